@@ -1,0 +1,70 @@
+package physics
+
+import (
+	"math"
+	"testing"
+)
+
+func vecNear(a, b Vec3, eps float32) bool {
+	d := a.Sub(b)
+	return abs32(d.X) <= eps && abs32(d.Y) <= eps && abs32(d.Z) <= eps
+}
+
+func abs32(f float32) float32 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+func TestQuatRotateQuarterTurnAboutZ(t *testing.T) {
+	q := Heading(math.Pi / 2)
+	got := q.Rotate(Vec3{1, 0, 0})
+	if !vecNear(got, Vec3{0, 1, 0}, 1e-6) {
+		t.Fatalf("rotate x by +90° about z = %v, want (0,1,0)", got)
+	}
+}
+
+func TestCombineThenSubtractIsIdentity(t *testing.T) {
+	cases := []struct{ a, b Frame }{
+		{IdentityFrame, Frame{Vec3{1, 2, 3}, IdentityQuat}},
+		{Frame{Vec3{5, -1, 0}, Heading(0.7)}, Frame{Vec3{0, 0.3, 0}, Heading(-1.2)}},
+		{Frame{Vec3{0, 0, 9}, AxisAngle(Vec3{0.3, 0.2, 0.1})}, Frame{Vec3{1, 1, 1}, AxisAngle(Vec3{-0.5, 0, 0.4})}},
+	}
+	for i, c := range cases {
+		got := Subtract(Combine(c.a, c.b), c.b)
+		if !got.Equal(c.a) {
+			t.Errorf("case %d: Subtract(Combine(a,b),b) = %+v, want %+v", i, got, c.a)
+		}
+	}
+}
+
+func TestCombineAppliesParentRotationToChildOrigin(t *testing.T) {
+	a := Frame{Vec3{10, 0, 0}, Heading(math.Pi / 2)}
+	b := Frame{Vec3{1, 0, 0}, IdentityQuat}
+	got := Combine(a, b)
+	if !vecNear(got.Origin, Vec3{10, 1, 0}, 1e-6) {
+		t.Fatalf("origin = %v, want (10,1,0)", got.Origin)
+	}
+}
+
+func TestFrameRotateMatchesAxisAngle(t *testing.T) {
+	f := IdentityFrame
+	f.Rotate(Vec3{0, 0, math.Pi})
+	if got := f.Orientation.Rotate(Vec3{1, 0, 0}); !vecNear(got, Vec3{-1, 0, 0}, 1e-6) {
+		t.Fatalf("half turn maps x to %v, want (-1,0,0)", got)
+	}
+}
+
+func TestMat4MatchesFrameTransform(t *testing.T) {
+	f := Frame{Vec3{1, 2, 3}, AxisAngle(Vec3{0.2, -0.4, 0.9})}
+	m := RotateMat4(f.Orientation).Mul(TranslateMat4(f.Origin))
+	p := Vec3{0.5, -2, 4}
+	if a, b := m.Apply(p), f.LocalToGlobal(p); !vecNear(a, b, 1e-5) {
+		t.Fatalf("matrix %v != frame %v", a, b)
+	}
+	s := ScaleMat4(Vec3{2, 3, 4}).Apply(Vec3{1, 1, 1})
+	if s != (Vec3{2, 3, 4}) {
+		t.Fatalf("scale = %v", s)
+	}
+}

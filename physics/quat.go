@@ -1,0 +1,67 @@
+package physics
+
+import "math"
+
+// Quat is a rotation quaternion. The DAT and wire store it W, X, Y, Z.
+type Quat struct{ W, X, Y, Z float32 }
+
+// IdentityQuat is the rotation that does nothing.
+var IdentityQuat = Quat{W: 1}
+
+// Mul returns the Hamilton product q·r: the rotation r followed by q.
+func (q Quat) Mul(r Quat) Quat {
+	return Quat{
+		W: q.W*r.W - q.X*r.X - q.Y*r.Y - q.Z*r.Z,
+		X: q.W*r.X + q.X*r.W + q.Y*r.Z - q.Z*r.Y,
+		Y: q.W*r.Y - q.X*r.Z + q.Y*r.W + q.Z*r.X,
+		Z: q.W*r.Z + q.X*r.Y - q.Y*r.X + q.Z*r.W,
+	}
+}
+
+// Conj returns the conjugate of q, which is its inverse when q is unit.
+func (q Quat) Conj() Quat { return Quat{q.W, -q.X, -q.Y, -q.Z} }
+
+// Inverse returns q⁻¹; a zero quaternion yields the identity.
+func (q Quat) Inverse() Quat {
+	n := q.W*q.W + q.X*q.X + q.Y*q.Y + q.Z*q.Z
+	if n == 0 {
+		return IdentityQuat
+	}
+	c := q.Conj()
+	return Quat{c.W / n, c.X / n, c.Y / n, c.Z / n}
+}
+
+// Normalize returns q scaled to unit length; a zero quaternion yields the
+// identity.
+func (q Quat) Normalize() Quat {
+	n := float32(math.Sqrt(float64(q.W*q.W + q.X*q.X + q.Y*q.Y + q.Z*q.Z)))
+	if n == 0 || !finite(n) {
+		return IdentityQuat
+	}
+	return Quat{q.W / n, q.X / n, q.Y / n, q.Z / n}
+}
+
+// Rotate returns v rotated by q (q·v·q⁻¹ for a unit q).
+func (q Quat) Rotate(v Vec3) Vec3 {
+	u := Vec3{q.X, q.Y, q.Z}
+	t := u.Cross(v).Scale(2)
+	return v.Add(t.Scale(q.W)).Add(u.Cross(t))
+}
+
+// AxisAngle returns the rotation by |v| radians about the axis v/|v|;
+// a vector shorter than FrameEpsilon yields the identity.
+func AxisAngle(v Vec3) Quat {
+	angle := v.Len()
+	if angle < FrameEpsilon || !finite(angle) {
+		return IdentityQuat
+	}
+	s, c := math.Sincos(float64(angle) / 2)
+	a := v.Scale(float32(s) / angle)
+	return Quat{float32(c), a.X, a.Y, a.Z}
+}
+
+// Heading returns a rotation about +z by the given angle in radians.
+func Heading(radians float64) Quat {
+	s, c := math.Sincos(radians / 2)
+	return Quat{W: float32(c), Z: float32(s)}
+}

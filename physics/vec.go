@@ -1,0 +1,51 @@
+package physics
+
+import "math"
+
+// Vec3 is a retail Vector3: three float32 components, x east, y north, z up.
+type Vec3 struct{ X, Y, Z float32 }
+
+// Add returns v+w.
+func (v Vec3) Add(w Vec3) Vec3 { return Vec3{v.X + w.X, v.Y + w.Y, v.Z + w.Z} }
+
+// Sub returns v-w.
+func (v Vec3) Sub(w Vec3) Vec3 { return Vec3{v.X - w.X, v.Y - w.Y, v.Z - w.Z} }
+
+// Scale returns v·s.
+func (v Vec3) Scale(s float32) Vec3 { return Vec3{v.X * s, v.Y * s, v.Z * s} }
+
+// Mul returns the component-wise product of v and w.
+func (v Vec3) Mul(w Vec3) Vec3 { return Vec3{v.X * w.X, v.Y * w.Y, v.Z * w.Z} }
+
+// Dot returns the dot product of v and w.
+func (v Vec3) Dot(w Vec3) float32 { return v.X*w.X + v.Y*w.Y + v.Z*w.Z }
+
+// Cross returns the cross product v×w.
+func (v Vec3) Cross(w Vec3) Vec3 {
+	return Vec3{v.Y*w.Z - v.Z*w.Y, v.Z*w.X - v.X*w.Z, v.X*w.Y - v.Y*w.X}
+}
+
+// Len returns the Euclidean length of v.
+func (v Vec3) Len() float32 { return float32(math.Sqrt(float64(v.Dot(v)))) }
+
+// IsZero reports whether every component is exactly zero.
+func (v Vec3) IsZero() bool { return v.X == 0 && v.Y == 0 && v.Z == 0 }
+
+// Normalize returns v scaled to unit length, or v unchanged when its length
+// is below FrameEpsilon.
+func (v Vec3) Normalize() Vec3 {
+	l := v.Len()
+	if l < FrameEpsilon {
+		return v
+	}
+	return v.Scale(1 / l)
+}
+
+// Finite reports whether every component is a finite number.
+func (v Vec3) Finite() bool {
+	return finite(v.X) && finite(v.Y) && finite(v.Z)
+}
+
+func finite(f float32) bool {
+	return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0)
+}
