@@ -1,0 +1,107 @@
+package motion
+
+// Command class masks (the top byte of a 32-bit motion command).
+const (
+	MaskStyle     = 0x80000000
+	MaskSubState  = 0x40000000
+	MaskModifier  = 0x20000000
+	MaskAction    = 0x10000000
+	MaskUI        = 0x08000000
+	MaskToggle    = 0x04000000
+	MaskChatEmote = 0x02000000
+	MaskMappable  = 0x01000000
+)
+
+// Motion commands the machine itself names.
+const (
+	Ready                = 0x41000003
+	Stop                 = 0x40000004
+	WalkForward          = 0x45000005
+	WalkBackwards        = 0x45000006
+	RunForward           = 0x44000007
+	Fallen               = 0x40000008
+	On                   = 0x4000000B
+	Off                  = 0x4000000C
+	TurnRight            = 0x6500000D
+	TurnLeft             = 0x6500000E
+	SideStepRight        = 0x6500000F
+	SideStepLeft         = 0x65000010
+	Dead                 = 0x40000011
+	Crouch               = 0x41000012
+	Sitting              = 0x41000013
+	Sleeping             = 0x41000014
+	Falling              = 0x40000015
+	Reload               = 0x40000016
+	Pickup               = 0x40000018
+	AimLevel             = 0x4000001E
+	MagicPray            = 0x40000039
+	Jump                 = 0x2500003B
+	HandCombat           = 0x8000003C
+	NonCombat            = 0x8000003D
+	SwordCombat          = 0x8000003E
+	Jumpup               = 0x1000004B
+	AttackHigh1          = 0x10000062
+	MagicPowerUp01       = 0x1000006F
+	MagicPowerUp10       = 0x10000078
+	TripleThrustLow      = 0x10000128
+	MagicPowerUp07Purple = 0x10000131
+)
+
+var commandNames = map[uint32]string{
+	Ready: "Ready", Stop: "Stop", WalkForward: "WalkForward", WalkBackwards: "WalkBackwards",
+	RunForward: "RunForward", Fallen: "Fallen", On: "On", Off: "Off", TurnRight: "TurnRight",
+	TurnLeft: "TurnLeft", SideStepRight: "SideStepRight", SideStepLeft: "SideStepLeft",
+	Dead: "Dead", Crouch: "Crouch", Sitting: "Sitting", Sleeping: "Sleeping", Falling: "Falling",
+	Jump: "Jump", HandCombat: "HandCombat", NonCombat: "NonCombat", SwordCombat: "SwordCombat",
+	Jumpup: "Jumpup", AttackHigh1: "AttackHigh1",
+}
+
+// CommandName returns the retail name of a motion command, or its hex value.
+func CommandName(c uint32) string {
+	if n, ok := commandNames[c]; ok {
+		return n
+	}
+	const hex = "0123456789ABCDEF"
+	b := []byte("0x00000000")
+	for i := 0; i < 8; i++ {
+		b[9-i] = hex[c>>(4*i)&0xF]
+	}
+	return string(b)
+}
+
+// WeenieError is the retail movement result code (0 = success).
+type WeenieError uint32
+
+// The result codes the animation machine returns.
+const (
+	ErrNone                        WeenieError = 0x00
+	ErrNoAnimationTable            WeenieError = 0x07
+	ErrNoPhysicsObject             WeenieError = 0x08
+	ErrYouCantJumpWhileInTheAir    WeenieError = 0x24
+	ErrCantCrouchInCombat          WeenieError = 0x3F
+	ErrCantSitInCombat             WeenieError = 0x40
+	ErrCantLieDownInCombat         WeenieError = 0x41
+	ErrCantChatEmoteInCombat       WeenieError = 0x42
+	ErrNoMtableData                WeenieError = 0x43
+	ErrTooManyActions              WeenieError = 0x45
+	ErrGeneralMovementFailure      WeenieError = 0x47
+	ErrYouCantJumpFromThisPosition WeenieError = 0x48
+	ErrCantJumpLoadedDown          WeenieError = 0x49
+)
+
+// NewerStamp reports whether the 16-bit stamp next is newer than old under
+// the retail wraparound rule (CPhysics::SetObjectMovement, seed 004 Q1):
+// when the two differ by more than 0x7FFF the smaller one is the newer.
+func NewerStamp(old, next uint16) bool {
+	if old == next {
+		return false
+	}
+	diff := int(next) - int(old)
+	if diff < 0 {
+		diff = -diff
+	}
+	if diff > 0x7FFF {
+		return next < old
+	}
+	return old < next
+}

@@ -1,0 +1,181 @@
+package motion
+
+import (
+	"dereth/dat"
+	"dereth/physics"
+)
+
+// PartArray is the animation half of CPartArray: the Setup, the Sequence,
+// the MotionTableManager (nil without a motion table), the object scale and
+// the published part poses.
+type PartArray struct {
+	Setup    *dat.Setup
+	Sequence Sequence
+	Manager  *TableManager
+	// Scale is the object scale (ObjScale).
+	Scale physics.Vec3
+	Poses Poses
+}
+
+// Poses are the per-part poses of the last UpdateParts, in the object's
+// space, in the two channels seed 002 names.
+type Poses struct {
+	// Frames are the part frames the poses were built from.
+	Frames []physics.Frame
+	// Visual is DefaultScale·rotation·translation(origin)·ObjScale: what
+	// the renderer draws.
+	Visual []physics.Mat4
+	// Rigid is rotation·translation(origin·ObjScale): where attached
+	// effects, lights and collision parts sit.
+	Rigid []physics.Mat4
+	// Presented is false until the first UpdateParts.
+	Presented bool
+}
+
+// NewPartArray returns a part array for setup with an optional motion table.
+func NewPartArray(setup *dat.Setup, mt *dat.MotionTable, anims AnimationSource) *PartArray {
+	pa := &PartArray{Setup: setup, Scale: physics.Vec3{X: 1, Y: 1, Z: 1}}
+	pa.Sequence.Anims = anims
+	if mt != nil {
+		pa.Manager = NewTableManager(Table{mt})
+	}
+	pa.SetPlacementFrame(dat.PlacementDefault)
+	return pa
+}
+
+// NumParts returns the Setup's part count (0 without a Setup).
+func (pa *PartArray) NumParts() int {
+	if pa.Setup == nil {
+		return 0
+	}
+	return pa.Setup.NumParts()
+}
+
+// SetPlacementFrame selects the rest pose by key, falling back to key 0
+// (CPartArray::SetPlacementFrame).
+func (pa *PartArray) SetPlacementFrame(key int32) bool {
+	pa.Sequence.PlacementFrame = nil
+	if pa.Setup == nil {
+		return false
+	}
+	f, ok := pa.Setup.Placement(key)
+	if !ok {
+		return false
+	}
+	pa.Sequence.PlacementFrame = &f
+	return true
+}
+
+// InitDefaults starts the Setup's default animation, if any, as the only
+// node (CPartArray::InitDefaults).
+func (pa *PartArray) InitDefaults() {
+	if pa.Setup == nil || pa.Setup.DefaultAnimation == 0 {
+		return
+	}
+	pa.Sequence.ClearAnimations()
+	pa.Sequence.AppendAnimation(dat.AnimData{AnimID: pa.Setup.DefaultAnimation, HighFrame: -1, Framerate: 30})
+}
+
+// Update advances the sequence (CPartArray::Update).
+func (pa *PartArray) Update(dt float64, frame *physics.Frame) { pa.Sequence.Update(dt, frame) }
+
+// perform forwards a movement to the manager.
+func (pa *PartArray) perform(t MovementType, motion uint32, speed float32) WeenieError {
+	if pa.Manager == nil {
+		return ErrNoAnimationTable
+	}
+	return pa.Manager.PerformMovement(t, motion, speed, &pa.Sequence)
+}
+
+// DoInterpretedMotion is CPartArray::DoInterpretedMotion.
+func (pa *PartArray) DoInterpretedMotion(motion uint32, p Params) WeenieError {
+	return pa.perform(MovementInterpretedCommand, motion, p.Speed)
+}
+
+// StopInterpretedMotion is CPartArray::StopInterpretedMotion.
+func (pa *PartArray) StopInterpretedMotion(motion uint32, p Params) WeenieError {
+	return pa.perform(MovementStopInterpretedCommand, motion, p.Speed)
+}
+
+// StopCompletelyInternal is CPartArray::StopCompletelyInternal.
+func (pa *PartArray) StopCompletelyInternal() WeenieError {
+	return pa.perform(MovementStopCompletely, 0, 1)
+}
+
+// AnimationDone is CPartArray::AnimationDone.
+func (pa *PartArray) AnimationDone(success bool) {
+	if pa.Manager != nil {
+		pa.Manager.AnimationDone(success)
+	}
+}
+
+// CheckForCompletedMotions is CPartArray::CheckForCompletedMotions.
+func (pa *PartArray) CheckForCompletedMotions() {
+	if pa.Manager != nil {
+		pa.Manager.CheckForCompletedMotions()
+	}
+}
+
+// HandleMovement is the manager-tail slot: MotionTableManager::UseTime
+// (CPartArray::HandleMovement, 0x00517D60).
+func (pa *PartArray) HandleMovement() {
+	if pa.Manager != nil {
+		pa.Manager.UseTime()
+	}
+}
+
+// HandleEnterWorld strips links and drains the queue
+// (CPartArray::HandleEnterWorld, 0x00517D70).
+func (pa *PartArray) HandleEnterWorld() {
+	if pa.Manager != nil {
+		pa.Manager.HandleEnterWorld(&pa.Sequence)
+	}
+}
+
+// InitializeMotionTables is CPartArray::InitializeMotionTables.
+func (pa *PartArray) InitializeMotionTables() {
+	if pa.Manager != nil {
+		pa.Manager.InitializeState(&pa.Sequence)
+	}
+}
+
+// UpdateParts samples the current frame without advancing time and
+// rebuilds the poses (CPartArray::UpdateParts, 0x005190F0). Only the
+// authored prefix of the AnimFrame updates; trailing parts keep their
+// previous pose, or the rest pose on first presentation (seed 002).
+func (pa *PartArray) UpdateParts() {
+	n := pa.NumParts()
+	p := &pa.Poses
+	if len(p.Frames) != n {
+		p.Frames = make([]physics.Frame, n)
+		p.Visual = make([]physics.Mat4, n)
+		p.Rigid = make([]physics.Mat4, n)
+		p.Presented = false
+	}
+	if !p.Presented {
+		rest := pa.Sequence.PlacementFrame
+		for i := range p.Frames {
+			p.Frames[i] = physics.IdentityFrame
+			if rest != nil && i < len(rest.Frames) {
+				p.Frames[i] = rest.Frames[i]
+			}
+		}
+	}
+	if cur := pa.Sequence.GetCurrAnimFrame(); cur != nil {
+		copy(p.Frames, cur.Frames[:min(n, len(cur.Frames))])
+	}
+	for i := range p.Frames {
+		p.Visual[i], p.Rigid[i] = PartPose(p.Frames[i], pa.Setup.PartScale(i), pa.Scale)
+	}
+	p.Presented = true
+}
+
+// PartPose builds both channels for one part frame: visual
+// DefaultScale·rotation·translation(origin)·ObjScale and rigid
+// rotation·translation(origin·ObjScale).
+func PartPose(f physics.Frame, defaultScale, objScale physics.Vec3) (visual, rigid physics.Mat4) {
+	rot := physics.RotateMat4(f.Orientation)
+	visual = physics.ScaleMat4(defaultScale).Mul(rot).Mul(physics.TranslateMat4(f.Origin)).Mul(physics.ScaleMat4(objScale))
+	rigid = rot.Mul(physics.TranslateMat4(f.Origin.Mul(objScale)))
+	return visual, rigid
+}
