@@ -117,12 +117,12 @@ func restFrames(n int) []physics.Frame {
 // in the default state (Ready queued and drained).
 func newTestObject() *Object {
 	anims, mt, setup := testWorld()
-	o := NewObject(NewPartArray(setup, mt, anims))
-	o.Cell = 0x01010001
-	o.State = physics.StateGravity
-	o.Transient = physics.TransientContact | physics.TransientOnWalkable
+	o := NewObject(physics.NewObject(1), NewPartArray(setup, mt, anims))
+	o.Phys.Position.Cell = 0x01010001
+	o.Phys.State = physics.StateGravity
+	o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
 	o.MakeInterp()
-	o.EnterWorld(o.Cell)
+	o.EnterWorld(o.Phys.Position.Cell)
 	return o
 }
 

@@ -87,15 +87,15 @@ func FuzzMotionInterp(f *testing.F) {
 			case 8:
 				o.Parts.HandleEnterWorld()
 			case 9:
-				o.Transient ^= 1 << (arg % 2)
+				o.Phys.Transient ^= 1 << (arg % 2)
 			case 10:
-				if o.Cell == 0 {
-					o.Cell = 1
+				if o.Phys.Position.Cell == 0 {
+					o.Phys.Position.Cell = 1
 				} else {
-					o.Cell = 0
+					o.Phys.Position.Cell = 0
 				}
 			case 11:
-				o.Autonomous = !o.Autonomous
+				o.Phys.Autonomous = !o.Phys.Autonomous
 				o.Interp.SetHoldRun(arg&1 == 1, true)
 			}
 			checkInvariants(t, o, i/2)

@@ -53,7 +53,7 @@ func TestApplyInterpretedMovementOrder(t *testing.T) {
 			s.ForwardCommand = RunForward
 		}, []string{"do NonCombat", "do RunForward", "stop SideStepRight", "stop TurnRight"}},
 		{"airborne falls", func(o *Object, s *InterpretedState) {
-			o.Transient = 0
+			o.Phys.Transient = 0
 			s.ForwardCommand = RunForward
 		}, []string{"do Falling", "stop TurnRight"}}, // style is bookkeeping only in the air
 		{"standing long jump", func(o *Object, s *InterpretedState) {
@@ -149,7 +149,7 @@ func TestApplyRunToCommand(t *testing.T) {
 
 func TestRawMovementAdjustsLeftAndBackward(t *testing.T) {
 	o := newTestObject()
-	o.Autonomous = true
+	o.Phys.Autonomous = true
 	r := &o.Interp.Raw
 	r.ForwardCommand, r.ForwardSpeed = WalkBackwards, 1
 	r.TurnCommand, r.TurnSpeed = TurnLeft, 1
@@ -221,7 +221,7 @@ func TestNewerStampWraparound(t *testing.T) {
 
 func TestAirborneActionRejected(t *testing.T) {
 	o := newTestObject()
-	o.Transient = 0
+	o.Phys.Transient = 0
 	p := DefaultParams()
 	if got := o.Interp.DoInterpretedMotion(AttackHigh1, &p); got != ErrYouCantJumpWhileInTheAir {
 		t.Fatalf("airborne action = %#x, want 0x24", got)
@@ -236,7 +236,7 @@ func TestAirborneActionRejected(t *testing.T) {
 
 func TestDetachedObjectStripsLinks(t *testing.T) {
 	o := newTestObject()
-	o.Cell = 0
+	o.Phys.Position.Cell = 0
 	p := DefaultParams()
 	o.Interp.DoInterpretedMotion(WalkForward, &p)
 	if got := nodeAnims(&o.Parts.Sequence); len(got) != 1 || got[0] != animWalk {

@@ -36,6 +36,8 @@ type TableManager struct {
 	Pending          []AnimNode
 	// Owner is told about every completed motion.
 	Owner MotionDoneSink
+	// OnQueue, when set, observes every entry added to pending_animations.
+	OnQueue func(motion, numAnims uint32)
 }
 
 // NewTableManager returns a manager over mt (nil for none).
@@ -144,6 +146,9 @@ func (m *TableManager) InitializeState(seq *Sequence) {
 // (MotionTableManager::add_to_queue, 0x0051BFE0).
 func (m *TableManager) addToQueue(motion, n uint32, seq *Sequence) {
 	m.Pending = append(m.Pending, AnimNode{motion, n})
+	if m.OnQueue != nil {
+		m.OnQueue(motion, n)
+	}
 	m.removeRedundantLinks(seq)
 }
 

@@ -141,7 +141,7 @@ func TestRemotePathCompletesOnlyByPollAndHook(t *testing.T) {
 
 func TestLocalPerformMovementPollsSynchronously(t *testing.T) {
 	o := newTestObject()
-	o.Autonomous = true // the local player: no weenie, autonomous
+	o.Phys.Autonomous = true // the local player: no weenie, autonomous
 	p := DefaultParams()
 	if err := o.Interp.PerformMovement(MovementInterpretedCommand, SideStepRight, &p); err != ErrNone {
 		t.Fatalf("sidestep: %v", err)
@@ -156,7 +156,7 @@ func TestHandleEnterWorldDrainsUnsuccessfully(t *testing.T) {
 	var results []bool
 	o.OnMotionDone = func(_ uint32, ok bool) { results = append(results, ok) }
 	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
-	o.EnterWorld(o.Cell)
+	o.EnterWorld(o.Phys.Position.Cell)
 	if got := nodeAnims(&o.Parts.Sequence); len(got) != 1 || got[0] != animWalk {
 		t.Fatalf("enter world must strip the link: %x", got)
 	}

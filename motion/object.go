@@ -14,33 +14,27 @@ type Object struct {
 	Parts  *PartArray
 	Interp *Interp
 
-	State     physics.State
-	Transient physics.Transient
-	// Cell is the object's cell id; 0 means detached from the world.
-	Cell uint32
-	// Autonomous is last_move_was_autonomous.
-	Autonomous bool
+	// Phys is the physical state (state bits, cell, frame, velocity).
+	Phys *physics.Object
 	// WeenieObj is the game object; nil for a bare physics object.
 	WeenieObj Weenie
-	// Frame is the object's placement in its cell.
-	Frame physics.Frame
-	// Velocity is the object's global velocity (set by LeaveGround).
-	Velocity physics.Vec3
 
 	// AnimHooks are the hooks fired since the last ProcessHooks, in order.
 	AnimHooks []*dat.AnimHook
 
 	// OnMotionDone, when set, observes every completed motion (traces).
 	OnMotionDone func(motion uint32, success bool)
+	// OnHook, when set, observes every hook process_hooks captures.
+	OnHook func(h *dat.AnimHook)
 	// OnInterrupt, when set, is called for InterruptCurrentMovement (the
 	// MoveToManager's cancel).
 	OnInterrupt func()
 }
 
-// NewObject returns an object over pa (which may be nil) with its hooks and
-// completions wired.
-func NewObject(pa *PartArray) *Object {
-	o := &Object{Parts: pa, Frame: physics.IdentityFrame}
+// NewObject returns an object over phys and pa (which may be nil) with its
+// hooks and completions wired.
+func NewObject(phys *physics.Object, pa *PartArray) *Object {
+	o := &Object{Parts: pa, Phys: phys}
 	if pa != nil {
 		pa.Sequence.Hooks = o
 		if pa.Manager != nil {
@@ -71,6 +65,9 @@ func (o *Object) AddAnimHook(h *dat.AnimHook) { o.AnimHooks = append(o.AnimHooks
 func (o *Object) ProcessHooks(deferred func(*dat.AnimHook)) {
 	for i := 0; i < len(o.AnimHooks); i++ {
 		h := o.AnimHooks[i]
+		if o.OnHook != nil {
+			o.OnHook(h)
+		}
 		if h.Type == dat.HookAnimationDone {
 			o.HookAnimDone()
 		} else if deferred != nil {
@@ -155,19 +152,21 @@ func (o *Object) InterruptCurrentMovement() {
 func (o *Object) UnstickFromObject() {}
 
 // SetLocalVelocity sets the velocity from a vector in the object's space.
-func (o *Object) SetLocalVelocity(v physics.Vec3) { o.Velocity = o.Frame.LocalToGlobalVec(v) }
+func (o *Object) SetLocalVelocity(v physics.Vec3) {
+	o.Phys.Velocity = o.Phys.Position.Frame.LocalToGlobalVec(v)
+}
 
 // InCell reports whether the object has a cell.
-func (o *Object) InCell() bool { return o.Cell != 0 }
+func (o *Object) InCell() bool { return o.Phys.Position.Cell != 0 }
 
 // MovementIsAutonomous is last_move_was_autonomous.
-func (o *Object) MovementIsAutonomous() bool { return o.Autonomous }
+func (o *Object) MovementIsAutonomous() bool { return o.Phys.Autonomous }
 
 // PhysicsState returns the PhysicsState bits.
-func (o *Object) PhysicsState() physics.State { return o.State }
+func (o *Object) PhysicsState() physics.State { return o.Phys.State }
 
 // TransientState returns the TransientState bits.
-func (o *Object) TransientState() physics.Transient { return o.Transient }
+func (o *Object) TransientState() physics.Transient { return o.Phys.Transient }
 
 // Weenie returns the game object, or nil.
 func (o *Object) Weenie() Weenie { return o.WeenieObj }
@@ -176,7 +175,7 @@ func (o *Object) Weenie() Weenie { return o.WeenieObj }
 // machine sees: the cell is set and CPartArray::HandleEnterWorld strips
 // description-time links and drains the queue (seed 002).
 func (o *Object) EnterWorld(cell uint32) {
-	o.Cell = cell
+	o.Phys.Position.Cell = cell
 	if o.Parts != nil {
 		o.Parts.HandleEnterWorld()
 	}

@@ -233,8 +233,8 @@ func TestHandleEnterWorldAtEndOfNonLoopingNode(t *testing.T) {
 	anims[animRecall] = testAnim(animRecall, 151, testParts)
 	mt.Links[dat.MotionKey(NonCombat, Ready)][recall] = &dat.MotionData{
 		Anims: []dat.AnimData{{AnimID: animRecall, LowFrame: 0, HighFrame: -1, Framerate: 9.96}}}
-	o := NewObject(NewPartArray(setup, mt, anims))
-	o.Cell = 1
+	o := NewObject(physics.NewObject(1), NewPartArray(setup, mt, anims))
+	o.Phys.Position.Cell = 1
 	o.MakeInterp()
 	o.EnterWorld(1)
 	p := DefaultParams()

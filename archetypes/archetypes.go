@@ -1,0 +1,191 @@
+// Package archetypes holds dereth's entity templates and the one spawn
+// initializer every object goes through (seed 002's CreateObject
+// enter-world invariant): set_description, apply MovementData while
+// detached, enter_world, HandleEnterWorld. It is keyed by data — a corpse
+// and a door differ only in the motion they carry — never by name or type.
+package archetypes
+
+import (
+	"fmt"
+
+	"github.com/yohamta/donburi"
+
+	"dereth/components"
+	"dereth/dat"
+	"dereth/managers"
+	"dereth/motion"
+	"dereth/physics"
+)
+
+// Managers is the set of per-object managers an object carries.
+type Managers uint32
+
+// The managers.
+const (
+	WithMovement Managers = 1 << iota
+	WithPosition
+	WithTarget
+	WithDetection
+	WithParticle
+	WithScript
+	WithPhysicsHooks
+	WithAll = WithMovement | WithPosition | WithTarget | WithDetection | WithParticle | WithScript | WithPhysicsHooks
+)
+
+// Desc describes one object to create: what CreateObject carries, in the
+// engine's types.
+type Desc struct {
+	GUID uint32
+	// Archetype is the template name (for display); it changes no behaviour.
+	Archetype string
+	Cell      uint32
+	Frame     physics.Frame
+	State     physics.State
+	// Transient are extra transient bits (Contact, OnWalkable); Active is
+	// set by enter_world unless Inactive.
+	Transient physics.Transient
+	Inactive  bool
+	Scale     float32
+
+	Setup       *dat.Setup
+	MotionTable *dat.MotionTable
+	Anims       motion.AnimationSource
+
+	Managers Managers
+	// Static puts the object in static_animating_objects.
+	Static bool
+	// Movement is the wire MovementData's interpreted state, applied while
+	// the object is still detached; nil for none.
+	Movement   *motion.InterpretedState
+	Autonomous bool
+	Weenie     motion.Weenie
+	Velocity   physics.Vec3
+	Omega      physics.Vec3
+}
+
+// Templates are the named starting points scripts spawn from; every field
+// can be overridden.
+var Templates = map[string]Desc{
+	"creature": {State: physics.StateGravity | physics.StateReportCollisions,
+		Transient: physics.TransientContact | physics.TransientOnWalkable,
+		Managers:  WithMovement | WithPosition | WithTarget | WithParticle | WithScript | WithPhysicsHooks},
+	"player": {State: physics.StateGravity | physics.StateReportCollisions,
+		Transient: physics.TransientContact | physics.TransientOnWalkable, Autonomous: true,
+		Managers: WithMovement | WithPosition | WithTarget | WithParticle | WithScript | WithPhysicsHooks},
+	"door":   {State: physics.StateReportCollisions, Managers: WithMovement | WithParticle | WithScript | WithPhysicsHooks},
+	"corpse": {State: physics.StateReportCollisions, Managers: WithMovement | WithParticle | WithScript | WithPhysicsHooks},
+	"static": {State: physics.StateStatic | physics.StateHasDefaultAnim, Static: true,
+		Managers: WithParticle | WithScript | WithPhysicsHooks},
+}
+
+// FromTemplate returns the named template with its Archetype set.
+func FromTemplate(name string) (Desc, error) {
+	d, ok := Templates[name]
+	if !ok {
+		return Desc{}, fmt.Errorf("archetypes: unknown archetype %q", name)
+	}
+	d.Archetype = name
+	return d, nil
+}
+
+// Build is the one initializer: it creates the entity and its components,
+// runs set_description, applies d.Movement while detached, then enter_world
+// and CPartArray::HandleEnterWorld (strip links, drain the queue).
+func Build(w donburi.World, d Desc) (*components.Object, error) {
+	if d.GUID == 0 {
+		return nil, fmt.Errorf("archetypes: object needs a guid")
+	}
+	if d.Cell == 0 {
+		return nil, fmt.Errorf("archetypes: object 0x%08X needs a cell", d.GUID)
+	}
+	o := &components.Object{Name: d.Archetype, Static: d.Static}
+	o.Entity = w.Create(components.PhysicsObj, components.Motion, components.Name)
+	entry := w.Entry(o.Entity)
+	components.Name.SetValue(entry, d.Archetype)
+
+	// set_description (detached: cell 0 until enter_world)
+	p := physics.NewObject(d.GUID)
+	p.State, p.Transient = d.State, d.Transient&^physics.TransientActive
+	p.Position.Frame = d.Frame
+	if p.Position.Frame.Orientation == (physics.Quat{}) {
+		p.Position.Frame.Orientation = physics.IdentityQuat
+	}
+	if d.Scale > 0 {
+		p.Scale = d.Scale
+	}
+	p.Autonomous, p.Velocity, p.Omega = d.Autonomous, d.Velocity, d.Omega
+	o.Phys = p
+	components.PhysicsObj.SetValue(entry, p)
+
+	if d.Setup != nil {
+		o.Parts = motion.NewPartArray(d.Setup, d.MotionTable, d.Anims)
+		o.Parts.Scale = p.ScaleVec()
+		o.Parts.InitDefaults()
+		if d.Setup.DefaultAnimation != 0 {
+			p.State |= physics.StateHasDefaultAnim
+		}
+		if d.Setup.DefaultScript != 0 {
+			p.State |= physics.StateHasDefaultScript
+		}
+		components.Set(w, o.Entity, components.PartArray, o.Parts)
+		o.Pres = &components.PresentationData{}
+		components.Set(w, o.Entity, components.Presentation, o.Pres)
+	}
+	o.Motion = motion.NewObject(p, o.Parts)
+	o.Motion.WeenieObj = d.Weenie
+	components.Motion.SetValue(entry, o.Motion)
+	addManagers(w, o, d.Managers)
+
+	// apply MovementData while detached
+	if o.Movement != nil || d.Movement != nil {
+		if o.Movement == nil {
+			o.Movement = &components.MovementManagerData{}
+			components.Set(w, o.Entity, components.MovementManager, o.Movement)
+		}
+		o.Movement.Interp = o.Motion.MakeInterp()
+		if d.Movement != nil {
+			o.Movement.Interp.MoveToInterpretedState(d.Movement)
+		}
+	}
+
+	// enter_world → HandleEnterWorld
+	if !d.Inactive {
+		p.Transient |= physics.TransientActive
+	}
+	o.Motion.EnterWorld(d.Cell)
+	if o.Parts != nil {
+		o.Parts.UpdateParts()
+	}
+	return o, nil
+}
+
+func addManagers(w donburi.World, o *components.Object, m Managers) {
+	if m&WithMovement != 0 {
+		o.Movement = &components.MovementManagerData{}
+		components.Set(w, o.Entity, components.MovementManager, o.Movement)
+	}
+	if m&WithPosition != 0 {
+		o.Position = managers.NewPositionManager()
+		components.Set(w, o.Entity, components.PositionManager, o.Position)
+	}
+	if m&WithTarget != 0 {
+		o.Target = &managers.TargetManager{}
+		components.Set(w, o.Entity, components.TargetManager, o.Target)
+	}
+	if m&WithDetection != 0 {
+		o.Detection = &managers.DetectionManager{Radius: 10}
+		components.Set(w, o.Entity, components.DetectionManager, o.Detection)
+	}
+	if m&WithParticle != 0 {
+		o.Particle = &managers.ParticleManager{}
+		components.Set(w, o.Entity, components.ParticleManager, o.Particle)
+	}
+	if m&WithScript != 0 {
+		o.Script = &managers.ScriptManager{}
+		components.Set(w, o.Entity, components.ScriptManager, o.Script)
+	}
+	if m&WithPhysicsHooks != 0 {
+		o.Hooks = &components.PhysicsHookList{}
+		components.Set(w, o.Entity, components.PhysicsHooks, o.Hooks)
+	}
+}

@@ -1,0 +1,81 @@
+// Package components holds dereth's donburi component types: data plus thin
+// accessors. Each component holds a pointer to a plain-Go retail type, so
+// those types keep their identity when an entity changes archetype (a
+// manager added later, say).
+package components
+
+import (
+	"github.com/yohamta/donburi"
+
+	"dereth/managers"
+	"dereth/motion"
+	"dereth/physics"
+)
+
+// PhysicsObj is the object's physical state (CPhysicsObj's data).
+var PhysicsObj = donburi.NewComponentType[*physics.Object]()
+
+// Motion is the motion-facing half of CPhysicsObj: the animation-hook list
+// and the MotionDone bridge between the part array and the interpreter.
+var Motion = donburi.NewComponentType[*motion.Object]()
+
+// PartArray is CPartArray: Setup, Sequence, MotionTableManager, part poses.
+var PartArray = donburi.NewComponentType[*motion.PartArray]()
+
+// MovementManager holds CMotionInterp and the MoveToManager state.
+var MovementManager = donburi.NewComponentType[*MovementManagerData]()
+
+// MovementManagerData is MovementManager: the interpreter (created lazily)
+// and the MoveTo state the protocol issue fills in.
+type MovementManagerData struct {
+	Interp *motion.Interp
+	// UseTimeCalls counts MovementManager::UseTime (the MoveTo driver).
+	UseTimeCalls int
+}
+
+// PositionManager is the interpolation / sticky / constraint state.
+var PositionManager = donburi.NewComponentType[*managers.PositionManager]()
+
+// TargetManager tracks a target.
+var TargetManager = donburi.NewComponentType[*managers.TargetManager]()
+
+// DetectionManager exists only when a scenario adds one.
+var DetectionManager = donburi.NewComponentType[*managers.DetectionManager]()
+
+// ParticleManager owns the object's emitters.
+var ParticleManager = donburi.NewComponentType[*managers.ParticleManager]()
+
+// ScriptManager runs queued physics scripts.
+var ScriptManager = donburi.NewComponentType[*managers.ScriptManager]()
+
+// PhysicsHook is a retail physics hook: Execute reports completion, and an
+// incomplete hook stays linked for a later update.
+type PhysicsHook interface {
+	Execute(o *physics.Object) bool
+}
+
+// PhysicsHooks is the object's linked list of physics hooks.
+var PhysicsHooks = donburi.NewComponentType[*PhysicsHookList]()
+
+// PhysicsHookList holds the live physics hooks in link order.
+type PhysicsHookList struct {
+	Hooks []PhysicsHook
+}
+
+// Presentation is what the presenter last published for the object.
+var Presentation = donburi.NewComponentType[*PresentationData]()
+
+// PresentationData is the published pose: a revision that increments on
+// every publish (and on appearance changes), the root frame, and the part
+// poses copied from the part array.
+type PresentationData struct {
+	Revision uint64
+	Root     physics.Position
+	Visual   []physics.Mat4
+	Rigid    []physics.Mat4
+	// Translucency is set by translucency hooks (0 opaque .. 1 invisible).
+	Translucency float32
+}
+
+// Name is the archetype name the entity was spawned with (for HUD/traces).
+var Name = donburi.NewComponentType[string]()

@@ -1,0 +1,43 @@
+package managers
+
+import "dereth/physics"
+
+// DetectionManager reports objects entering and leaving a radius
+// (DetectionManager). It exists only when a scenario adds one.
+type DetectionManager struct {
+	Radius float32
+	// Inside are the guids currently within Radius.
+	Inside map[uint32]bool
+	// Entered and Left are the guids that crossed on the last check.
+	Entered, Left []uint32
+	// Others lists candidate objects and their positions.
+	Others func(yield func(guid uint32, p physics.Position) bool)
+}
+
+// CheckDetection recomputes who is inside (DetectionManager::CheckDetection).
+func (m *DetectionManager) CheckDetection(self physics.Position) {
+	m.Entered, m.Left = m.Entered[:0], m.Left[:0]
+	if m.Others == nil {
+		return
+	}
+	if m.Inside == nil {
+		m.Inside = map[uint32]bool{}
+	}
+	seen := map[uint32]bool{}
+	m.Others(func(g uint32, p physics.Position) bool {
+		if p.Cell>>16 == self.Cell>>16 && p.Frame.Origin.Sub(self.Frame.Origin).Len() <= m.Radius {
+			seen[g] = true
+			if !m.Inside[g] {
+				m.Inside[g] = true
+				m.Entered = append(m.Entered, g)
+			}
+		}
+		return true
+	})
+	for g := range m.Inside {
+		if !seen[g] {
+			delete(m.Inside, g)
+			m.Left = append(m.Left, g)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+// Package managers holds the per-object managers of the retail update tail
+// that are not the animation machine: PositionManager, TargetManager,
+// DetectionManager, ParticleManager and ScriptManager. Each is plain Go
+// state with the retail-named per-tick method the schedules call.
+package managers

@@ -1,0 +1,43 @@
+package physics
+
+// Position is a retail Position: a cell id and a frame in that cell.
+type Position struct {
+	Cell  uint32
+	Frame Frame
+}
+
+// Object is the physical state of a CPhysicsObj: identity, state bits,
+// placement, clock and motion vectors. The managers and the animation
+// machine keep their own state and point at this one.
+type Object struct {
+	GUID      uint32
+	State     State
+	Transient Transient
+	Position  Position
+	// Scale is the object scale (uniform, as the wire carries it).
+	Scale float32
+	// UpdateTime is the physics time of the object's last admitted update.
+	UpdateTime float64
+	Velocity   Vec3
+	// Acceleration and Omega are integrated by UpdatePhysicsInternal.
+	Acceleration Vec3
+	Omega        Vec3
+	// CachedVelocity is the actual displacement / dt of the last transition.
+	CachedVelocity Vec3
+	// Autonomous is last_move_was_autonomous.
+	Autonomous bool
+	// Parent is the guid of the object this one is attached to, 0 if none.
+	Parent uint32
+	// Children are the guids attached to this object.
+	Children []uint32
+	// ParentFrame is the child's frame relative to its parent.
+	ParentFrame Frame
+}
+
+// NewObject returns an object with unit scale at the identity frame.
+func NewObject(guid uint32) *Object {
+	return &Object{GUID: guid, Scale: 1, Position: Position{Frame: IdentityFrame}}
+}
+
+// ScaleVec returns the uniform scale as a vector.
+func (o *Object) ScaleVec() Vec3 { return Vec3{o.Scale, o.Scale, o.Scale} }

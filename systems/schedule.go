@@ -1,0 +1,224 @@
+package systems
+
+import (
+	"fmt"
+
+	"dereth/components"
+	"dereth/physics"
+)
+
+// Gate is the set of conditions a stage needs to run for an object.
+type Gate uint32
+
+// The gate bits.
+const (
+	GateActive          Gate = 1 << iota // transient Active
+	GateVisible                          // state lacks Hidden
+	GatePartArray                        // has a part array
+	GatePositionManager                  // has a PositionManager
+	GateDetection                        // has a DetectionManager
+	GateTarget                           // has a TargetManager
+	GateMovement                         // has a MovementManager
+	GateParticle                         // has a ParticleManager
+	GateScript                           // has a ScriptManager
+	GateMoved                            // the candidate frame moved
+	GateDefaultAnim                      // state has HasDefaultAnim
+	GateDefaultScript                    // state has HasDefaultScript
+)
+
+// admits reports whether every condition of g holds for o in tick t.
+func (g Gate) admits(o *components.Object, t *Tick) bool {
+	if g == 0 {
+		return true
+	}
+	s := o.Phys.State
+	switch {
+	case g&GateActive != 0 && !o.Phys.Transient.Has(physics.TransientActive),
+		g&GateVisible != 0 && s.Has(physics.StateHidden),
+		g&GatePartArray != 0 && o.Parts == nil,
+		g&GatePositionManager != 0 && o.Position == nil,
+		g&GateDetection != 0 && o.Detection == nil,
+		g&GateTarget != 0 && o.Target == nil,
+		g&GateMovement != 0 && o.Movement == nil,
+		g&GateParticle != 0 && o.Particle == nil,
+		g&GateScript != 0 && o.Script == nil,
+		g&GateMoved != 0 && !t.Moved,
+		g&GateDefaultAnim != 0 && !s.Has(physics.StateHasDefaultAnim),
+		g&GateDefaultScript != 0 && !s.Has(physics.StateHasDefaultScript):
+		return false
+	}
+	return true
+}
+
+// Tick is the per-quantum scratch a schedule's stages share: the quantum,
+// the frame delta UpdatePositionInternal builds and the candidate frame.
+type Tick struct {
+	Dt        float64
+	Delta     physics.Frame
+	Candidate physics.Frame
+	Moved     bool
+}
+
+// StageFunc is a stage's body for one object.
+type StageFunc func(w *World, o *components.Object, t *Tick)
+
+// Stage is one named step of a schedule: the retail function it ports, the
+// gate it needs and its body (nil for a trace-only marker).
+type Stage struct {
+	Name string
+	Gate Gate
+	Run  StageFunc
+}
+
+// Schedule is an ordered stage list. Ordinary and Static return fresh
+// copies of the retail tables; contributors insert into a copy.
+type Schedule struct {
+	Name   string
+	Stages []Stage
+	retail []Stage
+}
+
+// Retail stage names (spelled as in seed 000).
+const (
+	StageUpdateObject         = "CPhysicsObj::update_object"
+	StageUpdateObjectInternal = "CPhysicsObj::UpdateObjectInternal"
+	StagePartArrayUpdate      = "CPartArray::Update"
+	StageAdjustOffset         = "PositionManager::adjust_offset"
+	StageFrameCombine         = "Frame::combine"
+	StageUpdatePhysics        = "CPhysicsObj::UpdatePhysicsInternal"
+	StageProcessHooks         = "CPhysicsObj::process_hooks"
+	StageTransition           = "CPhysicsObj::transition"
+	StageCheckDetection       = "DetectionManager::CheckDetection"
+	StageHandleTargetting     = "TargetManager::HandleTargetting"
+	StageMovementUseTime      = "MovementManager::UseTime"
+	StageHandleMovement       = "CPartArray::HandleMovement"
+	StagePositionUseTime      = "PositionManager::UseTime"
+	StageUpdateParticles      = "ParticleManager::UpdateParticles"
+	StageUpdateScripts        = "ScriptManager::UpdateScripts"
+	StageAnimateStatic        = "CPhysicsObj::animate_static_object"
+	StageUpdatePartsInternal  = "CPhysicsObj::UpdatePartsInternal"
+	StageUpdateChildren       = "CPhysicsObj::UpdateChildrenInternal"
+)
+
+// ordinaryStages is UpdateObjectInternal's body in retail order (seed 000):
+// UpdatePositionInternal's five steps, the transition, then the manager
+// tail. Stages gated on Active are skipped for an inactive object, which
+// keeps only Particle then Script.
+var ordinaryStages = []Stage{
+	{StageUpdateObjectInternal, 0, nil},
+	{StagePartArrayUpdate, GateActive | GateVisible | GatePartArray, stagePartArrayUpdate},
+	{StageAdjustOffset, GateActive | GatePositionManager, stageAdjustOffset},
+	{StageFrameCombine, GateActive, stageFrameCombine},
+	{StageUpdatePhysics, GateActive | GateVisible, stageUpdatePhysics},
+	{StageProcessHooks, GateActive, stageProcessHooks},
+	{StageTransition, GateActive | GateMoved, stageTransition},
+	{StageCheckDetection, GateActive | GateDetection, stageCheckDetection},
+	{StageHandleTargetting, GateActive | GateTarget, stageHandleTargetting},
+	{StageMovementUseTime, GateActive | GateMovement, stageMovementUseTime},
+	{StageHandleMovement, GateActive | GatePartArray, stageHandleMovement},
+	{StagePositionUseTime, GateActive | GatePositionManager, stagePositionUseTime},
+	{StageUpdateParticles, GateParticle, stageUpdateParticles},
+	{StageUpdateScripts, GateScript, stageUpdateScripts},
+}
+
+// staticStages is animate_static_object's body after its clock gate, in
+// retail order: Script → Particle → process_hooks, all inside the
+// part-array check.
+var staticStages = []Stage{
+	{StagePartArrayUpdate, GatePartArray | GateDefaultAnim, stageStaticPartArrayUpdate},
+	{StageUpdatePartsInternal, GatePartArray | GateDefaultAnim, stageUpdatePartsInternal},
+	{StageUpdateChildren, GatePartArray | GateDefaultAnim, stageUpdateChildren},
+	{StageUpdateScripts, GatePartArray | GateDefaultScript | GateScript, stageUpdateScripts},
+	{StageUpdateParticles, GatePartArray | GateParticle, stageUpdateParticles},
+	{StageProcessHooks, GatePartArray, stageProcessHooks},
+}
+
+// Ordinary returns a fresh copy of the ordinary schedule.
+func Ordinary() *Schedule { return newSchedule("ordinary", ordinaryStages) }
+
+// Static returns a fresh copy of the static-object schedule.
+func Static() *Schedule { return newSchedule("static", staticStages) }
+
+func newSchedule(name string, stages []Stage) *Schedule {
+	return &Schedule{Name: name, Stages: append([]Stage(nil), stages...), retail: stages}
+}
+
+// Slot names a position relative to an existing stage.
+type Slot struct {
+	stage string
+	after bool
+}
+
+// Before is the slot just before the named stage.
+func Before(stage string) Slot { return Slot{stage: stage} }
+
+// After is the slot just after the named stage.
+func After(stage string) Slot { return Slot{stage: stage, after: true} }
+
+// Insert adds a contributor stage at slot. The name must not be a retail
+// stage name.
+func (s *Schedule) Insert(slot Slot, st Stage) error {
+	for _, r := range s.retail {
+		if r.Name == st.Name {
+			return fmt.Errorf("schedule %s: %q is a retail stage; contributor stages need their own name", s.Name, st.Name)
+		}
+	}
+	for i, cur := range s.Stages {
+		if cur.Name == slot.stage {
+			if slot.after {
+				i++
+			}
+			s.Stages = append(s.Stages[:i], append([]Stage{st}, s.Stages[i:]...)...)
+			return nil
+		}
+	}
+	return fmt.Errorf("schedule %s: no stage %q to insert %q next to", s.Name, slot.stage, st.Name)
+}
+
+// Validate checks that every retail stage is present once and in retail
+// order; an error names the two stages that are out of order.
+func (s *Schedule) Validate() error {
+	pos := make(map[string]int, len(s.Stages))
+	for i, st := range s.Stages {
+		if _, dup := pos[st.Name]; dup {
+			return fmt.Errorf("schedule %s: stage %q appears twice", s.Name, st.Name)
+		}
+		pos[st.Name] = i
+	}
+	for _, r := range s.retail {
+		if _, ok := pos[r.Name]; !ok {
+			return fmt.Errorf("schedule %s: retail stage %q is missing", s.Name, r.Name)
+		}
+	}
+	// Of all retail pairs out of order, report the one furthest apart in
+	// retail order: for a swap of two stages that is exactly the pair.
+	bi, bj := -1, -1
+	for i := range s.retail {
+		for j := i + 1; j < len(s.retail); j++ {
+			if pos[s.retail[j].Name] < pos[s.retail[i].Name] && (bi < 0 || j-i > bj-bi) {
+				bi, bj = i, j
+			}
+		}
+	}
+	if bi >= 0 {
+		return fmt.Errorf("schedule %s: %q must run before %q (retail order), but runs after it",
+			s.Name, s.retail[bi].Name, s.retail[bj].Name)
+	}
+	return nil
+}
+
+// run applies the stages in order to o for one quantum.
+func (s *Schedule) run(w *World, o *components.Object, t *Tick) {
+	for i := range s.Stages {
+		st := &s.Stages[i]
+		if !st.Gate.admits(o, t) {
+			continue
+		}
+		if w.Trace != nil {
+			w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindStage, Schedule: s.Name, Stage: st.Name, Dt: t.Dt})
+		}
+		if st.Run != nil {
+			st.Run(w, o, t)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package systems
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func names(s *Schedule) []string {
+	var out []string
+	for _, st := range s.Stages {
+		out = append(out, st.Name)
+	}
+	return out
+}
+
+func TestSwappingAnyTwoStagesFailsNamingBoth(t *testing.T) {
+	for _, mk := range []func() *Schedule{Ordinary, Static} {
+		base := mk()
+		if err := base.Validate(); err != nil {
+			t.Fatalf("retail %s schedule invalid: %v", base.Name, err)
+		}
+		n := len(base.Stages)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				s := mk()
+				s.Stages[i], s.Stages[j] = s.Stages[j], s.Stages[i]
+				err := s.Validate()
+				if err == nil {
+					t.Fatalf("%s: swapping %s and %s passed validation", s.Name, s.Stages[i].Name, s.Stages[j].Name)
+				}
+				if !strings.Contains(err.Error(), s.Stages[i].Name) || !strings.Contains(err.Error(), s.Stages[j].Name) {
+					t.Fatalf("%s: swap error %q does not name both %s and %s", s.Name, err, s.Stages[i].Name, s.Stages[j].Name)
+				}
+			}
+		}
+	}
+}
+
+func TestInsertAtNamedSlot(t *testing.T) {
+	s := Ordinary()
+	if err := s.Insert(Before(StageHandleTargetting), Stage{Name: "mod::BeforeTarget"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Insert(After(StageUpdateScripts), Stage{Name: "mod::Last"}); err != nil {
+		t.Fatal(err)
+	}
+	got := names(s)
+	i := indexOf(got, "mod::BeforeTarget")
+	if i < 0 || got[i+1] != StageHandleTargetting || got[len(got)-1] != "mod::Last" {
+		t.Fatalf("inserted order = %q", got)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatalf("contributor stages must not break retail order: %v", err)
+	}
+	if err := s.Insert(Before("nope"), Stage{Name: "x"}); err == nil {
+		t.Fatal("insert next to an unknown stage must fail")
+	}
+	if err := s.Insert(Before(StageFrameCombine), Stage{Name: StageTransition}); err == nil {
+		t.Fatal("a contributor stage may not reuse a retail name")
+	}
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestScheduleDocMatchesTable keeps docs/schedule.md in step with the tables.
+func TestScheduleDocMatchesTable(t *testing.T) {
+	b, err := os.ReadFile("../docs/schedule.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for _, s := range []*Schedule{Ordinary(), Static()} {
+		start := strings.Index(doc, "<!-- "+s.Name+" -->")
+		end := strings.Index(doc, "<!-- /"+s.Name+" -->")
+		if start < 0 || end < start {
+			t.Fatalf("docs/schedule.md has no %s section markers", s.Name)
+		}
+		var listed []string
+		for _, m := range regexp.MustCompile("(?m)^\\d+\\. `([^`]+)`").FindAllStringSubmatch(doc[start:end], -1) {
+			listed = append(listed, m[1])
+		}
+		if strings.Join(listed, "\n") != strings.Join(names(s), "\n") {
+			t.Fatalf("docs/schedule.md %s order\n%q\n!= table\n%q", s.Name, listed, names(s))
+		}
+	}
+}
