@@ -86,6 +86,22 @@ type AnimHook struct {
 	Offset physics.Frame `json:"offset"`
 	// Vector is SetOmega's axis, or (u, v, 0) for the texture-velocity hooks.
 	Vector physics.Vec3 `json:"vector"`
+	// Attack is the Attack hook's cone.
+	Attack *AttackCone `json:"attack,omitempty"`
+	// Priority, Probability and Volume are SoundTweaked's tweaks.
+	Priority    float32 `json:"priority,omitempty"`
+	Probability float32 `json:"probability,omitempty"`
+	Volume      float32 `json:"volume,omitempty"`
+}
+
+// AttackCone is the Attack hook's strike area (ACE AttackCone).
+type AttackCone struct {
+	LeftX  float32 `json:"left_x"`
+	LeftY  float32 `json:"left_y"`
+	RightX float32 `json:"right_x"`
+	RightY float32 `json:"right_y"`
+	Radius float32 `json:"radius"`
+	Height float32 `json:"height"`
 }
 
 // AnimFrame is one AnimationFrame: a frame per part (the authored prefix,

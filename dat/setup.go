@@ -25,8 +25,22 @@ type Setup struct {
 	ParentIndex []uint32 `json:"parent_index"`
 	// DefaultScale is each part's scale; nil means (1,1,1) for every part.
 	DefaultScale []physics.Vec3 `json:"default_scale"`
+	// HoldingLocations are where held objects attach, by ParentLocation.
+	HoldingLocations map[int32]LocationType `json:"holding_locations"`
+	// ConnectionPoints are the Setup's connection points, by key.
+	ConnectionPoints map[int32]LocationType `json:"connection_points"`
 	// PlacementFrames are the rest poses by placement key.
 	PlacementFrames map[int32]AnimFrame `json:"placement_frames"`
+	CylSpheres      []CylSphere         `json:"cylspheres"`
+	Spheres         []Sphere            `json:"spheres"`
+	Height          float32             `json:"height"`
+	Radius          float32             `json:"radius"`
+	StepUpHeight    float32             `json:"step_up_height"`
+	StepDownHeight  float32             `json:"step_down_height"`
+	SortingSphere   Sphere              `json:"sorting_sphere"`
+	SelectionSphere Sphere              `json:"selection_sphere"`
+	// Lights are the Setup's lights, by key.
+	Lights map[int32]LightInfo `json:"lights"`
 
 	DefaultAnimation   uint32 `json:"default_animation"`
 	DefaultScript      uint32 `json:"default_script"`

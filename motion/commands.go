@@ -53,7 +53,10 @@ var commandNames = map[uint32]string{
 	TurnLeft: "TurnLeft", SideStepRight: "SideStepRight", SideStepLeft: "SideStepLeft",
 	Dead: "Dead", Crouch: "Crouch", Sitting: "Sitting", Sleeping: "Sleeping", Falling: "Falling",
 	Jump: "Jump", HandCombat: "HandCombat", NonCombat: "NonCombat", SwordCombat: "SwordCombat",
-	Jumpup: "Jumpup", AttackHigh1: "AttackHigh1",
+	Jumpup: "Jumpup", AttackHigh1: "AttackHigh1", Reload: "Reload", Pickup: "Pickup",
+	AimLevel: "AimLevel", MagicPray: "MagicPray", MagicPowerUp01: "MagicPowerUp01",
+	MagicPowerUp10: "MagicPowerUp10", TripleThrustLow: "TripleThrustLow",
+	MagicPowerUp07Purple: "MagicPowerUp07Purple",
 }
 
 // CommandName returns the retail name of a motion command, or its hex value.
@@ -104,4 +107,15 @@ func NewerStamp(old, next uint16) bool {
 		return next < old
 	}
 	return old < next
+}
+
+// CommandByName returns the command with the retail name (as CommandName
+// spells it).
+func CommandByName(name string) (uint32, bool) {
+	for c, n := range commandNames {
+		if n == name {
+			return c, true
+		}
+	}
+	return 0, false
 }

@@ -25,6 +25,9 @@ const (
 func (w *World) Step(dt float64) {
 	w.FrameNo++
 	w.Now += dt
+	if w.BeforeStep != nil {
+		w.BeforeStep()
+	}
 	w.frameStep(FrameOrdinary)
 	for _, o := range w.Objects {
 		w.UpdateObject(o)
@@ -147,7 +150,7 @@ func (w *World) executeHook(o *components.Object, h *dat.AnimHook, deferred bool
 // PlayScript queues physics script id on o after delay seconds (PlayEffect,
 // CallPES); unknown ids are ignored.
 func (w *World) PlayScript(o *components.Object, id uint32, delay float64) bool {
-	s := w.Scripts[id]
+	s := w.Script(id)
 	if s == nil {
 		return false
 	}
@@ -204,4 +207,17 @@ func (w *World) collectParticles() {
 			}
 		}
 	}
+}
+
+// Script resolves a physics-script id through Scripts, then LoadScript.
+func (w *World) Script(id uint32) *managers.Script {
+	if s, ok := w.Scripts[id]; ok {
+		return s
+	}
+	if w.LoadScript == nil || id == 0 {
+		return nil
+	}
+	s := w.LoadScript(id)
+	w.Scripts[id] = s
+	return s
 }

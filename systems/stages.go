@@ -2,6 +2,7 @@ package systems
 
 import (
 	"dereth/components"
+	"dereth/dat"
 	"dereth/physics"
 )
 
@@ -73,14 +74,30 @@ func processHooks(o *components.Object) {
 	}
 }
 
-// stageTransition commits the candidate. There is no collision sweep yet
-// (divergence TR-01): the candidate is accepted as is.
+// stageTransition commits the candidate (SetPositionInternal after a
+// transition): outdoors the cell is canonicalised with
+// LandDefs.AdjustToOutside (seed 003 §3), and a walkable object stands on
+// the terrain. There is no collision sweep yet (divergence TR-01).
 func stageTransition(w *World, o *components.Object, t *Tick) {
 	p := o.Phys
+	cand, cell := t.Candidate, p.Position.Cell
 	if t.Dt > 0 {
-		p.CachedVelocity = t.Candidate.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / t.Dt))
+		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / t.Dt))
 	}
-	p.Position.Frame = t.Candidate
+	if dat.IsOutdoorCell(cell) {
+		c, ok := dat.AdjustToOutside(cell, &cand.Origin)
+		if !ok {
+			p.CachedVelocity = physics.Vec3{}
+			return // off the world: the move is refused
+		}
+		cell = c
+		if w.Ground != nil && p.Transient.Has(physics.TransientOnWalkable) {
+			if z, ok := w.Ground(cell, cand.Origin.X, cand.Origin.Y); ok {
+				cand.Origin.Z = z
+			}
+		}
+	}
+	p.Position = physics.Position{Cell: cell, Frame: cand}
 }
 
 func stageCheckDetection(w *World, o *components.Object, t *Tick) {

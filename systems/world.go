@@ -38,10 +38,18 @@ type World struct {
 	Trace Tracer
 	// PlayerGUID names the local player (0: none, every object stays Active).
 	PlayerGUID uint32
-	// Scripts resolves physics-script ids for CallPES and PlayEffect.
-	Scripts map[uint32]*managers.Script
+	// Scripts resolves physics-script ids for CallPES and PlayEffect;
+	// LoadScript, when set, is asked for ids Scripts lacks (a DAT).
+	Scripts    map[uint32]*managers.Script
+	LoadScript func(id uint32) *managers.Script
 	// Draw is the frame's final step (the viewer's hook; nil headless).
 	Draw func(w *World)
+	// Ground, when set, is the terrain height under an outdoor point
+	// (TerrainGround builds one from the DATs).
+	Ground func(cell uint32, x, y float32) (float32, bool)
+	// BeforeStep, when set, runs at the start of every frame after the clock
+	// advanced (scenario timers).
+	BeforeStep func()
 	// OnHook observes every executed non-AnimDone hook (after the trace).
 	OnHook func(o *components.Object, h *dat.AnimHook, deferred bool)
 
@@ -258,12 +266,8 @@ func (w *World) SetHidden(o *components.Object, hidden bool, pes uint32) {
 		return
 	}
 	o.Phys.State |= physics.StateHidden
-	if s := w.Scripts[pes]; s != nil {
-		if o.Script == nil {
-			o.Script = &managers.ScriptManager{}
-			components.Set(w.ECS, o.Entity, components.ScriptManager, o.Script)
-		}
-		o.Script.AddScript(s, 0)
+	if pes != 0 {
+		w.PlayScript(o, pes, 0)
 	}
 	if o.Parts != nil {
 		o.Parts.HandleEnterWorld()
@@ -297,6 +301,9 @@ func (w *World) Spawn(d archetypes.Desc) (*components.Object, error) {
 	o.Phys.UpdateTime = w.Now
 	if err := w.Add(o); err != nil {
 		return nil, err
+	}
+	if o.Parts != nil && o.Parts.Setup != nil && o.Parts.Setup.DefaultScript != 0 {
+		w.PlayScript(o, o.Parts.Setup.DefaultScript, 0) // CPhysicsObj::InitDefaults
 	}
 	return o, nil
 }

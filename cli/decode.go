@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"dereth/protocol"
+)
+
+const decodeUsage = "usage: dereth decode [--json] FILE..."
+
+// Decode implements `dereth decode [--json] FILE...`: it decodes each file
+// as one game message and prints one line per file, a JSON object with
+// --json (file, sha256, opcode, message, status, error, fields) or else a
+// readable dump with hex ids and command names. Status is "exact" when the
+// message used every byte, "padded" when only zero bytes are left over, and
+// "error" otherwise. The exit status is 1 if any file failed, 2 on bad
+// usage.
+func Decode(args []string, stdout, stderr io.Writer) int {
+	asJSON := false
+	var files []string
+	flags := true
+	for _, a := range args {
+		switch {
+		case flags && a == "--":
+			flags = false
+		case flags && (a == "--json" || a == "-json"):
+			asJSON = true
+		case flags && (a == "-h" || a == "--help" || a == "-help"):
+			fmt.Fprintln(stdout, decodeUsage)
+			return 0
+		case flags && len(a) > 1 && a[0] == '-':
+			fmt.Fprintf(stderr, "decode: unknown flag %s\n%s\n", a, decodeUsage)
+			return 2
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, decodeUsage)
+		return 2
+	}
+	status := 0
+	for _, name := range files {
+		r := decodeFile(name)
+		if r.status == "error" {
+			status = 1
+		}
+		var line []byte
+		if asJSON {
+			line = r.appendJSON(nil)
+		} else {
+			line = r.appendText(nil)
+		}
+		line = append(line, '\n')
+		if _, err := stdout.Write(line); err != nil {
+			fmt.Fprintf(stderr, "decode: %v\n", err)
+			return 1
+		}
+	}
+	return status
+}
+
+// decodeResult is what one file decoded to.
+type decodeResult struct {
+	file    string
+	sum     string // hex sha256, "" if unreadable
+	opcode  uint32
+	hasOp   bool
+	message string
+	status  string // exact, padded, error
+	err     error
+	fields  protocol.Object
+}
+
+func decodeFile(name string) decodeResult {
+	r := decodeResult{file: name}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		r.status, r.err = "error", fmt.Errorf("decode: %w", err)
+		return r
+	}
+	sum := sha256.Sum256(b)
+	r.sum = hex.EncodeToString(sum[:])
+	if len(b) >= 4 {
+		r.opcode, r.hasOp = binary.LittleEndian.Uint32(b), true
+	}
+	m, n, err := protocol.DecodePrefix(b)
+	if err != nil {
+		r.status, r.err = "error", err
+		var de *protocol.DecodeError
+		if errors.As(err, &de) {
+			r.message = de.Message
+		}
+		return r
+	}
+	r.message = m.Name()
+	switch {
+	case n == len(b):
+		r.status = "exact"
+	case allZero(b[n:]):
+		r.status = "padded"
+	default:
+		r.status = "error"
+		_, r.err = protocol.Decode(b) // names the trailing bytes
+		return r
+	}
+	r.fields = m.Fields()
+	return r
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *decodeResult) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"file":`...)
+	dst = appendJSONString(dst, r.file)
+	dst = append(dst, `,"sha256":`...)
+	dst = appendJSONStringOrNull(dst, r.sum)
+	dst = append(dst, `,"opcode":`...)
+	if r.hasOp {
+		dst = strconv.AppendUint(dst, uint64(r.opcode), 10)
+	} else {
+		dst = append(dst, "null"...)
+	}
+	dst = append(dst, `,"message":`...)
+	dst = appendJSONStringOrNull(dst, r.message)
+	dst = append(dst, `,"status":`...)
+	dst = appendJSONString(dst, r.status)
+	if r.err != nil {
+		dst = append(dst, `,"error":`...)
+		dst = appendJSONString(dst, r.err.Error())
+	}
+	dst = append(dst, `,"fields":`...)
+	if r.fields != nil {
+		dst = r.fields.AppendJSON(dst)
+	} else {
+		dst = append(dst, "null"...)
+	}
+	return append(dst, '}')
+}
+
+func appendJSONStringOrNull(dst []byte, s string) []byte {
+	if s == "" {
+		return append(dst, "null"...)
+	}
+	return appendJSONString(dst, s)
+}
+
+// appendJSONString appends s as a JSON string (invalid UTF-8 becomes U+FFFD).
+func appendJSONString(dst []byte, s string) []byte {
+	b, _ := json.Marshal(s) // a string always marshals
+	return append(dst, b...)
+}
+
+func (r *decodeResult) appendText(dst []byte) []byte {
+	dst = append(dst, r.file...)
+	dst = append(dst, ':')
+	if r.message != "" {
+		dst = append(dst, ' ')
+		dst = append(dst, r.message...)
+	}
+	if r.hasOp {
+		dst = fmt.Appendf(dst, " 0x%04X", r.opcode)
+	}
+	dst = append(dst, ' ')
+	dst = append(dst, r.status...)
+	if r.err != nil {
+		dst = append(dst, ": "...)
+		return append(dst, r.err.Error()...)
+	}
+	dst = append(dst, ": "...)
+	return r.fields.AppendText(dst)
+}

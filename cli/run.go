@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"dereth/components"
+	"dereth/dat/sample"
+	"dereth/motion"
+	"dereth/systems"
+	"dereth/testbed"
+)
+
+// Run implements `dereth run [--trace FILE] SCRIPT.lua`: run a scenario
+// headless on the sample world's portal data, then print a per-object
+// summary. The exit status is non-zero with the message on stderr when an
+// expectation fails or the script errs.
+func Run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
+	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: dereth run [--trace FILE] [--quiet] SCRIPT.lua")
+		return 2
+	}
+	portal, err := sample.Portal()
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth run: %v\n", err)
+		return 1
+	}
+	cell, err := sample.Cell()
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth run: %v\n", err)
+		return 1
+	}
+	opts := testbed.Options{Stdout: stdout, Portal: portal, Cell: cell}
+	var traceFile *os.File
+	var jsonl *systems.JSONL
+	if *tracePath != "" {
+		traceFile, err = os.Create(*tracePath)
+		if err != nil {
+			fmt.Fprintf(stderr, "dereth run: %v\n", err)
+			return 1
+		}
+		defer traceFile.Close()
+		jsonl = systems.NewJSONL(traceFile)
+		opts.Trace = jsonl
+	}
+	s, err := testbed.Run(fs.Arg(0), opts)
+	defer s.Close()
+	if err == nil {
+		err = s.Err
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth run: %v\n", err)
+		return 1
+	}
+	if jsonl != nil && jsonl.Err != nil {
+		fmt.Fprintf(stderr, "dereth run: trace %s: %v\n", *tracePath, jsonl.Err)
+		return 1
+	}
+	if !*quiet {
+		Summary(stdout, s)
+	}
+	return 0
+}
+
+// Summary prints one line per object, in guid order: guid, archetype,
+// cell and origin, motion state, sequence and queue sizes, particles.
+func Summary(w io.Writer, s *testbed.Scenario) {
+	passed, failed := s.Expectations()
+	fmt.Fprintf(w, "t=%.3fs frames=%d objects=%d expectations: %d passed, %d failed\n",
+		s.World.Now, s.World.FrameNo, len(s.World.Objects)+len(s.World.Static), passed, failed)
+	all := append(append([]*components.Object(nil), s.World.Objects...), s.World.Static...)
+	sort.Slice(all, func(i, j int) bool { return all[i].Phys.GUID < all[j].Phys.GUID })
+	for _, o := range all {
+		fmt.Fprintln(w, summaryLine(o))
+	}
+}
+
+func summaryLine(o *components.Object) string {
+	p := o.Phys
+	line := fmt.Sprintf("0x%08X %-8s cell 0x%08X origin (%.2f, %.2f, %.2f)", p.GUID, o.Name,
+		p.Position.Cell, p.Position.Frame.Origin.X, p.Position.Frame.Origin.Y, p.Position.Frame.Origin.Z)
+	if o.Parts != nil && o.Parts.Manager != nil {
+		st := o.Parts.Manager.State
+		line += fmt.Sprintf(" %s/%s x%.2f nodes %d pending %d", motion.CommandName(st.Style),
+			motion.CommandName(st.Substate), st.SubstateMod, o.Parts.Sequence.Len(), len(o.Parts.Manager.Pending))
+	}
+	if o.Movement != nil && o.Movement.Interp != nil {
+		line += fmt.Sprintf(" motions %d", len(o.Movement.Interp.Pending))
+	}
+	if o.Particle != nil {
+		line += fmt.Sprintf(" particles %d", o.Particle.Count())
+	}
+	return line
+}

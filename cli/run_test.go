@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"dereth/systems"
+)
+
+// retailIndex maps each stage name to its position in a schedule table.
+func retailIndex(s *systems.Schedule) map[string]int {
+	m := map[string]int{}
+	for i, st := range s.Stages {
+		m[st.Name] = i
+	}
+	return m
+}
+
+func TestRunConformanceWritesRetailOrderedTrace(t *testing.T) {
+	files, _ := filepath.Glob("../testbed/conformance/c[0-9][0-9]-*.lua")
+	if len(files) < 12 {
+		t.Fatalf("found %d conformance scenarios", len(files))
+	}
+	order := map[string]map[string]int{"ordinary": retailIndex(systems.Ordinary()), "static": retailIndex(systems.Static())}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			trace := filepath.Join(t.TempDir(), "t.jsonl")
+			var out, errb bytes.Buffer
+			if code := Run([]string{"--trace", trace, "--quiet", f}, &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			fh, err := os.Open(trace)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fh.Close()
+			last := map[string]int{} // obj/schedule → index of its last stage in this call
+			n := 0
+			sc := bufio.NewScanner(fh)
+			for sc.Scan() {
+				var e struct{ Obj, Kind, Schedule, Stage string }
+				if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+					t.Fatalf("line %d: %v", n+1, err)
+				}
+				n++
+				idx, ok := order[e.Schedule][e.Stage]
+				if e.Kind != "stage" || !ok {
+					continue
+				}
+				key := e.Obj + "/" + e.Schedule
+				if e.Stage == systems.StageUpdateObjectInternal || e.Stage == systems.StagePartArrayUpdate && e.Schedule == "static" {
+					last[key] = -1 // a new object call starts
+				}
+				if prev, seen := last[key]; seen && idx <= prev {
+					t.Fatalf("trace line %d: %s %s ran after a later retail stage", n, e.Obj, e.Stage)
+				}
+				last[key] = idx
+			}
+			if n == 0 {
+				t.Fatal("empty trace")
+			}
+		})
+	}
+}
+
+func runScript(t *testing.T, name, src string) (int, string) {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := Run([]string{"--quiet", p}, &out, &errb)
+	return code, errb.String()
+}
+
+func TestRunFailingExpectationNamesFileLine(t *testing.T) {
+	code, msg := runScript(t, "fail.lua", "local a = 1\nexpect.eq(a, 1)\nexpect.eq(a, 2, \"a is two\")\n")
+	if code == 0 || !strings.Contains(msg, "fail.lua:3:") || !strings.Contains(msg, "a is two") {
+		t.Fatalf("exit %d, stderr %q: want non-zero naming fail.lua:3", code, msg)
+	}
+}
+
+func TestRunEndlessLoopStoppedByBudget(t *testing.T) {
+	start := time.Now()
+	code, msg := runScript(t, "loop.lua", "local n = 0\nwhile true do n = n + 1 end\n")
+	if code == 0 || !strings.Contains(msg, "budget") || !strings.Contains(msg, "loop.lua:2") {
+		t.Fatalf("exit %d, stderr %q: want the budget error at loop.lua:2", code, msg)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Fatalf("budget took %v", d)
+	}
+}
+
+func TestRunSandboxRefusesOSAndIO(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`os.execute("ls")`, "os.execute"},
+		{`io.open("/etc/passwd")`, "io.open"},
+		{`dofile("/etc/passwd")`, "/etc/passwd"},
+	} {
+		code, msg := runScript(t, "s.lua", c.src+"\n")
+		if code == 0 || !strings.Contains(msg, c.want) || !strings.Contains(msg, "s.lua:1") {
+			t.Errorf("%s: exit %d, stderr %q", c.src, code, msg)
+		}
+	}
+}
+
+func TestRunScriptErrorInTimerFails(t *testing.T) {
+	code, msg := runScript(t, "timer.lua", "world.every(0.1, function() error(\"boom\") end)\nworld.advance(0.5)\n")
+	if code == 0 || !strings.Contains(msg, "boom") {
+		t.Fatalf("exit %d, stderr %q", code, msg)
+	}
+}
+
+func TestRunSampleScenario(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Run([]string{"../testbed/scenarios/sample.lua"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "0x50000003 corpse") || !strings.Contains(out.String(), "NonCombat/Dead") {
+		t.Fatalf("summary lacks the corpse:\n%s", out.String())
+	}
+}

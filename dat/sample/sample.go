@@ -1,0 +1,106 @@
+// Package sample embeds dereth's sample world: a portal and a cell DAT built
+// by the dat writer from the Go description in dat/sample/world, read
+// through exactly the same code as retail DATs. Regenerate with
+// `go generate ./dat/sample`; README.md lists the ids.
+package sample
+
+import (
+	_ "embed"
+
+	"dereth/dat"
+	"dereth/dat/sample/world"
+)
+
+//go:generate go run ./gen
+
+//go:embed portal.dat
+var portalDAT []byte
+
+//go:embed cell.dat
+var cellDAT []byte
+
+// File names the embedded DATs are opened under (they label errors).
+const (
+	PortalName = "sample:portal"
+	CellName   = "sample:cell"
+)
+
+// PortalBytes returns the embedded portal DAT (shared: do not modify).
+func PortalBytes() []byte { return portalDAT }
+
+// CellBytes returns the embedded cell DAT (shared: do not modify).
+func CellBytes() []byte { return cellDAT }
+
+// Portal opens the embedded portal DAT.
+func Portal() (*dat.Container, error) {
+	return dat.OpenBytes(portalDAT, PortalName)
+}
+
+// Cell opens the embedded cell DAT.
+func Cell() (*dat.Container, error) {
+	return dat.OpenBytes(cellDAT, CellName)
+}
+
+// Ids of the sample world (see README.md and package world).
+const (
+	HumanSetup       = world.HumanSetup
+	HumanMotionTable = world.HumanMotionTable
+	HumanScriptTable = world.HumanScriptTable
+	DoorSetup        = world.DoorSetup
+	DoorMotionTable  = world.DoorMotionTable
+	WindmillSetup    = world.WindmillSetup
+
+	HouseGfxObj = world.HouseGfxObj
+	TowerGfxObj = world.TowerGfxObj
+	WallGfxObj  = world.WallGfxObj
+	DoorGfxObj  = world.DoorGfxObj
+
+	AnimReady         = world.AnimReady
+	AnimWalkForward   = world.AnimWalkForward
+	AnimRunForward    = world.AnimRunForward
+	AnimDead          = world.AnimDead
+	AnimTurnRight     = world.AnimTurnRight
+	AnimSideStepRight = world.AnimSideStepRight
+	AnimReadyToWalk   = world.AnimReadyToWalk
+	AnimWalkToReady   = world.AnimWalkToReady
+	AnimWalkToRun     = world.AnimWalkToRun
+	AnimRunToWalk     = world.AnimRunToWalk
+	AnimRunToReady    = world.AnimRunToReady
+	AnimReadyToDead   = world.AnimReadyToDead
+	AnimDoorClosed    = world.AnimDoorClosed
+	AnimDoorOpen      = world.AnimDoorOpen
+	AnimDoorOpening   = world.AnimDoorOpening
+	AnimDoorClosing   = world.AnimDoorClosing
+	AnimWindmill      = world.AnimWindmill
+
+	ScriptSparkle  = world.ScriptSparkle
+	ScriptHide     = world.ScriptHide
+	ScriptUnhide   = world.ScriptUnhide
+	ScriptWindmill = world.ScriptWindmill
+
+	Region = world.Region
+
+	BlockSW    = world.BlockSW
+	BlockSE    = world.BlockSE
+	BlockNW    = world.BlockNW
+	BlockNE    = world.BlockNE
+	InfoSW     = world.InfoSW
+	InfoNE     = world.InfoNE
+	HouseCell0 = world.HouseCell0
+	HouseCell1 = world.HouseCell1
+
+	NumHumanParts = world.NumHumanParts
+)
+
+// Motion commands of the sample tables.
+const (
+	NonCombat     = world.NonCombat
+	Ready         = world.Ready
+	WalkForward   = world.WalkForward
+	RunForward    = world.RunForward
+	Dead          = world.Dead
+	TurnRight     = world.TurnRight
+	SideStepRight = world.SideStepRight
+	On            = world.On
+	Off           = world.Off
+)

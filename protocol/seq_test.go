@@ -1,0 +1,72 @@
+package protocol
+
+import "testing"
+
+func TestNewerSeq(t *testing.T) {
+	tests := []struct {
+		old, next uint16
+		want      bool
+	}{
+		{0, 1, true},
+		{1, 0, false},
+		{5, 5, false},
+		{0xFFFF, 0, true}, // wrap
+		{0, 0xFFFF, false},
+		{0xFFF0, 0x0002, true},
+		{0x0002, 0xFFF0, false},
+		{0, 0x7FFF, true},  // exactly half range: plain compare
+		{0, 0x8000, false}, // past half range: the smaller one is newer
+		{0x8000, 0, true},
+		{0x7FFF, 0xFFFF, false}, // diff 0x8000
+		{0x7FFF, 0xFFFE, true},  // diff 0x7FFF
+	}
+	for _, tt := range tests {
+		if got := NewerSeq(tt.old, tt.next); got != tt.want {
+			t.Errorf("NewerSeq(%#04x, %#04x) = %v, want %v", tt.old, tt.next, got, tt.want)
+		}
+	}
+}
+
+// TestSequenceSweepKeepsAccepting feeds more than 65 536 consecutive
+// UpdateMotion stamps, wrapping the movement counter several times, with the
+// server-control stamp repeated across autonomous runs.
+func TestSequenceSweepKeepsAccepting(t *testing.T) {
+	lastMove, lastCtl := uint16(0xFF00), uint16(0xFFF0)
+	move, ctl := lastMove, lastCtl
+	const steps = 3*65536 + 17
+	for i := range steps {
+		move++
+		if i%7 == 0 {
+			ctl++ // a server-driven update; otherwise autonomous repeats
+		}
+		if !NewerSeq(lastMove, move) {
+			t.Fatalf("step %d: %#04x not newer than %#04x", i, move, lastMove)
+		}
+		if !AcceptMovement(lastMove, lastCtl, move, ctl) {
+			t.Fatalf("step %d: movement %#04x/%#04x dropped after %#04x/%#04x", i, move, ctl, lastMove, lastCtl)
+		}
+		lastMove, lastCtl = move, ctl
+	}
+}
+
+func TestStaleMovementIsDropped(t *testing.T) {
+	tests := []struct {
+		name                         string
+		lastMove, lastCtl, move, ctl uint16
+		accept                       bool
+	}{
+		{"next", 10, 4, 11, 4, true},
+		{"replayed", 10, 4, 10, 4, false},
+		{"older movement", 10, 4, 9, 4, false},
+		{"older across wrap", 0x0002, 4, 0xFFF0, 4, false},
+		{"newer across wrap", 0xFFF0, 4, 0x0002, 4, true},
+		{"server control older", 10, 4, 11, 3, false},
+		{"server control older across wrap", 10, 0x0001, 11, 0xFFFE, false},
+		{"server control advanced", 10, 4, 11, 5, true},
+	}
+	for _, tt := range tests {
+		if got := AcceptMovement(tt.lastMove, tt.lastCtl, tt.move, tt.ctl); got != tt.accept {
+			t.Errorf("%s: AcceptMovement(%#x,%#x,%#x,%#x) = %v, want %v", tt.name, tt.lastMove, tt.lastCtl, tt.move, tt.ctl, got, tt.accept)
+		}
+	}
+}

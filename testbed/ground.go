@@ -1,0 +1,29 @@
+package testbed
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"dereth/dat"
+)
+
+// regionID is the Region every portal DAT carries.
+const regionID = 0x13000000
+
+// world.ground(block, x, y) → {cell=, z=}: the outdoor cell containing
+// (x, y) in the landblock (any cell id of it) and the terrain height there.
+func (s *Scenario) luaGround(L *lua.LState) int {
+	block := uint32(L.CheckNumber(1)) & 0xFFFF0000
+	x, y := float32(L.CheckNumber(2)), float32(L.CheckNumber(3))
+	if s.World.Ground == nil {
+		L.RaiseError("world.ground: no cell and portal DAT loaded")
+	}
+	if x < 0 || y < 0 || x >= dat.BlockLength || y >= dat.BlockLength {
+		L.RaiseError("world.ground: (%v, %v) is outside the landblock's 0..192", x, y)
+	}
+	cell := dat.CellAt(block, x, y)
+	z, ok := s.World.Ground(cell, x, y)
+	if !ok {
+		L.RaiseError("world.ground: no landblock 0x%08X", dat.BlockID(block))
+	}
+	return s.push(L, map[string]any{"cell": cell, "z": float64(z)})
+}

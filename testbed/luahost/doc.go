@@ -1,0 +1,62 @@
+// Package luahost is the sandboxed Lua host behind `dereth run`: it runs
+// modders' spawn and conformance scripts headless on gopher-lua v1.1.2.
+//
+// A Host opens only the base, table, string, math and coroutine libraries.
+// os, io, debug and package are tables whose every access raises
+// "sandbox: os.execute is not available in dereth scripts" (and so on);
+// loadfile raises the same way. require and dofile only load .lua files
+// inside Options.Dir: absolute paths, ".." escapes and symlinks resolving
+// outside the folder are refused with an error naming the path (files are
+// opened through os.Root). print writes to Options.Stdout.
+//
+// # Limits
+//
+// Each RunFile gets an instruction budget (Options.Budget, default 50M) and
+// a wall-clock limit (Options.Timeout, default 10s). gopher-lua v1.1.2 has
+// no debug hooks, but when a context is installed with LState.SetContext its
+// VM loop (mainLoopWithContext in vm.go) selects on ctx.Done() before every
+// instruction. The Host installs its own context whose Done decrements an
+// atomic counter and returns a channel that is closed when the counter
+// crosses zero or when a timer fires at the deadline; the VM then raises
+// "file:line: instruction budget of 50000000 exhausted" or
+// "file:line: wall-clock limit of 10s exceeded". Tripping is sticky for the
+// rest of the run, so pcall cannot swallow it, and coroutines share the
+// same context (coroutine.create/wrap are replaced so their instructions
+// count too). Go functions that block should select on Host.Context().Done()
+// (or L.Context().Done(), which is charged one instruction per call); the
+// wall clock cannot interrupt a Go function that ignores both. There is no
+// memory limit.
+//
+// # Errors
+//
+// RunFile returns a *ScriptError for every script failure — syntax error,
+// runtime error, failed expectation, sandbox violation, exhausted limit —
+// whose message starts with "file:line:" of the script location (the file
+// name as given to RunFile; modules as Dir/name.lua). Its Err field, for
+// errors.Is, is one of ErrSyntax, ErrExpectation, ErrSandbox, ErrBudget,
+// ErrTimeout, or nil for an ordinary runtime error; Traceback holds the Lua
+// stack.
+//
+// # expect
+//
+// The global expect table: eq, ne (deep equality, tables by contents),
+// near (numbers or tables of numbers within eps), truthy, falsy,
+// error(fn [, pattern]) and subsequence(list, pattern) (pattern elements in
+// order, not necessarily adjacent; a table element matches when every key
+// it has matches). A failure raises
+// "file:line: expect.eq failed: got X, want Y (msg)" at the calling line,
+// with tables printed with sorted keys.
+//
+// # Go API
+//
+// SetGlobalTable and SetGlobalFunc expose Go functions; ToLua and FromLua
+// convert between Go values (bool, numbers, strings, slices, maps) and Lua
+// values. Call invokes a Lua callback from Go under the same limits and
+// error reporting as RunFile (prefer it to LState.CallByParam, which would
+// run on whatever budget the last run left, with no wall clock). Context is
+// the limits context for Go functions that block. State gives the
+// *lua.LState for anything else.
+//
+// SCRIPTING-SANDBOX.md in this directory is the user-facing description
+// for docs/scripting.md.
+package luahost

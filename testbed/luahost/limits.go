@@ -1,0 +1,190 @@
+package luahost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Default limits applied when Options leaves a field at zero.
+const (
+	DefaultBudget  int64         = 50_000_000
+	DefaultTimeout time.Duration = 10 * time.Second
+)
+
+// Sentinel errors. A *ScriptError returned by RunFile wraps one of them
+// (test with errors.Is) when the failure has a known kind; a plain runtime
+// error raised by the script wraps none.
+var (
+	// ErrBudget: the script ran more VM instructions than Options.Budget.
+	ErrBudget = errors.New("instruction budget exhausted")
+	// ErrTimeout: the script ran longer than Options.Timeout. Errors that
+	// wrap it also match context.DeadlineExceeded.
+	ErrTimeout = errors.New("wall-clock limit exceeded")
+	// ErrExpectation: an expect.* assertion failed.
+	ErrExpectation = errors.New("expectation failed")
+	// ErrSandbox: the script touched os/io/debug/package, loadfile, or tried
+	// to load a file outside the script folder.
+	ErrSandbox = errors.New("sandbox violation")
+	// ErrSyntax: the script (or a module it loaded) does not compile.
+	ErrSyntax = errors.New("syntax error")
+)
+
+// limitError is what limits.Err returns once a limit has tripped. Its text
+// is the user-facing message; errors.Is matches its kind (ErrBudget or
+// ErrTimeout, the latter also context.DeadlineExceeded).
+type limitError struct {
+	kind error
+	msg  string
+}
+
+func (e *limitError) Error() string { return e.msg }
+
+func (e *limitError) Is(target error) bool {
+	return target == e.kind || (e.kind == ErrTimeout && target == context.DeadlineExceeded)
+}
+
+// limits is the context.Context installed on the Lua state with
+// LState.SetContext. gopher-lua v1.1.2 has no debug hooks, but its
+// mainLoopWithContext (vm.go) evaluates
+//
+//	select { case <-L.ctx.Done(): L.RaiseError(L.ctx.Err().Error()) ... default: <execute> }
+//
+// before every VM instruction, so each Done call is one instruction: Done
+// decrements an atomic counter and, when it crosses zero, closes the done
+// channel. The wall-clock deadline closes the same channel from a timer, so
+// neither limit needs polling, and Go functions that block on
+// L.Context().Done() are released when either limit trips.
+//
+// The per-instruction cost is one atomic add plus a non-blocking receive on an
+// open channel (see BenchmarkLoop). The counter is atomic so Done stays safe
+// to call from any goroutine, as the context contract requires.
+//
+// One limits value lives as long as the Host; arm resets it for each RunFile
+// so coroutine threads created earlier keep sharing it.
+type limits struct {
+	remaining atomic.Int64
+	done      atomic.Pointer[chan struct{}]
+
+	budget  int64         // instructions per arm; math.MaxInt64 when disabled
+	timeout time.Duration // per arm; <= 0 when disabled
+
+	mu       sync.Mutex
+	err      error
+	deadline time.Time
+	timer    *time.Timer
+	gen      uint64
+}
+
+func newLimits(budget int64, timeout time.Duration) *limits {
+	switch {
+	case budget == 0:
+		budget = DefaultBudget
+	case budget < 0:
+		budget = math.MaxInt64
+	}
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	c := &limits{budget: budget, timeout: timeout}
+	ch := make(chan struct{})
+	c.done.Store(&ch)
+	c.remaining.Store(budget)
+	return c
+}
+
+// arm starts a fresh budget and wall-clock window.
+func (c *limits) arm() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
+	}
+	c.gen++
+	c.err = nil
+	ch := make(chan struct{})
+	c.done.Store(&ch)
+	c.remaining.Store(c.budget)
+	c.deadline = time.Time{}
+	if c.timeout > 0 {
+		gen := c.gen
+		c.deadline = time.Now().Add(c.timeout)
+		msg := fmt.Sprintf("wall-clock limit of %v exceeded", c.timeout)
+		c.timer = time.AfterFunc(c.timeout, func() {
+			c.trip(gen, &limitError{kind: ErrTimeout, msg: msg})
+		})
+	}
+}
+
+// disarm stops the wall-clock timer. A limit that already tripped stays
+// tripped until the next arm.
+func (c *limits) disarm() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
+	}
+}
+
+// used reports how many instructions the current window has consumed.
+func (c *limits) used() int64 {
+	n := c.budget - c.remaining.Load()
+	if n > c.budget {
+		return c.budget
+	}
+	return n
+}
+
+func (c *limits) trip(gen uint64, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen || c.err != nil {
+		return
+	}
+	c.err = err
+	close(*c.done.Load())
+}
+
+// tripped returns the limit error of the current window, or nil.
+func (c *limits) tripped() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Done implements context.Context; the Lua VM calls it once per instruction.
+func (c *limits) Done() <-chan struct{} {
+	if c.remaining.Add(-1) == -1 {
+		c.mu.Lock()
+		gen := c.gen
+		c.mu.Unlock()
+		c.trip(gen, &limitError{kind: ErrBudget, msg: fmt.Sprintf("instruction budget of %d exhausted", c.budget)})
+	}
+	return *c.done.Load()
+}
+
+// Err implements context.Context.
+func (c *limits) Err() error { return c.tripped() }
+
+// Deadline implements context.Context.
+func (c *limits) Deadline() (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.deadline, !c.deadline.IsZero()
+}
+
+// Value implements context.Context; the limits context carries no values.
+func (c *limits) Value(any) any { return nil }
+
+// view is the non-counting face of limits returned by Host.Context: Done
+// returns the same channel without charging an instruction.
+type view struct{ *limits }
+
+// Done implements context.Context without counting.
+func (v view) Done() <-chan struct{} { return *v.done.Load() }

@@ -1,0 +1,1 @@
+dofile("../luahost_test.go")

@@ -1,0 +1,1 @@
+return {name = "drudge", hp = 12, tags = {"a", "b"}}

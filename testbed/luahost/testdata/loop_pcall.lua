@@ -1,0 +1,4 @@
+-- pcall cannot swallow an exhausted budget.
+while true do
+	pcall(function() while true do end end)
+end

@@ -1,0 +1,2 @@
+local ok = true
+os.execute("ls")

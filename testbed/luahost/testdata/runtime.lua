@@ -1,0 +1,2 @@
+local t = nil
+local x = t.field

@@ -1,0 +1,3 @@
+local M = {}
+function M.add(a, b) return a + b end
+return M

@@ -1,0 +1,764 @@
+package testbed
+
+import (
+	"io"
+	"math"
+	"path/filepath"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"dereth/archetypes"
+	"dereth/components"
+	"dereth/dat"
+	"dereth/managers"
+	"dereth/motion"
+	"dereth/physics"
+	"dereth/systems"
+	"dereth/testbed/luahost"
+)
+
+// DefaultStep is the frame length world.advance uses when none is given.
+const DefaultStep = 1.0 / 30
+
+// Options configures a Scenario.
+type Options struct {
+	// Trace, when set, also receives every trace event (dereth run --trace).
+	Trace systems.Tracer
+	// Stdout receives print output.
+	Stdout io.Writer
+	// Budget and Timeout bound the script (luahost defaults when zero).
+	Budget  int64
+	Timeout float64
+	// Portal resolves setup, motion-table, animation and script ids a
+	// script does not define inline (the sample world or a retail DAT).
+	Portal *dat.Container
+	// Cell holds the landblocks world.ground reads.
+	Cell *dat.Container
+	// Viewer is true when a window drives the world (world.headless is
+	// then false and the script should not advance time itself).
+	Viewer bool
+}
+
+// Scenario is one headless run: a world, the data scripts define, the
+// trace recorder and the sandboxed Lua host.
+type Scenario struct {
+	World  *systems.World
+	Rec    *systems.Recorder
+	Anims  motion.AnimationMap
+	Setups map[uint32]*dat.Setup
+	Tables map[uint32]*dat.MotionTable
+
+	// Err is the first error a timer callback raised (the viewer shows it).
+	Err    error
+	timers []*timer
+
+	host *luahost.Host
+	dat  *datSource
+	// onCapture maps a hook to the hooks to append when it is captured
+	// (re-entrant append, seed 000 case 8).
+	onCapture map[*dat.AnimHook][]dat.AnimHook
+}
+
+// New returns a scenario whose scripts may load files from dir.
+func New(dir string, opts Options) *Scenario {
+	s := &Scenario{
+		World: systems.NewWorld(), Rec: &systems.Recorder{},
+		Anims: motion.AnimationMap{}, Setups: map[uint32]*dat.Setup{}, Tables: map[uint32]*dat.MotionTable{},
+		onCapture: map[*dat.AnimHook][]dat.AnimHook{},
+	}
+	s.World.Trace = s.Rec
+	if opts.Trace != nil {
+		s.World.Trace = systems.Tee{s.Rec, opts.Trace}
+	}
+	to := luahost.Options{Dir: dir, Budget: opts.Budget, Stdout: opts.Stdout}
+	if opts.Timeout > 0 {
+		to.Timeout = secondsDuration(opts.Timeout)
+	}
+	s.host = luahost.New(to)
+	if opts.Portal != nil {
+		s.dat = newDatSource(opts.Portal)
+		s.World.LoadScript = func(id uint32) *managers.Script {
+			sc, err := s.dat.script(id)
+			if err != nil {
+				s.dat.errors = append(s.dat.errors, err)
+				return nil
+			}
+			return sc
+		}
+	}
+	if opts.Cell != nil && opts.Portal != nil {
+		if r, err := opts.Portal.Region(regionID); err == nil {
+			s.World.Ground = systems.TerrainGround(opts.Cell, r)
+		}
+	}
+	s.World.BeforeStep = s.runTimers
+	s.install()
+	s.host.State().GetGlobal("world").(*lua.LTable).RawSetString("headless", lua.LBool(!opts.Viewer))
+	return s
+}
+
+// Close releases the Lua state.
+func (s *Scenario) Close() { s.host.Close() }
+
+// RunFile runs a scenario script; the error names the script's file:line.
+func (s *Scenario) RunFile(path string) error { return s.host.RunFile(path) }
+
+// Expectations reports how many expect.* calls passed and failed.
+func (s *Scenario) Expectations() (passed, failed int) { return s.host.Expectations() }
+
+// Run runs the script at path in its own folder.
+func Run(path string, opts Options) (*Scenario, error) {
+	s := New(filepath.Dir(path), opts)
+	return s, s.RunFile(path)
+}
+
+func (s *Scenario) install() {
+	s.host.SetGlobalTable("world", map[string]lua.LGFunction{
+		"animation":        s.luaAnimation,
+		"setup":            s.luaSetup,
+		"motion_table":     s.luaMotionTable,
+		"script":           s.luaScript,
+		"spawn":            s.luaSpawn,
+		"delete":           s.luaDelete,
+		"step":             s.luaStep,
+		"advance":          s.luaAdvance,
+		"advance_to":       s.luaAdvanceTo,
+		"now":              func(L *lua.LState) int { L.Push(lua.LNumber(s.World.Now)); return 1 },
+		"set_clock":        s.luaSetClock,
+		"set_update_time":  s.luaSetUpdateTime,
+		"update_object":    s.luaUpdateObject,
+		"move":             s.luaMove,
+		"do_motion":        s.luaDoMotion,
+		"stop_motion":      s.luaStopMotion,
+		"set_state":        s.luaSetState,
+		"set_transient":    s.luaSetTransient,
+		"set_cell":         s.luaSetCell,
+		"attach":           s.luaAttach,
+		"hide":             s.luaHide,
+		"unhide":           s.luaUnhide,
+		"play_script":      s.luaPlayScript,
+		"add_physics_hook": s.luaAddPhysicsHook,
+		"add_anim_hook":    s.luaAddAnimHook,
+		"interpolate_to":   s.luaInterpolateTo,
+		"position":         s.luaPosition,
+		"motion_state":     s.luaMotionState,
+		"queues":           s.luaQueues,
+		"sequence":         s.luaSequence,
+		"part":             s.luaPart,
+		"revision":         s.luaRevision,
+		"particles":        s.luaParticles,
+		"state":            s.luaStateQuery,
+		"trace":            s.luaTrace,
+		"trace_clear":      func(L *lua.LState) int { s.Rec.Events = s.Rec.Events[:0]; return 0 },
+		"stages":           s.luaStages,
+		"command":          s.luaCommand,
+		"ground":           s.luaGround,
+		"every":            s.luaEvery,
+		"after":            s.luaAfter,
+	})
+}
+
+func (s *Scenario) obj(L *lua.LState, n int) *components.Object {
+	g := uint32(L.CheckNumber(n))
+	o := s.World.Object(g)
+	if o == nil {
+		L.RaiseError("no object 0x%08X", g)
+	}
+	return o
+}
+
+func tableArg(L *lua.LState, n int, ctx string) args {
+	return args{L, L.CheckTable(n), ctx}
+}
+
+// world.animation{id=, frames=N, parts=P, pos_frames={{x,y,z},...}, hooks={[frame]={hook,...}}}
+func (s *Scenario) luaAnimation(L *lua.LState) int {
+	a := tableArg(L, 1, "world.animation")
+	id := a.u32("id", 0)
+	frames, parts := int(a.num("frames", 1)), int(a.num("parts", 1))
+	if frames < 1 || frames > 10000 || parts < 0 || parts > 256 {
+		L.RaiseError("world.animation 0x%08X: frames must be 1..10000 and parts 0..256", id)
+	}
+	anim := &dat.Animation{ID: id, NumParts: uint32(parts), PartFrames: make([]dat.AnimFrame, frames)}
+	for f := range anim.PartFrames {
+		anim.PartFrames[f].Frames = make([]physics.Frame, parts)
+		for p := range anim.PartFrames[f].Frames {
+			// part p of frame f sits at (f, p, 0) so poses are recognisable
+			anim.PartFrames[f].Frames[p] = physics.Frame{Origin: physics.Vec3{X: float32(f), Y: float32(p)}, Orientation: physics.IdentityQuat}
+		}
+	}
+	if pf := a.table("pos_frames"); pf != nil {
+		anim.Flags |= dat.AnimationPosFrames
+		anim.PosFrames = make([]physics.Frame, frames)
+		for f := range anim.PosFrames {
+			anim.PosFrames[f] = physics.IdentityFrame
+			if t, ok := pf.RawGetInt(f + 1).(*lua.LTable); ok {
+				anim.PosFrames[f].Origin = vecOf(L, t, "world.animation.pos_frames")
+			}
+		}
+	}
+	if hk := a.table("hooks"); hk != nil {
+		hk.ForEach(func(k, v lua.LValue) {
+			f, ok := k.(lua.LNumber)
+			list, ok2 := v.(*lua.LTable)
+			if !ok || !ok2 || int(f) < 0 || int(f) >= frames {
+				L.RaiseError("world.animation 0x%08X: hooks are {[frame]={hook,...}} with frame 0..%d", id, frames-1)
+			}
+			ha := args{L, list, "world.animation.hooks"}
+			for i := 1; i <= list.Len(); i++ {
+				e, ok := list.RawGetInt(i).(*lua.LTable)
+				if !ok {
+					L.RaiseError("world.animation 0x%08X: hook %d must be a table", id, i)
+				}
+				anim.PartFrames[int(f)].Hooks = append(anim.PartFrames[int(f)].Hooks, args{L, e, ha.ctx}.hook())
+			}
+		})
+	}
+	s.Anims[id] = anim
+	L.Push(lua.LNumber(id))
+	return 1
+}
+
+// world.setup{id=, parts=N, default_animation=, default_script=, default_scale={x,y,z}}
+func (s *Scenario) luaSetup(L *lua.LState) int {
+	a := tableArg(L, 1, "world.setup")
+	id := a.u32("id", 0)
+	n := int(a.num("parts", 1))
+	if n < 1 || n > 256 {
+		L.RaiseError("world.setup 0x%08X: parts must be 1..256", id)
+	}
+	st := &dat.Setup{ID: id, Parts: make([]uint32, n),
+		DefaultAnimation: a.u32("default_animation", 0), DefaultScript: a.u32("default_script", 0),
+		PlacementFrames: map[int32]dat.AnimFrame{0: {Frames: make([]physics.Frame, n)}}}
+	for i := range st.Parts {
+		st.Parts[i] = 0x01000001 + uint32(i)
+		st.PlacementFrames[0].Frames[i] = physics.Frame{Origin: physics.Vec3{X: -1, Y: -float32(i), Z: 7}, Orientation: physics.IdentityQuat}
+	}
+	if a.has("default_scale") {
+		sc := a.vec("default_scale")
+		st.Flags |= dat.SetupHasDefaultScale
+		for range st.Parts {
+			st.DefaultScale = append(st.DefaultScale, sc)
+		}
+	}
+	s.Setups[id] = st
+	L.Push(lua.LNumber(id))
+	return 1
+}
+
+// world.motion_table{id=, default_style=, style_defaults={[style]=substate},
+// cycles={{style=, motion=, anims=, velocity=, omega=}}, modifiers={...},
+// links={{style=, from=, to=, anims=, velocity=}}}
+func (s *Scenario) luaMotionTable(L *lua.LState) int {
+	a := tableArg(L, 1, "world.motion_table")
+	id := a.u32("id", 0)
+	mt := &dat.MotionTable{ID: id, DefaultStyle: a.command("default_style"), StyleDefaults: map[uint32]uint32{},
+		Cycles: map[uint32]*dat.MotionData{}, Modifiers: map[uint32]*dat.MotionData{}, Links: map[uint32]map[uint32]*dat.MotionData{}}
+	if mt.DefaultStyle == 0 {
+		mt.DefaultStyle = motion.NonCombat
+	}
+	if sd := a.table("style_defaults"); sd != nil {
+		sd.ForEach(func(k, v lua.LValue) {
+			mt.StyleDefaults[command(L, k, "style_defaults key")] = command(L, v, "style_defaults value")
+		})
+	} else {
+		mt.StyleDefaults[mt.DefaultStyle] = motion.Ready
+	}
+	style := func(e args) uint32 {
+		if st := e.command("style"); st != 0 {
+			return st
+		}
+		return mt.DefaultStyle
+	}
+	a.list("cycles", func(_ int, e args) { mt.Cycles[dat.MotionKey(style(e), e.command("motion"))] = e.motionData() })
+	a.list("modifiers", func(_ int, e args) { mt.Modifiers[dat.MotionKey(style(e), e.command("motion"))] = e.motionData() })
+	a.list("links", func(_ int, e args) {
+		k := dat.MotionKey(style(e), e.command("from"))
+		if mt.Links[k] == nil {
+			mt.Links[k] = map[uint32]*dat.MotionData{}
+		}
+		mt.Links[k][e.command("to")] = e.motionData()
+	})
+	s.Tables[id] = mt
+	L.Push(lua.LNumber(id))
+	return 1
+}
+
+// world.script{id=, hooks={{time=, type=, ...}}}
+func (s *Scenario) luaScript(L *lua.LState) int {
+	a := tableArg(L, 1, "world.script")
+	sc := &managers.Script{ID: a.u32("id", 0)}
+	a.list("hooks", func(_ int, e args) {
+		sc.Hooks = append(sc.Hooks, managers.ScriptHook{Time: e.num("time", 0), Hook: e.hook()})
+	})
+	s.World.Scripts[sc.ID] = sc
+	L.Push(lua.LNumber(sc.ID))
+	return 1
+}
+
+var managerNames = map[string]archetypes.Managers{
+	"movement": archetypes.WithMovement, "position": archetypes.WithPosition, "target": archetypes.WithTarget,
+	"detection": archetypes.WithDetection, "particle": archetypes.WithParticle, "script": archetypes.WithScript,
+	"physics_hooks": archetypes.WithPhysicsHooks,
+}
+
+// world.spawn{archetype=, guid=, cell=, origin=, heading=, setup=, motion_table=,
+// state=, transient=, managers=, inactive=, static=, scale=, motion={...}}
+func (s *Scenario) luaSpawn(L *lua.LState) int {
+	a := tableArg(L, 1, "world.spawn")
+	d, err := archetypes.FromTemplate(a.str("archetype", "creature"))
+	if err != nil {
+		L.RaiseError("world.spawn: %v", err)
+	}
+	d.GUID, d.Cell = a.u32("guid", 0), a.u32("cell", 0x01010001)
+	d.Frame = physics.Frame{Origin: a.vec("origin"), Orientation: physics.Heading(a.num("heading", 0) * math.Pi / 180)}
+	if a.has("state") {
+		d.State = a.state("state")
+	}
+	if a.has("transient") {
+		d.Transient = a.transient("transient")
+	}
+	if a.has("managers") {
+		d.Managers = 0
+		for _, n := range a.strings("managers") {
+			m, ok := managerNames[n]
+			if !ok {
+				L.RaiseError("world.spawn: unknown manager %q (known: %s)", n, names(managerNames))
+			}
+			d.Managers |= m
+		}
+	}
+	d.Inactive = a.boolean("inactive", false)
+	d.Static = a.boolean("static", d.Static)
+	d.Scale = float32(a.num("scale", 1))
+	d.Autonomous = a.boolean("autonomous", d.Autonomous)
+	d.Velocity, d.Omega = a.vec("velocity"), a.vec("omega")
+	if id := a.u32("setup", 0); id != 0 {
+		d.Setup = s.Setups[id]
+		if d.Setup == nil && s.dat != nil {
+			st, err := s.dat.c.Setup(id)
+			if err != nil {
+				L.RaiseError("world.spawn: setup 0x%08X: %v", id, err)
+			}
+			d.Setup, s.Setups[id] = st, st
+		}
+		if d.Setup == nil {
+			L.RaiseError("world.spawn: no setup 0x%08X (define it with world.setup)", id)
+		}
+	}
+	mtID := a.u32("motion_table", 0)
+	if mtID == 0 && d.Setup != nil && !a.has("motion_table") {
+		mtID = d.Setup.DefaultMotionTable
+	}
+	if mtID != 0 {
+		d.MotionTable = s.Tables[mtID]
+		if d.MotionTable == nil && s.dat != nil {
+			mt, err := s.dat.c.MotionTable(mtID)
+			if err != nil {
+				L.RaiseError("world.spawn: motion table 0x%08X: %v", mtID, err)
+			}
+			d.MotionTable, s.Tables[mtID] = mt, mt
+		}
+		if d.MotionTable == nil {
+			L.RaiseError("world.spawn: no motion table 0x%08X (define it with world.motion_table)", mtID)
+		}
+	}
+	d.Anims = anims{s.Anims, s.dat}
+	if m, ok := a.sub("motion"); ok {
+		d.Movement = interpretedState(m)
+	}
+	o, err := s.World.Spawn(d)
+	if err != nil {
+		L.RaiseError("world.spawn: %v", err)
+	}
+	s.bind(o)
+	L.Push(lua.LNumber(o.Phys.GUID))
+	return 1
+}
+
+// bind chains the re-entrant-append observer behind the trace observer.
+func (s *Scenario) bind(o *components.Object) {
+	if o.Motion == nil {
+		return
+	}
+	trace := o.Motion.OnHook
+	o.Motion.OnHook = func(h *dat.AnimHook) {
+		if trace != nil {
+			trace(h)
+		}
+		for i := range s.onCapture[h] {
+			nh := s.onCapture[h][i]
+			o.Motion.AddAnimHook(&nh)
+		}
+	}
+}
+
+func interpretedState(m args) *motion.InterpretedState {
+	st := motion.DefaultInterpretedState()
+	if m.has("style") {
+		st.CurrentStyle = m.command("style")
+	}
+	if m.has("forward") {
+		st.ForwardCommand = m.command("forward")
+	}
+	st.ForwardSpeed = float32(m.num("forward_speed", 1))
+	st.SideStepCommand = m.command("sidestep")
+	st.SideStepSpeed = float32(m.num("sidestep_speed", 1))
+	st.TurnCommand = m.command("turn")
+	st.TurnSpeed = float32(m.num("turn_speed", 1))
+	m.list("actions", func(_ int, e args) {
+		st.Actions = append(st.Actions, motion.Action{Motion: e.command("motion"), Speed: float32(e.num("speed", 1)),
+			Stamp: uint16(e.num("stamp", 0)), Autonomous: e.boolean("autonomous", false)})
+	})
+	return &st
+}
+
+func (s *Scenario) luaDelete(L *lua.LState) int {
+	L.Push(lua.LBool(s.World.Remove(uint32(L.CheckNumber(1)))))
+	return 1
+}
+
+func (s *Scenario) luaStep(L *lua.LState) int {
+	s.World.Step(float64(L.OptNumber(1, DefaultStep)))
+	return 0
+}
+
+// world.advance(seconds [, step]) runs frames of step until seconds pass.
+func (s *Scenario) luaAdvance(L *lua.LState) int {
+	s.advance(L, float64(L.CheckNumber(1)), float64(L.OptNumber(2, DefaultStep)))
+	return 0
+}
+
+// world.advance_to(t [, step]) advances the clock to t.
+func (s *Scenario) luaAdvanceTo(L *lua.LState) int {
+	t := float64(L.CheckNumber(1))
+	if t < s.World.Now {
+		L.RaiseError("world.advance_to: %v is before now (%v)", t, s.World.Now)
+	}
+	s.advance(L, t-s.World.Now, float64(L.OptNumber(2, DefaultStep)))
+	return 0
+}
+
+func (s *Scenario) advance(L *lua.LState, total, step float64) {
+	if step <= 0 || total < 0 || total/step > 1e6 {
+		L.RaiseError("world.advance: need seconds ≥ 0 and a positive step, at most 1e6 frames")
+	}
+	end := s.World.Now + total
+	for s.World.Now+step <= end+1e-9 {
+		s.World.Step(step)
+	}
+	if rest := end - s.World.Now; rest > 1e-9 {
+		s.World.Step(rest)
+	}
+}
+
+func (s *Scenario) luaSetClock(L *lua.LState) int { s.World.Now = float64(L.CheckNumber(1)); return 0 }
+
+func (s *Scenario) luaSetUpdateTime(L *lua.LState) int {
+	s.obj(L, 1).Phys.UpdateTime = float64(L.CheckNumber(2))
+	return 0
+}
+
+// world.update_object(guid) runs one object's schedule at the current clock.
+func (s *Scenario) luaUpdateObject(L *lua.LState) int {
+	o := s.obj(L, 1)
+	if o.Static {
+		s.World.AnimateStaticObject(o)
+	} else {
+		s.World.UpdateObject(o)
+	}
+	return 0
+}
+
+// world.move(guid, {style=, forward=, ...}) applies an interpreted motion
+// state through MoveToInterpretedState, exactly as a wire UpdateMotion does.
+func (s *Scenario) luaMove(L *lua.LState) int {
+	o := s.obj(L, 1)
+	st := interpretedState(tableArg(L, 2, "world.move"))
+	s.World.Interp(o).MoveToInterpretedState(st)
+	return 0
+}
+
+func (s *Scenario) luaDoMotion(L *lua.LState) int {
+	o := s.obj(L, 1)
+	p := motion.DefaultParams()
+	p.Speed = float32(L.OptNumber(3, 1))
+	r := s.World.Interp(o).DoInterpretedMotion(command(L, L.Get(2), "world.do_motion"), &p)
+	L.Push(lua.LNumber(r))
+	return 1
+}
+
+func (s *Scenario) luaStopMotion(L *lua.LState) int {
+	o := s.obj(L, 1)
+	p := motion.DefaultParams()
+	r := s.World.Interp(o).StopInterpretedMotion(command(L, L.Get(2), "world.stop_motion"), &p)
+	L.Push(lua.LNumber(r))
+	return 1
+}
+
+func (s *Scenario) luaSetState(L *lua.LState) int {
+	o := s.obj(L, 1)
+	a := args{L, L.CreateTable(0, 1), "world.set_state"}
+	a.t.RawSetString("state", L.CheckTable(2))
+	o.Phys.State = a.state("state")
+	return 0
+}
+
+func (s *Scenario) luaSetTransient(L *lua.LState) int {
+	o := s.obj(L, 1)
+	a := args{L, L.CreateTable(0, 1), "world.set_transient"}
+	a.t.RawSetString("transient", L.CheckTable(2))
+	o.Phys.Transient = a.transient("transient")
+	return 0
+}
+
+func (s *Scenario) luaSetCell(L *lua.LState) int {
+	s.obj(L, 1).Phys.Position.Cell = uint32(L.CheckNumber(2))
+	return 0
+}
+
+// world.attach(child, parent) parents child to parent at its current offset.
+func (s *Scenario) luaAttach(L *lua.LState) int {
+	c, p := s.obj(L, 1), s.obj(L, 2)
+	c.Phys.Parent = p.Phys.GUID
+	c.Phys.ParentFrame = physics.IdentityFrame
+	p.Phys.Children = append(p.Phys.Children, c.Phys.GUID)
+	return 0
+}
+
+func (s *Scenario) luaHide(L *lua.LState) int {
+	s.World.SetHidden(s.obj(L, 1), true, uint32(L.OptNumber(2, 0)))
+	return 0
+}
+
+func (s *Scenario) luaUnhide(L *lua.LState) int {
+	s.World.SetHidden(s.obj(L, 1), false, 0)
+	return 0
+}
+
+func (s *Scenario) luaPlayScript(L *lua.LState) int {
+	ok := s.World.PlayScript(s.obj(L, 1), uint32(L.CheckNumber(2)), float64(L.OptNumber(3, 0)))
+	L.Push(lua.LBool(ok))
+	return 1
+}
+
+// countedHook completes after a given number of executions and traces each.
+type countedHook struct {
+	s     *Scenario
+	name  string
+	after int
+	runs  int
+}
+
+func (h *countedHook) Execute(o *physics.Object) bool {
+	h.runs++
+	done := h.runs >= h.after
+	detail := "incomplete"
+	if done {
+		detail = "complete"
+	}
+	h.s.World.Trace.Event(&systems.Event{Frame: h.s.World.FrameNo, Obj: o.GUID, Kind: systems.KindHook, Hook: h.name, Phase: "physics", Detail: detail})
+	return done
+}
+
+// world.add_physics_hook(guid, {name=, complete_after=N})
+func (s *Scenario) luaAddPhysicsHook(L *lua.LState) int {
+	o := s.obj(L, 1)
+	a := tableArg(L, 2, "world.add_physics_hook")
+	if o.Hooks == nil {
+		L.RaiseError("world.add_physics_hook: object 0x%08X has no physics_hooks manager", o.Phys.GUID)
+	}
+	o.Hooks.Hooks = append(o.Hooks.Hooks, &countedHook{s: s, name: a.str("name", "physics"), after: int(a.num("complete_after", 1))})
+	return 0
+}
+
+// world.add_anim_hook(guid, hook [, {append={hook,...}}]) appends a hook to
+// the object's animation-hook list, as a firing frame would; the hooks in
+// append are appended when it is captured.
+func (s *Scenario) luaAddAnimHook(L *lua.LState) int {
+	o := s.obj(L, 1)
+	h := tableArg(L, 2, "world.add_anim_hook").hook()
+	hp := &h
+	if L.GetTop() >= 3 {
+		tableArg(L, 3, "world.add_anim_hook").list("append", func(_ int, e args) {
+			s.onCapture[hp] = append(s.onCapture[hp], e.hook())
+		})
+	}
+	o.Motion.AddAnimHook(hp)
+	return 0
+}
+
+func (s *Scenario) luaInterpolateTo(L *lua.LState) int {
+	o := s.obj(L, 1)
+	if o.Position == nil {
+		L.RaiseError("world.interpolate_to: object 0x%08X has no position manager", o.Phys.GUID)
+	}
+	o.Position.InterpolateTo(physics.Position{Cell: o.Phys.Position.Cell, Frame: physics.Frame{Origin: vecOf(L, L.CheckTable(2), "origin"), Orientation: physics.IdentityQuat}})
+	return 0
+}
+
+func (s *Scenario) push(L *lua.LState, v any) int {
+	L.Push(luahost.ToLua(L, v))
+	return 1
+}
+
+func vecList(v physics.Vec3) []any { return []any{float64(v.X), float64(v.Y), float64(v.Z)} }
+
+func quatList(q physics.Quat) []any {
+	return []any{float64(q.W), float64(q.X), float64(q.Y), float64(q.Z)}
+}
+
+func (s *Scenario) luaPosition(L *lua.LState) int {
+	p := s.obj(L, 1).Phys
+	return s.push(L, map[string]any{"cell": p.Position.Cell, "origin": vecList(p.Position.Frame.Origin),
+		"rotation": quatList(p.Position.Frame.Orientation), "velocity": vecList(p.Velocity)})
+}
+
+func (s *Scenario) luaMotionState(L *lua.LState) int {
+	o := s.obj(L, 1)
+	out := map[string]any{}
+	if o.Parts != nil && o.Parts.Manager != nil {
+		st := o.Parts.Manager.State
+		var mods []any
+		for _, m := range st.Modifiers {
+			mods = append(mods, motion.CommandName(m.ID))
+		}
+		out["style"], out["substate"], out["substate_mod"] = motion.CommandName(st.Style), motion.CommandName(st.Substate), float64(st.SubstateMod)
+		out["modifiers"], out["actions"] = mods, len(st.Actions)
+		out["velocity"], out["omega"] = vecList(o.Parts.Sequence.Velocity), vecList(o.Parts.Sequence.Omega)
+	}
+	if o.Movement != nil && o.Movement.Interp != nil {
+		is := o.Movement.Interp.Interpreted
+		out["forward"], out["forward_speed"] = motion.CommandName(is.ForwardCommand), float64(is.ForwardSpeed)
+		out["sidestep"], out["turn"] = motion.CommandName(is.SideStepCommand), motion.CommandName(is.TurnCommand)
+	}
+	return s.push(L, out)
+}
+
+func (s *Scenario) luaQueues(L *lua.LState) int {
+	o := s.obj(L, 1)
+	out := map[string]any{"pending_animations": []any{}, "pending_motions": []any{}, "animation_counter": 0}
+	if o.Parts != nil && o.Parts.Manager != nil {
+		var pa []any
+		for _, n := range o.Parts.Manager.Pending {
+			pa = append(pa, map[string]any{"motion": motion.CommandName(n.Motion), "ticks": n.NumAnims})
+		}
+		out["pending_animations"], out["animation_counter"] = pa, o.Parts.Manager.AnimationCounter
+	}
+	if o.Movement != nil && o.Movement.Interp != nil {
+		var pm []any
+		for _, n := range o.Movement.Interp.Pending {
+			pm = append(pm, map[string]any{"motion": motion.CommandName(n.Motion)})
+		}
+		out["pending_motions"] = pm
+	}
+	return s.push(L, out)
+}
+
+func (s *Scenario) luaSequence(L *lua.LState) int {
+	o := s.obj(L, 1)
+	if o.Parts == nil {
+		return s.push(L, map[string]any{"nodes": []any{}})
+	}
+	seq := &o.Parts.Sequence
+	var nodes []any
+	curr, fc := 0, 0
+	i := 0
+	for n := seq.Head(); n != nil; n = n.Next() {
+		i++
+		nodes = append(nodes, map[string]any{"anim": n.Anim.ID, "low": n.LowFrame, "high": n.HighFrame, "framerate": n.Framerate})
+		if n == seq.CurrAnim() {
+			curr = i
+		}
+		if n == seq.FirstCyclic() {
+			fc = i
+		}
+	}
+	return s.push(L, map[string]any{"nodes": nodes, "curr": curr, "first_cyclic": fc, "frame": seq.FrameNumber})
+}
+
+// world.part(guid, i) is part i's published pose frame (0-based).
+func (s *Scenario) luaPart(L *lua.LState) int {
+	o := s.obj(L, 1)
+	i := L.CheckInt(2)
+	if o.Parts == nil || i < 0 || i >= len(o.Parts.Poses.Frames) {
+		L.RaiseError("world.part: object 0x%08X has no part %d", o.Phys.GUID, i)
+	}
+	f := o.Parts.Poses.Frames[i]
+	return s.push(L, map[string]any{"origin": vecList(f.Origin), "rotation": quatList(f.Orientation)})
+}
+
+func (s *Scenario) luaRevision(L *lua.LState) int {
+	o := s.obj(L, 1)
+	if o.Pres == nil {
+		return s.push(L, 0)
+	}
+	return s.push(L, o.Pres.Revision)
+}
+
+func (s *Scenario) luaParticles(L *lua.LState) int {
+	o := s.obj(L, 1)
+	if o.Particle == nil {
+		return s.push(L, map[string]any{"emitters": 0, "particles": 0})
+	}
+	return s.push(L, map[string]any{"emitters": len(o.Particle.Emitters), "particles": o.Particle.Count()})
+}
+
+func (s *Scenario) luaStateQuery(L *lua.LState) int {
+	o := s.obj(L, 1)
+	var tr []any
+	for n, b := range transientNames {
+		if o.Phys.Transient.Has(b) {
+			tr = append(tr, n)
+		}
+	}
+	return s.push(L, map[string]any{"state": stateList(o.Phys.State), "active": o.Phys.Transient.Has(physics.TransientActive), "transient": tr})
+}
+
+func eventMap(e systems.Event) map[string]any {
+	m := map[string]any{"frame": e.Frame, "obj": e.Obj, "kind": e.Kind, "dt": e.Dt}
+	for k, v := range map[string]string{"schedule": e.Schedule, "stage": e.Stage, "hook": e.Hook, "phase": e.Phase, "detail": e.Detail} {
+		if v != "" {
+			m[k] = v
+		}
+	}
+	if e.Kind == systems.KindMotionDone || e.Kind == systems.KindQueue {
+		m["motion"] = motion.CommandName(e.Motion)
+		m["success"], m["ticks"] = e.Success, e.Ticks
+	}
+	return m
+}
+
+// world.trace([guid]) returns the recorded events (of one object, plus the
+// frame steps, when guid is given).
+func (s *Scenario) luaTrace(L *lua.LState) int {
+	g := uint32(L.OptNumber(1, 0))
+	out := make([]any, 0, len(s.Rec.Events))
+	for _, e := range s.Rec.Events {
+		if g == 0 || e.Obj == g || e.Schedule == "frame" {
+			out = append(out, eventMap(e))
+		}
+	}
+	return s.push(L, out)
+}
+
+// world.stages(guid [, schedule]) returns the object's stage names in order.
+func (s *Scenario) luaStages(L *lua.LState) int {
+	g := uint32(L.CheckNumber(1))
+	sched := L.OptString(2, "")
+	var out []any
+	for _, e := range s.Rec.Events {
+		if e.Kind == systems.KindStage && e.Obj == g && (sched == "" || e.Schedule == sched) {
+			out = append(out, e.Stage)
+		}
+	}
+	return s.push(L, out)
+}
+
+// world.command(name) returns the 32-bit command for a retail name.
+func (s *Scenario) luaCommand(L *lua.LState) int {
+	return s.push(L, command(L, L.Get(1), "world.command"))
+}
+
+func secondsDuration(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
