@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -115,6 +116,7 @@ func datLs(args []string, stdout io.Writer) error {
 		return err
 	}
 	defer c.Close()
+	w := bufio.NewWriter(stdout)
 	var b []byte
 	for _, e := range c.Entries() {
 		t := dat.TypeOf(e.ID, c.Dataset())
@@ -124,11 +126,11 @@ func datLs(args []string, stdout io.Writer) error {
 		} else {
 			b = fmt.Appendf(b, "0x%08X  %-18s %8d\n", e.ID, t, e.Size)
 		}
-		if _, err := stdout.Write(b); err != nil {
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
-	return nil
+	return w.Flush()
 }
 
 func datShow(args []string, stdout io.Writer) error {

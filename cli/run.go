@@ -23,11 +23,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
 	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
+	budget := fs.Int64("budget", 0, "Lua instruction budget (0: 50,000,000)")
+	timeout := fs.Float64("timeout", 0, "wall-clock limit in `seconds` (0: 10)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: dereth run [--trace FILE] [--quiet] SCRIPT.lua")
+		fmt.Fprintln(stderr, "usage: dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
 		return 2
 	}
 	portal, err := sample.Portal()
@@ -40,7 +42,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dereth run: %v\n", err)
 		return 1
 	}
-	opts := testbed.Options{Stdout: stdout, Portal: portal, Cell: cell}
+	opts := testbed.Options{Stdout: stdout, Portal: portal, Cell: cell, Budget: *budget, Timeout: *timeout}
 	var traceFile *os.File
 	var jsonl *systems.JSONL
 	if *tracePath != "" {

@@ -69,7 +69,7 @@ func TestRunConformanceWritesRetailOrderedTrace(t *testing.T) {
 	}
 }
 
-func runScript(t *testing.T, name, src string) (int, string) {
+func runScript(t *testing.T, name, src string, flags ...string) (int, string) {
 	t.Helper()
 	dir := t.TempDir()
 	p := filepath.Join(dir, name)
@@ -77,7 +77,7 @@ func runScript(t *testing.T, name, src string) (int, string) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	code := Run([]string{"--quiet", p}, &out, &errb)
+	code := Run(append(append([]string{"--quiet"}, flags...), p), &out, &errb)
 	return code, errb.String()
 }
 
@@ -90,8 +90,8 @@ func TestRunFailingExpectationNamesFileLine(t *testing.T) {
 
 func TestRunEndlessLoopStoppedByBudget(t *testing.T) {
 	start := time.Now()
-	code, msg := runScript(t, "loop.lua", "local n = 0\nwhile true do n = n + 1 end\n")
-	if code == 0 || !strings.Contains(msg, "budget") || !strings.Contains(msg, "loop.lua:2") {
+	code, msg := runScript(t, "loop.lua", "local n = 0\nwhile true do n = n + 1 end\n", "--budget", "1000000", "--timeout", "60")
+	if code == 0 || !strings.Contains(msg, "instruction budget of 1000000 exhausted") || !strings.Contains(msg, "loop.lua:2") {
 		t.Fatalf("exit %d, stderr %q: want the budget error at loop.lua:2", code, msg)
 	}
 	if d := time.Since(start); d > 20*time.Second {
