@@ -51,7 +51,13 @@ func FuzzMotionInterp(f *testing.F) {
 	f.Add([]byte{0x01, 0x10, 0x20, 0x30, 0x80, 0x03, 0x90})
 	f.Add([]byte{0x01, 0x03, 0x01, 0x03, 0x01, 0x20, 0x90, 0x91, 0x92})
 	f.Add([]byte{0x31, 0x42, 0x53, 0x64, 0x75, 0x86, 0x97, 0xa8, 0xb9, 0xca, 0xdb, 0xec, 0xfd})
-	f.Fuzz(func(t *testing.T, ops []byte) {
+	f.Fuzz(runFuzzOps)
+}
+
+// runFuzzOps interprets ops as a command/speed/stop/tick sequence and checks
+// the invariants after every step.
+func runFuzzOps(t *testing.T, ops []byte) {
+	{
 		if len(ops) > 512 {
 			ops = ops[:512]
 		}
@@ -100,5 +106,5 @@ func FuzzMotionInterp(f *testing.F) {
 			}
 			checkInvariants(t, o, i/2)
 		}
-	})
+	}
 }
