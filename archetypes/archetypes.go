@@ -56,11 +56,21 @@ type Desc struct {
 	Static bool
 	// Movement is the wire MovementData's interpreted state, applied while
 	// the object is still detached; nil for none.
-	Movement   *motion.InterpretedState
-	Autonomous bool
-	Weenie     motion.Weenie
-	Velocity   physics.Vec3
-	Omega      physics.Vec3
+	Movement     *motion.InterpretedState
+	Autonomous   bool
+	Weenie       motion.Weenie
+	Velocity     physics.Vec3
+	Omega        physics.Vec3
+	Acceleration physics.Vec3
+	// Parent attaches the object to another (an equipped item): such an
+	// object may have no cell of its own.
+	Parent      uint32
+	ParentFrame physics.Frame
+	// UpdateTimes are the wire sequence stamps CreateObject carried.
+	UpdateTimes [9]uint16
+	// StandingLongJump and Sticky come with a type-0 MovementData.
+	StandingLongJump bool
+	Look             *components.AppearanceData
 }
 
 // Templates are the named starting points scripts spawn from; every field
@@ -95,8 +105,8 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	if d.GUID == 0 {
 		return nil, fmt.Errorf("archetypes: object needs a guid")
 	}
-	if d.Cell == 0 {
-		return nil, fmt.Errorf("archetypes: object 0x%08X needs a cell", d.GUID)
+	if d.Cell == 0 && d.Parent == 0 {
+		return nil, fmt.Errorf("archetypes: object 0x%08X needs a cell or a parent", d.GUID)
 	}
 	o := &components.Object{Name: d.Archetype, Static: d.Static}
 	o.Entity = w.Create(components.PhysicsObj, components.Motion, components.Name)
@@ -113,7 +123,8 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	if d.Scale > 0 {
 		p.Scale = d.Scale
 	}
-	p.Autonomous, p.Velocity, p.Omega = d.Autonomous, d.Velocity, d.Omega
+	p.Autonomous, p.Velocity, p.Omega, p.Acceleration = d.Autonomous, d.Velocity, d.Omega, d.Acceleration
+	p.Parent, p.ParentFrame, p.UpdateTimes = d.Parent, d.ParentFrame, d.UpdateTimes
 	o.Phys = p
 	components.PhysicsObj.SetValue(entry, p)
 
@@ -135,6 +146,11 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	o.Motion.WeenieObj = d.Weenie
 	components.Motion.SetValue(entry, o.Motion)
 	addManagers(w, o, d.Managers)
+	o.Look = d.Look
+	if o.Look == nil {
+		o.Look = &components.AppearanceData{}
+	}
+	components.Set(w, o.Entity, components.Appearance, o.Look)
 
 	// apply MovementData while detached
 	if o.Movement != nil || d.Movement != nil {
@@ -145,6 +161,7 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 		o.Movement.Interp = o.Motion.MakeInterp()
 		if d.Movement != nil {
 			o.Movement.Interp.MoveToInterpretedState(d.Movement)
+			o.Movement.Interp.StandingLongJump = d.StandingLongJump
 		}
 	}
 

@@ -79,3 +79,21 @@ type PresentationData struct {
 
 // Name is the archetype name the entity was spawned with (for HUD/traces).
 var Name = donburi.NewComponentType[string]()
+
+// Appearance is what an ObjDesc sets: base palette, subpalettes, texture
+// swaps and per-part GfxObj replacements. ObjDescEvent replaces it and
+// nothing else.
+var Appearance = donburi.NewComponentType[*AppearanceData]()
+
+// AppearanceData is one object's visual description.
+type AppearanceData struct {
+	Palette uint32
+	// SubPalettes are (palette, offset, count) triples in wire order.
+	SubPalettes [][3]uint32
+	// Textures are (part, old, new) swaps.
+	Textures [][3]uint32
+	// PartGfx replaces part i's GfxObj.
+	PartGfx map[int]uint32
+	// Changes counts replacements (ObjDescEvent).
+	Changes int
+}

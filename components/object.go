@@ -27,7 +27,10 @@ type Object struct {
 	Script    *managers.ScriptManager
 	Hooks     *PhysicsHookList
 	Pres      *PresentationData
+	Look      *AppearanceData
 
+	// ScriptTable is the PhysicsScriptTable id PlayEffect resolves through.
+	ScriptTable uint32
 	// Static marks a member of static_animating_objects.
 	Static bool
 	// DeferHook queues a non-AnimDone animation hook for the deferred drain;

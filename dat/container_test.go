@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -534,4 +535,33 @@ func TestOpenFileAndClose(t *testing.T) {
 	if _, err := OpenFile(filepath.Join(t.TempDir(), "missing.dat")); err == nil {
 		t.Fatal("opened a missing file")
 	}
+}
+
+// TestConcurrentReads reads through one container from several goroutines
+// (the ReaderAt path shares a scratch pool); run with -race.
+func TestConcurrentReads(t *testing.T) {
+	b := NewBuilder(DatasetPortal)
+	for i := uint32(0); i < 200; i++ {
+		b.Add(i, objData(i, int(i*37%5000)))
+	}
+	data := build(t, b)
+	c, err := Open(bytes.NewReader(data), int64(len(data)), "x.dat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := uint32(0); i < 200; i++ {
+				got, err := c.Read(i)
+				if err != nil || !bytes.Equal(got, objData(i, int(i*37%5000))) {
+					t.Errorf("object %d: concurrent read wrong (%v)", i, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

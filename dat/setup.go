@@ -13,9 +13,8 @@ const (
 // Placement keys used by the animation machine.
 const PlacementDefault = 0
 
-// Setup is a 0x02xxxxxx Setup: the parts of an object and its rest pose.
-// Fields the DAT issue decodes beyond the animation machine's needs are
-// added there.
+// Setup is a 0x02xxxxxx Setup: the parts of an object, its rest poses,
+// collision shapes, lights and default tables (dat-format.md §4.2).
 type Setup struct {
 	ID    uint32 `json:"id"`
 	Flags uint32 `json:"flags"`

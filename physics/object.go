@@ -32,6 +32,10 @@ type Object struct {
 	Children []uint32
 	// ParentFrame is the child's frame relative to its parent.
 	ParentFrame Frame
+	// UpdateTimes are the nine wire sequence stamps (update_times):
+	// position, movement, state, vector, teleport, server control, force
+	// position, visual description, instance.
+	UpdateTimes [9]uint16
 }
 
 // NewObject returns an object with unit scale at the identity frame.

@@ -1,6 +1,9 @@
 package protocol
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // cp1252High maps bytes 0x80–0x9F of Windows-1252 to Unicode. The five bytes
 // Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to the C1
@@ -12,30 +15,36 @@ var cp1252High = [32]rune{
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
 }
 
-// decode1252 converts Windows-1252 bytes to a UTF-8 string.
+// decode1252 converts Windows-1252 bytes to a UTF-8 string with one
+// allocation.
 func decode1252(b []byte) string {
-	ascii := true
-	for _, c := range b {
-		if c >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return string(b)
-	}
-	out := make([]byte, 0, 3*len(b))
+	n := 0
 	for _, c := range b {
 		switch {
 		case c < 0x80:
-			out = append(out, c)
+			n++
 		case c < 0xA0:
-			out = utf8.AppendRune(out, cp1252High[c-0x80])
+			n += utf8.RuneLen(cp1252High[c-0x80])
 		default:
-			out = utf8.AppendRune(out, rune(c))
+			n += 2
 		}
 	}
-	return string(out)
+	if n == len(b) {
+		return string(b)
+	}
+	var out strings.Builder
+	out.Grow(n)
+	for _, c := range b {
+		switch {
+		case c < 0x80:
+			out.WriteByte(c)
+		case c < 0xA0:
+			out.WriteRune(cp1252High[c-0x80])
+		default:
+			out.WriteRune(rune(c))
+		}
+	}
+	return out.String()
 }
 
 // append1252 writes s as Windows-1252; runes it cannot hold become '?'.

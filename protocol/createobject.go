@@ -97,7 +97,7 @@ func (r *reader) physicsDesc(p *PhysicsDesc) {
 				r.err = sub.err
 				return
 			}
-			if sub.off != sub.len() {
+			if sub.off != len(sub.b) {
 				r.fail("movement_length", lenAt, "length %d but the body used %d bytes", n, sub.off-lenAt-4)
 				return
 			}
@@ -169,8 +169,6 @@ func (r *reader) physicsDesc(p *PhysicsDesc) {
 	}
 	r.align("physics_pad")
 }
-
-func (r *reader) len() int { return len(r.b) }
 
 func appendPhysicsDesc(dst []byte, start int, p *PhysicsDesc) []byte {
 	f := p.Flags

@@ -56,7 +56,7 @@ func TestErrorText(t *testing.T) {
 			b := append([]byte{}, full...)
 			b[23] = 0x40 // packed flags 0x40000027: 0x800000 actions
 			return b
-		}(), "protocol: UpdateMotion: field num_actions at offset 0x22: count 8388608 needs at least 67108864 bytes, have 2"},
+		}(), "protocol: UpdateMotion: field num_actions at offset 0x14: count 8388608 needs at least 67108864 bytes, have 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,7 +93,7 @@ func TestMovementLengthMismatch(t *testing.T) {
 		want   string
 	}{
 		{"longer than body", 52, "field movement_length at offset 0x2C: length 52 but the body used 48 bytes"},
-		{"shorter than body", 40, "field num_actions at offset 0x4C: count 2 needs at least 16 bytes, have 12"},
+		{"shorter than body", 40, "field num_actions at offset 0x34: count 2 needs at least 16 bytes, have 12"},
 		{"shorter by the sticky guid", 44, "field sticky_object at offset 0x5C: need 4 bytes, have 0"},
 		{"beyond message", 0x10000, "field movement_length at offset 0x2C: length 65536, have"},
 	}

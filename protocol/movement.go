@@ -158,8 +158,10 @@ func (r *reader) command(field string) uint32 {
 	return full
 }
 
-func (r *reader) motionItems(items []MotionItem, n uint64, field string) []MotionItem {
-	cnt := r.count(field, r.off, n, 8)
+// motionItems reads n action items; at is the offset of the packed word
+// that holds the count.
+func (r *reader) motionItems(items []MotionItem, n uint64, field string, at int) []MotionItem {
+	cnt := r.count(field, at, n, 8)
 	items = items[:0]
 	if cnt == 0 {
 		return items
@@ -196,6 +198,7 @@ func appendMotionItems(dst []byte, items []MotionItem) []byte {
 // speeds, then actions, then a message-relative align.
 func (r *reader) interpretedState(s *InterpretedMotionState) {
 	s.Reset()
+	at := r.off
 	packed := r.u32("ims_flags")
 	s.Flags = packed & 0x7F
 	if s.Flags&IMSCurrentStyle != 0 {
@@ -219,7 +222,7 @@ func (r *reader) interpretedState(s *InterpretedMotionState) {
 	if s.Flags&IMSTurnSpeed != 0 {
 		s.TurnSpeed = r.f32("turn_speed")
 	}
-	s.Actions = r.motionItems(s.Actions, uint64(packed>>7), "num_actions")
+	s.Actions = r.motionItems(s.Actions, uint64(packed>>7), "num_actions", at)
 	r.align("ims_pad")
 }
 

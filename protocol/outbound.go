@@ -77,6 +77,7 @@ func (s *RawMotionState) BuildFlags() {
 
 func (r *reader) rawMotionState(s *RawMotionState) {
 	s.Reset()
+	at := r.off
 	packed := r.u32("raw_flags")
 	s.Flags = packed & 0x7FF
 	f := s.Flags
@@ -113,7 +114,7 @@ func (r *reader) rawMotionState(s *RawMotionState) {
 	if f&RawTurnSpeed != 0 {
 		s.TurnSpeed = r.f32("turn_speed")
 	}
-	s.Actions = r.motionItems(s.Actions, uint64(packed>>11), "num_actions")
+	s.Actions = r.motionItems(s.Actions, uint64(packed>>11), "num_actions", at)
 }
 
 func appendRawMotionState(dst []byte, s *RawMotionState) []byte {

@@ -25,6 +25,8 @@ func (*UpdateMotion) Name() string { return "UpdateMotion" }
 
 // DecodeUpdateMotion decodes b into m, reusing m's action slice, and returns
 // the bytes used. It does not allocate unless the action list outgrows m's.
+// A well-formed type-0 message takes a path with one length check up front;
+// everything else, and every error, goes field by field.
 func DecodeUpdateMotion(b []byte, m *UpdateMotion) (int, error) {
 	if n, ok := decodeUpdateMotionFast(b, m); ok {
 		return n, nil

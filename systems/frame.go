@@ -209,15 +209,22 @@ func (w *World) collectParticles() {
 	}
 }
 
-// Script resolves a physics-script id through Scripts, then LoadScript.
+// Script resolves a physics-script id through Scripts, then the Assets
+// (a missing or corrupt script resolves to nil and is remembered).
 func (w *World) Script(id uint32) *managers.Script {
 	if s, ok := w.Scripts[id]; ok {
 		return s
 	}
-	if w.LoadScript == nil || id == 0 {
+	if w.Assets == nil || id == 0 {
 		return nil
 	}
-	s := w.LoadScript(id)
+	var s *managers.Script
+	if ps, err := w.Assets.PhysicsScript(id); err == nil {
+		s = &managers.Script{ID: id}
+		for _, e := range ps.Entries {
+			s.Hooks = append(s.Hooks, managers.ScriptHook{Time: e.StartTime, Hook: e.Hook})
+		}
+	}
 	w.Scripts[id] = s
 	return s
 }

@@ -38,12 +38,15 @@ type World struct {
 	Trace Tracer
 	// PlayerGUID names the local player (0: none, every object stays Active).
 	PlayerGUID uint32
-	// Scripts resolves physics-script ids for CallPES and PlayEffect;
-	// LoadScript, when set, is asked for ids Scripts lacks (a DAT).
-	Scripts    map[uint32]*managers.Script
-	LoadScript func(id uint32) *managers.Script
+	// Scripts resolves physics-script ids for CallPES and PlayEffect
+	// before the Assets are asked.
+	Scripts map[uint32]*managers.Script
 	// Draw is the frame's final step (the viewer's hook; nil headless).
 	Draw func(w *World)
+	// Assets resolves the DAT ids inbound messages name.
+	Assets Assets
+	// LoseControlToServer is told when the server moves the local player.
+	LoseControlToServer func()
 	// Ground, when set, is the terrain height under an outdoor point
 	// (TerrainGround builds one from the DATs).
 	Ground func(cell uint32, x, y float32) (float32, bool)

@@ -4,60 +4,57 @@ import (
 	"fmt"
 
 	"dereth/dat"
-	"dereth/managers"
+	"dereth/systems"
 )
 
-// datSource resolves ids a script did not define inline from a portal DAT,
-// caching what it decoded. Decode errors are kept and reported by the
-// spawn that needed the object.
-type datSource struct {
-	c      *dat.Container
-	anims  map[uint32]*dat.Animation
-	errors []error
+// assets layers a scenario's inline data over a portal DAT (when given):
+// it is the world's systems.Assets, so wire messages and world.spawn
+// resolve ids the same way.
+type assets struct {
+	s   *Scenario
+	dat *systems.DatAssets
 }
 
-func newDatSource(c *dat.Container) *datSource {
-	return &datSource{c: c, anims: map[uint32]*dat.Animation{}}
+func (a assets) Setup(id uint32) (*dat.Setup, error) {
+	if v, ok := a.s.Setups[id]; ok {
+		return v, nil
+	}
+	if a.dat == nil {
+		return nil, fmt.Errorf("no setup 0x%08X (define it with world.setup)", id)
+	}
+	return a.dat.Setup(id)
 }
 
-// Animation implements motion.AnimationSource over the DAT.
-func (d *datSource) Animation(id uint32) *dat.Animation {
-	if a, ok := d.anims[id]; ok {
-		return a
+func (a assets) MotionTable(id uint32) (*dat.MotionTable, error) {
+	if v, ok := a.s.Tables[id]; ok {
+		return v, nil
 	}
-	a, err := d.c.Animation(id)
-	if err != nil {
-		d.errors = append(d.errors, err)
-		a = nil
+	if a.dat == nil {
+		return nil, fmt.Errorf("no motion table 0x%08X (define it with world.motion_table)", id)
 	}
-	d.anims[id] = a
-	return a
+	return a.dat.MotionTable(id)
 }
 
-func (d *datSource) script(id uint32) (*managers.Script, error) {
-	ps, err := d.c.PhysicsScript(id)
-	if err != nil {
-		return nil, fmt.Errorf("physics script 0x%08X: %w", id, err)
+func (a assets) PhysicsScriptTable(id uint32) (*dat.PhysicsScriptTable, error) {
+	if a.dat == nil {
+		return nil, fmt.Errorf("no physics script table 0x%08X without a DAT", id)
 	}
-	s := &managers.Script{ID: id}
-	for _, e := range ps.Entries {
-		s.Hooks = append(s.Hooks, managers.ScriptHook{Time: e.StartTime, Hook: e.Hook})
-	}
-	return s, nil
+	return a.dat.PhysicsScriptTable(id)
 }
 
-// anims layers a scenario's inline animations over the DAT's.
-type anims struct {
-	inline map[uint32]*dat.Animation
-	dat    *datSource
+func (a assets) PhysicsScript(id uint32) (*dat.PhysicsScript, error) {
+	if a.dat == nil {
+		return nil, fmt.Errorf("no physics script 0x%08X (define it with world.script)", id)
+	}
+	return a.dat.PhysicsScript(id)
 }
 
-func (a anims) Animation(id uint32) *dat.Animation {
-	if x, ok := a.inline[id]; ok {
-		return x
+func (a assets) Animation(id uint32) *dat.Animation {
+	if v, ok := a.s.Anims[id]; ok {
+		return v
 	}
-	if a.dat != nil {
-		return a.dat.Animation(id)
+	if a.dat == nil {
+		return nil
 	}
-	return nil
+	return a.dat.Animation(id)
 }

@@ -54,7 +54,6 @@ type Scenario struct {
 	timers []*timer
 
 	host *luahost.Host
-	dat  *datSource
 	// onCapture maps a hook to the hooks to append when it is captured
 	// (re-entrant append, seed 000 case 8).
 	onCapture map[*dat.AnimHook][]dat.AnimHook
@@ -76,17 +75,11 @@ func New(dir string, opts Options) *Scenario {
 		to.Timeout = secondsDuration(opts.Timeout)
 	}
 	s.host = luahost.New(to)
+	a := assets{s: s}
 	if opts.Portal != nil {
-		s.dat = newDatSource(opts.Portal)
-		s.World.LoadScript = func(id uint32) *managers.Script {
-			sc, err := s.dat.script(id)
-			if err != nil {
-				s.dat.errors = append(s.dat.errors, err)
-				return nil
-			}
-			return sc
-		}
+		a.dat = systems.NewDatAssets(opts.Portal)
 	}
+	s.World.Assets = a
 	if opts.Cell != nil && opts.Portal != nil {
 		if r, err := opts.Portal.Region(regionID); err == nil {
 			s.World.Ground = systems.TerrainGround(opts.Cell, r)
@@ -155,6 +148,7 @@ func (s *Scenario) install() {
 		"command":          s.luaCommand,
 		"ground":           s.luaGround,
 		"every":            s.luaEvery,
+		"send":             s.luaSend,
 		"after":            s.luaAfter,
 	})
 }
@@ -334,17 +328,10 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 	d.Scale = float32(a.num("scale", 1))
 	d.Autonomous = a.boolean("autonomous", d.Autonomous)
 	d.Velocity, d.Omega = a.vec("velocity"), a.vec("omega")
+	var err2 error
 	if id := a.u32("setup", 0); id != 0 {
-		d.Setup = s.Setups[id]
-		if d.Setup == nil && s.dat != nil {
-			st, err := s.dat.c.Setup(id)
-			if err != nil {
-				L.RaiseError("world.spawn: setup 0x%08X: %v", id, err)
-			}
-			d.Setup, s.Setups[id] = st, st
-		}
-		if d.Setup == nil {
-			L.RaiseError("world.spawn: no setup 0x%08X (define it with world.setup)", id)
+		if d.Setup, err2 = s.World.Assets.Setup(id); err2 != nil {
+			L.RaiseError("world.spawn: setup 0x%08X: %v", id, err2)
 		}
 	}
 	mtID := a.u32("motion_table", 0)
@@ -352,19 +339,11 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 		mtID = d.Setup.DefaultMotionTable
 	}
 	if mtID != 0 {
-		d.MotionTable = s.Tables[mtID]
-		if d.MotionTable == nil && s.dat != nil {
-			mt, err := s.dat.c.MotionTable(mtID)
-			if err != nil {
-				L.RaiseError("world.spawn: motion table 0x%08X: %v", mtID, err)
-			}
-			d.MotionTable, s.Tables[mtID] = mt, mt
-		}
-		if d.MotionTable == nil {
-			L.RaiseError("world.spawn: no motion table 0x%08X (define it with world.motion_table)", mtID)
+		if d.MotionTable, err2 = s.World.Assets.MotionTable(mtID); err2 != nil {
+			L.RaiseError("world.spawn: motion table 0x%08X: %v", mtID, err2)
 		}
 	}
-	d.Anims = anims{s.Anims, s.dat}
+	d.Anims = s.World.Assets
 	if m, ok := a.sub("motion"); ok {
 		d.Movement = interpretedState(m)
 	}

@@ -43,7 +43,7 @@ type Options struct {
 // folder-confined require/dofile, and instruction/wall-clock limits.
 // A Host is not safe for concurrent use (neither is *lua.LState).
 type Host struct {
-	L      *lua.LState
+	ls     *lua.LState
 	dir    string // Options.Dir, cleaned; used to name loaded modules
 	root   *os.Root
 	rootEr error
@@ -101,17 +101,17 @@ func New(opts Options) *Host {
 		h.stdout = os.Stdout
 	}
 	h.root, h.rootEr = os.OpenRoot(dir)
-	h.L = lua.NewState(lua.Options{SkipOpenLibs: true})
+	h.ls = lua.NewState(lua.Options{SkipOpenLibs: true})
 	h.openSandbox()
 	h.openExpect()
-	h.L.SetContext(h.lim)
+	h.ls.SetContext(h.lim)
 	return h
 }
 
 // State returns the underlying Lua state, for registering Go functions
 // and values. Lua code run through it directly (outside RunFile) draws on
 // whatever budget the last RunFile left and has no wall-clock limit.
-func (h *Host) State() *lua.LState { return h.L }
+func (h *Host) State() *lua.LState { return h.ls }
 
 // Context returns a context that is done when the current RunFile trips a
 // limit (its Err then says which). Go functions that block or poll should
@@ -122,7 +122,7 @@ func (h *Host) Context() context.Context { return view{h.lim} }
 // Close releases the Lua state and the script folder handle.
 func (h *Host) Close() {
 	h.lim.disarm()
-	h.L.Close()
+	h.ls.Close()
 	if h.root != nil {
 		_ = h.root.Close()
 	}
@@ -136,18 +136,18 @@ func (h *Host) Expectations() (passed, failed int) { return h.passed, h.failed }
 // creating the table if needed (existing fields are kept), and returns it
 // so callers can add other fields.
 func (h *Host) SetGlobalTable(name string, fns map[string]lua.LGFunction) *lua.LTable {
-	tb, ok := h.L.GetGlobal(name).(*lua.LTable)
+	tb, ok := h.ls.GetGlobal(name).(*lua.LTable)
 	if !ok {
-		tb = h.L.NewTable()
-		h.L.SetGlobal(name, tb)
+		tb = h.ls.NewTable()
+		h.ls.SetGlobal(name, tb)
 	}
-	h.L.SetFuncs(tb, fns)
+	h.ls.SetFuncs(tb, fns)
 	return tb
 }
 
 // SetGlobalFunc installs fn as the global function name.
 func (h *Host) SetGlobalFunc(name string, fn lua.LGFunction) {
-	h.L.SetGlobal(name, h.L.NewFunction(fn))
+	h.ls.SetGlobal(name, h.ls.NewFunction(fn))
 }
 
 // RunFile runs the script at path (a filesystem path, relative to the
@@ -166,7 +166,7 @@ func (h *Host) RunFile(p string) error {
 	if err != nil {
 		return fmt.Errorf("luahost: run %s: %w", p, err)
 	}
-	fn, err := h.L.Load(bytes.NewReader(src), p)
+	fn, err := h.ls.Load(bytes.NewReader(src), p)
 	if err != nil {
 		return &ScriptError{Message: compileMessage(err, p, src), Err: ErrSyntax}
 	}
@@ -198,13 +198,13 @@ func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) ([]lua.LValue, e
 	}
 
 	var trace string
-	handler := h.L.NewFunction(func(L *lua.LState) int {
+	handler := h.ls.NewFunction(func(L *lua.LState) int {
 		msg, tb := h.decorate(L, L.Get(1))
 		trace = tb
 		L.Push(lua.LString(msg))
 		return 1
 	})
-	L := h.L
+	L := h.ls
 	base := L.GetTop()
 	L.Push(fn)
 	for _, a := range args {
@@ -523,7 +523,7 @@ func (h *Host) luaPrint(L *lua.LState) int {
 // openSandbox opens the allowed standard libraries and installs the
 // sandbox replacements.
 func (h *Host) openSandbox() {
-	L := h.L
+	L := h.ls
 	for _, lib := range []struct {
 		name string
 		open lua.LGFunction
@@ -560,7 +560,7 @@ func (h *Host) openSandbox() {
 // forbiddenTable returns a table whose every read or write raises
 // "sandbox: NAME.KEY is not available in dereth scripts".
 func (h *Host) forbiddenTable(name string) *lua.LTable {
-	L := h.L
+	L := h.ls
 	deny := L.NewFunction(func(L *lua.LState) int {
 		key := L.Get(2)
 		k := lua.LVAsString(key)
@@ -587,7 +587,7 @@ func (h *Host) forbiddenTable(name string) *lua.LTable {
 // detached (so no child context is made) and installs the caller's context,
 // the host's limits, on the thread; wrap is rebuilt on top of it.
 func (h *Host) sandboxCoroutines() {
-	L := h.L
+	L := h.ls
 	co := L.GetGlobal("coroutine").(*lua.LTable)
 	origCreate := L.GetField(co, "create").(*lua.LFunction).GFunction
 	origResume := L.GetField(co, "resume").(*lua.LFunction).GFunction

@@ -1,0 +1,464 @@
+package systems
+
+import (
+	"fmt"
+
+	"dereth/archetypes"
+	"dereth/components"
+	"dereth/motion"
+	"dereth/physics"
+	"dereth/protocol"
+)
+
+// KindMessage marks a trace event about an inbound message.
+const KindMessage = "message"
+
+// InterpolateMaxDistance is how far an UpdatePosition may be from where
+// the object is and still be blended in by the PositionManager; further
+// away it snaps (divergence UP-01).
+const InterpolateMaxDistance = PlayerDistance
+
+// ItemTypeCreature is WeenieDesc.ItemType's creature bit.
+const ItemTypeCreature = 0x10
+
+// wireWeenie is the game-object side of an object a server created.
+type wireWeenie struct {
+	w        *World
+	guid     uint32
+	creature bool
+}
+
+func (ww wireWeenie) IsCreature() bool            { return ww.creature }
+func (ww wireWeenie) IsThePlayer() bool           { return ww.guid == ww.w.PlayerGUID }
+func (ww wireWeenie) InqRunRate() (float32, bool) { return 0, false }
+
+func (w *World) traceMessage(guid uint32, detail string) {
+	if w.Trace != nil {
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindMessage, Detail: detail})
+	}
+}
+
+// Apply dispatches one decoded server message into the world
+// (ACSmartBox::DispatchSmartBoxEvent). A stale message is dropped and
+// traced, not an error; an error means the message could not be applied.
+func (w *World) Apply(m protocol.Message) error {
+	switch m := m.(type) {
+	case *protocol.CreateObject:
+		_, err := w.CreateObject(m)
+		return err
+	case *protocol.UpdateMotion:
+		return w.UpdateMotion(m)
+	case *protocol.UpdatePosition:
+		return w.UpdatePosition(m)
+	case *protocol.SetState:
+		return w.SetState(m)
+	case *protocol.VectorUpdate:
+		return w.VectorUpdate(m)
+	case *protocol.PlayEffect:
+		return w.PlayEffect(m)
+	case *protocol.DeleteObject:
+		return w.DeleteObject(m)
+	case *protocol.ObjDescEvent:
+		return w.ObjDescEvent(m)
+	case *protocol.PlayerTeleport:
+		if o := w.byGUID[w.PlayerGUID]; o != nil {
+			o.Phys.UpdateTimes[protocol.SeqTeleport] = m.TeleportSequence
+		}
+		w.traceMessage(w.PlayerGUID, "PlayerTeleport")
+		return nil
+	}
+	return fmt.Errorf("systems: %s (0x%04X) is not applied to the world", m.Name(), uint32(m.Opcode()))
+}
+
+// ApplyBytes decodes and applies one message.
+func (w *World) ApplyBytes(b []byte) error {
+	m, err := protocol.Decode(b)
+	if err != nil {
+		return err
+	}
+	return w.Apply(m)
+}
+
+func (w *World) find(name string, guid uint32) (*components.Object, error) {
+	o := w.byGUID[guid]
+	if o == nil {
+		w.traceMessage(guid, name+" dropped: unknown object")
+		return nil, fmt.Errorf("systems: %s for unknown object 0x%08X", name, guid)
+	}
+	return o, nil
+}
+
+// instanceOK is the instance-sequence gate: a message for an older
+// incarnation of the object is dropped.
+func (w *World) instanceOK(o *components.Object, name string, seq uint16) bool {
+	cur := o.Phys.UpdateTimes[protocol.SeqInstance]
+	if seq != cur && !protocol.NewerSeq(cur, seq) {
+		w.traceMessage(o.Phys.GUID, name+" dropped: stale instance sequence")
+		return false
+	}
+	o.Phys.UpdateTimes[protocol.SeqInstance] = seq
+	return true
+}
+
+// gate accepts seq when it is newer than the stamp at index i and records it.
+func (w *World) gate(o *components.Object, name string, i int, seq uint16) bool {
+	if !protocol.NewerSeq(o.Phys.UpdateTimes[i], seq) {
+		w.traceMessage(o.Phys.GUID, name+" dropped: stale sequence")
+		return false
+	}
+	o.Phys.UpdateTimes[i] = seq
+	return true
+}
+
+// CreateObject builds the object through the one initializer
+// (SmartBox::HandleCreateObject: set_description → apply MovementData
+// while detached → enter_world → HandleEnterWorld). A second CreateObject
+// for a live guid replaces it only when its instance sequence is newer.
+func (w *World) CreateObject(m *protocol.CreateObject) (*components.Object, error) {
+	pd := &m.Physics
+	if old := w.byGUID[m.Guid]; old != nil {
+		if !protocol.NewerSeq(old.Phys.UpdateTimes[protocol.SeqInstance], pd.Timestamps[protocol.SeqInstance]) {
+			w.traceMessage(m.Guid, "CreateObject dropped: object exists")
+			return old, nil
+		}
+		w.Remove(m.Guid)
+	}
+	d := archetypes.Desc{GUID: m.Guid, Archetype: archetypeOf(m), State: physics.State(pd.State),
+		Scale: 1, UpdateTimes: pd.Timestamps, Autonomous: pd.MovementAutonomous}
+	d.Weenie = wireWeenie{w: w, guid: m.Guid, creature: m.Weenie.ItemType&ItemTypeCreature != 0}
+	if pd.Flags&protocol.PhysicsPosition != 0 {
+		d.Cell, d.Frame = pd.Position.Cell, pd.Position.Frame
+	}
+	if pd.Flags&protocol.PhysicsParent != 0 {
+		d.Parent = pd.Parent
+	}
+	if pd.Flags&protocol.PhysicsObjScale != 0 && pd.Scale > 0 {
+		d.Scale = pd.Scale
+	}
+	d.Velocity, d.Acceleration, d.Omega = pd.Velocity, pd.Acceleration, pd.Omega
+	if pd.Flags&(protocol.PhysicsCSetup|protocol.PhysicsMTable) != 0 && w.Assets == nil {
+		return nil, fmt.Errorf("CreateObject 0x%08X: %w", m.Guid, errNoAssets)
+	}
+	var err error
+	if pd.Flags&protocol.PhysicsCSetup != 0 {
+		if d.Setup, err = w.Assets.Setup(pd.Setup); err != nil {
+			return nil, fmt.Errorf("CreateObject 0x%08X: setup: %w", m.Guid, err)
+		}
+	}
+	if pd.Flags&protocol.PhysicsMTable != 0 && pd.MotionTable != 0 {
+		if d.MotionTable, err = w.Assets.MotionTable(pd.MotionTable); err != nil {
+			return nil, fmt.Errorf("CreateObject 0x%08X: motion table: %w", m.Guid, err)
+		}
+	}
+	if w.Assets != nil {
+		d.Anims = w.Assets
+	}
+	d.Managers = archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks | archetypes.WithPosition | archetypes.WithTarget
+	d.Transient = physics.TransientContact | physics.TransientOnWalkable
+	if md := pd.Movement; md != nil && md.Type == protocol.MovementInterpreted {
+		st := InterpretedFromWire(&md.State)
+		d.Movement = &st
+		d.StandingLongJump = md.MotionFlags&protocol.MotionStandingLongJump != 0
+	}
+	d.Look = appearanceFrom(&m.Model)
+	d.Static = d.State.Has(physics.StateStatic) && d.Setup != nil && d.Setup.DefaultAnimation != 0
+	o, err := w.Spawn(d)
+	if err != nil {
+		return nil, fmt.Errorf("CreateObject 0x%08X: %w", m.Guid, err)
+	}
+	o.ScriptTable = pd.PhysicsScriptTable
+	if d.Parent != 0 {
+		if p := w.byGUID[d.Parent]; p != nil {
+			p.Phys.Children = append(p.Phys.Children, m.Guid)
+		}
+	}
+	if md := pd.Movement; md != nil && md.Type >= protocol.MovementMoveToObject {
+		w.unpackMovement(o, md)
+	}
+	w.traceMessage(m.Guid, "CreateObject")
+	return o, nil
+}
+
+// archetypeOf names the object for display from its data only.
+func archetypeOf(m *protocol.CreateObject) string {
+	switch {
+	case m.Weenie.Name != "":
+		return m.Weenie.Name
+	case m.Weenie.ItemType&ItemTypeCreature != 0:
+		return "creature"
+	}
+	return "object"
+}
+
+func appearanceFrom(d *protocol.ObjDesc) *components.AppearanceData {
+	a := &components.AppearanceData{Palette: d.Palette, PartGfx: map[int]uint32{}}
+	for _, s := range d.SubPalettes {
+		a.SubPalettes = append(a.SubPalettes, [3]uint32{s.ID, uint32(s.Offset), uint32(s.Length)})
+	}
+	for _, t := range d.TextureChanges {
+		a.Textures = append(a.Textures, [3]uint32{uint32(t.Part), t.Old, t.New})
+	}
+	for _, c := range d.AnimPartChanges {
+		a.PartGfx[int(c.Part)] = c.GfxObj
+	}
+	return a
+}
+
+// InterpretedFromWire converts a wire InterpretedMotionState: absent
+// fields take their defaults (NonCombat, Ready, speeds 1).
+func InterpretedFromWire(s *protocol.InterpretedMotionState) motion.InterpretedState {
+	st := motion.DefaultInterpretedState()
+	f := s.Flags
+	if f&protocol.IMSCurrentStyle != 0 {
+		st.CurrentStyle = s.CurrentStyle
+	}
+	if f&protocol.IMSForwardCommand != 0 {
+		st.ForwardCommand = s.ForwardCommand
+	}
+	if f&protocol.IMSForwardSpeed != 0 {
+		st.ForwardSpeed = s.ForwardSpeed
+	}
+	if f&protocol.IMSSideStepCommand != 0 {
+		st.SideStepCommand = s.SidestepCommand
+	}
+	if f&protocol.IMSSideStepSpeed != 0 {
+		st.SideStepSpeed = s.SidestepSpeed
+	}
+	if f&protocol.IMSTurnCommand != 0 {
+		st.TurnCommand = s.TurnCommand
+	}
+	if f&protocol.IMSTurnSpeed != 0 {
+		st.TurnSpeed = s.TurnSpeed
+	}
+	for _, a := range s.Actions {
+		st.Actions = append(st.Actions, motion.Action{Motion: a.Command, Speed: a.Speed, Stamp: a.Sequence, Autonomous: a.Autonomous})
+	}
+	return st
+}
+
+// UpdateMotion is CPhysics::SetObjectMovement for 0xF74C: the instance
+// gate, the movement and server-control gates, then — unless this is the
+// local player's own autonomous movement — unpack_movement, telling the
+// player it lost control to the server.
+func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
+	o, err := w.find("UpdateMotion", m.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.instanceOK(o, "UpdateMotion", m.InstanceSequence) {
+		return nil
+	}
+	t := &o.Phys.UpdateTimes
+	if !protocol.AcceptMovement(t[protocol.SeqMovement], t[protocol.SeqServerControl], m.MovementSequence, m.ServerControlSequence) {
+		w.traceMessage(m.Guid, "UpdateMotion dropped: stale movement sequence")
+		return nil
+	}
+	t[protocol.SeqMovement], t[protocol.SeqServerControl] = m.MovementSequence, m.ServerControlSequence
+	isPlayer := m.Guid == w.PlayerGUID
+	if m.Autonomous && isPlayer {
+		w.traceMessage(m.Guid, "UpdateMotion ignored: the player's own autonomous movement")
+		return nil
+	}
+	o.Phys.Autonomous = m.Autonomous
+	w.unpackMovement(o, &m.Movement)
+	if isPlayer && w.LoseControlToServer != nil {
+		w.LoseControlToServer()
+	}
+	w.traceMessage(m.Guid, "UpdateMotion")
+	return nil
+}
+
+// unpackMovement is CPhysicsObj::unpack_movement → MovementManager::
+// unpack_movement: the MovementManager and interpreter are created on first
+// use; type 0 goes to move_to_interpreted_state, 6–9 to the MoveToManager.
+func (w *World) unpackMovement(o *components.Object, md *protocol.MovementData) {
+	in := w.Interp(o)
+	if in == nil {
+		return
+	}
+	switch md.Type {
+	case protocol.MovementInterpreted:
+		st := InterpretedFromWire(&md.State)
+		in.MoveToInterpretedState(&st)
+		if o.Position != nil {
+			o.Position.Sticky = 0
+			if md.MotionFlags&protocol.MotionStickToObject != 0 {
+				o.Position.Sticky = md.StickyObject
+			}
+		}
+		in.StandingLongJump = md.MotionFlags&protocol.MotionStandingLongJump != 0
+	case protocol.MovementMoveToObject, protocol.MovementMoveToPosition, protocol.MovementTurnToObject, protocol.MovementTurnToHeading:
+		w.moveTo(o, md)
+	default:
+		w.traceMessage(o.Phys.GUID, fmt.Sprintf("movement type %d ignored", md.Type))
+	}
+}
+
+// UpdatePosition applies 0xF748 behind its sequence gate: a teleport or
+// forced position, a far jump, or an object without a PositionManager
+// snaps (SetPositionInternal); otherwise the PositionManager blends it in
+// (seed 004 Q6). The local player accepts only forced positions.
+func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
+	o, err := w.find("UpdatePosition", m.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.instanceOK(o, "UpdatePosition", m.InstanceSequence) || !w.gate(o, "UpdatePosition", protocol.SeqPosition, m.PositionSequence) {
+		return nil
+	}
+	t := &o.Phys.UpdateTimes
+	forced := protocol.NewerSeq(t[protocol.SeqTeleport], m.TeleportSequence) || protocol.NewerSeq(t[protocol.SeqForcePosition], m.ForcePositionSequence)
+	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
+	if m.Guid == w.PlayerGUID && !forced {
+		w.traceMessage(m.Guid, "UpdatePosition ignored: the player's own position")
+		return nil
+	}
+	o.Phys.Velocity = m.Velocity
+	target := physics.Position{Cell: m.Position.Cell, Frame: m.Position.Frame}
+	far := GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
+	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
+		w.SetPositionInternal(o, target)
+		w.traceMessage(m.Guid, "UpdatePosition snap")
+		return nil
+	}
+	o.Phys.Position.Frame.Orientation = target.Frame.Orientation
+	o.Position.InterpolateTo(target)
+	w.traceMessage(m.Guid, "UpdatePosition interpolate")
+	return nil
+}
+
+// SetPositionInternal places the object hard at p (CPhysicsObj::
+// SetPositionInternal without the collision checks).
+func (w *World) SetPositionInternal(o *components.Object, p physics.Position) {
+	o.Phys.Position = p
+	if o.Position != nil {
+		o.Position.StopInterpolating()
+	}
+	w.updateChildrenOf(o)
+}
+
+// SetState applies 0xF74B: Hidden transitions go through SetHidden
+// (seed 003 §1), every other bit is set as sent.
+func (w *World) SetState(m *protocol.SetState) error {
+	o, err := w.find("SetState", m.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.instanceOK(o, "SetState", m.InstanceSequence) || !w.gate(o, "SetState", protocol.SeqState, m.StateSequence) {
+		return nil
+	}
+	next := physics.State(m.State)
+	was := o.Phys.State.Has(physics.StateHidden)
+	o.Phys.State = next&^physics.StateHidden | o.Phys.State&physics.StateHidden
+	switch now := next.Has(physics.StateHidden); {
+	case now && !was:
+		w.SetHidden(o, true, w.typedScript(o, ScriptTypeHide))
+	case !now && was:
+		w.SetHidden(o, false, 0)
+		if id := w.typedScript(o, ScriptTypeUnHide); id != 0 {
+			w.PlayScript(o, id, 0)
+		}
+	}
+	w.traceMessage(m.Guid, "SetState")
+	return nil
+}
+
+// VectorUpdate applies 0xF74E: velocity and omega.
+func (w *World) VectorUpdate(m *protocol.VectorUpdate) error {
+	o, err := w.find("VectorUpdate", m.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.instanceOK(o, "VectorUpdate", m.InstanceSequence) || !w.gate(o, "VectorUpdate", protocol.SeqVector, m.VectorSequence) {
+		return nil
+	}
+	o.Phys.Velocity, o.Phys.Omega = m.Velocity, m.Omega
+	w.traceMessage(m.Guid, "VectorUpdate")
+	return nil
+}
+
+// Physics script types (PlayScript) the world itself plays.
+const (
+	ScriptTypeHide   = 0x4E
+	ScriptTypeUnHide = 0x4F
+)
+
+// typedScript resolves a script type through the object's
+// PhysicsScriptTable: the entry with the largest mod not above 1.
+func (w *World) typedScript(o *components.Object, typ uint32) uint32 {
+	return w.scriptFor(o, typ, 1)
+}
+
+func (w *World) scriptFor(o *components.Object, typ uint32, mod float32) uint32 {
+	if o.ScriptTable == 0 || w.Assets == nil {
+		return 0
+	}
+	t, err := w.Assets.PhysicsScriptTable(o.ScriptTable)
+	if err != nil || t == nil {
+		return 0
+	}
+	var id uint32
+	best := float32(-1)
+	for _, e := range t.Scripts[typ] {
+		if e.Mod <= mod && e.Mod > best {
+			id, best = e.ScriptID, e.Mod
+		}
+	}
+	if id == 0 && len(t.Scripts[typ]) > 0 {
+		id = t.Scripts[typ][0].ScriptID
+	}
+	return id
+}
+
+// PlayEffect applies 0xF755: the typed script, picked by speed from the
+// object's PhysicsScriptTable, is queued on its ScriptManager.
+func (w *World) PlayEffect(m *protocol.PlayEffect) error {
+	o, err := w.find("PlayEffect", m.Guid)
+	if err != nil {
+		return err
+	}
+	id := w.scriptFor(o, m.Script, m.Speed)
+	if id == 0 {
+		w.traceMessage(m.Guid, fmt.Sprintf("PlayEffect dropped: no script of type 0x%X", m.Script))
+		return nil
+	}
+	w.PlayScript(o, id, 0)
+	w.traceMessage(m.Guid, "PlayEffect")
+	return nil
+}
+
+// DeleteObject applies 0xF747: the object is destroyed.
+func (w *World) DeleteObject(m *protocol.DeleteObject) error {
+	o, err := w.find("DeleteObject", m.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.instanceOK(o, "DeleteObject", m.InstanceSequence) {
+		return nil
+	}
+	w.Remove(m.Guid)
+	w.traceMessage(m.Guid, "DeleteObject")
+	return nil
+}
+
+// ObjDescEvent applies 0xF625: appearance only. The entity, its animation
+// state and sequencer, movement bindings, physics and selection all
+// survive; palette, texture swaps, part replacements are replaced and the
+// presentation revision increments (seed 002).
+func (w *World) ObjDescEvent(m *protocol.ObjDescEvent) error {
+	o, err := w.find("ObjDescEvent", m.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.instanceOK(o, "ObjDescEvent", m.InstanceSequence) || !w.gate(o, "ObjDescEvent", protocol.SeqVisualDesc, m.VisualDescSequence) {
+		return nil
+	}
+	n := appearanceFrom(&m.Model)
+	n.Changes = o.Look.Changes + 1
+	*o.Look = *n
+	if o.Pres != nil {
+		o.Pres.Revision++
+	}
+	w.traceMessage(m.Guid, "ObjDescEvent")
+	return nil
+}

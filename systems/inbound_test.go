@@ -1,0 +1,271 @@
+package systems
+
+import (
+	"testing"
+
+	"dereth/dat/sample"
+	"dereth/motion"
+	"dereth/physics"
+	"dereth/protocol"
+)
+
+// sampleWorld is a world whose assets are the embedded sample portal DAT.
+func sampleWorld(t testing.TB) (*World, *Recorder) {
+	t.Helper()
+	portal, err := sample.Portal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorld()
+	w.Assets = NewDatAssets(portal)
+	rec := &Recorder{}
+	w.Trace = rec
+	return w, rec
+}
+
+// human is a CreateObject for the sample humanoid carrying forward motion.
+func human(guid uint32, forward uint32) *protocol.CreateObject {
+	m := &protocol.CreateObject{Guid: guid}
+	m.Weenie.Name, m.Weenie.ItemType = "Drudge", ItemTypeCreature
+	pd := &m.Physics
+	pd.Flags = protocol.PhysicsCSetup | protocol.PhysicsMTable | protocol.PhysicsPosition | protocol.PhysicsMovement
+	pd.Setup, pd.MotionTable = sample.HumanSetup, sample.HumanMotionTable
+	pd.State = uint32(physics.StateGravity | physics.StateReportCollisions)
+	pd.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 60, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
+	pd.Movement = &protocol.MovementData{Type: protocol.MovementInterpreted}
+	pd.Movement.State.Flags = protocol.IMSCurrentStyle | protocol.IMSForwardCommand
+	pd.Movement.State.CurrentStyle, pd.Movement.State.ForwardCommand = motion.NonCombat, forward
+	pd.Timestamps[protocol.SeqInstance] = 1
+	return m
+}
+
+// viaBytes encodes m and applies the decoded bytes: the same path a
+// server's bytes take.
+func viaBytes(t *testing.T, w *World, m protocol.Message) {
+	t.Helper()
+	if err := w.ApplyBytes(m.Encode(nil)); err != nil {
+		t.Fatalf("%s: %v", m.Name(), err)
+	}
+}
+
+func TestCorpseAndDoorEnterTheWorldThroughTheOneInitializer(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Dead))
+	corpse := w.Object(0x50000001)
+	if corpse == nil {
+		t.Fatal("corpse not created")
+	}
+	st := corpse.Parts.Manager.State
+	seq := &corpse.Parts.Sequence
+	if st.Substate != motion.Dead || seq.Len() != 1 || seq.CurrAnim().Anim.ID != sample.AnimDead {
+		t.Fatalf("corpse: substate %s, nodes %d: want Dead with only the dead cycle (links stripped)", motion.CommandName(st.Substate), seq.Len())
+	}
+	if len(corpse.Parts.Manager.Pending) != 0 || corpse.Movement.Interp.MotionsPending() {
+		t.Fatal("HandleEnterWorld must drain the queues")
+	}
+
+	door := &protocol.CreateObject{Guid: 0x60000001}
+	pd := &door.Physics
+	pd.Flags = protocol.PhysicsCSetup | protocol.PhysicsMTable | protocol.PhysicsPosition | protocol.PhysicsMovement
+	pd.Setup, pd.MotionTable = sample.DoorSetup, sample.DoorMotionTable
+	pd.Position = protocol.Position{Cell: 0xA9B40025, Frame: physics.IdentityFrame}
+	pd.Movement = &protocol.MovementData{Type: protocol.MovementInterpreted}
+	pd.Movement.State.Flags = protocol.IMSForwardCommand
+	pd.Movement.State.ForwardCommand = motion.On
+	viaBytes(t, w, door)
+	d := w.Object(0x60000001)
+	if d.Parts.Manager.State.Substate != motion.On || d.Parts.Sequence.Len() != 1 || d.Parts.Sequence.CurrAnim().Anim.ID != sample.AnimDoorOpen {
+		t.Fatalf("door: substate %s, nodes %d: want On with only the open cycle", motion.CommandName(d.Parts.Manager.State.Substate), d.Parts.Sequence.Len())
+	}
+	if corpse.Static || d.Static {
+		t.Fatal("doors and corpses are ordinary objects, keyed by their data")
+	}
+}
+
+func TestDeleteObjectDestroys(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	e := w.Object(0x50000001).Entity
+	viaBytes(t, w, &protocol.DeleteObject{Guid: 0x50000001, InstanceSequence: 1})
+	if w.Object(0x50000001) != nil || w.ECS.Valid(e) || len(w.Objects) != 0 {
+		t.Fatal("DeleteObject must destroy the object and its entity")
+	}
+}
+
+func TestObjDescEventChangesAppearanceOnly(t *testing.T) {
+	w, rec := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1}
+	um.Movement.Type = protocol.MovementInterpreted
+	um.Movement.State.Flags = protocol.IMSForwardCommand
+	um.Movement.State.ForwardCommand = motion.WalkForward
+	viaBytes(t, w, um)
+	w.Step(0.05)
+	ent, seq, link, interp, rev := o.Entity, &o.Parts.Sequence, o.Parts.Sequence.CurrAnim(), o.Movement.Interp, o.Pres.Revision
+	frame := seq.FrameNumber
+	if link.Anim.ID != sample.AnimReadyToWalk || len(o.Parts.Manager.Pending) == 0 {
+		t.Fatalf("setup: want the ready→walk link playing with its MotionDone pending")
+	}
+
+	od := &protocol.ObjDescEvent{Guid: 0x50000001, InstanceSequence: 1, VisualDescSequence: 1}
+	od.Model.Palette = 0x04000ABC
+	od.Model.SubPalettes = []protocol.SubPalette{{ID: 0x04000ABD, Offset: 1, Length: 2}}
+	od.Model.AnimPartChanges = []protocol.AnimPartChange{{Part: 2, GfxObj: 0x01000999}}
+	viaBytes(t, w, od)
+
+	if w.Object(0x50000001) != o || o.Entity != ent || o.Movement.Interp != interp || seq.CurrAnim() != link || seq.FrameNumber != frame {
+		t.Fatal("ObjDescEvent must keep the entity, the sequencer and the movement bindings")
+	}
+	if o.Look.Palette != 0x04000ABC || o.Look.PartGfx[2] != 0x01000999 || o.Pres.Revision != rev+1 {
+		t.Fatalf("appearance not replaced: %+v revision %d→%d", o.Look, rev, o.Pres.Revision)
+	}
+	rec.Events = rec.Events[:0]
+	for range 20 {
+		w.Step(0.05)
+	}
+	done := false
+	for _, e := range rec.Events {
+		if e.Kind == KindMotionDone && e.Motion == motion.WalkForward {
+			done = true
+		}
+	}
+	if !done || seq.CurrAnim().Anim.ID != sample.AnimWalkForward {
+		t.Fatal("the animation must keep playing and its pending MotionDone must still fire")
+	}
+}
+
+func TestStaleUpdateMotionIsDroppedAndTraced(t *testing.T) {
+	w, rec := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	send := func(seq uint16, fwd uint32) {
+		um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: seq}
+		um.Movement.State.Flags = protocol.IMSForwardCommand
+		um.Movement.State.ForwardCommand = fwd
+		viaBytes(t, w, um)
+	}
+	send(10, motion.WalkForward)
+	rec.Events = rec.Events[:0]
+	send(9, motion.RunForward)
+	if o.Movement.Interp.Interpreted.ForwardCommand != motion.WalkForward {
+		t.Fatal("an older movement sequence must be dropped")
+	}
+	if len(rec.Events) == 0 || rec.Events[len(rec.Events)-1].Detail != "UpdateMotion dropped: stale movement sequence" {
+		t.Fatalf("the drop must be traced: %+v", rec.Events)
+	}
+	// a sweep over more than 65 536 consecutive sequence numbers keeps accepting
+	counter := &countTracer{}
+	w.Trace = counter
+	s := uint16(10)
+	for i := 0; i < 70000; i++ {
+		s++
+		um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: s}
+		if err := w.UpdateMotion(um); err != nil {
+			t.Fatal(err)
+		}
+		if i%64 == 0 {
+			w.Step(0.05) // let the zero-tick completions drain
+		}
+	}
+	if counter.applied != 70000 || counter.dropped != 0 {
+		t.Fatalf("accepted %d, dropped %d of 70000 consecutive sequences", counter.applied, counter.dropped)
+	}
+}
+
+type countTracer struct{ applied, dropped int }
+
+func (c *countTracer) Event(e *Event) {
+	switch e.Detail {
+	case "UpdateMotion":
+		c.applied++
+	case "UpdateMotion dropped: stale movement sequence":
+		c.dropped++
+	}
+}
+
+func TestPlayerAutonomousMotionIsIgnoredAndServerMotionTakesControl(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	w.PlayerGUID = 0x50000001
+	lost := 0
+	w.LoseControlToServer = func() { lost++ }
+	um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1, Autonomous: true}
+	um.Movement.State.Flags = protocol.IMSForwardCommand
+	um.Movement.State.ForwardCommand = motion.RunForward
+	viaBytes(t, w, um)
+	if w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand == motion.RunForward || lost != 0 {
+		t.Fatal("the player's own autonomous echo must not move it")
+	}
+	um.MovementSequence, um.Autonomous = 2, false
+	viaBytes(t, w, um)
+	if lost != 1 || w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand != motion.RunForward {
+		t.Fatal("a server-controlled movement applies and takes control from the player")
+	}
+}
+
+func TestUpdatePositionSnapsOrInterpolates(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	near := protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 62, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
+	viaBytes(t, w, &protocol.UpdatePosition{Guid: 0x50000001, InstanceSequence: 1, PositionSequence: 1, Position: near})
+	if o.Phys.Position.Frame.Origin.X != 60 || !o.Position.Interpolating {
+		t.Fatal("a near position must be blended in by the PositionManager, not snapped")
+	}
+	w.Step(0.1)
+	if x := o.Phys.Position.Frame.Origin.X; x <= 60 || x > 62 {
+		t.Fatalf("after 0.1 s of interpolation x = %v", x)
+	}
+	far := near
+	far.Frame.Origin.X = 60 + InterpolateMaxDistance + 50
+	far.Cell = 0xAAB40012
+	viaBytes(t, w, &protocol.UpdatePosition{Guid: 0x50000001, InstanceSequence: 1, PositionSequence: 2, Position: far})
+	if o.Phys.Position.Cell != far.Cell || o.Position.Interpolating {
+		t.Fatal("a far position must snap")
+	}
+	viaBytes(t, w, &protocol.UpdatePosition{Guid: 0x50000001, InstanceSequence: 1, PositionSequence: 2, Position: near})
+	if o.Phys.Position.Cell != far.Cell {
+		t.Fatal("a repeated position sequence must be dropped")
+	}
+}
+
+func TestSetStateHiddenMovesCursorOffLinks(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1}
+	um.Movement.State.Flags = protocol.IMSForwardCommand
+	um.Movement.State.ForwardCommand = motion.WalkForward
+	viaBytes(t, w, um)
+	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, InstanceSequence: 1, StateSequence: 1,
+		State: uint32(physics.StateGravity | physics.StateHidden)})
+	seq := &o.Parts.Sequence
+	if !o.Phys.State.Has(physics.StateHidden) || seq.CurrAnim() != seq.FirstCyclic() || seq.CurrAnim().Anim.ID != sample.AnimWalkForward {
+		t.Fatal("SetState Hidden must strip the link and sample the cyclic tail")
+	}
+}
+
+func TestVectorUpdateAndPlayEffect(t *testing.T) {
+	w, _ := sampleWorld(t)
+	m := human(0x50000001, motion.Ready)
+	m.Physics.Flags |= protocol.PhysicsPeTable
+	m.Physics.PhysicsScriptTable = sample.HumanScriptTable
+	viaBytes(t, w, m)
+	o := w.Object(0x50000001)
+	viaBytes(t, w, &protocol.VectorUpdate{Guid: 0x50000001, InstanceSequence: 1, VectorSequence: 1,
+		Velocity: physics.Vec3{X: 1}, Omega: physics.Vec3{Z: 0.5}})
+	if o.Phys.Velocity.X != 1 || o.Phys.Omega.Z != 0.5 {
+		t.Fatal("VectorUpdate not applied")
+	}
+	viaBytes(t, w, &protocol.PlayEffect{Guid: 0x50000001, Script: 1, Speed: 1})
+	if o.Script.Pending() != 1 {
+		t.Fatalf("PlayEffect type 1 must queue the sparkle script, pending %d", o.Script.Pending())
+	}
+	for range 10 {
+		w.Step(0.05)
+	}
+	if o.Particle.Count() == 0 {
+		t.Fatal("the sparkle script's CreateParticle hook must run")
+	}
+}

@@ -1,0 +1,40 @@
+package testbed
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dereth/dat/sample"
+)
+
+// TestScenarios runs every example scenario on the sample world.
+func TestScenarios(t *testing.T) {
+	files, _ := filepath.Glob("scenarios/*.lua")
+	if len(files) < 2 {
+		t.Fatalf("scenarios: %v", files)
+	}
+	portal, err := sample.Portal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".lua"), func(t *testing.T) {
+			s, err := Run(f, Options{Portal: portal, Cell: cell})
+			defer s.Close()
+			if err == nil {
+				err = s.Err
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if passed, failed := s.Expectations(); failed != 0 || passed == 0 {
+				t.Fatalf("expectations: %d passed, %d failed", passed, failed)
+			}
+		})
+	}
+}
