@@ -29,8 +29,9 @@ var MovementManager = donburi.NewComponentType[*MovementManagerData]()
 // and the MoveTo state the protocol issue fills in.
 type MovementManagerData struct {
 	Interp *motion.Interp
-	// UseTimeCalls counts MovementManager::UseTime (the MoveTo driver).
-	UseTimeCalls int
+	// MoveTo is the MoveToManager, created by the first MovementData of
+	// type 6–9.
+	MoveTo *motion.MoveToManager
 }
 
 // PositionManager is the interpolation / sticky / constraint state.

@@ -29,26 +29,36 @@ type Object struct {
 	// OnInterrupt, when set, is called for InterruptCurrentMovement (the
 	// MoveToManager's cancel).
 	OnInterrupt func()
+
+	interp Interp // Interp's storage
 }
 
 // NewObject returns an object over phys and pa (which may be nil) with its
 // hooks and completions wired.
 func NewObject(phys *physics.Object, pa *PartArray) *Object {
-	o := &Object{Parts: pa, Phys: phys}
+	o := &Object{}
+	o.Init(phys, pa)
+	return o
+}
+
+// Init sets up an object in place.
+func (o *Object) Init(phys *physics.Object, pa *PartArray) {
+	*o = Object{Parts: pa, Phys: phys}
 	if pa != nil {
 		pa.Sequence.Hooks = o
 		if pa.Manager != nil {
 			pa.Manager.Owner = o
 		}
 	}
-	return o
 }
 
 // MakeInterp creates the interpreter and enters its default state, as
 // MovementManager::move_to_interpreted_state does on first use.
 func (o *Object) MakeInterp() *Interp {
 	if o.Interp == nil {
-		o.Interp = NewInterp(o)
+		o.interp = Interp{Body: o, CurrentSpeedFactor: 1, MyRunRate: 1,
+			Raw: DefaultRawState(), Interpreted: DefaultInterpretedState()}
+		o.Interp = &o.interp
 		o.Interp.EnterDefaultState()
 	}
 	return o.Interp

@@ -15,6 +15,8 @@ type PartArray struct {
 	// Scale is the object scale (ObjScale).
 	Scale physics.Vec3
 	Poses Poses
+
+	manager TableManager // Manager's storage, kept next to the sequence
 }
 
 // Poses are the per-part poses of the last UpdateParts, in the object's
@@ -34,13 +36,22 @@ type Poses struct {
 
 // NewPartArray returns a part array for setup with an optional motion table.
 func NewPartArray(setup *dat.Setup, mt *dat.MotionTable, anims AnimationSource) *PartArray {
-	pa := &PartArray{Setup: setup, Scale: physics.Vec3{X: 1, Y: 1, Z: 1}}
+	pa := &PartArray{}
+	pa.Init(setup, mt, anims)
+	return pa
+}
+
+// Init sets up a part array in place (for callers that allocate it inside
+// a larger object).
+func (pa *PartArray) Init(setup *dat.Setup, mt *dat.MotionTable, anims AnimationSource) {
+	*pa = PartArray{Setup: setup, Scale: physics.Vec3{X: 1, Y: 1, Z: 1}}
 	pa.Sequence.Anims = anims
 	if mt != nil {
-		pa.Manager = NewTableManager(Table{mt})
+		pa.manager = TableManager{Table: Table{mt}}
+		pa.manager.State.SubstateMod = 1
+		pa.Manager = &pa.manager
 	}
 	pa.SetPlacementFrame(dat.PlacementDefault)
-	return pa
 }
 
 // NumParts returns the Setup's part count (0 without a Setup).

@@ -269,3 +269,40 @@ func TestVectorUpdateAndPlayEffect(t *testing.T) {
 		t.Fatal("the sparkle script's CreateParticle hook must run")
 	}
 }
+
+func TestMoveToPositionThroughTheSchedule(t *testing.T) {
+	w, rec := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1}
+	um.Movement.Type = protocol.MovementMoveToPosition
+	um.Movement.Origin = protocol.Origin{Cell: 0xA9B40012, Pos: physics.Vec3{X: 60, Y: 70, Z: 80}}
+	um.Movement.MoveTo = protocol.MoveToParameters{MovementParams: 0x1EE0F, DistanceToObject: 0.6,
+		FailDistance: 1e9, Speed: 1, WalkRunThreshold: 15}
+	um.Movement.RunRate = 1
+	viaBytes(t, w, um)
+	if o.Movement.MoveTo == nil || !o.Movement.MoveTo.IsMovingTo() {
+		t.Fatal("type 7 must start the MoveToManager")
+	}
+	for range 400 {
+		w.Step(0.05)
+	}
+	target := physics.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 60, Y: 70, Z: 80}}}
+	p := o.Phys.Position
+	p.Frame.Origin.Z = 80
+	if d := motion.PositionDistance(p, target); d > 1.5 {
+		t.Fatalf("ended %v units from the target at cell 0x%08X %v", d, o.Phys.Position.Cell, o.Phys.Position.Frame.Origin)
+	}
+	if o.Movement.MoveTo.IsMovingTo() {
+		t.Fatal("the MoveTo should have finished")
+	}
+	done := false
+	for _, e := range rec.Events {
+		if e.Detail == "MoveTo done: 0x00" {
+			done = true
+		}
+	}
+	if !done {
+		t.Fatal("completion not reported")
+	}
+}

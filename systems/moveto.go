@@ -4,10 +4,74 @@ import (
 	"fmt"
 
 	"dereth/components"
+	"dereth/motion"
+	"dereth/physics"
 	"dereth/protocol"
 )
 
-// moveTo hands MovementData types 6–9 to the MoveToManager.
+// Mover cylinder used for MoveTo distances until Setup heights/radii are
+// consulted.
+const (
+	moverRadius = 0.5
+	moverHeight = 1.8
+)
+
+// moveToManager returns the object's MoveToManager, creating it (and the
+// MovementManager and interpreter) on first use.
+func (w *World) moveToManager(o *components.Object) *motion.MoveToManager {
+	if w.Interp(o) == nil {
+		return nil
+	}
+	mm := o.Movement
+	if mm.MoveTo == nil {
+		radius, height := float32(moverRadius), float32(moverHeight)
+		if s := o.Parts; s != nil && s.Setup != nil && s.Setup.Radius > 0 {
+			radius, height = s.Setup.Radius, s.Setup.Height
+		}
+		adapter := &motion.ObjectMoveTo{Obj: o.Motion, Radius: radius, Height: height,
+			Targets: w.targetPosition, Clock: func() float64 { return w.Now },
+			OnDone: func(err motion.WeenieError) {
+				w.traceMessage(o.Phys.GUID, fmt.Sprintf("MoveTo done: 0x%02X", uint32(err)))
+			}}
+		mm.MoveTo = motion.NewMoveToManager(adapter)
+		mm.MoveTo.HookInterrupt(o.Motion)
+	}
+	return mm.MoveTo
+}
+
+func (w *World) targetPosition(guid uint32) (physics.Position, bool) {
+	if t := w.byGUID[guid]; t != nil && t.Phys.Position.Cell != 0 {
+		return t.Phys.Position, true
+	}
+	return physics.Position{}, false
+}
+
+// moveTo hands MovementData types 6–9 to the MoveToManager
+// (MovementManager::unpack_movement cases 6–9; the wire run rate becomes
+// my_run_rate).
 func (w *World) moveTo(o *components.Object, md *protocol.MovementData) {
-	w.traceMessage(o.Phys.GUID, fmt.Sprintf("movement type %d: no MoveToManager yet", md.Type))
+	m := w.moveToManager(o)
+	if m == nil {
+		w.traceMessage(o.Phys.GUID, fmt.Sprintf("movement type %d dropped: no motion interpreter", md.Type))
+		return
+	}
+	mt := &md.MoveTo
+	moveParams := func() motion.MoveToParams {
+		return motion.NewMoveToParams(mt.MovementParams, mt.DistanceToObject, mt.MinDistance, mt.FailDistance,
+			mt.Speed, mt.WalkRunThreshold, mt.DesiredHeading, md.RunRate)
+	}
+	switch md.Type {
+	case protocol.MovementMoveToObject:
+		r, h := float32(moverRadius), float32(moverHeight)
+		if t := w.byGUID[md.Target]; t != nil && t.Parts != nil && t.Parts.Setup != nil && t.Parts.Setup.Radius > 0 {
+			r, h = t.Parts.Setup.Radius, t.Parts.Setup.Height
+		}
+		m.MoveToObject(md.Target, r, h, moveParams())
+	case protocol.MovementMoveToPosition:
+		m.MoveToPosition(physics.Position{Cell: md.Origin.Cell, Frame: physics.Frame{Origin: md.Origin.Pos, Orientation: physics.IdentityQuat}}, moveParams())
+	case protocol.MovementTurnToObject:
+		m.TurnToObject(md.Target, motion.NewTurnToParams(md.TurnTo.MovementParams, md.TurnTo.Speed, md.DesiredHeading))
+	case protocol.MovementTurnToHeading:
+		m.TurnToHeading(motion.NewTurnToParams(md.TurnTo.MovementParams, md.TurnTo.Speed, md.TurnTo.DesiredHeading))
+	}
 }

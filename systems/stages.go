@@ -108,9 +108,12 @@ func stageHandleTargetting(w *World, o *components.Object, t *Tick) {
 	o.Target.HandleTargetting(o.Phys.Position)
 }
 
-// stageMovementUseTime is MovementManager::UseTime (the MoveTo driver).
+// stageMovementUseTime is MovementManager::UseTime: it drives the
+// MoveToManager when one exists.
 func stageMovementUseTime(w *World, o *components.Object, t *Tick) {
-	o.Movement.UseTimeCalls++
+	if o.Movement.MoveTo != nil {
+		o.Movement.MoveTo.UseTime()
+	}
 }
 
 // stageHandleMovement is CPartArray::HandleMovement →
