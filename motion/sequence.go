@@ -52,7 +52,9 @@ type Sequence struct {
 	Anims AnimationSource
 	Hooks HookSink
 
-	free *Node
+	free   *Node
+	inline [4]Node // the first nodes live inside the sequence (locality)
+	used   int     // how many inline nodes have been handed out
 }
 
 // Head returns the first node, or nil.
@@ -95,6 +97,10 @@ func (s *Sequence) newNode() *Node {
 		s.free = n.next
 		*n = Node{}
 		return n
+	}
+	if s.used < len(s.inline) {
+		s.used++
+		return &s.inline[s.used-1]
 	}
 	return &Node{}
 }
