@@ -98,6 +98,25 @@ func FromTemplate(name string) (Desc, error) {
 	return d, nil
 }
 
+// storage holds one object's retail state in a single allocation, so the
+// schedules walk adjacent memory.
+type storage struct {
+	// what every tick touches, in schedule order
+	obj       components.Object
+	phys      physics.Object
+	parts     motion.PartArray
+	hooks     components.PhysicsHookList
+	detection managers.DetectionManager
+	target    managers.TargetManager
+	movement  components.MovementManagerData
+	position  managers.PositionManager
+	particle  managers.ParticleManager
+	script    managers.ScriptManager
+	motion    motion.Object // its interpreter is touched only by commands
+	pres      components.PresentationData
+	look      components.AppearanceData
+}
+
 // Build is the one initializer: it creates the entity and its components,
 // runs set_description, applies d.Movement while detached, then enter_world
 // and CPartArray::HandleEnterWorld (strip links, drain the queue).
@@ -108,13 +127,16 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	if d.Cell == 0 && d.Parent == 0 {
 		return nil, fmt.Errorf("archetypes: object 0x%08X needs a cell or a parent", d.GUID)
 	}
-	o := &components.Object{Name: d.Archetype, Static: d.Static}
+	st := &storage{}
+	o := &st.obj
+	o.Name, o.Static = d.Archetype, d.Static
 	o.Entity = w.Create(components.PhysicsObj, components.Motion, components.Name)
 	entry := w.Entry(o.Entity)
 	components.Name.SetValue(entry, d.Archetype)
 
 	// set_description (detached: cell 0 until enter_world)
-	p := physics.NewObject(d.GUID)
+	p := &st.phys
+	*p = physics.Object{GUID: d.GUID, Scale: 1}
 	p.State, p.Transient = d.State, d.Transient&^physics.TransientActive
 	p.Position.Frame = d.Frame
 	if p.Position.Frame.Orientation == (physics.Quat{}) {
@@ -129,7 +151,8 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	components.PhysicsObj.SetValue(entry, p)
 
 	if d.Setup != nil {
-		o.Parts = motion.NewPartArray(d.Setup, d.MotionTable, d.Anims)
+		o.Parts = &st.parts
+		o.Parts.Init(d.Setup, d.MotionTable, d.Anims)
 		o.Parts.Scale = p.ScaleVec()
 		o.Parts.InitDefaults()
 		if d.Setup.DefaultAnimation != 0 {
@@ -139,23 +162,24 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 			p.State |= physics.StateHasDefaultScript
 		}
 		components.Set(w, o.Entity, components.PartArray, o.Parts)
-		o.Pres = &components.PresentationData{}
+		o.Pres = &st.pres
 		components.Set(w, o.Entity, components.Presentation, o.Pres)
 	}
-	o.Motion = motion.NewObject(p, o.Parts)
+	o.Motion = &st.motion
+	o.Motion.Init(p, o.Parts)
 	o.Motion.WeenieObj = d.Weenie
 	components.Motion.SetValue(entry, o.Motion)
-	addManagers(w, o, d.Managers)
+	addManagers(w, st, d.Managers)
 	o.Look = d.Look
 	if o.Look == nil {
-		o.Look = &components.AppearanceData{}
+		o.Look = &st.look
 	}
 	components.Set(w, o.Entity, components.Appearance, o.Look)
 
 	// apply MovementData while detached
 	if o.Movement != nil || d.Movement != nil {
 		if o.Movement == nil {
-			o.Movement = &components.MovementManagerData{}
+			o.Movement = &st.movement
 			components.Set(w, o.Entity, components.MovementManager, o.Movement)
 		}
 		o.Movement.Interp = o.Motion.MakeInterp()
@@ -176,33 +200,36 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	return o, nil
 }
 
-func addManagers(w donburi.World, o *components.Object, m Managers) {
+func addManagers(w donburi.World, st *storage, m Managers) {
+	o := &st.obj
 	if m&WithMovement != 0 {
-		o.Movement = &components.MovementManagerData{}
+		o.Movement = &st.movement
 		components.Set(w, o.Entity, components.MovementManager, o.Movement)
 	}
 	if m&WithPosition != 0 {
-		o.Position = managers.NewPositionManager()
+		st.position = *managers.NewPositionManager()
+		o.Position = &st.position
 		components.Set(w, o.Entity, components.PositionManager, o.Position)
 	}
 	if m&WithTarget != 0 {
-		o.Target = &managers.TargetManager{}
+		o.Target = &st.target
 		components.Set(w, o.Entity, components.TargetManager, o.Target)
 	}
 	if m&WithDetection != 0 {
-		o.Detection = &managers.DetectionManager{Radius: 10}
+		st.detection.Radius = 10
+		o.Detection = &st.detection
 		components.Set(w, o.Entity, components.DetectionManager, o.Detection)
 	}
 	if m&WithParticle != 0 {
-		o.Particle = &managers.ParticleManager{}
+		o.Particle = &st.particle
 		components.Set(w, o.Entity, components.ParticleManager, o.Particle)
 	}
 	if m&WithScript != 0 {
-		o.Script = &managers.ScriptManager{}
+		o.Script = &st.script
 		components.Set(w, o.Entity, components.ScriptManager, o.Script)
 	}
 	if m&WithPhysicsHooks != 0 {
-		o.Hooks = &components.PhysicsHookList{}
+		o.Hooks = &st.hooks
 		components.Set(w, o.Entity, components.PhysicsHooks, o.Hooks)
 	}
 }

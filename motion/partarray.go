@@ -12,11 +12,12 @@ type PartArray struct {
 	Setup    *dat.Setup
 	Sequence Sequence
 	Manager  *TableManager
+
+	manager TableManager // Manager's storage, kept next to the sequence
+
 	// Scale is the object scale (ObjScale).
 	Scale physics.Vec3
 	Poses Poses
-
-	manager TableManager // Manager's storage, kept next to the sequence
 }
 
 // Poses are the per-part poses of the last UpdateParts, in the object's
