@@ -54,7 +54,9 @@ func (s *Scenario) runTimers() {
 	}
 }
 
-// call runs a Lua callback protected; errors carry the script's file:line.
+// call runs a Lua callback under the host's limits (fresh ones when no
+// script is running, as in the viewer); errors carry the script's file:line.
 func (s *Scenario) call(fn *lua.LFunction) error {
-	return s.host.State().CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true})
+	_, err := s.host.Call(fn)
+	return err
 }
