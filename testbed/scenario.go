@@ -149,6 +149,7 @@ func (s *Scenario) install() {
 		"ground":           s.luaGround,
 		"every":            s.luaEvery,
 		"send":             s.luaSend,
+		"set_player":       s.luaSetPlayer,
 		"after":            s.luaAfter,
 	})
 }
@@ -741,3 +742,13 @@ func (s *Scenario) luaCommand(L *lua.LState) int {
 }
 
 func secondsDuration(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// world.set_player(guid) makes guid the local player: the viewer's input
+// drives it through the raw-motion path and objects beyond 96 units of it
+// go inactive.
+func (s *Scenario) luaSetPlayer(L *lua.LState) int {
+	o := s.obj(L, 1)
+	o.Phys.Autonomous = true
+	s.World.PlayerGUID = o.Phys.GUID
+	return 0
+}

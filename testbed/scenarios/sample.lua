@@ -16,6 +16,10 @@ local function spawn(t, at)
   return world.spawn(t)
 end
 
+-- you: the local player the viewer's keyboard drives
+local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(96, 70, 0))
+world.set_player(player)
+
 -- a walker who paces walk → run → stop → turn, over and over
 local walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(60, 40, 0))
 -- a sidestepper next to it
