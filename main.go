@@ -1,6 +1,7 @@
 // Command dereth is a lightweight Asheron's Call client core and world
 // viewer.
 //
+//	dereth [view] [--dat DIR] [--script FILE]  open the viewer (default)
 //	dereth run [--trace FILE] SCRIPT.lua   run a Lua scenario headless
 //	dereth dat ls|show|check ...           inspect a DAT file
 //	dereth decode [--json] FILE...         decode captured wire messages
@@ -20,6 +21,8 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: dereth <command> [arguments]
 
 commands:
+  view [--dat DIR] [--script FILE] [--screenshot FILE --frames N]
+                                  open the viewer (the default command)
   run [--trace FILE] SCRIPT.lua   run a Lua scenario headless and print a summary
   dat ls|show|check ...           list, inspect and check a DAT file (sample:portal, sample:cell)
   decode [--json] FILE...         decode captured server messages
@@ -27,11 +30,12 @@ commands:
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		usage(stderr)
-		return 2
+	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' {
+		return view(args, stderr)
 	}
 	switch args[0] {
+	case "view":
+		return view(args[1:], stderr)
 	case "run":
 		return cli.Run(args[1:], stdout, stderr)
 	case "dat":

@@ -1,0 +1,4 @@
+//go:build !unix
+
+// Package display is a no-op where Ebitengine needs no X display.
+package display

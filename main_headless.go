@@ -1,0 +1,14 @@
+//go:build headless
+
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// view is unavailable in the headless build (go build -tags headless).
+func view(args []string, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "dereth: this is the headless build; build without -tags headless for the viewer")
+	return 2
+}

@@ -1,0 +1,19 @@
+// Package scenes is dereth's viewer window: Ebitengine scenes — loading
+// (a progress bar while main loads the DATs and the spawn script), world,
+// and error (what failed and where) — over a live systems.World. Run is the
+// entry main calls for `dereth` and `dereth view`.
+//
+// The world scene is the only place that draws. It reads the presenter's
+// published poses through view.Renderer, which projects on the CPU and
+// sorts back to front; this package hands the result to DrawTriangles32.
+// It is, with main, the only package that imports ebiten; the logic lives
+// in package scenes/view, which is tested without a window. (On Linux and
+// the BSDs ebiten's package init needs an X display, so this package's own
+// tests re-execute themselves under xvfb-run when DISPLAY is unset.)
+//
+// Keys: W/S or the up/down arrows walk forward and back, Shift runs, A/D,
+// Q/E or left/right turn, Z/C sidestep, Space jumps (hold to charge);
+// mouse drag orbits (pans the map), the wheel zooms, M toggles the
+// top-down map, Tab or a click selects an entity, Esc clears the
+// selection, F1 toggles the HUD, F5 reloads the spawn script.
+package scenes

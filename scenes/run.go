@@ -1,0 +1,217 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"dereth/dat"
+	"dereth/scenes/view"
+	"dereth/systems"
+)
+
+// Assets is what the viewer reads from the DATs (see view.Assets).
+type Assets = view.Assets
+
+// NewDATAssets backs Assets with a portal and a cell container: the
+// embedded sample world or a retail --dat directory.
+func NewDATAssets(portal, cell *dat.Container) (*view.DATAssets, error) {
+	return view.NewDATAssets(portal, cell)
+}
+
+// Config is what main hands the viewer.
+type Config struct {
+	// Title is the window title ("dereth" when empty).
+	Title string
+	// Load builds the world and its assets; it runs on its own goroutine
+	// while the loading scene shows progress(done, total). An error shows
+	// the error scene.
+	Load func(progress func(done, total int)) (*systems.World, Assets, error)
+	// Reload re-runs the spawn script (F5); its error is shown in the
+	// window and the world keeps running. Nil disables F5.
+	Reload func() error
+	// Screenshot, with Frames > 0, renders Frames world frames, saves the
+	// window as a PNG at Screenshot (and the view.ShotReport next to it as
+	// Screenshot+".json") and exits.
+	Screenshot string
+	Frames     int
+	// Width and Height are the window size (1280×720 when zero).
+	Width, Height int
+	// HideHUD starts with the HUD off (F1 toggles).
+	HideHUD bool
+}
+
+// scene is one of the viewer's screens.
+type scene interface {
+	Update(g *game) error
+	Draw(g *game, screen *ebiten.Image)
+}
+
+// game is the ebiten.Game: the current scene and the shared state.
+type game struct {
+	cfg   Config
+	scene scene
+	w, h  int
+	white *ebiten.Image
+	// loadErr is the Load error, returned by Run in screenshot mode.
+	loadErr error
+	// frames counts Update calls since the scene began (screenshot mode).
+	frames  int
+	capture *ebiten.Image
+	done    bool
+	saveErr error
+}
+
+// Test hooks: testStart sees the world scene when it starts, testShot
+// after the screenshot is saved.
+var (
+	testStart func(ws *worldScene)
+	testShot  func(g *game, ws *worldScene)
+)
+
+// Run opens the viewer and blocks until the window closes (or, in
+// screenshot mode, the PNG is saved). It must be called from the main
+// goroutine. In screenshot mode a Load failure renders the error scene,
+// saves it and is returned.
+func Run(cfg Config) error {
+	if cfg.Load == nil {
+		return errors.New("scenes: Config.Load is nil")
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		cfg.Width, cfg.Height = 1280, 720
+	}
+	if cfg.Title == "" {
+		cfg.Title = "dereth"
+	}
+	g := &game{cfg: cfg, w: cfg.Width, h: cfg.Height}
+	g.white = whiteImage()
+	g.scene = newLoadingScene(cfg.Load)
+	ebiten.SetWindowTitle(cfg.Title)
+	ebiten.SetWindowSize(cfg.Width, cfg.Height)
+	if g.shooting() {
+		// Run the frames as fast as they render, one Update per frame.
+		ebiten.SetVsyncEnabled(false)
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+	} else {
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	}
+	if err := ebiten.RunGame(g); err != nil {
+		return err
+	}
+	if g.saveErr != nil {
+		return g.saveErr
+	}
+	if g.shooting() && g.loadErr != nil {
+		return g.loadErr
+	}
+	return nil
+}
+
+func (g *game) shooting() bool { return g.cfg.Screenshot != "" && g.cfg.Frames > 0 }
+
+// Update implements ebiten.Game.
+func (g *game) Update() error {
+	if g.done {
+		return ebiten.Termination
+	}
+	if g.capture != nil {
+		g.saveErr = g.save()
+		g.done = true
+		return ebiten.Termination
+	}
+	return g.scene.Update(g)
+}
+
+// Draw implements ebiten.Game.
+func (g *game) Draw(screen *ebiten.Image) {
+	g.scene.Draw(g, screen)
+	if g.shooting() && g.capture == nil && g.frames >= g.cfg.Frames && !isLoading(g.scene) {
+		g.capture = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
+		g.capture.DrawImage(screen, nil)
+	}
+}
+
+// Layout implements ebiten.Game: one pixel per device pixel of the window.
+func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	if !g.shooting() && outsideWidth > 0 && outsideHeight > 0 {
+		g.w, g.h = outsideWidth, outsideHeight
+	}
+	return g.w, g.h
+}
+
+func isLoading(s scene) bool {
+	_, ok := s.(*loadingScene)
+	return ok
+}
+
+// setScene switches scenes and restarts the frame count.
+func (g *game) setScene(s scene) {
+	g.scene = s
+	g.frames = 0
+}
+
+// save writes the captured frame and, for the world scene, its report.
+func (g *game) save() error {
+	img := readImage(g.capture)
+	if err := writePNG(g.cfg.Screenshot, img); err != nil {
+		return err
+	}
+	ws, ok := g.scene.(*worldScene)
+	if !ok {
+		return nil
+	}
+	rep := view.NewShotReport(ws.r, ws.world.FrameNo, img.Bounds().Dx(), img.Bounds().Dy())
+	if err := view.WriteShotReport(g.cfg.Screenshot+".json", rep); err != nil {
+		return fmt.Errorf("scenes: screenshot report: %w", err)
+	}
+	if testShot != nil {
+		testShot(g, ws)
+	}
+	return nil
+}
+
+// readImage copies an ebiten image to an image.RGBA.
+func readImage(src *ebiten.Image) *image.RGBA {
+	b := src.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	src.ReadPixels(img.Pix)
+	return img
+}
+
+func writePNG(path string, img image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("scenes: screenshot %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	return nil
+}
+
+var (
+	whiteOnce sync.Once
+	whiteImg  *ebiten.Image
+)
+
+// whiteImage is a 3×3 white image; its centre pixel is the source of every
+// flat-coloured triangle.
+func whiteImage() *ebiten.Image {
+	whiteOnce.Do(func() {
+		img := image.NewRGBA(image.Rect(0, 0, 3, 3))
+		for i := range img.Pix {
+			img.Pix[i] = 0xFF
+		}
+		whiteImg = ebiten.NewImageFromImage(img)
+	})
+	return whiteImg
+}

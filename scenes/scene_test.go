@@ -1,0 +1,102 @@
+package scenes
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"dereth/systems"
+)
+
+func waitScene(t *testing.T, g *game, s *loadingScene) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for isLoading(g.scene) {
+		if time.Now().After(deadline) {
+			t.Fatal("loading never finished")
+		}
+		if err := s.Update(g); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestLoadingSceneProgressThenWorld(t *testing.T) {
+	release := make(chan struct{})
+	reported := make(chan struct{})
+	s := newLoadingScene(func(progress func(done, total int)) (*systems.World, Assets, error) {
+		progress(2, 4)
+		close(reported)
+		<-release
+		return loadTestWorld(func(int, int) {})
+	})
+	g := &game{w: 640, h: 480, scene: s}
+	<-reported
+	if p := s.Progress(); p != 0.5 {
+		t.Fatalf("progress %v, want 0.5", p)
+	}
+	if err := s.Update(g); err != nil || !isLoading(g.scene) {
+		t.Fatalf("left the loading scene before Load returned: %v", err)
+	}
+	close(release)
+	waitScene(t, g, s)
+	ws, ok := g.scene.(*worldScene)
+	if !ok {
+		t.Fatalf("scene %T after loading, want the world", g.scene)
+	}
+	if ws.followed() == nil || ws.followed().Phys.GUID != ws.world.PlayerGUID {
+		t.Error("the camera does not follow the player")
+	}
+}
+
+func TestLoadingSceneErrors(t *testing.T) {
+	for name, load := range map[string]func(func(int, int)) (*systems.World, Assets, error){
+		"error": func(func(int, int)) (*systems.World, Assets, error) {
+			return nil, nil, errors.New("portal.dat: magic 0x0")
+		},
+		"nothing":  func(func(int, int)) (*systems.World, Assets, error) { return nil, nil, nil },
+		"panicked": func(func(int, int)) (*systems.World, Assets, error) { panic("boom") },
+	} {
+		s := newLoadingScene(load)
+		g := &game{w: 640, h: 480, scene: s}
+		waitScene(t, g, s)
+		es, ok := g.scene.(*errorScene)
+		if !ok || g.loadErr == nil {
+			t.Fatalf("%s: scene %T, err %v", name, g.scene, g.loadErr)
+		}
+		if name == "error" && !strings.Contains(strings.Join(es.lines, "\n"), "portal.dat: magic") {
+			t.Errorf("error scene lines %q", es.lines)
+		}
+	}
+}
+
+func TestReloadErrorKeepsWorldRunning(t *testing.T) {
+	w, a, err := loadTestWorld(func(int, int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	g := &game{w: 640, h: 480, cfg: Config{Reload: func() error {
+		calls++
+		if calls == 1 {
+			return errors.New("spawn.lua:12: attempt to call a nil value (global 'spwan')")
+		}
+		return nil
+	}}}
+	ws := newWorldScene(g, w, a)
+	ws.doReload()
+	if ws.reloadOK || !strings.Contains(ws.reloaded, "spawn.lua:12") {
+		t.Fatalf("reload error shown as %q (ok=%v)", ws.reloaded, ws.reloadOK)
+	}
+	before := w.FrameNo
+	w.Step(tickDt)
+	if w.FrameNo != before+1 {
+		t.Fatal("the world stopped after a failed reload")
+	}
+	ws.doReload()
+	if !ws.reloadOK || calls != 2 {
+		t.Fatalf("second reload: %q ok=%v calls=%d", ws.reloaded, ws.reloadOK, calls)
+	}
+}

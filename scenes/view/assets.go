@@ -1,0 +1,215 @@
+package view
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"sync"
+
+	"dereth/dat"
+	"dereth/physics"
+)
+
+// Assets is what the renderer reads from the DATs: meshes, their surfaces
+// and the terrain. Main backs it with the embedded sample world or a retail
+// --dat directory (NewDATAssets does both). Implementations must be safe
+// for use from the draw goroutine after Load returns; the renderer caches
+// every answer, so lookups need not be fast.
+type Assets interface {
+	// GfxObj returns mesh id (0x01xxxxxx).
+	GfxObj(id uint32) (*dat.GfxObj, error)
+	// Surface returns surface id (0x08xxxxxx); only solid colours are used.
+	Surface(id uint32) (*dat.Surface, error)
+	// Landblock returns landblock id (0xXXYYFFFF). A block the data does
+	// not hold returns an error wrapping dat.ErrNotFound and is drawn as
+	// nothing.
+	Landblock(id uint32) (*Landblock, error)
+}
+
+// TerrainPaletter is optionally implemented by Assets to colour terrain
+// types (the Region's terrain colours); without it DefaultTerrainPalette is
+// used.
+type TerrainPaletter interface {
+	TerrainPalette() [32]color.RGBA
+}
+
+// Landblock is one landblock's terrain as the renderer draws it: the 9×9
+// vertex heights (already through the Region's height table) and terrain
+// words, index x*9+y as in dat.LandBlock, and the static meshes the
+// block's LandBlockInfo places (buildings and GfxObj stabs).
+type Landblock struct {
+	ID      uint32 // 0xXXYYFFFF
+	Z       [81]float32
+	Terrain [81]uint16
+	Statics []Static
+}
+
+// HeightAt returns the terrain height at a landblock-local point: the
+// plane of the cell triangle holding it, split as dat.CellTriangles splits
+// the cell (Landblock.GetZ). Points are clamped into the block.
+func (b *Landblock) HeightAt(x, y float32) float32 {
+	clamp := func(v float32) float32 { return min(max(v, 0), dat.BlockLength) }
+	x, y = clamp(x), clamp(y)
+	cx := min(int(x/dat.CellLength), dat.CellsPerBlockSide-1)
+	cy := min(int(y/dat.CellLength), dat.CellsPerBlockSide-1)
+	u := (x - float32(cx)*dat.CellLength) / dat.CellLength
+	v := (y - float32(cy)*dat.CellLength) / dat.CellLength
+	z := func(i, j int) float32 { return b.Z[i*9+j] }
+	zsw, zse, zne, znw := z(cx, cy), z(cx+1, cy), z(cx+1, cy+1), z(cx, cy+1)
+	bx, by := dat.BlockXY(b.ID)
+	if dat.SplitSWtoNE(uint32(bx*8+cx), uint32(by*8+cy)) {
+		if u >= v {
+			return zsw + (zse-zsw)*u + (zne-zse)*v
+		}
+		return zsw + (zne-znw)*u + (znw-zsw)*v
+	}
+	if u+v <= 1 {
+		return zsw + (zse-zsw)*u + (znw-zsw)*v
+	}
+	return zne + (znw-zne)*(1-u) + (zse-zne)*(1-v)
+}
+
+// Static is a mesh placed in a landblock: GfxObj id at a landblock-local
+// frame. Setup stabs (animated scenery: doors, windmills) are world objects
+// the spawn script creates, not statics.
+type Static struct {
+	GfxObj uint32
+	Frame  physics.Frame
+}
+
+// DefaultTerrainPalette colours the 32 retail terrain types (LandDefs
+// TerrainType order) when the Region carries no colours.
+var DefaultTerrainPalette = [32]color.RGBA{
+	{0x80, 0x78, 0x70, 0xFF}, // BarrenRock
+	{0x4C, 0x9A, 0x3C, 0xFF}, // Grassland
+	{0xD0, 0xE8, 0xF0, 0xFF}, // Ice
+	{0x3C, 0x8C, 0x30, 0xFF}, // LushGrass
+	{0x50, 0x6A, 0x40, 0xFF}, // MarshSparseSwamp
+	{0x6A, 0x50, 0x34, 0xFF}, // MudRichDirt
+	{0x30, 0x2C, 0x34, 0xFF}, // ObsidianPlain
+	{0x8A, 0x6A, 0x40, 0xFF}, // PackedDirt
+	{0x8C, 0x78, 0x50, 0xFF}, // PatchyDirt
+	{0x6A, 0x90, 0x44, 0xFF}, // PatchyGrassland
+	{0xD8, 0xC8, 0x78, 0xFF}, // SandYellow
+	{0xA8, 0xA4, 0x98, 0xFF}, // SandGrey
+	{0xB0, 0x9C, 0x78, 0xFF}, // SandRockStrewn
+	{0x90, 0x80, 0x68, 0xFF}, // SedimentaryRock
+	{0x88, 0x84, 0x6C, 0xFF}, // SemiBarrenRock
+	{0xF0, 0xF0, 0xF8, 0xFF}, // Snow
+	{0x38, 0x70, 0xC0, 0xFF}, // WaterRunning
+	{0x30, 0x60, 0xB0, 0xFF}, // WaterStandingFresh
+	{0x28, 0x58, 0xA8, 0xFF}, // WaterShallowSea
+	{0x28, 0x50, 0xA0, 0xFF}, // WaterShallowStillSea
+	{0x18, 0x38, 0x80, 0xFF}, // WaterDeepSea
+	{0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF},
+	{0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF},
+	{0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF}, {0x80, 0x80, 0x80, 0xFF},
+}
+
+// DATAssets is Assets over a portal and a cell container (the sample
+// world's or a retail install's): landblocks are decoded on first use and
+// kept.
+type DATAssets struct {
+	Portal, Cell *dat.Container
+	land         *dat.LandDefs
+	palette      [32]color.RGBA
+
+	mu     sync.Mutex
+	blocks map[uint32]*Landblock
+}
+
+// NewDATAssets reads the Region (dat.RegionID) for the height table and
+// terrain colours.
+func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
+	r, err := portal.Region(dat.RegionID)
+	if err != nil {
+		return nil, fmt.Errorf("scenes: region: %w", err)
+	}
+	a := &DATAssets{Portal: portal, Cell: cell, land: &r.LandDefs, palette: DefaultTerrainPalette,
+		blocks: map[uint32]*Landblock{}}
+	for i, t := range r.Terrain.TerrainTypes {
+		if i < len(a.palette) && t.Color != 0 {
+			a.palette[i] = argb(t.Color)
+		}
+	}
+	return a, nil
+}
+
+// GfxObj implements Assets.
+func (a *DATAssets) GfxObj(id uint32) (*dat.GfxObj, error) { return a.Portal.GfxObj(id) }
+
+// Surface implements Assets.
+func (a *DATAssets) Surface(id uint32) (*dat.Surface, error) { return a.Portal.Surface(id) }
+
+// TerrainPalette implements TerrainPaletter with the Region's colours.
+func (a *DATAssets) TerrainPalette() [32]color.RGBA { return a.palette }
+
+// Landblock implements Assets: the LandBlock's heights through the height
+// table, and the LandBlockInfo's buildings (a Setup model as its parts at
+// rest) and GfxObj stabs when it has one.
+func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
+	id |= dat.BlockCellPart
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if b, ok := a.blocks[id]; ok {
+		if b == nil {
+			return nil, fmt.Errorf("scenes: landblock 0x%08X: %w", id, dat.ErrNotFound)
+		}
+		return b, nil
+	}
+	lb, err := a.Cell.LandBlock(id)
+	if err != nil {
+		if errors.Is(err, dat.ErrNotFound) {
+			a.blocks[id] = nil
+		}
+		return nil, err
+	}
+	b := &Landblock{ID: id, Terrain: lb.Terrain}
+	for i := range b.Z {
+		b.Z[i] = a.land.LandHeightTable[lb.Heights[i]]
+	}
+	if lb.HasObjects {
+		info, err := a.Cell.LandBlockInfo(dat.BlockInfoID(id))
+		if err != nil && !errors.Is(err, dat.ErrNotFound) {
+			return nil, err
+		}
+		if info != nil {
+			for _, bld := range info.Buildings {
+				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame)
+			}
+			for _, s := range info.Objects {
+				if s.ID>>24 == 0x01 {
+					b.Statics = append(b.Statics, Static{GfxObj: s.ID, Frame: s.Frame})
+				}
+			}
+		}
+	}
+	a.blocks[id] = b
+	return b, nil
+}
+
+// appendModel adds a building model: a GfxObj as is, a Setup as its parts
+// in their default placement (buildings do not animate).
+func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame) []Static {
+	if id>>24 != 0x02 {
+		return append(l, Static{GfxObj: id, Frame: f})
+	}
+	s, err := a.Portal.Setup(id)
+	if err != nil {
+		return l
+	}
+	rest, _ := s.Placement(dat.PlacementDefault)
+	for i, part := range s.Parts {
+		pf := physics.IdentityFrame
+		if i < len(rest.Frames) {
+			pf = rest.Frames[i]
+		}
+		l = append(l, Static{GfxObj: part, Frame: physics.Combine(f, pf)})
+	}
+	return l
+}
+
+// argb converts a DAT 0xAARRGGBB colour.
+func argb(c uint32) color.RGBA {
+	return color.RGBA{R: uint8(c >> 16), G: uint8(c >> 8), B: uint8(c), A: 0xFF}
+}

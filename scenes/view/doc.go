@@ -1,0 +1,12 @@
+// Package view is the viewer's logic without a window: the Camera and its
+// projection, the CPU Renderer (terrain from landblock heights, objects
+// from GfxObj meshes placed by the presenter's published part poses,
+// particles from the particle managers; near-plane clipping, back-face
+// culling, flat shading and a back-to-front radix sort), picking, the HUD
+// text, the local-player Controller with its outbound message log, and the
+// Assets the renderer reads.
+//
+// It imports no ebiten: on Linux ebiten's package init needs an X display,
+// so everything here is tested headless; package scenes puts the output
+// on screen.
+package view

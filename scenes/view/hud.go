@@ -1,0 +1,190 @@
+package view
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"dereth/components"
+	"dereth/motion"
+	"dereth/systems"
+)
+
+// Stats are the frame figures the HUD shows.
+type Stats struct {
+	FPS, TPS float64
+	// Tick is the last World.Step; Build the last Renderer.Build.
+	Tick, Build time.Duration
+	Tris        int
+}
+
+// StatsText is the HUD's first line.
+func StatsText(w *systems.World, s Stats) string {
+	return fmt.Sprintf("FPS %.1f  TPS %.1f  tick %.2f ms  build %.2f ms  tris %d  frame %d  t=%.2fs",
+		s.FPS, s.TPS, ms(s.Tick), ms(s.Build), s.Tris, w.FrameNo, w.Now)
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// MaxListed is how many entities the list shows.
+const MaxListed = 16
+
+// Entities returns the world's objects in table order: the object table,
+// then the static workset.
+func Entities(w *systems.World) []*components.Object {
+	out := make([]*components.Object, 0, len(w.Objects)+len(w.Static))
+	out = append(out, w.Objects...)
+	return append(out, w.Static...)
+}
+
+// NextSelection returns the entity after cur in table order (Tab), the
+// first when cur is nil or gone.
+func NextSelection(w *systems.World, cur *components.Object) *components.Object {
+	all := Entities(w)
+	if len(all) == 0 {
+		return nil
+	}
+	for i, o := range all {
+		if o == cur {
+			return all[(i+1)%len(all)]
+		}
+	}
+	return all[0]
+}
+
+// EntityList is the HUD's entity list, the selection marked.
+func EntityList(w *systems.World, sel *components.Object) string {
+	var b strings.Builder
+	all := Entities(w)
+	fmt.Fprintf(&b, "entities: %d (%d ordinary, %d static)\n", len(all), len(w.Objects), len(w.Static))
+	for i, o := range all {
+		if i == MaxListed {
+			fmt.Fprintf(&b, "  ... %d more\n", len(all)-MaxListed)
+			break
+		}
+		mark := " "
+		if o == sel {
+			mark = ">"
+		}
+		fmt.Fprintf(&b, "%s 0x%08X %-9s %s\n", mark, o.Phys.GUID, o.Name, substateName(o))
+	}
+	return b.String()
+}
+
+func substateName(o *components.Object) string {
+	if o.Parts == nil || o.Parts.Manager == nil {
+		if o.Parts != nil && o.Parts.Sequence.HasAnims() {
+			return "(default animation)"
+		}
+		return "-"
+	}
+	return motion.CommandName(o.Parts.Manager.State.Substate)
+}
+
+// EntityText is the HUD's selected-entity panel: identity, position,
+// motion state, the Sequence nodes, both pending queues, the managers
+// present and the stage-trace tail (nil: none recorded).
+func EntityText(o *components.Object, trace []systems.Event) string {
+	if o == nil {
+		return "no selection (click an entity or press Tab)"
+	}
+	var b strings.Builder
+	p := o.Phys
+	fmt.Fprintf(&b, "guid 0x%08X  archetype %s\n", p.GUID, o.Name)
+	org := p.Position.Frame.Origin
+	q := p.Position.Frame.Orientation
+	heading := 2 * math.Atan2(float64(q.Z), float64(q.W)) * 180 / math.Pi
+	fmt.Fprintf(&b, "cell 0x%08X  pos (%.2f, %.2f, %.2f)  heading %.0f°\n", p.Position.Cell, org.X, org.Y, org.Z, heading)
+	if pa := o.Parts; pa != nil && pa.Manager != nil {
+		s := pa.Manager.State
+		fmt.Fprintf(&b, "style %s  substate %s  speed %.2f", motion.CommandName(s.Style), motion.CommandName(s.Substate), s.SubstateMod)
+		for _, m := range s.Modifiers {
+			fmt.Fprintf(&b, "  +%s×%.2f", motion.CommandName(m.ID), m.SpeedMod)
+		}
+		b.WriteByte('\n')
+	} else {
+		b.WriteString("no motion table\n")
+	}
+	if o.Movement != nil && o.Movement.Interp != nil {
+		s := o.Movement.Interp.Interpreted
+		fmt.Fprintf(&b, "interpreted fwd %s×%.2f side %s×%.2f turn %s×%.2f\n",
+			motion.CommandName(s.ForwardCommand), s.ForwardSpeed, cmdName(s.SideStepCommand), s.SideStepSpeed,
+			cmdName(s.TurnCommand), s.TurnSpeed)
+	}
+	if pa := o.Parts; pa != nil {
+		seq := &pa.Sequence
+		fmt.Fprintf(&b, "sequence: %d nodes\n", seq.Len())
+		for n := seq.Head(); n != nil; n = n.Next() {
+			mark := " "
+			if n == seq.CurrAnim() {
+				mark = ">"
+			}
+			cyc := ""
+			if n == seq.FirstCyclic() {
+				cyc = " (first cyclic)"
+			}
+			id := uint32(0)
+			if n.Anim != nil {
+				id = n.Anim.ID
+			}
+			fmt.Fprintf(&b, " %s 0x%08X frames %d..%d @%.0f/s%s", mark, id, n.LowFrame, n.HighFrame, n.Framerate, cyc)
+			if n == seq.CurrAnim() {
+				fmt.Fprintf(&b, " frame %.2f", seq.FrameNumber)
+			}
+			b.WriteByte('\n')
+		}
+		if m := pa.Manager; m != nil {
+			fmt.Fprintf(&b, "pending_animations (counter %d):", m.AnimationCounter)
+			for _, e := range m.Pending {
+				fmt.Fprintf(&b, " %s×%d", motion.CommandName(e.Motion), e.NumAnims)
+			}
+			if len(m.Pending) == 0 {
+				b.WriteString(" none")
+			}
+			b.WriteByte('\n')
+		}
+	}
+	if o.Movement != nil && o.Movement.Interp != nil {
+		b.WriteString("pending_motions:")
+		for _, n := range o.Movement.Interp.Pending {
+			fmt.Fprintf(&b, " %s(ctx %d)", motion.CommandName(n.Motion), n.ContextID)
+		}
+		if len(o.Movement.Interp.Pending) == 0 {
+			b.WriteString(" none")
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("managers: " + Managers(o) + "\n")
+	if len(trace) > 0 {
+		b.WriteString("trace:\n")
+		for _, e := range trace {
+			b.WriteString("  " + EventLine(e) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Managers names the managers an object carries.
+func Managers(o *components.Object) string {
+	var l []string
+	add := func(ok bool, name string) {
+		if ok {
+			l = append(l, name)
+		}
+	}
+	add(o.Parts != nil && o.Parts.Manager != nil, "MotionTable")
+	add(o.Movement != nil, "Movement")
+	add(o.Position != nil, "Position")
+	add(o.Target != nil, "Target")
+	add(o.Detection != nil, "Detection")
+	if o.Particle != nil {
+		l = append(l, fmt.Sprintf("Particle(%d emitters, %d particles)", len(o.Particle.Emitters), o.Particle.Count()))
+	}
+	add(o.Script != nil, "Script")
+	add(o.Hooks != nil, "PhysicsHooks")
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, " ")
+}

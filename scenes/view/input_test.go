@@ -1,0 +1,110 @@
+package view
+
+import (
+	"strings"
+	"testing"
+
+	"dereth/motion"
+	"dereth/protocol"
+)
+
+func TestControllerRawMotionPath(t *testing.T) {
+	w, _ := testWorld(t)
+	pl := w.Object(guidPlayer)
+	var c Controller
+	step := func(k Keys) {
+		c.Update(pl, w.Now, k)
+		w.Step(1.0 / 60)
+	}
+	for i := 0; i < 90; i++ {
+		step(Keys{}) // standing still sends nothing
+	}
+	if c.Log.Total != 0 {
+		t.Fatalf("standing still sent %v", c.Log.Recent())
+	}
+	step(Keys{Forward: true})
+	in := pl.Movement.Interp
+	if in.Raw.ForwardCommand != motion.WalkForward || in.Interpreted.ForwardCommand != motion.WalkForward {
+		t.Fatalf("raw %s interpreted %s after W", motion.CommandName(in.Raw.ForwardCommand), motion.CommandName(in.Interpreted.ForwardCommand))
+	}
+	if c.Log.Total != 1 {
+		t.Fatalf("%d outbound messages after one key change", c.Log.Total)
+	}
+	m := c.Log.Recent()[0]
+	if m.Name != "MoveToState" || m.Opcode != uint32(protocol.OpGameAction) || m.Action != protocol.ActionMoveToState || m.Bytes == 0 {
+		t.Fatalf("outbound %+v", m)
+	}
+	// The encoded bytes decode back to the raw state.
+	var back protocol.MoveToState
+	if _, err := protocol.DecodeMoveToState(c.buf, &back); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if back.Raw.ForwardCommand != motion.WalkForward || back.Position.Cell != pl.Phys.Position.Cell {
+		t.Errorf("decoded %+v", back)
+	}
+	step(Keys{Forward: true}) // no change, no message
+	if c.Log.Total != 1 {
+		t.Fatalf("a held key sent %d messages", c.Log.Total)
+	}
+	step(Keys{Forward: true, Run: true})
+	if in.Interpreted.ForwardCommand != motion.RunForward || in.Raw.CurrentHoldKey != motion.HoldKeyRun {
+		t.Fatalf("Shift: interpreted %s hold %d", motion.CommandName(in.Interpreted.ForwardCommand), in.Raw.CurrentHoldKey)
+	}
+	step(Keys{Forward: true, Run: true, TurnLeft: true, StepRight: true})
+	if in.Raw.TurnCommand != motion.TurnLeft || in.Raw.SideStepCommand != motion.SideStepRight {
+		t.Fatalf("turn %s side %s", motion.CommandName(in.Raw.TurnCommand), motion.CommandName(in.Raw.SideStepCommand))
+	}
+	step(Keys{})
+	if in.Raw.ForwardCommand != motion.Ready || in.Raw.TurnCommand != 0 || in.Raw.SideStepCommand != 0 {
+		t.Fatalf("release: raw fwd %s turn %x side %x", motion.CommandName(in.Raw.ForwardCommand), in.Raw.TurnCommand, in.Raw.SideStepCommand)
+	}
+	if c.Log.Total != 4 {
+		t.Fatalf("%d messages after four changes", c.Log.Total)
+	}
+	start := pl.Phys.Position
+	for i := 0; i < 90; i++ {
+		step(Keys{Backward: true})
+	}
+	if pl.Phys.Position == start {
+		t.Fatal("walking backwards for 1.5 s did not move the player")
+	}
+	auto := 0
+	for _, m := range c.Log.Recent() {
+		if m.Name == "AutonomousPosition" && m.Action == protocol.ActionAutonomousPosition && m.Bytes > 0 {
+			auto++
+		}
+	}
+	if auto == 0 {
+		t.Fatalf("no AutonomousPosition while moving: %v", c.Log.Recent())
+	}
+}
+
+func TestControllerJump(t *testing.T) {
+	w, _ := testWorld(t)
+	pl := w.Object(guidPlayer)
+	var c Controller
+	for i := 0; i < 30; i++ { // hold Space half a second
+		c.Update(pl, w.Now, Keys{Jump: true})
+		w.Step(1.0 / 60)
+	}
+	c.Update(pl, w.Now, Keys{})
+	// Jump(extent) then LeaveGround, which launches and clears the extent.
+	if pl.Phys.Velocity.Z <= 0 || pl.Movement.Interp.JumpExtent != 0 {
+		t.Fatalf("after the jump: velocity %v, extent %v", pl.Phys.Velocity, pl.Movement.Interp.JumpExtent)
+	}
+	r := c.Log.Recent()
+	if len(r) < 2 || r[0].Name != "Jump" || !strings.Contains(r[0].Detail, "extent 0.50 ok") || r[1].Name != "MoveToState" {
+		t.Fatalf("log %v", r)
+	}
+}
+
+func TestLogKeepsRecent(t *testing.T) {
+	var l Log
+	for i := 0; i < LogSize+3; i++ {
+		l.Add(Outbound{Bytes: i})
+	}
+	r := l.Recent()
+	if len(r) != LogSize || r[0].Bytes != 3 || r[LogSize-1].Bytes != LogSize+2 {
+		t.Fatalf("recent %v", r)
+	}
+}

@@ -1,0 +1,627 @@
+package view
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+
+	"dereth/components"
+	"dereth/dat"
+	"dereth/physics"
+	"dereth/systems"
+)
+
+// Vertex is one output vertex: the same fields, in the same order, as
+// ebiten.Vertex, so package scenes converts a []Vertex without copying
+// (and checks at compile time that the layouts still agree).
+type Vertex struct {
+	DstX, DstY                     float32
+	SrcX, SrcY                     float32
+	ColorR, ColorG, ColorB, ColorA float32
+	Custom0, Custom1, Custom2      float32
+	Custom3                        float32
+}
+
+// Rect is a screen rectangle in pixels; it is empty while Min > Max.
+type Rect struct{ MinX, MinY, MaxX, MaxY float32 }
+
+// emptyRect is the identity for Rect.Add.
+var emptyRect = Rect{MinX: math.MaxFloat32, MinY: math.MaxFloat32, MaxX: -math.MaxFloat32, MaxY: -math.MaxFloat32}
+
+// Empty reports whether r holds no point.
+func (r Rect) Empty() bool { return r.MinX > r.MaxX || r.MinY > r.MaxY }
+
+// Add grows r to hold (x, y).
+func (r *Rect) Add(x, y float32) {
+	r.MinX, r.MinY = min(r.MinX, x), min(r.MinY, y)
+	r.MaxX, r.MaxY = max(r.MaxX, x), max(r.MaxY, y)
+}
+
+// Clip returns r intersected with [0,w)×[0,h).
+func (r Rect) Clip(w, h int) Rect {
+	return Rect{max(r.MinX, 0), max(r.MinY, 0), min(r.MaxX, float32(w)), min(r.MaxY, float32(h))}
+}
+
+// Drawn is one world object the last Build drew: its screen bounds and
+// triangle count.
+type Drawn struct {
+	Obj    *components.Object
+	GUID   uint32
+	Name   string
+	Bounds Rect
+	Tris   int
+}
+
+// triList is a depth-sorted layer: a sort key and a triangle number each.
+type triList struct {
+	keys, vals []uint32
+}
+
+func (l *triList) reset() { l.keys, l.vals = l.keys[:0], l.vals[:0] }
+
+// Renderer is the CPU side of the world scene: it projects terrain,
+// statics, objects and particles through a Camera into one vertex buffer
+// (three vertices per triangle) and an index list ordered back to front —
+// terrain first as the ground layer, then everything standing on it. It
+// reads only published state: Presentation.Root and Visual for objects,
+// emitter frames for particles. Build allocates nothing once its buffers
+// have grown.
+type Renderer struct {
+	Assets  Assets
+	Palette [32]color.RGBA
+	// HideObjects leaves out world objects and particles (terrain and
+	// statics only).
+	HideObjects bool
+	// BlockRadius is how many landblocks around the target are drawn.
+	BlockRadius int
+	// Highlight is the guid whose map marker is drawn gold (the player).
+	Highlight uint32
+
+	// Verts and Indices are the last Build's output, for DrawTriangles32.
+	Verts   []Vertex
+	Indices []uint32
+	// Drawn are the objects drawn, in world order; TerrainBounds covers
+	// the terrain on screen.
+	Drawn         []Drawn
+	TerrainBounds Rect
+	// Errors are asset failures met so far (each once).
+	Errors []string
+
+	// SrcX, SrcY address an opaque white source pixel.
+	SrcX, SrcY float32
+
+	cam      *Camera
+	terrain  triList
+	scene    triList
+	owner    []int32
+	tmpK     []uint32
+	tmpV     []uint32
+	scratch  []physics.Vec3
+	meshes   map[uint32]*Mesh
+	blocks   map[uint32]*Landblock
+	errSeen  map[string]bool
+	lightCam physics.Vec3
+}
+
+// NewRenderer returns a renderer over the assets.
+func NewRenderer(a Assets) *Renderer {
+	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2,
+		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}}
+	if p, ok := a.(TerrainPaletter); ok {
+		r.Palette = p.TerrainPalette()
+	}
+	return r
+}
+
+func (r *Renderer) fail(err error) {
+	s := err.Error()
+	if !r.errSeen[s] {
+		r.errSeen[s] = true
+		r.Errors = append(r.Errors, s)
+	}
+}
+
+// Mesh returns the prepared mesh of a GfxObj (cached; nil when it cannot
+// be read, the error recorded once).
+func (r *Renderer) Mesh(id uint32) *Mesh {
+	if m, ok := r.meshes[id]; ok {
+		return m
+	}
+	var m *Mesh
+	g, err := r.Assets.GfxObj(id)
+	if err == nil {
+		m, err = BuildMesh(g, r.Assets.Surface)
+	}
+	if err != nil {
+		r.fail(fmt.Errorf("GfxObj 0x%08X: %w", id, err))
+	}
+	r.meshes[id] = m
+	return m
+}
+
+// block returns a landblock (cached; nil when absent).
+func (r *Renderer) block(id uint32) *Landblock {
+	if b, ok := r.blocks[id]; ok {
+		return b
+	}
+	b, err := r.Assets.Landblock(id)
+	if err != nil {
+		b = nil
+		if !errors.Is(err, dat.ErrNotFound) {
+			r.fail(err)
+		}
+	}
+	r.blocks[id] = b
+	return b
+}
+
+// Build projects the world through cam into Verts and Indices.
+func (r *Renderer) Build(w *systems.World, cam *Camera) {
+	r.cam = cam
+	r.Verts, r.Indices, r.owner = r.Verts[:0], r.Indices[:0], r.owner[:0]
+	r.Drawn = r.Drawn[:0]
+	r.terrain.reset()
+	r.scene.reset()
+	r.TerrainBounds = emptyRect
+	v := cam.View()
+	r.lightCam = physics.Vec3{
+		X: lightDir.X*v[0][0] + lightDir.Y*v[1][0] + lightDir.Z*v[2][0],
+		Y: lightDir.X*v[0][1] + lightDir.Y*v[1][1] + lightDir.Z*v[2][1],
+		Z: lightDir.X*v[0][2] + lightDir.Y*v[1][2] + lightDir.Z*v[2][2],
+	}
+	r.buildTerrain()
+	if w != nil && !r.HideObjects {
+		for _, list := range [2][]*components.Object{w.Objects, w.Static} {
+			for _, o := range list {
+				r.buildObject(o)
+			}
+		}
+		for _, list := range [2][]*components.Object{w.Objects, w.Static} {
+			for _, o := range list {
+				r.buildParticles(o)
+			}
+		}
+	}
+	r.sort(&r.terrain)
+	r.sort(&r.scene)
+	for _, l := range [2]*triList{&r.terrain, &r.scene} {
+		for _, t := range l.vals {
+			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+		}
+	}
+}
+
+// blockRange returns the landblocks to draw around the target.
+func (r *Renderer) blockRange() (x0, y0, x1, y1 int) {
+	c := r.cam
+	cx := c.BaseX + int(math.Floor(float64(c.Target.X/192)))
+	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/192)))
+	rad := max(r.BlockRadius, 0)
+	if c.Map {
+		half := float32(max(c.W, c.H)) / 2 / c.MapScale
+		rad = min(int(half/192)+1, 8)
+	}
+	return max(cx-rad, 0), max(cy-rad, 0), min(cx+rad, 0xFE), min(cy+rad, 0xFE)
+}
+
+// Terrain shading: ambient plus diffuse sun, and a height tint.
+const (
+	ambient = 0.42
+	diffuse = 0.62
+)
+
+func heightTint(z float32) float32 { return 0.85 + min(max(z, 0), 400)/400*0.3 }
+
+func (r *Renderer) buildTerrain() {
+	x0, y0, x1, y1 := r.blockRange()
+	var cam [81]physics.Vec3
+	var col [81]rgb
+	var world [81]physics.Vec3
+	road := rgb{0.55, 0.45, 0.32}
+	for bx := x0; bx <= x1; bx++ {
+		for by := y0; by <= y1; by++ {
+			id := uint32(bx)<<24 | uint32(by)<<16 | dat.BlockCellPart
+			b := r.block(id)
+			if b == nil {
+				continue
+			}
+			off := r.cam.BlockOffset(bx, by)
+			for i := 0; i < 9; i++ {
+				for j := 0; j < 9; j++ {
+					k := i*9 + j
+					world[k] = physics.Vec3{X: off.X + float32(i)*dat.CellLength, Y: off.Y + float32(j)*dat.CellLength, Z: b.Z[k]}
+					cam[k] = r.cam.ToCamera(world[k])
+					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
+					c := rgb{float32(p.R) / 255, float32(p.G) / 255, float32(p.B) / 255}
+					if dat.TerrainWordRoad(b.Terrain[k]) != 0 {
+						c = rgb{(c.R + road.R) / 2, (c.G + road.G) / 2, (c.B + road.B) / 2}
+					}
+					t := heightTint(b.Z[k])
+					col[k] = rgb{c.R * t, c.G * t, c.B * t}
+				}
+			}
+			for cx := 0; cx < 8; cx++ {
+				for cy := 0; cy < 8; cy++ {
+					for _, tri := range dat.CellTriangles(id, cx, cy) {
+						a, bb, c := tri[0], tri[1], tri[2]
+						if !r.facing(cam[a], cam[bb], cam[c]) {
+							continue // the ground seen from below
+						}
+						n := world[bb].Sub(world[a]).Cross(world[c].Sub(world[a])).Normalize()
+						s := ambient + diffuse*max(0, n.Dot(lightDir))
+						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], scale(col[a], s), scale(col[bb], s), scale(col[c], s), 1)
+					}
+				}
+			}
+			for _, st := range b.Statics {
+				m := r.Mesh(st.GfxObj)
+				if m == nil {
+					continue
+				}
+				root := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+				v := r.cam.View()
+				r.buildMesh(m, affineMul(&root, &v), -1, 1)
+			}
+		}
+	}
+}
+
+func scale(c rgb, s float32) rgb { return rgb{min(c.R*s, 1), min(c.G*s, 1), min(c.B*s, 1)} }
+
+// buildObject draws one object's parts: GfxObj Setup.Parts[i] placed by
+// the published Visual[i] times the published root frame.
+func (r *Renderer) buildObject(o *components.Object) {
+	pres := o.Pres
+	if pres == nil || o.Parts == nil || o.Parts.Setup == nil || len(pres.Visual) == 0 || pres.Root.Cell == 0 {
+		return
+	}
+	if o.Phys.State.Has(physics.StateHidden) || o.Phys.State.Has(physics.StateNoDraw) {
+		return
+	}
+	alpha := 1 - min(max(pres.Translucency, 0), 1)
+	if alpha <= 0.01 {
+		return
+	}
+	origin := r.cam.ToRender(pres.Root)
+	if c := r.cam.ToCamera(origin); c.Z < -20 || c.Z > r.cam.far()+20 {
+		return
+	}
+	idx := int32(len(r.Drawn))
+	r.Drawn = append(r.Drawn, Drawn{Obj: o, GUID: o.Phys.GUID, Name: o.Name, Bounds: emptyRect})
+	root := physics.RotateMat4(pres.Root.Frame.Orientation)
+	root[3][0], root[3][1], root[3][2] = origin.X, origin.Y, origin.Z
+	view := r.cam.View()
+	rv := affineMul(&root, &view)
+	parts := o.Parts.Setup.Parts
+	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
+		m := r.Mesh(parts[i])
+		if m == nil {
+			continue
+		}
+		r.buildMesh(m, affineMul(&pres.Visual[i], &rv), idx, alpha)
+	}
+	if r.cam.Map {
+		r.mapMarker(o, origin, idx)
+	}
+}
+
+// MarkerSize is the map marker's half size in pixels.
+const MarkerSize = 6
+
+// mapMarker draws an arrow at an object's root pointing along its heading,
+// so entities stay visible and pickable at map scale.
+func (r *Renderer) mapMarker(o *components.Object, origin physics.Vec3, owner int32) {
+	q := r.cam.ToCamera(origin)
+	x, y := r.cam.ScreenOf(q)
+	f := o.Pres.Root.Frame.Orientation.Rotate(physics.Vec3{Y: 1})
+	l := float32(math.Hypot(float64(f.X), float64(f.Y)))
+	if l < 1e-4 {
+		f, l = physics.Vec3{Y: 1}, 1
+	}
+	dx, dy := f.X/l*MarkerSize, -f.Y/l*MarkerSize // screen y grows down
+	c := rgb{1, 1, 1}
+	if o.Phys.GUID == r.Highlight {
+		c = rgb{1, 0.9, 0.2}
+	}
+	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1)
+}
+
+// buildMesh transforms a mesh by m (part space to camera space) and emits
+// its front-facing (or two-sided) triangles, flat-lit.
+func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
+	if cap(r.scratch) < len(mesh.Pos) {
+		r.scratch = make([]physics.Vec3, len(mesh.Pos))
+	}
+	pts := r.scratch[:len(mesh.Pos)]
+	for i, p := range mesh.Pos {
+		pts[i] = physics.Vec3{
+			X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
+			Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
+			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+		}
+	}
+	for i := range mesh.Tris {
+		t := &mesh.Tris[i]
+		a, b, c := pts[t.A], pts[t.B], pts[t.C]
+		n := b.Sub(a).Cross(c.Sub(a))
+		col := t.Front
+		sign := float32(-1)
+		if !r.facingN(n, a) {
+			if !t.TwoSided {
+				continue
+			}
+			col, sign = t.Back, 1
+		}
+		l := n.Len()
+		if l == 0 {
+			continue
+		}
+		s := ambient + diffuse*max(0, sign*n.Dot(r.lightCam)/l)
+		col = scale(col, s)
+		r.emit(&r.scene, owner, a, b, c, col, col, col, alpha)
+	}
+}
+
+// facing reports whether a camera-space triangle, counter-clockwise seen
+// from its front in render space, shows its front to the eye.
+func (r *Renderer) facing(a, b, c physics.Vec3) bool {
+	return r.facingN(b.Sub(a).Cross(c.Sub(a)), a)
+}
+
+// facingN is facing for the camera-space cross product n = (b−a)×(c−a):
+// n is minus the outward normal (the camera basis is left-handed), so a
+// front face has n·(a−eye) > 0, or n·view > 0 for the map's parallel view.
+func (r *Renderer) facingN(n, a physics.Vec3) bool {
+	if r.cam.Map {
+		return n.Z > 0
+	}
+	return n.Dot(a) > 0
+}
+
+// buildParticles draws each live particle of an object's emitters as a
+// small screen-facing quad, fading with age.
+func (r *Renderer) buildParticles(o *components.Object) {
+	if o.Particle == nil {
+		return
+	}
+	cell := o.Phys.Position.Cell
+	if o.Pres != nil && o.Pres.Root.Cell != 0 {
+		cell = o.Pres.Root.Cell
+	}
+	off := r.cam.ToRender(physics.Position{Cell: cell})
+	for _, e := range o.Particle.Emitters {
+		for _, p := range e.Particles {
+			q := r.cam.ToCamera(e.World.LocalToGlobal(p.Offset).Add(off))
+			if q.Z < NearPlane || q.Z > r.cam.far() {
+				continue
+			}
+			x, y := r.cam.ScreenOf(q)
+			h := max(2, 0.12*r.cam.PixelsPerUnit(q.Z))
+			a := float32(1 - p.Age)
+			if a <= 0 {
+				continue
+			}
+			c := rgb{1, 0.85, 0.55}
+			r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
+			r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
+		}
+	}
+}
+
+// emit clips a camera-space triangle against the near plane and appends
+// what remains to list.
+func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32) {
+	near := float32(NearPlane)
+	if r.cam.Map {
+		near = -mapHeight * 4
+	}
+	in := 0
+	if a.Z >= near {
+		in++
+	}
+	if b.Z >= near {
+		in++
+	}
+	if c.Z >= near {
+		in++
+	}
+	switch in {
+	case 0:
+		return
+	case 3:
+		r.put(list, owner, a, b, c, ca, cb, cc, alpha)
+		return
+	}
+	// Sutherland–Hodgman against z = near: at most four points.
+	var pts [4]physics.Vec3
+	var cols [4]rgb
+	n := 0
+	src := [3]physics.Vec3{a, b, c}
+	sc := [3]rgb{ca, cb, cc}
+	for i := 0; i < 3; i++ {
+		p, q := src[i], src[(i+1)%3]
+		pc, qc := sc[i], sc[(i+1)%3]
+		pin, qin := p.Z >= near, q.Z >= near
+		if pin {
+			pts[n], cols[n] = p, pc
+			n++
+		}
+		if pin != qin {
+			t := (near - p.Z) / (q.Z - p.Z)
+			pts[n] = p.Add(q.Sub(p).Scale(t))
+			cols[n] = rgb{pc.R + (qc.R-pc.R)*t, pc.G + (qc.G-pc.G)*t, pc.B + (qc.B-pc.B)*t}
+			n++
+		}
+	}
+	for i := 1; i+1 < n; i++ {
+		r.put(list, owner, pts[0], pts[i], pts[i+1], cols[0], cols[i], cols[i+1], alpha)
+	}
+}
+
+// put projects a triangle in front of the near plane and appends it,
+// dropping it when it lies wholly beyond the far plane or off one screen
+// edge.
+func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32) {
+	far := r.cam.far()
+	if a.Z > far && b.Z > far && c.Z > far {
+		return
+	}
+	ax, ay := r.cam.ScreenOf(a)
+	bx, by := r.cam.ScreenOf(b)
+	cx, cy := r.cam.ScreenOf(c)
+	w, h := float32(r.cam.W), float32(r.cam.H)
+	if (ax < 0 && bx < 0 && cx < 0) || (ay < 0 && by < 0 && cy < 0) ||
+		(ax > w && bx > w && cx > w) || (ay > h && by > h && cy > h) {
+		return
+	}
+	depth := (a.Z + b.Z + c.Z) / 3
+	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha)
+}
+
+func (r *Renderer) emitScreen(list *triList, depth, ax, ay, bx, by, cx, cy float32, c rgb, alpha float32) {
+	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha)
+}
+
+func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32) {
+	n := len(r.Verts)
+	t := uint32(n / 3)
+	if n+3 > cap(r.Verts) {
+		r.Verts = append(r.Verts, make([]Vertex, 3)...)
+	}
+	r.Verts = r.Verts[:n+3]
+	v := r.Verts[n : n+3 : n+3]
+	v[0] = Vertex{DstX: ax, DstY: ay, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha}
+	v[1] = Vertex{DstX: bx, DstY: by, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha}
+	v[2] = Vertex{DstX: cx, DstY: cy, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha}
+	r.owner = append(r.owner, owner)
+	// Far first: a larger depth must sort earlier, so the key is the
+	// complement of the (positive) float's bits; negative depths (map
+	// mode above the eye plane never happens) clamp to zero.
+	list.keys = append(list.keys, ^math.Float32bits(max(depth, 0)))
+	list.vals = append(list.vals, t)
+	if owner >= 0 {
+		d := &r.Drawn[owner]
+		d.Tris++
+		d.Bounds.Add(ax, ay)
+		d.Bounds.Add(bx, by)
+		d.Bounds.Add(cx, cy)
+	} else if list == &r.terrain {
+		r.TerrainBounds.Add(ax, ay)
+		r.TerrainBounds.Add(bx, by)
+		r.TerrainBounds.Add(cx, cy)
+	}
+}
+
+// sort orders a layer by key with a stable LSD radix sort (four byte
+// passes), so equal depths keep emission order.
+func (r *Renderer) sort(l *triList) {
+	n := len(l.keys)
+	if n < 2 {
+		return
+	}
+	if cap(r.tmpK) < n {
+		r.tmpK = make([]uint32, n)
+		r.tmpV = make([]uint32, n)
+	}
+	srcK, srcV := l.keys, l.vals
+	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
+	for shift := uint(0); shift < 32; shift += 8 {
+		var count [257]int
+		for _, k := range srcK {
+			count[(k>>shift&0xFF)+1]++
+		}
+		if count[(srcK[0]>>shift&0xFF)+1] == n {
+			continue // every key shares this byte: the pass would not move anything
+		}
+		for i := 1; i < 257; i++ {
+			count[i] += count[i-1]
+		}
+		for i, k := range srcK {
+			b := k >> shift & 0xFF
+			dstK[count[b]] = k
+			dstV[count[b]] = srcV[i]
+			count[b]++
+		}
+		srcK, dstK = dstK, srcK
+		srcV, dstV = dstV, srcV
+	}
+	if &srcK[0] != &l.keys[0] {
+		copy(l.keys, srcK)
+		copy(l.vals, srcV)
+	}
+}
+
+// Pick returns the object whose drawn triangle is front-most at screen
+// point (x, y), or nil.
+func (r *Renderer) Pick(x, y float32) *components.Object {
+	vals := r.scene.vals
+	for i := len(vals) - 1; i >= 0; i-- {
+		t := vals[i]
+		o := r.owner[t]
+		if o < 0 {
+			continue
+		}
+		v := r.Verts[t*3 : t*3+3]
+		if inTriangle(x, y, v[0].DstX, v[0].DstY, v[1].DstX, v[1].DstY, v[2].DstX, v[2].DstY) {
+			return r.Drawn[o].Obj
+		}
+	}
+	return nil
+}
+
+// inTriangle reports whether (px, py) lies inside or on the triangle,
+// whichever its winding.
+func inTriangle(px, py, ax, ay, bx, by, cx, cy float32) bool {
+	d1 := (px-bx)*(ay-by) - (ax-bx)*(py-by)
+	d2 := (px-cx)*(by-cy) - (bx-cx)*(py-cy)
+	d3 := (px-ax)*(cy-ay) - (cx-ax)*(py-ay)
+	neg := d1 < 0 || d2 < 0 || d3 < 0
+	pos := d1 > 0 || d2 > 0 || d3 > 0
+	return !(neg && pos)
+}
+
+// GroundZ returns the terrain height under a render-space point of cam's
+// render space, and false where no landblock is loaded.
+func (r *Renderer) GroundZ(cam *Camera, x, y float32) (float32, bool) {
+	gx, gy := x+float32(cam.BaseX*192), y+float32(cam.BaseY*192)
+	if gx < 0 || gy < 0 {
+		return 0, false
+	}
+	bx, by := int(gx/192), int(gy/192)
+	if bx > 0xFE || by > 0xFE {
+		return 0, false
+	}
+	b := r.block(uint32(bx)<<24 | uint32(by)<<16 | dat.BlockCellPart)
+	if b == nil {
+		return 0, false
+	}
+	return b.HeightAt(gx-float32(bx*192), gy-float32(by*192)), true
+}
+
+// DrawnOf returns the drawn record of a guid.
+func (r *Renderer) DrawnOf(guid uint32) (Drawn, bool) {
+	for _, d := range r.Drawn {
+		if d.GUID == guid {
+			return d, true
+		}
+	}
+	return Drawn{}, false
+}
+
+// affineMul returns a·b for affine row-vector matrices (last column
+// 0, 0, 0, 1): the 3×3 block and the translation row only.
+func affineMul(a, b *physics.Mat4) physics.Mat4 {
+	var r physics.Mat4
+	for i := 0; i < 4; i++ {
+		x, y, z := a[i][0], a[i][1], a[i][2]
+		r[i][0] = x*b[0][0] + y*b[1][0] + z*b[2][0]
+		r[i][1] = x*b[0][1] + y*b[1][1] + z*b[2][1]
+		r[i][2] = x*b[0][2] + y*b[1][2] + z*b[2][2]
+	}
+	r[3][0] += b[3][0]
+	r[3][1] += b[3][1]
+	r[3][2] += b[3][2]
+	r[3][3] = 1
+	return r
+}

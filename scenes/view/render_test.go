@@ -1,0 +1,268 @@
+package view
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"dereth/dat"
+	"dereth/physics"
+)
+
+func TestBuildDrawsEveryEntity(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(a)
+	cam := testCamera(w, 960, 540)
+	r.Build(w, cam)
+	if len(r.Errors) > 0 {
+		t.Fatalf("asset errors: %v", r.Errors)
+	}
+	if len(r.Indices)%3 != 0 || len(r.Indices) != len(r.Verts) {
+		t.Fatalf("%d indices for %d vertices", len(r.Indices), len(r.Verts))
+	}
+	if r.TerrainBounds.Empty() {
+		t.Fatal("no terrain drawn")
+	}
+	for _, o := range append(w.Objects, w.Static...) {
+		d, ok := r.DrawnOf(o.Phys.GUID)
+		if !ok || d.Tris == 0 || d.Bounds.Empty() {
+			t.Errorf("0x%08X (%s) not drawn: %+v", o.Phys.GUID, o.Name, d)
+			continue
+		}
+		b := d.Bounds.Clip(cam.W, cam.H)
+		if b.Empty() {
+			t.Errorf("0x%08X (%s) off screen: %+v", o.Phys.GUID, o.Name, d.Bounds)
+		}
+	}
+}
+
+// TestBuildSortsBackToFront checks the index order: terrain first, then
+// scene triangles with non-increasing depth.
+func TestBuildSortsBackToFront(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(a)
+	cam := testCamera(w, 640, 480)
+	r.Build(w, cam)
+	nt := len(r.terrain.vals)
+	if nt == 0 || len(r.scene.vals) == 0 {
+		t.Fatalf("terrain %d, scene %d triangles", nt, len(r.scene.vals))
+	}
+	for i, l := range []triList{r.terrain, r.scene} {
+		for j := 1; j < len(l.keys); j++ {
+			if l.keys[j] < l.keys[j-1] {
+				t.Fatalf("layer %d: key %d < %d at %d: not sorted", i, l.keys[j], l.keys[j-1], j)
+			}
+		}
+	}
+	for k := 0; k < nt; k++ {
+		if got := r.Indices[k*3] / 3; got != r.terrain.vals[k] {
+			t.Fatalf("index %d names triangle %d, want terrain %d", k, got, r.terrain.vals[k])
+		}
+		if r.owner[r.terrain.vals[k]] != -1 {
+			t.Fatal("terrain triangle owned by an object")
+		}
+	}
+}
+
+func TestRadixSortMatchesOrder(t *testing.T) {
+	r := &Renderer{}
+	var l triList
+	depths := []float32{5, 1, 300, 2.5, 2.5, 0.3, 1e5, 42}
+	for i, d := range depths {
+		l.keys = append(l.keys, ^math.Float32bits(d))
+		l.vals = append(l.vals, uint32(i))
+	}
+	r.sort(&l)
+	want := []uint32{6, 2, 7, 0, 3, 4, 1, 5} // far to near, ties stable
+	for i := range want {
+		if l.vals[i] != want[i] {
+			t.Fatalf("order %v, want %v", l.vals, want)
+		}
+	}
+}
+
+// quadMesh is a unit square in the part's xz plane facing -y (toward a
+// camera south of it), counter-clockwise seen from the front.
+func quadMesh(twoSided bool) *Mesh {
+	return &Mesh{
+		Pos:  []physics.Vec3{{X: -1, Z: 0}, {X: 1, Z: 0}, {X: 1, Z: 2}, {X: -1, Z: 2}},
+		Tris: []meshTri{{A: 0, B: 1, C: 2, Front: rgb{1, 0, 0}, TwoSided: twoSided}, {A: 0, B: 2, C: 3, Front: rgb{1, 0, 0}, TwoSided: twoSided}},
+	}
+}
+
+func TestBackFaceCulling(t *testing.T) {
+	cam := &Camera{W: 400, H: 300, Yaw: -1.5707964, Pitch: 0.1, Distance: 10, FOV: 1}
+	cam.Update() // the eye is south of the origin looking north
+	for _, tc := range []struct {
+		name    string
+		heading float64
+		two     bool
+		want    int
+	}{
+		{"front", 0, false, 2},
+		{"back", 3.14159265, false, 0},
+		{"back two-sided", 3.14159265, true, 2},
+	} {
+		r := &Renderer{cam: cam}
+		q := physics.Heading(tc.heading)
+		r.buildMesh(quadMesh(tc.two), physics.RotateMat4(q).Mul(cam.View()), -1, 1)
+		if got := len(r.scene.vals); got != tc.want {
+			t.Errorf("%s: %d triangles, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestNearPlaneClipping(t *testing.T) {
+	cam := &Camera{W: 400, H: 300, FOV: 1}
+	cam.Update()
+	r := &Renderer{cam: cam}
+	// One vertex behind the eye: the visible part becomes two triangles.
+	a, b, c := physics.Vec3{X: -1, Z: 5}, physics.Vec3{X: 1, Z: 5}, physics.Vec3{Y: -1, Z: -5}
+	r.emit(&r.scene, -1, a, b, c, rgb{1, 1, 1}, rgb{1, 1, 1}, rgb{1, 1, 1}, 1)
+	if len(r.scene.vals) != 2 {
+		t.Fatalf("%d triangles after clipping one vertex, want 2", len(r.scene.vals))
+	}
+	for _, v := range r.Verts {
+		if v.DstX != v.DstX || v.DstY != v.DstY {
+			t.Fatal("NaN vertex")
+		}
+	}
+	// Two behind: one triangle remains.
+	r = &Renderer{cam: cam}
+	r.emit(&r.scene, -1, a, physics.Vec3{X: 1, Z: -1}, c, rgb{}, rgb{}, rgb{}, 1)
+	if len(r.scene.vals) != 1 {
+		t.Fatalf("%d triangles after clipping two vertices, want 1", len(r.scene.vals))
+	}
+	r = &Renderer{cam: cam}
+	r.emit(&r.scene, -1, physics.Vec3{Z: -1}, physics.Vec3{X: 1, Z: -1}, c, rgb{}, rgb{}, rgb{}, 1)
+	if len(r.scene.vals) != 0 {
+		t.Fatal("a triangle wholly behind the eye was drawn")
+	}
+}
+
+func TestPickFrontMost(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(a)
+	cam := testCamera(w, 960, 540)
+	r.Build(w, cam)
+	for _, o := range []uint32{guidPlayer, guidWalker, guidDoor} {
+		d, ok := r.DrawnOf(o)
+		if !ok {
+			t.Fatalf("0x%08X not drawn", o)
+		}
+		// Some pixel of its bounds must pick it: scan the box.
+		found := false
+		for y := d.Bounds.MinY; y <= d.Bounds.MaxY && !found; y += 1 {
+			for x := d.Bounds.MinX; x <= d.Bounds.MaxX && !found; x += 1 {
+				if p := r.Pick(x, y); p != nil && p.Phys.GUID == o {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no pixel of 0x%08X's bounds picks it", o)
+		}
+	}
+	if p := r.Pick(2, 2); p != nil {
+		t.Errorf("the sky picked 0x%08X", p.Phys.GUID)
+	}
+}
+
+func TestTerrainUsesHeights(t *testing.T) {
+	f := openSample(t)
+	b, err := f.assets.Landblock(0xA9B40000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, _ := f.Cell.LandBlock(0xA9B4FFFF)
+	for i := range b.Z {
+		if b.Z[i] != f.Land.LandHeightTable[lb.Heights[i]] {
+			t.Fatalf("vertex %d: z %v, want %v", i, b.Z[i], f.Land.LandHeightTable[lb.Heights[i]])
+		}
+	}
+	if len(b.Statics) == 0 {
+		t.Error("block 0xA9B4 has no statics (the house and walls)")
+	}
+	if _, err := f.assets.Landblock(0x0101FFFF); !errors.Is(err, dat.ErrNotFound) {
+		t.Errorf("a landblock the sample lacks: %v, want dat.ErrNotFound", err)
+	}
+}
+
+func TestHeightAtMatchesLandDefs(t *testing.T) {
+	f := openSample(t)
+	lb, _ := f.Cell.LandBlock(0xAAB5FFFF)
+	b, err := f.assets.Landblock(0xAAB5FFFF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]float32{{0, 0}, {13.5, 7.25}, {100, 191}, {47.9, 48.1}, {192, 192}, {5, 23.9}} {
+		if got, want := b.HeightAt(p[0], p[1]), f.Land.TerrainZ(lb, p[0], p[1]); !near(got, want, 1e-3) {
+			t.Errorf("HeightAt%v = %v, TerrainZ %v", p, got, want)
+		}
+	}
+}
+
+func TestCameraKeptAboveGround(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(a)
+	cam := testCamera(w, 640, 480)
+	cam.Pitch = 0.05 // looking along the ground, eye below the uphill slope
+	cam.Update()
+	cam.KeepAbove(func(x, y float32) (float32, bool) { return r.GroundZ(cam, x, y) }, 1.5)
+	z, ok := r.GroundZ(cam, cam.Eye().X, cam.Eye().Y)
+	if !ok || cam.Eye().Z < z+1.5 {
+		t.Fatalf("eye %v, ground %v (%v)", cam.Eye(), z, ok)
+	}
+}
+
+func TestMapMarkersPickable(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(a)
+	cam := testCamera(w, 800, 600)
+	cam.ToggleMap()
+	r.Build(w, cam)
+	for _, o := range Entities(w) {
+		x, y, _, ok := cam.Project(cam.ToRender(o.Pres.Root))
+		if !ok {
+			t.Fatalf("0x%08X not on the map", o.Phys.GUID)
+		}
+		d, _ := r.DrawnOf(o.Phys.GUID)
+		if d.Bounds.MaxX-d.Bounds.MinX < MarkerSize || d.Bounds.MaxY-d.Bounds.MinY < MarkerSize {
+			t.Errorf("0x%08X: map bounds %+v smaller than a marker", o.Phys.GUID, d.Bounds)
+		}
+		if p := r.Pick(x, y); p == nil {
+			t.Errorf("clicking 0x%08X's map marker picked nothing", o.Phys.GUID)
+		}
+	}
+}
+
+func TestRadixSortSkipsUniformBytes(t *testing.T) {
+	r := &Renderer{}
+	var l triList
+	// Keys differing only in the low byte, and then only in the third.
+	for i, k := range []uint32{0x11223305, 0x11223301, 0x11223303, 0x11AA3302} {
+		l.keys, l.vals = append(l.keys, k), append(l.vals, uint32(i))
+	}
+	r.sort(&l)
+	want := []uint32{1, 2, 0, 3}
+	for i := range want {
+		if l.vals[i] != want[i] {
+			t.Fatalf("order %v, want %v (keys %x)", l.vals, want, l.keys)
+		}
+	}
+}
+
+func TestSetupBuildingExpandsToParts(t *testing.T) {
+	f := openSample(t)
+	at := physics.Frame{Origin: physics.Vec3{X: 10, Y: 20, Z: 30}, Orientation: physics.IdentityQuat}
+	l := f.assets.appendModel(nil, 0x02000003, at) // the windmill Setup: tower and blades
+	if len(l) != 2 || l[0].GfxObj != 0x01000031 || l[1].GfxObj != 0x01000030 {
+		t.Fatalf("statics %+v", l)
+	}
+	if l[1].Frame.Origin == at.Origin {
+		t.Error("the blades ignore their placement frame")
+	}
+	if l := f.assets.appendModel(nil, 0x01000100, at); len(l) != 1 || l[0].Frame != at {
+		t.Fatalf("GfxObj model %+v", l)
+	}
+}

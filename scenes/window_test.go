@@ -1,0 +1,223 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"dereth/dat"
+	"dereth/scenes/internal/testworld"
+	_ "dereth/scenes/internal/xvfb" // an X display for ebiten's init, before it runs
+	"dereth/scenes/view"
+	"dereth/systems"
+)
+
+// The window tests run the viewer in a child process (ebiten must own the
+// main goroutine of its process): TestMain turns into the viewer when
+// childEnv names an output directory.
+const (
+	childEnv  = "DERETH_SCENES_CHILD"
+	childMode = "DERETH_SCENES_MODE"
+	frames    = 180
+)
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(childEnv); dir != "" {
+		if err := runChild(dir, os.Getenv(childMode)); err != nil {
+			fmt.Fprintln(os.Stderr, "child:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// loadTestWorld is a Config.Load over the sample world, reporting
+// progress as main's loader does.
+func loadTestWorld(progress func(done, total int)) (*systems.World, Assets, error) {
+	progress(0, 3)
+	s, err := testworld.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	progress(1, 3)
+	a, err := NewDATAssets(s.Portal, s.Cell)
+	if err != nil {
+		return nil, nil, err
+	}
+	progress(2, 3)
+	w, err := s.World()
+	progress(3, 3)
+	return w, a, err
+}
+
+// runChild is the viewer process: the world in screenshot mode, plus the
+// same frame without its entities (bare.png) for the pixel check; or, in
+// mode "error", a Load that fails.
+func runChild(dir, mode string) error {
+	cfg := Config{Title: "dereth test", Screenshot: filepath.Join(dir, "out.png"), Frames: frames, HideHUD: true, Load: loadTestWorld}
+	if mode == "error" {
+		cfg.Width, cfg.Height = 800, 450
+		cfg.Load = func(func(int, int)) (*systems.World, Assets, error) {
+			_, err := dat.OpenBytes(make([]byte, 0x400), "client_portal.dat")
+			return nil, nil, fmt.Errorf("opening --dat: %w", err)
+		}
+		err := Run(cfg)
+		var de *dat.Error
+		if !errors.As(err, &de) {
+			return fmt.Errorf("Run returned %v, want the DAT error", err)
+		}
+		return nil
+	}
+	if mode != "world" {
+		cfg.Width, cfg.Height = 800, 450 // smaller is faster under a software GL
+	}
+	switch mode {
+	case "map":
+		testStart = func(ws *worldScene) { ws.cam.ToggleMap() }
+	case "hud":
+		cfg.HideHUD = false
+		testStart = func(ws *worldScene) { ws.sel = ws.world.Object(testworld.Walker) }
+	}
+	testShot = func(g *game, ws *worldScene) {
+		img := ebiten.NewImage(g.w, g.h)
+		ws.r.HideObjects = true
+		RenderOffscreen(img, ws.r, ws.world, ws.cam)
+		ws.r.HideObjects = false
+		if err := writePNG(filepath.Join(dir, "bare.png"), readImage(img)); err != nil {
+			g.saveErr = err
+		}
+	}
+	return Run(cfg)
+}
+
+func runViewer(t *testing.T, mode string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if keep := os.Getenv("DERETH_SCENES_KEEP"); keep != "" {
+		dir = filepath.Join(keep, mode)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+dir, childMode+"="+mode)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("viewer: %v\n%s", err, out)
+	}
+	return dir
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// TestWindowScreenshot runs the viewer in a real window for 180 frames
+// and checks the screenshot: terrain drawn, and every spawned entity's
+// projected bounds hold pixels that differ from the background and from
+// the same frame rendered without the entities — in the orbit view and in
+// the top-down map.
+func TestWindowScreenshot(t *testing.T) {
+	for _, mode := range []string{"world", "map"} {
+		t.Run(mode, func(t *testing.T) { checkWorldShot(t, mode) })
+	}
+}
+
+// TestWindowHUD shows the HUD with the walker selected: the screenshot
+// still passes the background check, and the HUD's panels cover pixels
+// the bare frame has as terrain or sky.
+func TestWindowHUD(t *testing.T) {
+	dir := runViewer(t, "hud")
+	img := readPNG(t, filepath.Join(dir, "out.png"))
+	bare := readPNG(t, filepath.Join(dir, "bare.png"))
+	rep, err := view.ReadShotReport(filepath.Join(dir, "out.png.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := view.CheckShot(img, rep, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The stats panel sits at the top left.
+	diff := 0
+	for y := 10; y < 60; y++ {
+		for x := 10; x < 250; x++ {
+			if img.At(x, y) != bare.At(x, y) {
+				diff++
+			}
+		}
+	}
+	if diff < 2000 {
+		t.Fatalf("only %d pixels of the HUD's stats panel differ from the bare frame", diff)
+	}
+}
+
+func checkWorldShot(t *testing.T, mode string) {
+	dir := runViewer(t, mode)
+	img := readPNG(t, filepath.Join(dir, "out.png"))
+	bare := readPNG(t, filepath.Join(dir, "bare.png"))
+	rep, err := view.ReadShotReport(filepath.Join(dir, "out.png.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Frame < frames {
+		t.Errorf("screenshot of world frame %d, want ≥ %d", rep.Frame, frames)
+	}
+	want := map[string]string{}
+	for _, g := range []uint32{testworld.Player, testworld.Walker, testworld.Corpse, testworld.Door, testworld.Windmill} {
+		want[fmt.Sprintf("0x%08X", g)] = ""
+	}
+	for _, e := range rep.Entities {
+		delete(want, e.GUID)
+	}
+	if len(want) > 0 {
+		t.Fatalf("entities missing from the report: %v (report %+v)", want, rep.Entities)
+	}
+	if err := view.CheckShot(img, rep, bare); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWindowErrorScene: a bad DAT is an error scene, saved and returned,
+// not a crash.
+func TestWindowErrorScene(t *testing.T) {
+	dir := runViewer(t, "error")
+	img := readPNG(t, filepath.Join(dir, "out.png"))
+	if _, err := os.Stat(filepath.Join(dir, "out.png.json")); err == nil {
+		t.Error("an error scene wrote a world report")
+	}
+	// The error scene's background with light text on it.
+	bg, text := 0, 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			switch {
+			case r>>8 == uint32(errorBackground.R) && g>>8 == uint32(errorBackground.G) && bl>>8 == uint32(errorBackground.B):
+				bg++
+			case r>>8 > 0xC0 && g>>8 > 0xC0:
+				text++
+			}
+		}
+	}
+	if bg < b.Dx()*b.Dy()/2 || text < 200 {
+		t.Fatalf("error scene: %d background and %d text pixels", bg, text)
+	}
+}

@@ -1,0 +1,342 @@
+package scenes
+
+import (
+	"fmt"
+	"image"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"dereth/components"
+	"dereth/physics"
+	"dereth/scenes/view"
+	"dereth/systems"
+)
+
+// The view.Vertex fields must stay ebiten.Vertex's, in order: this
+// conversion compiles only while they do, which makes the zero-copy slice
+// cast in drawTriangles sound.
+var _ = ebiten.Vertex(view.Vertex{})
+
+// worldScene is the live world: it steps the world at the tick rate,
+// feeds the local player's keys to its interpreter, and draws what the
+// presenter published.
+type worldScene struct {
+	world    *systems.World
+	assets   Assets
+	r        *view.Renderer
+	cam      *view.Camera
+	ctrl     view.Controller
+	tail     view.TraceTail
+	orig     systems.Tracer
+	sel      *components.Object
+	hud      bool
+	stats    view.Stats
+	reload   func() error
+	reloadAt time.Time
+	reloaded string
+	reloadOK bool
+
+	lastFollowed *components.Object
+	lastHeading  float32
+
+	dragging       bool
+	pressX, pressY int
+	lastX, lastY   int
+	moved          bool
+}
+
+// Step length: the world advances one tick per Update.
+const tickDt = 1.0 / 60
+
+func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
+	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD, reload: g.cfg.Reload, orig: w.Trace}
+	s.r.Highlight = w.PlayerGUID
+	s.tail.Next = s.orig
+	s.cam = view.NewCamera(g.w, g.h, s.focus())
+	s.followTarget()
+	if testStart != nil {
+		testStart(s)
+	}
+	return s
+}
+
+// focus is where the camera looks first: the player, else the first
+// object, else the middle of the sample world's landblocks.
+func (s *worldScene) focus() physics.Position {
+	if o := s.followed(); o != nil {
+		return o.Phys.Position
+	}
+	return physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: 192, Y: 192, Z: 100}, Orientation: physics.IdentityQuat}}
+}
+
+// followed is the entity the camera follows: the player, else the
+// selection, else the first object.
+func (s *worldScene) followed() *components.Object {
+	if o := s.world.Object(s.world.PlayerGUID); o != nil {
+		return o
+	}
+	if s.sel != nil {
+		return s.sel
+	}
+	if all := view.Entities(s.world); len(all) > 0 {
+		return all[0]
+	}
+	return nil
+}
+
+// followTarget keeps the camera on the followed entity and turns the
+// orbit with it, so a camera behind the player stays behind as it turns.
+func (s *worldScene) followTarget() {
+	if o := s.followed(); o != nil {
+		p := o.Phys.Position
+		if o.Pres != nil && o.Pres.Root.Cell != 0 {
+			p = o.Pres.Root
+		}
+		h := view.HeadingOf(p.Frame.Orientation)
+		if o == s.lastFollowed {
+			s.cam.Yaw += h - s.lastHeading
+		}
+		s.lastFollowed, s.lastHeading = o, h
+		s.cam.Follow(p, 1)
+	}
+	s.cam.KeepAbove(s.ground, 1.5)
+}
+
+// ground is the terrain height under a render-space point.
+func (s *worldScene) ground(x, y float32) (float32, bool) { return s.r.GroundZ(s.cam, x, y) }
+
+func (s *worldScene) player() *components.Object { return s.world.Object(s.world.PlayerGUID) }
+
+func pressed(keys ...ebiten.Key) bool {
+	for _, k := range keys {
+		if ebiten.IsKeyPressed(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// readKeys maps the keyboard to the player's movement keys.
+func readKeys() view.Keys {
+	return view.Keys{
+		Forward:   pressed(ebiten.KeyW, ebiten.KeyArrowUp),
+		Backward:  pressed(ebiten.KeyS, ebiten.KeyArrowDown),
+		TurnLeft:  pressed(ebiten.KeyQ, ebiten.KeyA, ebiten.KeyArrowLeft),
+		TurnRight: pressed(ebiten.KeyE, ebiten.KeyD, ebiten.KeyArrowRight),
+		StepLeft:  pressed(ebiten.KeyZ),
+		StepRight: pressed(ebiten.KeyC),
+		Run:       pressed(ebiten.KeyShiftLeft, ebiten.KeyShiftRight),
+		Jump:      pressed(ebiten.KeySpace),
+	}
+}
+
+// Update handles input, steps the world one tick and moves the camera.
+func (s *worldScene) Update(g *game) error {
+	g.frames++
+	if s.sel != nil && s.world.Object(s.sel.Phys.GUID) != s.sel {
+		s.sel = nil // removed or respawned by a reload
+	}
+	s.handleToggles(g)
+	s.handleMouse()
+	s.ctrl.Update(s.player(), s.world.Now, readKeys())
+	if s.hud && s.sel != nil {
+		if s.tail.Watch != s.sel.Phys.GUID {
+			s.tail.Reset(s.sel.Phys.GUID)
+		}
+		s.world.Trace = &s.tail
+	} else {
+		s.world.Trace = s.orig
+	}
+	t0 := time.Now()
+	s.world.Step(tickDt)
+	s.stats.Tick = time.Since(t0)
+	s.followTarget()
+	return nil
+}
+
+func (s *worldScene) handleToggles(g *game) {
+	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
+		s.hud = !s.hud
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyM) {
+		s.cam.ToggleMap()
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
+		s.sel = view.NextSelection(s.world, s.sel)
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		s.sel = nil
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
+		s.doReload()
+	}
+}
+
+// doReload runs Config.Reload; an error stays on screen and the world
+// keeps running.
+func (s *worldScene) doReload() {
+	s.reloadAt = time.Now()
+	if err := s.reload(); err != nil {
+		s.reloaded, s.reloadOK = "reload failed:\n"+strings.Join(view.ErrorLines(err, 100), "\n"), false
+		return
+	}
+	s.reloaded, s.reloadOK = "spawn script reloaded", true
+}
+
+// handleMouse: drag orbits (pans in map mode), a click picks, the wheel
+// zooms.
+func (s *worldScene) handleMouse() {
+	x, y := ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		s.dragging, s.moved = true, false
+		s.pressX, s.pressY, s.lastX, s.lastY = x, y, x, y
+	}
+	if s.dragging {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
+			if abs(x-s.pressX)+abs(y-s.pressY) > 3 {
+				s.moved = true
+			}
+			if s.moved {
+				s.cam.Orbit(float32(x-s.lastX), float32(y-s.lastY))
+			}
+			s.lastX, s.lastY = x, y
+		} else {
+			if !s.moved {
+				s.sel = s.r.Pick(float32(x), float32(y))
+			}
+			s.dragging = false
+		}
+	}
+	if _, dy := ebiten.Wheel(); dy != 0 {
+		s.cam.Zoom(float32(dy))
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// Draw renders the world, the selection box, the HUD and the log panel.
+func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
+	b := screen.Bounds()
+	if s.cam.W != b.Dx() || s.cam.H != b.Dy() {
+		s.cam.W, s.cam.H = b.Dx(), b.Dy()
+		s.cam.Update()
+	}
+	t0 := time.Now()
+	RenderOffscreen(screen, s.r, s.world, s.cam)
+	s.stats.Build = time.Since(t0)
+	s.stats.Tris = len(s.r.Indices) / 3
+	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
+	if s.sel != nil {
+		if d, ok := s.r.DrawnOf(s.sel.Phys.GUID); ok {
+			strokeRect(screen, g.white, d.Bounds, 1, 1, 0.2)
+		}
+	}
+	if s.hud {
+		s.drawHUD(g, screen)
+	}
+	if s.reloaded != "" && time.Since(s.reloadAt) < 8*time.Second || s.reloaded != "" && !s.reloadOK {
+		r, gr, bl := float32(0.1), float32(0.35), float32(0.1)
+		if !s.reloadOK {
+			r, gr, bl = 0.5, 0.08, 0.08
+		}
+		panel(screen, g.white, s.reloaded, b.Dx()/2-300, 40, r, gr, bl)
+	}
+}
+
+func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
+	b := screen.Bounds()
+	left := view.StatsText(s.world, s.stats) + "\n" + view.EntityList(s.world, s.sel)
+	if len(s.r.Errors) > 0 {
+		left += "asset errors:\n  " + strings.Join(s.r.Errors[:min(len(s.r.Errors), 5)], "\n  ") + "\n"
+	}
+	panel(screen, g.white, left, 8, 8, 0, 0, 0)
+	var trace []systems.Event
+	if s.sel != nil && s.tail.Watch == s.sel.Phys.GUID {
+		trace = s.tail.Tail(2)
+		if len(trace) > 18 {
+			trace = trace[len(trace)-18:]
+		}
+	}
+	sel := view.EntityText(s.sel, trace)
+	panel(screen, g.white, sel, b.Dx()-8-textWidth(sel), 8, 0, 0, 0)
+	var log strings.Builder
+	fmt.Fprintf(&log, "outbound (a live client would send; %d so far):\n", s.ctrl.Log.Total)
+	for _, m := range s.ctrl.Log.Recent() {
+		log.WriteString("  " + m.String() + "\n")
+	}
+	log.WriteString("W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  Tab/click select  F5 reload  F1 HUD")
+	txt := log.String()
+	panel(screen, g.white, txt, 8, b.Dy()-8-textHeight(txt), 0, 0, 0)
+}
+
+// Debug-font metrics of ebitenutil.DebugPrint.
+const (
+	charW = 6
+	lineH = 16
+)
+
+func textWidth(s string) int {
+	w := 0
+	for _, l := range strings.Split(s, "\n") {
+		w = max(w, len([]rune(l)))
+	}
+	return w*charW + 8
+}
+
+func textHeight(s string) int { return (strings.Count(strings.TrimRight(s, "\n"), "\n")+1)*lineH + 6 }
+
+// panel draws text on a translucent box.
+func panel(dst, white *ebiten.Image, s string, x, y int, r, g, b float32) {
+	s = strings.TrimRight(s, "\n")
+	fillRect(dst, white, x, y, textWidth(s), textHeight(s), r, g, b, 0.62)
+	ebitenutil.DebugPrintAt(dst, s, x+4, y+2)
+}
+
+func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {
+	x0, y0, x1, y1 := int(r.MinX)-2, int(r.MinY)-2, int(r.MaxX)+2, int(r.MaxY)+2
+	fillRect(dst, white, x0, y0, x1-x0, 1, cr, cg, cb, 1)
+	fillRect(dst, white, x0, y1, x1-x0, 1, cr, cg, cb, 1)
+	fillRect(dst, white, x0, y0, 1, y1-y0, cr, cg, cb, 1)
+	fillRect(dst, white, x1, y0, 1, y1-y0+1, cr, cg, cb, 1)
+}
+
+// RenderOffscreen clears dst to the sky and draws the world through cam
+// with r: the world scene's drawing, usable on any image while the game
+// runs (the window test renders the same frame with and without its
+// entities).
+func RenderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam *view.Camera) {
+	dst.Fill(view.Background)
+	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage
+	r.Build(w, cam)
+	drawTriangles(dst, r, whiteImage())
+}
+
+var triOpts = &ebiten.DrawTrianglesOptions{}
+
+func drawTriangles(dst *ebiten.Image, r *view.Renderer, white *ebiten.Image) {
+	if len(r.Indices) == 0 {
+		return
+	}
+	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
+	dst.DrawTriangles32(verts, r.Indices, white, triOpts)
+}
+
+var whitePix *ebiten.Image
+
+// whitePixel is the white image's centre pixel as a sub-image.
+func whitePixel(white *ebiten.Image) *ebiten.Image {
+	if whitePix == nil {
+		whitePix = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	}
+	return whitePix
+}
