@@ -13,8 +13,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"dereth/dat"
+	_ "dereth/internal/xvfb" // an X display for ebiten's init, before it runs
 	"dereth/scenes/internal/testworld"
-	_ "dereth/scenes/internal/xvfb" // an X display for ebiten's init, before it runs
 	"dereth/scenes/view"
 	"dereth/systems"
 )

@@ -306,3 +306,41 @@ func TestMoveToPositionThroughTheSchedule(t *testing.T) {
 		t.Fatal("completion not reported")
 	}
 }
+
+func TestJumpLeavesTheGroundAndLands(t *testing.T) {
+	w, _ := sampleWorld(t)
+	cells, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	region, err := w.Assets.(*DatAssets).C.Region(sample.Region)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Ground = TerrainGround(cells, region)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	at := o.Phys.Position.Frame.Origin
+	ground, ok := w.Ground(o.Phys.Position.Cell, at.X, at.Y)
+	if !ok {
+		t.Fatal("no terrain under the object")
+	}
+	o.Phys.Position.Frame.Origin.Z = ground
+	o.Phys.Velocity.Z = 5 // LeaveGround's launch
+	peak := ground
+	landedAt := -1
+	for i := 0; i < 60; i++ {
+		w.Step(0.05)
+		z := o.Phys.Position.Frame.Origin.Z
+		peak = max(peak, z)
+		if i > 0 && landedAt < 0 && o.Phys.Transient.Has(physics.TransientOnWalkable) {
+			landedAt = i
+		}
+	}
+	if peak < ground+1 {
+		t.Fatalf("peak %v above ground %v: the jump never left the ground", peak, ground)
+	}
+	if landedAt < 0 || o.Phys.Velocity != (physics.Vec3{}) || o.Phys.Position.Frame.Origin.Z != ground {
+		t.Fatalf("landed at step %d, velocity %v, z %v (ground %v)", landedAt, o.Phys.Velocity, o.Phys.Position.Frame.Origin.Z, ground)
+	}
+}

@@ -81,6 +81,7 @@ func processHooks(o *components.Object) {
 func stageTransition(w *World, o *components.Object, t *Tick) {
 	p := o.Phys
 	cand, cell := t.Candidate, p.Position.Cell
+	landed := false
 	if t.Dt > 0 {
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / t.Dt))
 	}
@@ -91,13 +92,36 @@ func stageTransition(w *World, o *components.Object, t *Tick) {
 			return // off the world: the move is refused
 		}
 		cell = c
-		if w.Ground != nil && p.Transient.Has(physics.TransientOnWalkable) {
+		if w.Ground != nil {
 			if z, ok := w.Ground(cell, cand.Origin.X, cand.Origin.Y); ok {
-				cand.Origin.Z = z
+				landed = settle(p, &cand, z)
 			}
 		}
 	}
 	p.Position = physics.Position{Cell: cell, Frame: cand}
+	if landed && o.Movement != nil && o.Movement.Interp != nil {
+		o.Movement.Interp.HitGround()
+	}
+}
+
+// settle keeps a walkable object on the terrain, lets one launched upward
+// leave it (clearing Contact and OnWalkable so gravity acts), and lands a
+// falling object with gravity when it reaches the ground: contact back,
+// velocity zeroed. It reports a landing (CPhysicsObj's HitGround edge).
+func settle(p *physics.Object, cand *physics.Frame, z float32) bool {
+	const ground = physics.TransientContact | physics.TransientOnWalkable
+	switch {
+	case p.Transient.Has(physics.TransientOnWalkable) && p.Velocity.Z > 0:
+		p.Transient &^= ground
+	case p.Transient.Has(physics.TransientOnWalkable):
+		cand.Origin.Z = z
+	case p.State.Has(physics.StateGravity) && cand.Origin.Z <= z:
+		cand.Origin.Z = z
+		p.Velocity = physics.Vec3{}
+		p.Transient |= ground
+		return true
+	}
+	return false
 }
 
 func stageCheckDetection(w *World, o *components.Object, t *Tick) {

@@ -7,6 +7,7 @@ import (
 	"dereth/motion"
 	"dereth/physics"
 	"dereth/protocol"
+	"dereth/systems"
 )
 
 // Keys is one frame's movement input for the local player.
@@ -80,13 +81,11 @@ type Controller struct {
 	forward     uint32
 	turn        uint32
 	side        uint32
-	seq         uint32
+	out         systems.Outbound
 	lastAuto    float64
 	lastPos     physics.Position
 	chargeStart float64
 	buf         []byte
-	mts         protocol.MoveToState
-	ap          protocol.AutonomousPosition
 }
 
 func axis(pos, neg bool, p, n uint32) uint32 {
@@ -161,28 +160,9 @@ func (c *Controller) Update(o *components.Object, now float64, k Keys) {
 	}
 }
 
-// RawState converts the interpreter's raw state to the wire form.
-func RawState(r *motion.RawState, dst *protocol.RawMotionState) {
-	dst.Reset()
-	dst.CurrentHoldKey, dst.CurrentStyle = uint32(r.CurrentHoldKey), r.CurrentStyle
-	dst.ForwardCommand, dst.ForwardHoldKey, dst.ForwardSpeed = r.ForwardCommand, uint32(r.ForwardHoldKey), r.ForwardSpeed
-	dst.SidestepCommand, dst.SidestepHoldKey, dst.SidestepSpeed = r.SideStepCommand, uint32(r.SideStepHoldKey), r.SideStepSpeed
-	dst.TurnCommand, dst.TurnHoldKey, dst.TurnSpeed = r.TurnCommand, uint32(r.TurnHoldKey), r.TurnSpeed
-	for _, a := range r.Actions {
-		dst.Actions = append(dst.Actions, protocol.MotionItem{Command: a.Motion, Sequence: a.Stamp, Autonomous: a.Autonomous, Speed: a.Speed})
-	}
-	dst.BuildFlags()
-}
-
 func (c *Controller) sendMoveToState(o *components.Object, now float64) {
 	m := o.Movement.Interp
-	c.seq++
-	t := &c.mts
-	RawState(&m.Raw, &t.Raw)
-	t.Sequence = c.seq
-	t.Position = protocol.Position{Cell: o.Phys.Position.Cell, Frame: o.Phys.Position.Frame}
-	t.Contact = o.Phys.Transient.Has(physics.TransientContact)
-	t.StandingLongJump = m.StandingLongJump
+	t := c.out.MoveToState(o)
 	c.buf = t.Encode(c.buf[:0])
 	c.Log.Add(Outbound{Time: now, Name: t.Name(), Opcode: uint32(t.Opcode()), Action: protocol.ActionMoveToState, Bytes: len(c.buf),
 		Detail: fmt.Sprintf("fwd %s turn %s side %s hold %d", motion.CommandName(m.Raw.ForwardCommand),
@@ -190,11 +170,7 @@ func (c *Controller) sendMoveToState(o *components.Object, now float64) {
 }
 
 func (c *Controller) sendAutonomousPosition(o *components.Object, now float64) {
-	c.seq++
-	a := &c.ap
-	a.Sequence = c.seq
-	a.Position = protocol.Position{Cell: o.Phys.Position.Cell, Frame: o.Phys.Position.Frame}
-	a.Contact = o.Phys.Transient.Has(physics.TransientContact)
+	a := c.out.AutonomousPosition(o)
 	c.buf = a.Encode(c.buf[:0])
 	org := a.Position.Frame.Origin
 	c.Log.Add(Outbound{Time: now, Name: a.Name(), Opcode: uint32(a.Opcode()), Action: protocol.ActionAutonomousPosition, Bytes: len(c.buf),

@@ -17,20 +17,20 @@ local function spawn(t, at)
 end
 
 -- you: the local player the viewer's keyboard drives
-local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(96, 70, 0))
+local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(96, 30, 0))
 world.set_player(player)
 
 -- a walker who paces walk → run → stop → turn, over and over
-local walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(60, 40, 0))
+local walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(82, 62, 0))
 -- a sidestepper next to it
-local stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(70, 30, 90))
+local stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(110, 58, 90))
 -- a corpse: the same creature, carrying NonCombat + Dead from its CreateObject
 local corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN,
-  motion = {style = "NonCombat", forward = "Dead"}}, spot(80, 50, 45))
+  motion = {style = "NonCombat", forward = "Dead"}}, spot(96, 48, 45))
 -- a door that swings open and shut
-local door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(110, 100, 0))
+local door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(88, 75, 0))
 -- the windmill: a static animating object with a default animation and script
-local windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(40, 150, 0))
+local windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(70, 100, 0))
 
 local plan = {
   {forward = "WalkForward"},
