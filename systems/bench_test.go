@@ -13,8 +13,9 @@ func BenchmarkOrdinaryTick(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
 			w := NewWorld()
+			setup, mt, anims := humanoid(nil) // one set of DAT objects, shared as the asset cache shares them
 			for i := 0; i < n; i++ {
-				o := spawnCreature(b, w, 0x50000000+uint32(i), nil)
+				o := spawnShared(b, w, 0x50000000+uint32(i), setup, mt, anims)
 				s := motion.DefaultInterpretedState()
 				s.ForwardCommand = motion.WalkForward
 				if i%2 == 1 {
@@ -41,8 +42,9 @@ func BenchmarkOrdinaryTick(b *testing.B) {
 // BenchmarkFrameStep is the whole orchestrated frame, tracing off.
 func BenchmarkFrameStep(b *testing.B) {
 	w := NewWorld()
+	setup, mt, anims := humanoid(nil)
 	for i := 0; i < 1000; i++ {
-		o := spawnCreature(b, w, 0x50000000+uint32(i), nil)
+		o := spawnShared(b, w, 0x50000000+uint32(i), setup, mt, anims)
 		s := motion.DefaultInterpretedState()
 		s.ForwardCommand = motion.RunForward
 		w.Interp(o).MoveToInterpretedState(&s)

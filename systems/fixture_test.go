@@ -55,6 +55,12 @@ func humanoid(linkHooks []dat.AnimHook) (*dat.Setup, *dat.MotionTable, motion.An
 func spawnCreature(t testing.TB, w *World, guid uint32, hooks []dat.AnimHook) *components.Object {
 	t.Helper()
 	setup, mt, anims := humanoid(hooks)
+	return spawnShared(t, w, guid, setup, mt, anims)
+}
+
+// spawnShared adds such a creature over given DAT objects.
+func spawnShared(t testing.TB, w *World, guid uint32, setup *dat.Setup, mt *dat.MotionTable, anims motion.AnimationMap) *components.Object {
+	t.Helper()
 	d, _ := archetypes.FromTemplate("creature")
 	d.GUID, d.Cell = guid, 0x01010001
 	d.Setup, d.MotionTable, d.Anims = setup, mt, anims

@@ -26,28 +26,55 @@ const (
 	GateDefaultScript                    // state has HasDefaultScript
 )
 
-// admits reports whether every condition of g holds for o in tick t.
-func (g Gate) admits(o *components.Object, t *Tick) bool {
-	if g == 0 {
-		return true
-	}
+// presence is the set of gate conditions that hold for o at the start of a
+// quantum (every gate but GateMoved, which the stages themselves decide).
+// No stage changes the state bits or the manager set these depend on.
+func presence(o *components.Object) Gate {
+	var g Gate
 	s := o.Phys.State
-	switch {
-	case g&GateActive != 0 && !o.Phys.Transient.Has(physics.TransientActive),
-		g&GateVisible != 0 && s.Has(physics.StateHidden),
-		g&GatePartArray != 0 && o.Parts == nil,
-		g&GatePositionManager != 0 && o.Position == nil,
-		g&GateDetection != 0 && o.Detection == nil,
-		g&GateTarget != 0 && o.Target == nil,
-		g&GateMovement != 0 && o.Movement == nil,
-		g&GateParticle != 0 && o.Particle == nil,
-		g&GateScript != 0 && o.Script == nil,
-		g&GateMoved != 0 && !t.Moved,
-		g&GateDefaultAnim != 0 && !s.Has(physics.StateHasDefaultAnim),
-		g&GateDefaultScript != 0 && !s.Has(physics.StateHasDefaultScript):
-		return false
+	if o.Phys.Transient.Has(physics.TransientActive) {
+		g |= GateActive
 	}
-	return true
+	if !s.Has(physics.StateHidden) {
+		g |= GateVisible
+	}
+	if s.Has(physics.StateHasDefaultAnim) {
+		g |= GateDefaultAnim
+	}
+	if s.Has(physics.StateHasDefaultScript) {
+		g |= GateDefaultScript
+	}
+	if o.Parts != nil {
+		g |= GatePartArray
+	}
+	if o.Position != nil {
+		g |= GatePositionManager
+	}
+	if o.Detection != nil {
+		g |= GateDetection
+	}
+	if o.Target != nil {
+		g |= GateTarget
+	}
+	if o.Movement != nil {
+		g |= GateMovement
+	}
+	if o.Particle != nil {
+		g |= GateParticle
+	}
+	if o.Script != nil {
+		g |= GateScript
+	}
+	return g
+}
+
+// admits reports whether every condition of g holds in tick t.
+func (g Gate) admits(t *Tick) bool {
+	have := t.have
+	if t.Moved {
+		have |= GateMoved
+	}
+	return g&^have == 0
 }
 
 // Tick is the per-quantum scratch a schedule's stages share: the quantum,
@@ -57,6 +84,7 @@ type Tick struct {
 	Delta     physics.Frame
 	Candidate physics.Frame
 	Moved     bool
+	have      Gate // presence(o) at the quantum's start
 }
 
 // StageFunc is a stage's body for one object.
@@ -209,9 +237,10 @@ func (s *Schedule) Validate() error {
 
 // run applies the stages in order to o for one quantum.
 func (s *Schedule) run(w *World, o *components.Object, t *Tick) {
+	t.have = presence(o)
 	for i := range s.Stages {
 		st := &s.Stages[i]
-		if !st.Gate.admits(o, t) {
+		if !st.Gate.admits(t) {
 			continue
 		}
 		if w.Trace != nil {
