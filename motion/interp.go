@@ -71,10 +71,10 @@ type Interp struct {
 	Pending            []MotionNode
 }
 
-// NewInterp returns an interpreter bound to b (CMotionInterp::Create); call
-// EnterDefaultState before use.
-func NewInterp(b Body) *Interp {
-	return &Interp{
+// newInterp is CMotionInterp::Create: an interpreter bound to b with the
+// default raw and interpreted states; EnterDefaultState must follow.
+func newInterp(b Body) Interp {
+	return Interp{
 		Body: b, CurrentSpeedFactor: 1, MyRunRate: 1,
 		Raw: DefaultRawState(), Interpreted: DefaultInterpretedState(),
 	}

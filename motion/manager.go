@@ -40,13 +40,6 @@ type TableManager struct {
 	OnQueue func(motion, numAnims uint32)
 }
 
-// NewTableManager returns a manager over mt (nil for none).
-func NewTableManager(t Table) *TableManager {
-	m := &TableManager{Table: t}
-	m.State.SubstateMod = 1
-	return m
-}
-
 func (m *TableManager) popHead(success bool) {
 	e := m.Pending[0]
 	m.Pending = append(m.Pending[:0], m.Pending[1:]...)

@@ -56,8 +56,7 @@ func (o *Object) Init(phys *physics.Object, pa *PartArray) {
 // MovementManager::move_to_interpreted_state does on first use.
 func (o *Object) MakeInterp() *Interp {
 	if o.Interp == nil {
-		o.interp = Interp{Body: o, CurrentSpeedFactor: 1, MyRunRate: 1,
-			Raw: DefaultRawState(), Interpreted: DefaultInterpretedState()}
+		o.interp = newInterp(o)
 		o.Interp = &o.interp
 		o.Interp.EnterDefaultState()
 	}
