@@ -44,6 +44,12 @@ func view(args []string, stderr io.Writer) int {
 			}
 			return w, a, nil
 		},
+		ScriptErr: func() error {
+			if v == nil {
+				return nil
+			}
+			return v.Scenario.Err
+		},
 		Reload: func() error {
 			if v == nil {
 				return fmt.Errorf("nothing loaded")

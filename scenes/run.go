@@ -35,6 +35,10 @@ type Config struct {
 	// Reload re-runs the spawn script (F5); its error is shown in the
 	// window and the world keeps running. Nil disables F5.
 	Reload func() error
+	// ScriptErr, when set, is polled every frame for an error the running
+	// script raised (a timer callback); it is shown like a failed reload
+	// while the world keeps running.
+	ScriptErr func() error
 	// Screenshot, with Frames > 0, renders Frames world frames, saves the
 	// window as a PNG at Screenshot (and the view.ShotReport next to it as
 	// Screenshot+".json") and exits.

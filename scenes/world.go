@@ -39,6 +39,7 @@ type worldScene struct {
 	reload   func() error
 	reloadAt time.Time
 	reloaded string
+	shownErr error // the script error already on screen
 	reloadOK bool
 
 	lastFollowed *components.Object
@@ -140,6 +141,12 @@ func (s *worldScene) Update(g *game) error {
 	g.frames++
 	if s.sel != nil && s.world.Object(s.sel.Phys.GUID) != s.sel {
 		s.sel = nil // removed or respawned by a reload
+	}
+	if g.cfg.ScriptErr != nil {
+		if err := g.cfg.ScriptErr(); err != nil && err != s.shownErr {
+			s.shownErr, s.reloadAt = err, time.Now()
+			s.reloaded, s.reloadOK = "script error:\n"+strings.Join(view.ErrorLines(err, 100), "\n"), false
+		}
 	}
 	s.handleToggles(g)
 	s.handleMouse()
