@@ -321,7 +321,7 @@ func scripts() []*dat.PhysicsScript {
 			{StartTime: 1, Hook: dat.AnimHook{Type: dat.HookNoDraw, On: true}},
 		}},
 		{ID: ScriptWindmill, Entries: []dat.ScriptEntry{
-			{StartTime: 0, Hook: particle(EmitterSmoke, 10.5, 1)},
+			{StartTime: 0, Hook: particle(EmitterSmoke, 14, 1)},
 		}},
 		{ID: ScriptUnhide, Entries: []dat.ScriptEntry{
 			{StartTime: 0, Hook: dat.AnimHook{Type: dat.HookNoDraw, On: false}},
