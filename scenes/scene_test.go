@@ -100,3 +100,27 @@ func TestReloadErrorKeepsWorldRunning(t *testing.T) {
 		t.Fatalf("second reload: %q ok=%v calls=%d", ws.reloaded, ws.reloadOK, calls)
 	}
 }
+
+func TestScriptErrorShownWhileWorldRuns(t *testing.T) {
+	w, a, err := loadTestWorld(func(int, int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scriptErr error
+	g := &game{w: 640, h: 480, cfg: Config{ScriptErr: func() error { return scriptErr }}}
+	ws := newWorldScene(g, w, a)
+	ws.pollScriptErr(g)
+	if ws.reloaded != "" {
+		t.Fatalf("no error yet, shown %q", ws.reloaded)
+	}
+	scriptErr = errors.New("timer: spawn.lua:7: attempt to index a nil value")
+	ws.pollScriptErr(g)
+	if ws.reloadOK || !strings.Contains(ws.reloaded, "spawn.lua:7") {
+		t.Fatalf("script error shown as %q (ok=%v)", ws.reloaded, ws.reloadOK)
+	}
+	before := w.FrameNo
+	w.Step(tickDt)
+	if w.FrameNo != before+1 {
+		t.Fatal("the world stopped after a script error")
+	}
+}

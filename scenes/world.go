@@ -142,12 +142,7 @@ func (s *worldScene) Update(g *game) error {
 	if s.sel != nil && s.world.Object(s.sel.Phys.GUID) != s.sel {
 		s.sel = nil // removed or respawned by a reload
 	}
-	if g.cfg.ScriptErr != nil {
-		if err := g.cfg.ScriptErr(); err != nil && err != s.shownErr {
-			s.shownErr, s.reloadAt = err, time.Now()
-			s.reloaded, s.reloadOK = "script error:\n"+strings.Join(view.ErrorLines(err, 100), "\n"), false
-		}
-	}
+	s.pollScriptErr(g)
 	s.handleToggles(g)
 	s.handleMouse()
 	s.ctrl.Update(s.player(), s.world.Now, readKeys())
@@ -181,6 +176,18 @@ func (s *worldScene) handleToggles(g *game) {
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
+	}
+}
+
+// pollScriptErr shows a new error from Config.ScriptErr like a failed
+// reload: it stays on screen and the world keeps running.
+func (s *worldScene) pollScriptErr(g *game) {
+	if g.cfg.ScriptErr == nil {
+		return
+	}
+	if err := g.cfg.ScriptErr(); err != nil && err != s.shownErr {
+		s.shownErr, s.reloadAt = err, time.Now()
+		s.reloaded, s.reloadOK = "script error:\n"+strings.Join(view.ErrorLines(err, 100), "\n"), false
 	}
 }
 
