@@ -92,23 +92,6 @@ const (
 	ErrCantJumpLoadedDown          WeenieError = 0x49
 )
 
-// NewerStamp reports whether the 16-bit stamp next is newer than old under
-// the retail wraparound rule (CPhysics::SetObjectMovement, seed 004 Q1):
-// when the two differ by more than 0x7FFF the smaller one is the newer.
-func NewerStamp(old, next uint16) bool {
-	if old == next {
-		return false
-	}
-	diff := int(next) - int(old)
-	if diff < 0 {
-		diff = -diff
-	}
-	if diff > 0x7FFF {
-		return next < old
-	}
-	return old < next
-}
-
 // CommandByName returns the command with the retail name (as CommandName
 // spells it).
 func CommandByName(name string) (uint32, bool) {

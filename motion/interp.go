@@ -472,7 +472,7 @@ func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 	m.ApplyCurrentMovement(true, allowJump)
 	p := DefaultParams()
 	for _, a := range ims.Actions {
-		if !NewerStamp(m.ServerActionStamp, a.Stamp) {
+		if !physics.NewerStamp(m.ServerActionStamp, a.Stamp) {
 			continue
 		}
 		if m.isCreature() || a.Autonomous {

@@ -1,8 +1,12 @@
 package protocol
 
-import "testing"
+import (
+	"testing"
 
-func TestNewerSeq(t *testing.T) {
+	"dereth/physics"
+)
+
+func TestNewerStampTable(t *testing.T) {
 	tests := []struct {
 		old, next uint16
 		want      bool
@@ -21,8 +25,8 @@ func TestNewerSeq(t *testing.T) {
 		{0x7FFF, 0xFFFE, true},  // diff 0x7FFF
 	}
 	for _, tt := range tests {
-		if got := NewerSeq(tt.old, tt.next); got != tt.want {
-			t.Errorf("NewerSeq(%#04x, %#04x) = %v, want %v", tt.old, tt.next, got, tt.want)
+		if got := physics.NewerStamp(tt.old, tt.next); got != tt.want {
+			t.Errorf("NewerStamp(%#04x, %#04x) = %v, want %v", tt.old, tt.next, got, tt.want)
 		}
 	}
 }
@@ -39,7 +43,7 @@ func TestSequenceSweepKeepsAccepting(t *testing.T) {
 		if i%7 == 0 {
 			ctl++ // a server-driven update; otherwise autonomous repeats
 		}
-		if !NewerSeq(lastMove, move) {
+		if !physics.NewerStamp(lastMove, move) {
 			t.Fatalf("step %d: %#04x not newer than %#04x", i, move, lastMove)
 		}
 		if !AcceptMovement(lastMove, lastCtl, move, ctl) {

@@ -92,7 +92,7 @@ func (w *World) find(name string, guid uint32) (*components.Object, error) {
 // incarnation of the object is dropped.
 func (w *World) instanceOK(o *components.Object, name string, seq uint16) bool {
 	cur := o.Phys.UpdateTimes[protocol.SeqInstance]
-	if seq != cur && !protocol.NewerSeq(cur, seq) {
+	if seq != cur && !physics.NewerStamp(cur, seq) {
 		w.traceMessage(o.Phys.GUID, name+" dropped: stale instance sequence")
 		return false
 	}
@@ -102,7 +102,7 @@ func (w *World) instanceOK(o *components.Object, name string, seq uint16) bool {
 
 // gate accepts seq when it is newer than the stamp at index i and records it.
 func (w *World) gate(o *components.Object, name string, i int, seq uint16) bool {
-	if !protocol.NewerSeq(o.Phys.UpdateTimes[i], seq) {
+	if !physics.NewerStamp(o.Phys.UpdateTimes[i], seq) {
 		w.traceMessage(o.Phys.GUID, name+" dropped: stale sequence")
 		return false
 	}
@@ -117,7 +117,7 @@ func (w *World) gate(o *components.Object, name string, i int, seq uint16) bool 
 func (w *World) CreateObject(m *protocol.CreateObject) (*components.Object, error) {
 	pd := &m.Physics
 	if old := w.byGUID[m.Guid]; old != nil {
-		if !protocol.NewerSeq(old.Phys.UpdateTimes[protocol.SeqInstance], pd.Timestamps[protocol.SeqInstance]) {
+		if !physics.NewerStamp(old.Phys.UpdateTimes[protocol.SeqInstance], pd.Timestamps[protocol.SeqInstance]) {
 			w.traceMessage(m.Guid, "CreateObject dropped: object exists")
 			return old, nil
 		}
@@ -307,7 +307,7 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 		return nil
 	}
 	t := &o.Phys.UpdateTimes
-	forced := protocol.NewerSeq(t[protocol.SeqTeleport], m.TeleportSequence) || protocol.NewerSeq(t[protocol.SeqForcePosition], m.ForcePositionSequence)
+	forced := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {
 		w.traceMessage(m.Guid, "UpdatePosition ignored: the player's own position")
