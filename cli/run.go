@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"dereth/components"
-	"dereth/dat/sample"
 	"dereth/motion"
 	"dereth/systems"
 	"dereth/testbed"
@@ -32,12 +31,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
 		return 2
 	}
-	portal, err := sample.Portal()
-	if err != nil {
-		fmt.Fprintf(stderr, "dereth run: %v\n", err)
-		return 1
-	}
-	cell, err := sample.Cell()
+	portal, cell, err := OpenDATs("")
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth run: %v\n", err)
 		return 1
