@@ -230,3 +230,15 @@ func TestDeadStripsLinksFirst(t *testing.T) {
 		t.Fatalf("nodes = %x: Dead must strip the ready→walk link before its own chain", got)
 	}
 }
+
+func TestInterpretedRunForwardCachesTheRunRate(t *testing.T) {
+	o := newTestObject()
+	o.Interp.MoveToInterpretedState(ims(RunForward, 1.7))
+	if o.Interp.MyRunRate != 1.7 {
+		t.Fatalf("my_run_rate = %v, want the echoed RunForward speed 1.7", o.Interp.MyRunRate)
+	}
+	o.Interp.MoveToInterpretedState(ims(WalkForward, 0.5))
+	if o.Interp.MyRunRate != 1.7 {
+		t.Fatalf("walking must not change my_run_rate (got %v)", o.Interp.MyRunRate)
+	}
+}
