@@ -297,12 +297,9 @@ func (w *World) Spawn(d archetypes.Desc) (*components.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w.byGUID[d.GUID] != nil {
-		w.ECS.Remove(o.Entity)
-		return nil, fmt.Errorf("systems: object 0x%08X already exists", d.GUID)
-	}
 	o.Phys.UpdateTime = w.Now
 	if err := w.Add(o); err != nil {
+		w.ECS.Remove(o.Entity)
 		return nil, err
 	}
 	if o.Parts != nil && o.Parts.Setup != nil && o.Parts.Setup.DefaultScript != 0 {

@@ -170,27 +170,31 @@ func command(L *lua.LState, v lua.LValue, ctx string) uint32 {
 func (a args) command(k string) uint32 { return command(a.L, a.t.RawGetString(k), a.ctx+"."+k) }
 
 func (a args) state(k string) physics.State {
-	var s physics.State
-	for _, n := range a.strings(k) {
-		b, ok := stateNames[n]
-		if !ok {
-			a.L.RaiseError("%s: unknown state bit %q (known: %s)", a.ctx, n, names(stateNames))
-		}
-		s |= b
-	}
-	return s
+	return bitsOf(a.L, a.table(k), stateNames, a.ctx+"."+k, "state bit")
 }
 
 func (a args) transient(k string) physics.Transient {
-	var s physics.Transient
-	for _, n := range a.strings(k) {
-		b, ok := transientNames[n]
-		if !ok {
-			a.L.RaiseError("%s: unknown transient bit %q (known: %s)", a.ctx, n, names(transientNames))
-		}
-		s |= b
+	return bitsOf(a.L, a.table(k), transientNames, a.ctx+"."+k, "transient bit")
+}
+
+// bitsOf ORs together the named bits of a Lua list of names (nil: none).
+func bitsOf[T ~uint32](L *lua.LState, list *lua.LTable, named map[string]T, ctx, what string) T {
+	var bits T
+	if list == nil {
+		return bits
 	}
-	return s
+	for i := 1; i <= list.Len(); i++ {
+		n, ok := list.RawGetInt(i).(lua.LString)
+		if !ok {
+			L.RaiseError("%s[%d] must be a string", ctx, i)
+		}
+		b, ok := named[string(n)]
+		if !ok {
+			L.RaiseError("%s: unknown %s %q (known: %s)", ctx, what, string(n), names(named))
+		}
+		bits |= b
+	}
+	return bits
 }
 
 // hook reads an animation hook {type=, dir=, id=, part=, emitter=, ...}.

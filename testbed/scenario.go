@@ -478,18 +478,12 @@ func (s *Scenario) luaStopMotion(L *lua.LState) int {
 }
 
 func (s *Scenario) luaSetState(L *lua.LState) int {
-	o := s.obj(L, 1)
-	a := args{L, L.CreateTable(0, 1), "world.set_state"}
-	a.t.RawSetString("state", L.CheckTable(2))
-	o.Phys.State = a.state("state")
+	s.obj(L, 1).Phys.State = bitsOf(L, L.CheckTable(2), stateNames, "world.set_state", "state bit")
 	return 0
 }
 
 func (s *Scenario) luaSetTransient(L *lua.LState) int {
-	o := s.obj(L, 1)
-	a := args{L, L.CreateTable(0, 1), "world.set_transient"}
-	a.t.RawSetString("transient", L.CheckTable(2))
-	o.Phys.Transient = a.transient("transient")
+	s.obj(L, 1).Phys.Transient = bitsOf(L, L.CheckTable(2), transientNames, "world.set_transient", "transient bit")
 	return 0
 }
 
