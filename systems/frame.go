@@ -62,18 +62,23 @@ func (w *World) frameStep(name string) {
 	}
 }
 
-// present samples every part array's current frame without advancing time
-// and publishes the poses (the live presenter).
+// present samples every ordinary part array's current frame without
+// advancing time and publishes the poses (the live presenter). Static
+// objects rebuilt theirs in UpdatePartsInternal; they are only published.
 func (w *World) present() {
-	for _, list := range [2][]*components.Object{w.Objects, w.Static} {
-		for _, o := range list {
-			if o.Parts == nil || o.Pres == nil {
-				continue
-			}
-			o.Parts.Scale = o.Phys.ScaleVec()
-			o.Parts.UpdateParts()
-			publish(o)
+	for _, o := range w.Objects {
+		if o.Parts == nil || o.Pres == nil {
+			continue
 		}
+		o.Parts.Scale = o.Phys.ScaleVec()
+		o.Parts.UpdateParts()
+		publish(o)
+	}
+	for _, o := range w.Static {
+		if o.Parts == nil || o.Pres == nil || !o.Parts.Poses.Presented {
+			continue
+		}
+		publish(o)
 	}
 }
 
