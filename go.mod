@@ -1,4 +1,4 @@
-module dereth
+module github.com/dereth/dereth
 
 go 1.26.4
 

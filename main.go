@@ -12,7 +12,7 @@ import (
 	"io"
 	"os"
 
-	"dereth/cli"
+	"github.com/dereth/dereth/cli"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	_ "dereth/internal/xvfb" // an X display for ebiten's init
+	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init
 
-	sview "dereth/scenes/view"
+	sview "github.com/dereth/dereth/scenes/view"
 )
 
 // childArgs, when set, makes the test binary run dereth with these

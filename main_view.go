@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 
-	_ "dereth/internal/display" // must initialise before Ebitengine
+	_ "github.com/dereth/dereth/internal/display" // must initialise before Ebitengine
 
-	"dereth/cli"
-	"dereth/scenes"
-	"dereth/systems"
+	"github.com/dereth/dereth/cli"
+	"github.com/dereth/dereth/scenes"
+	"github.com/dereth/dereth/systems"
 )
 
 // view opens the window on the sample world (or --dat DIR) populated by the

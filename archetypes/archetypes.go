@@ -10,11 +10,11 @@ import (
 
 	"github.com/yohamta/donburi"
 
-	"dereth/components"
-	"dereth/dat"
-	"dereth/managers"
-	"dereth/motion"
-	"dereth/physics"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
 // Managers is the set of per-object managers an object carries.

@@ -14,8 +14,8 @@ import (
 	"strconv"
 	"strings"
 
-	"dereth/dat"
-	"dereth/dat/sample"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
 )
 
 const datUsage = `usage:

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"dereth/dat"
-	"dereth/dat/sample"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
 )
 
 func run(args ...string) (code int, stdout, stderr string) {

@@ -11,7 +11,7 @@ import (
 	"os"
 	"strconv"
 
-	"dereth/protocol"
+	"github.com/dereth/dereth/protocol"
 )
 
 const decodeUsage = "usage: dereth decode [--json] FILE..."

@@ -7,10 +7,10 @@ import (
 	"os"
 	"sort"
 
-	"dereth/components"
-	"dereth/motion"
-	"dereth/systems"
-	"dereth/testbed"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/systems"
+	"github.com/dereth/dereth/testbed"
 )
 
 // Run implements `dereth run [--trace FILE] SCRIPT.lua`: run a scenario

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"dereth/systems"
+	"github.com/dereth/dereth/systems"
 )
 
 // retailIndex maps each stage name to its position in a schedule table.

@@ -5,10 +5,10 @@ import (
 	"io"
 	"path/filepath"
 
-	"dereth/dat"
-	"dereth/dat/sample"
-	"dereth/systems"
-	"dereth/testbed"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/systems"
+	"github.com/dereth/dereth/testbed"
 )
 
 // Viewer is a world prepared for the window: the DATs it reads and the

@@ -7,9 +7,9 @@ package components
 import (
 	"github.com/yohamta/donburi"
 
-	"dereth/managers"
-	"dereth/motion"
-	"dereth/physics"
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
 // PhysicsObj is the object's physical state (CPhysicsObj's data).

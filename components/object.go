@@ -3,10 +3,10 @@ package components
 import (
 	"github.com/yohamta/donburi"
 
-	"dereth/dat"
-	"dereth/managers"
-	"dereth/motion"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
 // Object is one object-table entry: the entity and its component pointers,

@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // HookType is an AnimationHook's type word (dat-format.md §3.2).
 type HookType uint32

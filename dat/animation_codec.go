@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // Hook payload layouts: dat-format.md §3.2.
 

@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // LandBlock is a 0xXXYYFFFF LandBlock: terrain words and height bytes of
 // the 9×9 vertices, index x*9+y (dat-format.md §5.1).

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // DecodeError reports a malformed object: the object type, its id and the

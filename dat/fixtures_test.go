@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // Test fixtures: one fully populated value of every object type, used by
 // the round-trip tests and as fuzz seeds.

@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // GfxObj flag bits.
 const (

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // MarshalJSON renders a decoded object as JSON the way `dereth dat show

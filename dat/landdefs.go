@@ -3,7 +3,7 @@ package dat
 import (
 	"math"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // World geometry constants (dat-format.md §6.1, ACE-phys LandDefs).

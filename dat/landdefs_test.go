@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 func TestAdjustToOutside(t *testing.T) {

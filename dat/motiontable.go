@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // AnimData is one clip reference of a MotionData: play frames low..high of
 // an animation at framerate (negative plays backward, high -1 = last frame).

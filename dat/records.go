@@ -1,6 +1,6 @@
 package dat
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // Sphere is a centre and a radius (16 bytes).
 type Sphere struct {

@@ -3,7 +3,7 @@ package dat
 import (
 	"slices"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // DecodeSetup decodes a 0x02 Setup (dat-format.md §4.2).

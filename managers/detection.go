@@ -1,6 +1,6 @@
 package managers
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // DetectionManager reports objects entering and leaving a radius
 // (DetectionManager). It exists only when a scenario adds one.

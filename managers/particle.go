@@ -1,6 +1,6 @@
 package managers
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // Emitter is one particle emitter created by a CreateParticle hook.
 type Emitter struct {

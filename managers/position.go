@@ -1,6 +1,6 @@
 package managers
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // PositionManager holds the interpolation, sticky and constraint state of an
 // object (PositionManager / InterpolationManager).

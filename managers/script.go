@@ -1,6 +1,6 @@
 package managers
 
-import "dereth/dat"
+import "github.com/dereth/dereth/dat"
 
 // ScriptHook is one hook of a physics script at a time offset.
 type ScriptHook struct {

@@ -1,6 +1,6 @@
 package managers
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // TargetInfo is what HandleTargetting last learned about the target.
 type TargetInfo struct {

@@ -1,8 +1,8 @@
 package motion
 
 import (
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // Animation ids of the test humanoid.

@@ -1,7 +1,7 @@
 package motion
 
 import (
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // Weenie is the game-object side the interpreter consults (WeenieObject).

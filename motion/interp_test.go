@@ -3,7 +3,7 @@ package motion
 import (
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // recBody records every motion call the interpreter makes on its body.

@@ -3,7 +3,7 @@ package motion
 import (
 	"testing"
 
-	"dereth/dat"
+	"github.com/dereth/dereth/dat"
 )
 
 // doneLog records completed motions in order.

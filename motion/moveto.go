@@ -3,8 +3,8 @@ package motion
 import (
 	"math"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // The MovementStruct types the MoveToManager handles (server MovementData

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // mtDt is the tick of the MoveTo rig: one animation frame.

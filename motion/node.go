@@ -3,8 +3,8 @@ package motion
 import (
 	"math"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // Node is one AnimSequenceNode: an animation clip in a Sequence's node list.

@@ -1,8 +1,8 @@
 package motion
 
 import (
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // Object is the motion-facing half of CPhysicsObj: it owns the PartArray

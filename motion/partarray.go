@@ -1,8 +1,8 @@
 package motion
 
 import (
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // PartArray is the animation half of CPartArray: the Setup, the Sequence,

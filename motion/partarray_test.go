@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // expectVisual is DefaultScale·rotation·translation(origin)·ObjScale applied

@@ -3,8 +3,8 @@ package motion
 import (
 	"math"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // AnimationSource resolves animation ids for a Sequence (the DAT cache).

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }

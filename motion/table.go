@@ -3,8 +3,8 @@ package motion
 import (
 	"math"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // Table is CMotionTable: the transition logic over a DAT MotionTable.

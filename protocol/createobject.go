@@ -1,6 +1,6 @@
 package protocol
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // PhysicsDescriptionFlag bits (§2.2).
 const (

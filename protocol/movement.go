@@ -1,6 +1,6 @@
 package protocol
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // Position is a cell id plus a frame: the 32-byte wire Position (§1.6), whose
 // quaternion travels w first.

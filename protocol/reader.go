@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // reader walks one message. Offsets are message-relative (b[0] is the first

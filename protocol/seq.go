@@ -1,6 +1,6 @@
 package protocol
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // AcceptMovement is the pair of stale-message gates CPhysics::SetObjectMovement
 // applies to an UpdateMotion (seed 004 Q1; wire-format.md §1.8): the movement

@@ -3,7 +3,7 @@ package protocol
 import (
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 func TestNewerStampTable(t *testing.T) {

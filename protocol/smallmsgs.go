@@ -1,6 +1,6 @@
 package protocol
 
-import "dereth/physics"
+import "github.com/dereth/dereth/physics"
 
 // PositionFlags bits of UpdatePosition (§4).
 const (

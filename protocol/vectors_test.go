@@ -3,7 +3,7 @@ package protocol
 import (
 	"math"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // Test vectors built from wire-format.md. Each has the message value and,

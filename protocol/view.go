@@ -6,7 +6,7 @@ import (
 	"math"
 	"strconv"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // Object is an ordered field view of a message: snake_case keys as in

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // The append helpers below build messages. Alignment is relative to start,

@@ -8,7 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"dereth/scenes/view"
+	"github.com/dereth/dereth/scenes/view"
 )
 
 // errorScene shows what failed and where, instead of crashing: Esc quits.

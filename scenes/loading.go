@@ -7,8 +7,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
-	"dereth/scenes/view"
-	"dereth/systems"
+	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/systems"
 )
 
 // loadingScene runs Config.Load on a goroutine and shows its progress.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"dereth/dat"
-	"dereth/scenes/view"
-	"dereth/systems"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/systems"
 )
 
 // Assets is what the viewer reads from the DATs (see view.Assets).

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"dereth/systems"
+	"github.com/dereth/dereth/systems"
 )
 
 func waitScene(t *testing.T, g *game, s *loadingScene) {

@@ -12,11 +12,11 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"dereth/dat"
-	_ "dereth/internal/xvfb" // an X display for ebiten's init, before it runs
-	"dereth/scenes/internal/testworld"
-	"dereth/scenes/view"
-	"dereth/systems"
+	"github.com/dereth/dereth/dat"
+	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init, before it runs
+	"github.com/dereth/dereth/scenes/internal/testworld"
+	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/systems"
 )
 
 // The window tests run the viewer in a child process (ebiten must own the

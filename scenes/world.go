@@ -11,10 +11,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"dereth/components"
-	"dereth/physics"
-	"dereth/scenes/view"
-	"dereth/systems"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/systems"
 )
 
 // The view.Vertex fields must stay ebiten.Vertex's, in order: this

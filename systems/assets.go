@@ -3,7 +3,7 @@ package systems
 import (
 	"fmt"
 
-	"dereth/dat"
+	"github.com/dereth/dereth/dat"
 )
 
 // Assets resolves the DAT ids a CreateObject names. DatAssets serves them

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"dereth/motion"
+	"github.com/dereth/dereth/motion"
 )
 
 // BenchmarkOrdinaryTick runs the ordinary schedule over n creatures that

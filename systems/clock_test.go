@@ -3,7 +3,7 @@ package systems
 import (
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 func TestOrdinaryClockBoundaries(t *testing.T) {

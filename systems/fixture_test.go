@@ -3,11 +3,11 @@ package systems
 import (
 	"testing"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/dat"
-	"dereth/motion"
-	"dereth/physics"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
 const (

@@ -1,10 +1,10 @@
 package systems
 
 import (
-	"dereth/components"
-	"dereth/dat"
-	"dereth/managers"
-	"dereth/physics"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/physics"
 )
 
 // Frame orchestrator step names (schedule "frame" in the trace).

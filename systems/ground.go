@@ -1,6 +1,6 @@
 package systems
 
-import "dereth/dat"
+import "github.com/dereth/dereth/dat"
 
 // TerrainGround returns a World.Ground over a cell DAT's landblocks and the
 // Region's height table, caching each landblock it reads; a landblock that

@@ -3,11 +3,11 @@ package systems
 import (
 	"fmt"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/protocol"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // KindMessage marks a trace event about an inbound message.

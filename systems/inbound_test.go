@@ -3,10 +3,10 @@ package systems
 import (
 	"testing"
 
-	"dereth/dat/sample"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/protocol"
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // sampleWorld is a world whose assets are the embedded sample portal DAT.

@@ -3,10 +3,10 @@ package systems
 import (
 	"fmt"
 
-	"dereth/components"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/protocol"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // Mover cylinder used for MoveTo distances until Setup heights/radii are

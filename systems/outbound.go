@@ -1,10 +1,10 @@
 package systems
 
 import (
-	"dereth/components"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/protocol"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // Outbound builds the local player's outbound movement messages from the

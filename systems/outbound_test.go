@@ -3,11 +3,11 @@ package systems
 import (
 	"testing"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/protocol"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // mover spawns a player-like object gliding at velocity v (no gravity).

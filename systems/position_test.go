@@ -4,10 +4,10 @@ import (
 	"math"
 	"testing"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // rootMover spawns an object whose default animation moves its root 0.5

@@ -3,8 +3,8 @@ package systems
 import (
 	"fmt"
 
-	"dereth/components"
-	"dereth/physics"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/physics"
 )
 
 // Gate is the set of conditions a stage needs to run for an object.

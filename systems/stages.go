@@ -1,9 +1,9 @@
 package systems
 
 import (
-	"dereth/components"
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // gravity is the retail PhysicsGlobals gravity (units/s²).

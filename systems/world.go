@@ -5,12 +5,12 @@ import (
 
 	"github.com/yohamta/donburi"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/dat"
-	"dereth/managers"
-	"dereth/motion"
-	"dereth/physics"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
 // PlayerDistance is the radius around the player inside which objects stay

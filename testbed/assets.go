@@ -3,8 +3,8 @@ package testbed
 import (
 	"fmt"
 
-	"dereth/dat"
-	"dereth/systems"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/systems"
 )
 
 // assets layers a scenario's inline data over a portal DAT (when given):

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"dereth/components"
+	"github.com/dereth/dereth/components"
 )
 
 // SampleScript is the default spawn script (testbed/scenarios/sample.lua),

@@ -3,7 +3,7 @@ package testbed
 import (
 	lua "github.com/yuin/gopher-lua"
 
-	"dereth/dat"
+	"github.com/dereth/dereth/dat"
 )
 
 // regionID is the Region every portal DAT carries.

@@ -5,9 +5,9 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"dereth/dat"
-	"dereth/motion"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
 // args reads fields of a Lua table, raising a script error (with the

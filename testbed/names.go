@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 var stateNames = map[string]physics.State{

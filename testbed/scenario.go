@@ -8,14 +8,14 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/dat"
-	"dereth/managers"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/systems"
-	"dereth/testbed/luahost"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/systems"
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // DefaultStep is the frame length world.advance uses when none is given.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"dereth/dat/sample"
+	"github.com/dereth/dereth/dat/sample"
 )
 
 // TestScenarios runs every example scenario on the sample world.

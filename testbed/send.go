@@ -7,8 +7,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"dereth/physics"
-	"dereth/protocol"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // world.send(msg) feeds a server message through the inbound path. msg is

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"dereth/dat/sample/world"
+	"github.com/dereth/dereth/dat/sample/world"
 )
 
 // TestEmbeddedBytesExact checks the committed DATs are byte-for-byte what

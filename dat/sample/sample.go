@@ -7,8 +7,8 @@ package sample
 import (
 	_ "embed"
 
-	"dereth/dat"
-	"dereth/dat/sample/world"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample/world"
 )
 
 //go:generate go run ./gen

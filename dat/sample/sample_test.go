@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"dereth/dat"
-	"dereth/dat/sample/world"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample/world"
 )
 
 func open(t *testing.T) (portal, cell *dat.Container) {

@@ -6,8 +6,8 @@ import (
 	"image/color"
 	"sync"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // Assets is what the renderer reads from the DATs: meshes, their surfaces

@@ -3,7 +3,7 @@ package view
 import (
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // BenchmarkDrawWorld is the CPU side of one frame — projection, triangle

@@ -3,7 +3,7 @@ package view
 import (
 	"math"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 // Camera is the viewer's orbit/follow camera and its top-down map mode.

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dereth/physics"
+	"github.com/dereth/dereth/physics"
 )
 
 func near(a, b, eps float32) bool { return a-b <= eps && b-a <= eps }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"dereth/dat"
+	"github.com/dereth/dereth/dat"
 )
 
 // ErrorLines explains an error for the error scene: the message wrapped to

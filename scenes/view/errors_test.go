@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"dereth/dat"
+	"github.com/dereth/dereth/dat"
 )
 
 func TestErrorLinesSayWhatAndWhere(t *testing.T) {

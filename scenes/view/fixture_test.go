@@ -3,8 +3,8 @@ package view
 import (
 	"testing"
 
-	"dereth/scenes/internal/testworld"
-	"dereth/systems"
+	"github.com/dereth/dereth/scenes/internal/testworld"
+	"github.com/dereth/dereth/systems"
 )
 
 // Guids of the test world.

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"dereth/components"
-	"dereth/motion"
-	"dereth/systems"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/systems"
 )
 
 // Stats are the frame figures the HUD shows.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"dereth/systems"
+	"github.com/dereth/dereth/systems"
 )
 
 func TestEntityTextNamesEverything(t *testing.T) {

@@ -3,11 +3,11 @@ package view
 import (
 	"fmt"
 
-	"dereth/components"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/protocol"
-	"dereth/systems"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/systems"
 )
 
 // Keys is one frame's movement input for the local player.

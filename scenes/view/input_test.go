@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"dereth/motion"
-	"dereth/protocol"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/protocol"
 )
 
 func TestControllerRawMotionPath(t *testing.T) {

@@ -3,8 +3,8 @@ package view
 import (
 	"fmt"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // rgb is a linear colour, components 0..1.

@@ -6,10 +6,10 @@ import (
 	"image/color"
 	"math"
 
-	"dereth/components"
-	"dereth/dat"
-	"dereth/physics"
-	"dereth/systems"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/systems"
 )
 
 // Vertex is one output vertex: the same fields, in the same order, as

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 func TestBuildDrawsEveryEntity(t *testing.T) {

@@ -3,7 +3,7 @@ package view
 import (
 	"fmt"
 
-	"dereth/systems"
+	"github.com/dereth/dereth/systems"
 )
 
 // TraceSize is how many events a TraceTail keeps.

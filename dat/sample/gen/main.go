@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"dereth/dat/sample/world"
+	"github.com/dereth/dereth/dat/sample/world"
 )
 
 func main() {

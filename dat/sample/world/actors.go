@@ -3,8 +3,8 @@ package world
 import (
 	"math"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // The human's rest pose: part origins in object space (feet at z = 0) and

@@ -1,8 +1,8 @@
 package world
 
 import (
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // mesh accumulates flat-shaded polygons for a GfxObj.

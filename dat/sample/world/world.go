@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"dereth/dat"
-	"dereth/physics"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // terrainNames are the 32 terrain types (ACE LandDefs TerrainType order).

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"math"
 
-	"dereth/archetypes"
-	"dereth/components"
-	"dereth/dat"
-	"dereth/dat/sample"
-	"dereth/motion"
-	"dereth/physics"
-	"dereth/systems"
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/systems"
 )
 
 // Guids of the test world.
