@@ -68,6 +68,8 @@ type Desc struct {
 	ParentFrame physics.Frame
 	// UpdateTimes are the wire sequence stamps CreateObject carried.
 	UpdateTimes [9]uint16
+	// ScriptTable is the PhysicsScriptTable id (0: none).
+	ScriptTable uint32
 	// StandingLongJump and Sticky come with a type-0 MovementData.
 	StandingLongJump bool
 	Look             *components.AppearanceData
@@ -98,45 +100,45 @@ func FromTemplate(name string) (Desc, error) {
 	return d, nil
 }
 
-// storage holds one object's retail state in a single allocation, so the
-// schedules walk adjacent memory.
-type storage struct {
-	// what every tick touches, in schedule order
-	obj       components.Object
-	phys      physics.Object
-	parts     motion.PartArray
-	hooks     components.PhysicsHookList
-	detection managers.DetectionManager
-	target    managers.TargetManager
-	movement  components.MovementManagerData
-	position  managers.PositionManager
-	particle  managers.ParticleManager
-	script    managers.ScriptManager
-	motion    motion.Object // its interpreter is touched only by commands
-	pres      components.PresentationData
-	look      components.AppearanceData
-}
+// get returns e's component c as donburi stores it.
+func get[T any](e *donburi.Entry, c *donburi.ComponentType[T]) *T { return c.Get(e) }
 
-// Build is the one initializer: it creates the entity and its components,
-// runs set_description, applies d.Movement while detached, then enter_world
-// and CPartArray::HandleEnterWorld (strip links, drain the queue).
-func Build(w donburi.World, d Desc) (*components.Object, error) {
+// Build is the one initializer: it creates the entity with all its
+// components at once, runs set_description, applies d.Movement while
+// detached, then enter_world and CPartArray::HandleEnterWorld (strip links,
+// drain the queue). obs (may be nil) observes the animation machine.
+func Build(w donburi.World, d Desc, obs motion.Observer) (*components.View, error) {
 	if d.GUID == 0 {
 		return nil, fmt.Errorf("archetypes: object needs a guid")
 	}
 	if d.Cell == 0 && d.Parent == 0 {
 		return nil, fmt.Errorf("archetypes: object 0x%08X needs a cell or a parent", d.GUID)
 	}
-	st := &storage{}
-	o := &st.obj
-	o.Name, o.Static = d.Archetype, d.Static
-	o.Entity = w.Create(components.PhysicsObj, components.Motion, components.Name)
-	entry := w.Entry(o.Entity)
+	m := d.Managers
+	if d.Movement != nil {
+		m |= WithMovement
+	}
+	cs := make([]donburi.IComponentType, 0, 16)
+	cs = append(cs, components.PhysicsObj, components.Motion, components.Name, components.Appearance)
+	if d.Setup != nil {
+		cs = append(cs, components.PartArray, components.Presentation)
+	}
+	for _, mc := range managerComponents {
+		if m&mc.bit != 0 {
+			cs = append(cs, mc.c)
+		}
+	}
+	if d.Static {
+		cs = append(cs, components.StaticAnimating)
+	}
+	e := w.Create(cs...)
+	entry := w.Entry(e)
 	components.Name.SetValue(entry, d.Archetype)
+	v := &components.View{Entity: e, Static: d.Static}
 
 	// set_description (detached: cell 0 until enter_world)
-	p := &st.phys
-	*p = physics.Object{GUID: d.GUID, Scale: 1}
+	p := get(entry, components.PhysicsObj)
+	*p = physics.Object{GUID: d.GUID, Scale: 1, ScriptTable: d.ScriptTable, Work: uint16(components.WorkAll)}
 	p.State, p.Transient = d.State, d.Transient&^physics.TransientActive
 	p.Position.Frame = d.Frame
 	if p.Position.Frame.Orientation == (physics.Quat{}) {
@@ -147,45 +149,37 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	}
 	p.Autonomous, p.Velocity, p.Omega, p.Acceleration = d.Autonomous, d.Velocity, d.Omega, d.Acceleration
 	p.Parent, p.ParentFrame, p.UpdateTimes = d.Parent, d.ParentFrame, d.UpdateTimes
-	o.Phys = p
-	components.PhysicsObj.SetValue(entry, p)
+	v.Phys = p
 
 	if d.Setup != nil {
-		o.Parts = &st.parts
-		o.Parts.Init(d.Setup, d.MotionTable, d.Anims)
-		o.Parts.Scale = p.ScaleVec()
-		o.Parts.InitDefaults()
+		v.Parts = get(entry, components.PartArray)
+		v.Parts.Init(d.Setup, d.MotionTable, d.Anims)
+		v.Parts.Scale = p.ScaleVec()
+		v.Parts.InitDefaults()
 		if d.Setup.DefaultAnimation != 0 {
 			p.State |= physics.StateHasDefaultAnim
 		}
 		if d.Setup.DefaultScript != 0 {
 			p.State |= physics.StateHasDefaultScript
 		}
-		components.Set(w, o.Entity, components.PartArray, o.Parts)
-		o.Pres = &st.pres
-		components.Set(w, o.Entity, components.Presentation, o.Pres)
+		v.Pres = get(entry, components.Presentation)
 	}
-	o.Motion = &st.motion
-	o.Motion.Init(p, o.Parts)
-	o.Motion.WeenieObj = d.Weenie
-	components.Motion.SetValue(entry, o.Motion)
-	addManagers(w, st, d.Managers)
-	o.Look = d.Look
-	if o.Look == nil {
-		o.Look = &st.look
+	v.Motion = get(entry, components.Motion)
+	v.Motion.Init(p, v.Parts)
+	v.Motion.WeenieObj = d.Weenie
+	v.Motion.Obs = obs
+	v.Look = get(entry, components.Appearance)
+	if d.Look != nil {
+		*v.Look = *d.Look
 	}
-	components.Set(w, o.Entity, components.Appearance, o.Look)
+	addManagers(entry, v, m)
 
 	// apply MovementData while detached
-	if o.Movement != nil || d.Movement != nil {
-		if o.Movement == nil {
-			o.Movement = &st.movement
-			components.Set(w, o.Entity, components.MovementManager, o.Movement)
-		}
-		o.Movement.Interp = o.Motion.MakeInterp()
+	if v.Movement != nil {
+		in := v.Movement.MakeInterp()
 		if d.Movement != nil {
-			o.Movement.Interp.MoveToInterpretedState(d.Movement)
-			o.Movement.Interp.StandingLongJump = d.StandingLongJump
+			in.MoveToInterpretedState(d.Movement)
+			in.StandingLongJump = d.StandingLongJump
 		}
 	}
 
@@ -193,43 +187,51 @@ func Build(w donburi.World, d Desc) (*components.Object, error) {
 	if !d.Inactive {
 		p.Transient |= physics.TransientActive
 	}
-	o.Motion.EnterWorld(d.Cell)
-	if o.Parts != nil {
-		o.Parts.UpdateParts()
+	v.Motion.EnterWorld(d.Cell)
+	if v.Parts != nil {
+		v.Parts.UpdateParts()
 	}
-	return o, nil
+	return v, nil
 }
 
-func addManagers(w donburi.World, st *storage, m Managers) {
-	o := &st.obj
+// managerComponents maps each Managers bit to its component.
+var managerComponents = []struct {
+	bit Managers
+	c   donburi.IComponentType
+}{
+	{WithMovement, components.MovementManager},
+	{WithPosition, components.PositionManager},
+	{WithTarget, components.TargetManager},
+	{WithDetection, components.DetectionManager},
+	{WithParticle, components.ParticleManager},
+	{WithScript, components.ScriptManager},
+	{WithPhysicsHooks, components.PhysicsHooks},
+}
+
+// addManagers initialises the entity's manager components.
+func addManagers(e *donburi.Entry, v *components.View, m Managers) {
 	if m&WithMovement != 0 {
-		o.Movement = &st.movement
-		components.Set(w, o.Entity, components.MovementManager, o.Movement)
+		v.Movement = get(e, components.MovementManager)
+		v.Movement.Init(v.Motion)
 	}
 	if m&WithPosition != 0 {
-		st.position = *managers.NewPositionManager()
-		o.Position = &st.position
-		components.Set(w, o.Entity, components.PositionManager, o.Position)
+		v.Position = get(e, components.PositionManager)
+		*v.Position = *managers.NewPositionManager()
 	}
 	if m&WithTarget != 0 {
-		o.Target = &st.target
-		components.Set(w, o.Entity, components.TargetManager, o.Target)
+		v.Target = get(e, components.TargetManager)
 	}
 	if m&WithDetection != 0 {
-		st.detection.Radius = 10
-		o.Detection = &st.detection
-		components.Set(w, o.Entity, components.DetectionManager, o.Detection)
+		v.Detection = get(e, components.DetectionManager)
+		v.Detection.Radius = 10
 	}
 	if m&WithParticle != 0 {
-		o.Particle = &st.particle
-		components.Set(w, o.Entity, components.ParticleManager, o.Particle)
+		v.Particle = get(e, components.ParticleManager)
 	}
 	if m&WithScript != 0 {
-		o.Script = &st.script
-		components.Set(w, o.Entity, components.ScriptManager, o.Script)
+		v.Script = get(e, components.ScriptManager)
 	}
 	if m&WithPhysicsHooks != 0 {
-		o.Hooks = &st.hooks
-		components.Set(w, o.Entity, components.PhysicsHooks, o.Hooks)
+		v.Hooks = get(e, components.PhysicsHooks)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"sort"
 
+	"github.com/yohamta/donburi"
+
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/systems"
@@ -74,14 +76,19 @@ func Summary(w io.Writer, s *testbed.Scenario) {
 	passed, failed := s.Expectations()
 	fmt.Fprintf(w, "t=%.3fs frames=%d objects=%d expectations: %d passed, %d failed\n",
 		s.World.Now, s.World.FrameNo, len(s.World.Objects)+len(s.World.Static), passed, failed)
-	all := append(append([]*components.Object(nil), s.World.Objects...), s.World.Static...)
+	var all []*components.View
+	for _, list := range [2][]donburi.Entity{s.World.Objects, s.World.Static} {
+		for _, e := range list {
+			all = append(all, components.Resolve(s.World.ECS, e))
+		}
+	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Phys.GUID < all[j].Phys.GUID })
 	for _, o := range all {
 		fmt.Fprintln(w, summaryLine(o))
 	}
 }
 
-func summaryLine(o *components.Object) string {
+func summaryLine(o *components.View) string {
 	p := o.Phys
 	line := fmt.Sprintf("0x%08X %-8s cell 0x%08X origin (%.2f, %.2f, %.2f)", p.GUID, o.Name,
 		p.Position.Cell, p.Position.Frame.Origin.X, p.Position.Frame.Origin.Y, p.Position.Frame.Origin.Z)

@@ -1,7 +1,13 @@
-// Package components holds dereth's donburi component types: data plus thin
-// accessors. Each component holds a pointer to a plain-Go retail type, so
-// those types keep their identity when an entity changes archetype (a
-// manager added later, say).
+// Package components holds dereth's donburi component types: one component
+// for each per-object fact, each holding a plain-Go retail type by value.
+// donburi is the store: it keeps every component behind a stable pointer
+// (an archetype change moves the pointer, never the data), so retail's own
+// links between the parts of one object — the part array's owner, the
+// interpreter's physics object — stay valid as managers come and go.
+//
+// Nothing else keeps a table of these pointers. Code that works on an
+// object resolves a View from the ECS when it starts and drops it when it
+// ends.
 package components
 
 import (
@@ -13,41 +19,52 @@ import (
 )
 
 // PhysicsObj is the object's physical state (CPhysicsObj's data).
-var PhysicsObj = donburi.NewComponentType[*physics.Object]()
+var PhysicsObj = donburi.NewComponentType[physics.Object]()
 
 // Motion is the motion-facing half of CPhysicsObj: the animation-hook list
-// and the MotionDone bridge between the part array and the interpreter.
-var Motion = donburi.NewComponentType[*motion.Object]()
+// and the MotionDone bridge between the part array and the movement
+// manager.
+var Motion = donburi.NewComponentType[motion.Object]()
 
 // PartArray is CPartArray: Setup, Sequence, MotionTableManager, part poses.
-var PartArray = donburi.NewComponentType[*motion.PartArray]()
+var PartArray = donburi.NewComponentType[motion.PartArray]()
 
-// MovementManager holds CMotionInterp and the MoveToManager state.
-var MovementManager = donburi.NewComponentType[*MovementManagerData]()
-
-// MovementManagerData is MovementManager: the interpreter (created lazily)
-// and the MoveTo state the protocol issue fills in.
-type MovementManagerData struct {
-	Interp *motion.Interp
-	// MoveTo is the MoveToManager, created by the first MovementData of
-	// type 6–9.
-	MoveTo *motion.MoveToManager
-}
+// MovementManager is the retail MovementManager: the interpreter and the
+// MoveToManager, both created on first use.
+var MovementManager = donburi.NewComponentType[motion.MovementManager]()
 
 // PositionManager is the interpolation / sticky / constraint state.
-var PositionManager = donburi.NewComponentType[*managers.PositionManager]()
+var PositionManager = donburi.NewComponentType[managers.PositionManager]()
 
 // TargetManager tracks a target.
-var TargetManager = donburi.NewComponentType[*managers.TargetManager]()
+var TargetManager = donburi.NewComponentType[managers.TargetManager]()
 
 // DetectionManager exists only when a scenario adds one.
-var DetectionManager = donburi.NewComponentType[*managers.DetectionManager]()
+var DetectionManager = donburi.NewComponentType[managers.DetectionManager]()
 
 // ParticleManager owns the object's emitters.
-var ParticleManager = donburi.NewComponentType[*managers.ParticleManager]()
+var ParticleManager = donburi.NewComponentType[managers.ParticleManager]()
 
 // ScriptManager runs queued physics scripts.
-var ScriptManager = donburi.NewComponentType[*managers.ScriptManager]()
+var ScriptManager = donburi.NewComponentType[managers.ScriptManager]()
+
+// PhysicsHooks is the object's linked list of physics hooks.
+var PhysicsHooks = donburi.NewComponentType[PhysicsHookList]()
+
+// Presentation is what the presenter last published for the object.
+var Presentation = donburi.NewComponentType[PresentationData]()
+
+// Appearance is what an ObjDesc sets: base palette, subpalettes, texture
+// swaps and per-part GfxObj replacements. ObjDescEvent replaces it and
+// nothing else.
+var Appearance = donburi.NewComponentType[AppearanceData]()
+
+// Name is the archetype name the entity was spawned with (for HUD/traces).
+var Name = donburi.NewComponentType[string]()
+
+// StaticAnimating tags a member of static_animating_objects (seed 000: the
+// static workset animate_static_object walks).
+var StaticAnimating = donburi.NewTag()
 
 // PhysicsHook is a retail physics hook: Execute reports completion, and an
 // incomplete hook stays linked for a later update.
@@ -55,16 +72,10 @@ type PhysicsHook interface {
 	Execute(o *physics.Object) bool
 }
 
-// PhysicsHooks is the object's linked list of physics hooks.
-var PhysicsHooks = donburi.NewComponentType[*PhysicsHookList]()
-
 // PhysicsHookList holds the live physics hooks in link order.
 type PhysicsHookList struct {
 	Hooks []PhysicsHook
 }
-
-// Presentation is what the presenter last published for the object.
-var Presentation = donburi.NewComponentType[*PresentationData]()
 
 // PresentationData is the published pose: a revision that increments on
 // every publish (and on appearance changes), the root frame, and the part
@@ -77,14 +88,6 @@ type PresentationData struct {
 	// Translucency is set by translucency hooks (0 opaque .. 1 invisible).
 	Translucency float32
 }
-
-// Name is the archetype name the entity was spawned with (for HUD/traces).
-var Name = donburi.NewComponentType[string]()
-
-// Appearance is what an ObjDesc sets: base palette, subpalettes, texture
-// swaps and per-part GfxObj replacements. ObjDescEvent replaces it and
-// nothing else.
-var Appearance = donburi.NewComponentType[*AppearanceData]()
 
 // AppearanceData is one object's visual description.
 type AppearanceData struct {

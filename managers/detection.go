@@ -41,3 +41,9 @@ func (m *DetectionManager) CheckDetection(self physics.Position) {
 		}
 	}
 }
+
+// HasWork reports whether CheckDetection would change anything: it has
+// candidates to look at, or last check's crossings to clear.
+func (m *DetectionManager) HasWork() bool {
+	return m.Others != nil || len(m.Entered) > 0 || len(m.Left) > 0
+}

@@ -107,3 +107,6 @@ func (m *ParticleManager) Count() int {
 	}
 	return n
 }
+
+// HasWork reports whether any emitter is live.
+func (m *ParticleManager) HasWork() bool { return len(m.Emitters) > 0 }

@@ -55,3 +55,7 @@ func (m *PositionManager) UseTime(cur physics.Position) {
 		m.Reached++
 	}
 }
+
+// HasWork reports whether adjust_offset or UseTime would do anything: only
+// while interpolating.
+func (m *PositionManager) HasWork() bool { return m.Interpolating }

@@ -57,3 +57,8 @@ func (m *ScriptManager) UpdateScripts(dt float64, run func(*dat.AnimHook)) {
 	clear(m.queue[len(kept):])
 	m.queue = kept
 }
+
+// HasWork reports whether a script is queued. An idle manager's clock may
+// skip updates: queued start times are relative to it, so skipping changes
+// no hook's timing.
+func (m *ScriptManager) HasWork() bool { return len(m.queue) > 0 }

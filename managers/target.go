@@ -38,3 +38,6 @@ func (m *TargetManager) HandleTargetting(self physics.Position) {
 	m.Info.Position = p
 	m.Info.Distance = p.Frame.Origin.Sub(self.Frame.Origin).Len()
 }
+
+// HasWork reports whether HandleTargetting would do anything.
+func (m *TargetManager) HasWork() bool { return m.TargetGUID != 0 && m.Lookup != nil }

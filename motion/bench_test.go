@@ -6,7 +6,7 @@ import (
 
 func BenchmarkSequenceUpdate(b *testing.B) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(RunForward, 1))
+	o.Interp().MoveToInterpretedState(ims(RunForward, 1))
 	for range 30 {
 		tick(o, 1.0/30)
 	}
@@ -41,14 +41,14 @@ func BenchmarkMoveToInterpretedState(b *testing.B) {
 	o := newTestObject()
 	states := [2]*InterpretedState{ims(WalkForward, 1), ims(RunForward, 1)}
 	for i := range 8 {
-		o.Interp.MoveToInterpretedState(states[i%2])
+		o.Interp().MoveToInterpretedState(states[i%2])
 		tick(o, 0.25)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
-		o.Interp.MoveToInterpretedState(states[i%2])
+		o.Interp().MoveToInterpretedState(states[i%2])
 		tick(o, 0.25)
 		i++
 	}

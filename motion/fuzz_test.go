@@ -42,8 +42,8 @@ func checkInvariants(t *testing.T, o *Object, step int) {
 		t.Fatalf("step %d: node count %d (Len %d)", step, n, s.Len())
 	}
 	m := o.Parts.Manager
-	if m.AnimationCounter > 1<<30 || len(m.Pending) > 1<<16 || len(o.Interp.Pending) > 1<<16 {
-		t.Fatalf("step %d: queue counters ran away: counter %d, pending %d/%d", step, m.AnimationCounter, len(m.Pending), len(o.Interp.Pending))
+	if m.AnimationCounter > 1<<30 || len(m.Pending) > 1<<16 || len(o.Interp().Pending) > 1<<16 {
+		t.Fatalf("step %d: queue counters ran away: counter %d, pending %d/%d", step, m.AnimationCounter, len(m.Pending), len(o.Interp().Pending))
 	}
 }
 
@@ -71,23 +71,23 @@ func runFuzzOps(t *testing.T, ops []byte) {
 			switch op % 12 {
 			case 0:
 				s := ims(cmd, speed)
-				o.Interp.MoveToInterpretedState(s)
+				o.Interp().MoveToInterpretedState(s)
 			case 1:
 				s := ims(WalkForward, speed)
 				s.SideStepCommand, s.SideStepSpeed = SideStepRight, speed
 				s.TurnCommand, s.TurnSpeed = TurnRight, -speed
 				s.Actions = []Action{{Motion: AttackHigh1, Speed: speed, Stamp: uint16(arg) << 8}}
-				o.Interp.MoveToInterpretedState(s)
+				o.Interp().MoveToInterpretedState(s)
 			case 2:
-				o.Interp.DoInterpretedMotion(cmd, &p)
+				o.Interp().DoInterpretedMotion(cmd, &p)
 			case 3:
-				o.Interp.StopInterpretedMotion(cmd, &p)
+				o.Interp().StopInterpretedMotion(cmd, &p)
 			case 4:
-				o.Interp.StopCompletely()
+				o.Interp().StopCompletely()
 			case 5:
-				o.Interp.PerformMovement(MovementRawCommand, cmd, &p)
+				o.Interp().PerformMovement(MovementRawCommand, cmd, &p)
 			case 6:
-				o.Interp.PerformMovement(MovementStopRawCommand, cmd, &p)
+				o.Interp().PerformMovement(MovementStopRawCommand, cmd, &p)
 			case 7:
 				tick(o, float64(arg)/64)
 			case 8:
@@ -102,7 +102,7 @@ func runFuzzOps(t *testing.T, ops []byte) {
 				}
 			case 11:
 				o.Phys.Autonomous = !o.Phys.Autonomous
-				o.Interp.SetHoldRun(arg&1 == 1, true)
+				o.Interp().SetHoldRun(arg&1 == 1, true)
 			}
 			checkInvariants(t, o, i/2)
 		}

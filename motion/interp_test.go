@@ -24,7 +24,7 @@ func (r *recBody) StopInterpretedMotion(m uint32, p Params) WeenieError {
 
 func recorded(o *Object) *recBody {
 	r := &recBody{Object: o}
-	o.Interp.Body = r
+	o.Interp().Body = r
 	return r
 }
 
@@ -57,7 +57,7 @@ func TestApplyInterpretedMovementOrder(t *testing.T) {
 			s.ForwardCommand = RunForward
 		}, []string{"do Falling", "stop TurnRight"}}, // style is bookkeeping only in the air
 		{"standing long jump", func(o *Object, s *InterpretedState) {
-			o.Interp.StandingLongJump = true
+			o.Interp().StandingLongJump = true
 			s.TurnCommand = TurnRight
 		}, []string{"do NonCombat", "do Ready", "do TurnRight"}}, // the sidestep stop is gated by the long jump
 	}
@@ -67,7 +67,7 @@ func TestApplyInterpretedMovementOrder(t *testing.T) {
 			s := DefaultInterpretedState()
 			c.setup(o, &s)
 			r := recorded(o)
-			o.Interp.MoveToInterpretedState(&s)
+			o.Interp().MoveToInterpretedState(&s)
 			if !equalCalls(r.calls, c.want) {
 				t.Fatalf("calls = %q, want %q", r.calls, c.want)
 			}
@@ -79,14 +79,14 @@ func TestIdleQueuesReadyWhenTurnStops(t *testing.T) {
 	o := newTestObject()
 	s := ims(Ready, 1)
 	s.TurnCommand = TurnRight
-	o.Interp.MoveToInterpretedState(s)
+	o.Interp().MoveToInterpretedState(s)
 	o.Parts.HandleMovement()
-	before := len(o.Interp.Pending)
-	o.Interp.MoveToInterpretedState(ims(Ready, 1))
+	before := len(o.Interp().Pending)
+	o.Interp().MoveToInterpretedState(ims(Ready, 1))
 	// style + Ready + (sidestep stop fails) + turn stop → Ready queued
-	last := o.Interp.Pending[len(o.Interp.Pending)-1]
-	if len(o.Interp.Pending) != before+3 || last.Motion != Ready {
-		t.Fatalf("pending = %v, want the idle Ready queued after the turn stopped", o.Interp.Pending)
+	last := o.Interp().Pending[len(o.Interp().Pending)-1]
+	if len(o.Interp().Pending) != before+3 || last.Motion != Ready {
+		t.Fatalf("pending = %v, want the idle Ready queued after the turn stopped", o.Interp().Pending)
 	}
 	if !o.Parts.Sequence.Omega.IsZero() {
 		t.Fatalf("turn omega not removed: %v", o.Parts.Sequence.Omega)
@@ -110,9 +110,9 @@ func TestGetStateVelocity(t *testing.T) {
 	}
 	for _, c := range cases {
 		o := newTestObject()
-		s := &o.Interp.Interpreted
+		s := &o.Interp().Interpreted
 		s.ForwardCommand, s.ForwardSpeed, s.SideStepCommand, s.SideStepSpeed = c.forward, c.speed, c.sidestep, c.sideSpeed
-		if got := o.Interp.GetStateVelocity(); !vnear(got, c.want) {
+		if got := o.Interp().GetStateVelocity(); !vnear(got, c.want) {
 			t.Errorf("%s %v / %s %v: velocity %v, want %v", CommandName(c.forward), c.speed, CommandName(c.sidestep), c.sideSpeed, got, c.want)
 		}
 	}
@@ -140,7 +140,7 @@ func TestApplyRunToCommand(t *testing.T) {
 		o := newTestObject()
 		o.WeenieObj = runner{rate: 2}
 		m, s := c.in, c.speed
-		o.Interp.applyRunToCommand(&m, &s)
+		o.Interp().applyRunToCommand(&m, &s)
 		if m != c.out || !near(float64(s), float64(c.got), 1e-5) {
 			t.Errorf("%s %v → %s %v, want %s %v", CommandName(c.in), c.speed, CommandName(m), s, CommandName(c.out), c.got)
 		}
@@ -150,12 +150,12 @@ func TestApplyRunToCommand(t *testing.T) {
 func TestRawMovementAdjustsLeftAndBackward(t *testing.T) {
 	o := newTestObject()
 	o.Phys.Autonomous = true
-	r := &o.Interp.Raw
+	r := &o.Interp().Raw
 	r.ForwardCommand, r.ForwardSpeed = WalkBackwards, 1
 	r.TurnCommand, r.TurnSpeed = TurnLeft, 1
 	r.SideStepCommand, r.SideStepSpeed = SideStepLeft, 1
-	o.Interp.ApplyCurrentMovement(false, true)
-	s := o.Interp.Interpreted
+	o.Interp().ApplyCurrentMovement(false, true)
+	s := o.Interp().Interpreted
 	if s.ForwardCommand != WalkForward || !near(float64(s.ForwardSpeed), -0.65, 1e-5) {
 		t.Errorf("walk backwards → %s %v, want WalkForward -0.65", CommandName(s.ForwardCommand), s.ForwardSpeed)
 	}
@@ -170,25 +170,25 @@ func TestRawMovementAdjustsLeftAndBackward(t *testing.T) {
 
 func TestRemoteObjectIgnoresRawState(t *testing.T) {
 	o := newTestObject() // not autonomous: the interpreted path
-	o.Interp.Raw.ForwardCommand = RunForward
-	o.Interp.ApplyCurrentMovement(false, true)
-	if o.Interp.Interpreted.ForwardCommand != Ready {
+	o.Interp().Raw.ForwardCommand = RunForward
+	o.Interp().ApplyCurrentMovement(false, true)
+	if o.Interp().Interpreted.ForwardCommand != Ready {
 		t.Fatalf("a remote object must not copy raw state")
 	}
 }
 
 func TestMoveToInterpretedStateReplaysNewerActions(t *testing.T) {
 	o := newTestObject()
-	o.Interp.ServerActionStamp = 0xFFFE
+	o.Interp().ServerActionStamp = 0xFFFE
 	s := ims(Ready, 1)
 	s.Actions = []Action{
 		{Motion: AttackHigh1, Speed: 1, Stamp: 0xFFFD}, // older: dropped
 		{Motion: AttackHigh1, Speed: 1, Stamp: 0x0001}, // newer across the wrap
 		{Motion: AttackHigh1, Speed: 1, Stamp: 0x0001}, // same stamp: dropped
 	}
-	o.Interp.MoveToInterpretedState(s)
-	if o.Interp.ServerActionStamp != 0x0001 {
-		t.Fatalf("server action stamp = %#x, want 0x0001", o.Interp.ServerActionStamp)
+	o.Interp().MoveToInterpretedState(s)
+	if o.Interp().ServerActionStamp != 0x0001 {
+		t.Fatalf("server action stamp = %#x, want 0x0001", o.Interp().ServerActionStamp)
 	}
 	if n := len(o.Parts.Manager.State.Actions); n != 1 {
 		t.Fatalf("actions played = %d, want exactly the one newer action", n)
@@ -199,11 +199,11 @@ func TestAirborneActionRejected(t *testing.T) {
 	o := newTestObject()
 	o.Phys.Transient = 0
 	p := DefaultParams()
-	if got := o.Interp.DoInterpretedMotion(AttackHigh1, &p); got != ErrYouCantJumpWhileInTheAir {
+	if got := o.Interp().DoInterpretedMotion(AttackHigh1, &p); got != ErrYouCantJumpWhileInTheAir {
 		t.Fatalf("airborne action = %#x, want 0x24", got)
 	}
-	if got := o.Interp.DoInterpretedMotion(WalkForward, &p); got != ErrNone || o.Interp.Interpreted.ForwardCommand != WalkForward {
-		t.Fatalf("airborne substate must only update bookkeeping: %#x %s", got, CommandName(o.Interp.Interpreted.ForwardCommand))
+	if got := o.Interp().DoInterpretedMotion(WalkForward, &p); got != ErrNone || o.Interp().Interpreted.ForwardCommand != WalkForward {
+		t.Fatalf("airborne substate must only update bookkeeping: %#x %s", got, CommandName(o.Interp().Interpreted.ForwardCommand))
 	}
 	if o.Parts.Manager.State.Substate != Ready {
 		t.Fatalf("airborne substate reached the table")
@@ -214,7 +214,7 @@ func TestDetachedObjectStripsLinks(t *testing.T) {
 	o := newTestObject()
 	o.Phys.Position.Cell = 0
 	p := DefaultParams()
-	o.Interp.DoInterpretedMotion(WalkForward, &p)
+	o.Interp().DoInterpretedMotion(WalkForward, &p)
 	if got := nodeAnims(&o.Parts.Sequence); len(got) != 1 || got[0] != animWalk {
 		t.Fatalf("cell 0 must strip the link at once: %x", got)
 	}
@@ -222,9 +222,9 @@ func TestDetachedObjectStripsLinks(t *testing.T) {
 
 func TestDeadStripsLinksFirst(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	p := DefaultParams()
-	o.Interp.DoInterpretedMotion(Dead, &p)
+	o.Interp().DoInterpretedMotion(Dead, &p)
 	got := nodeAnims(&o.Parts.Sequence)
 	if len(got) != 3 || got[0] != animWalkReady {
 		t.Fatalf("nodes = %x: Dead must strip the ready→walk link before its own chain", got)
@@ -233,12 +233,12 @@ func TestDeadStripsLinksFirst(t *testing.T) {
 
 func TestInterpretedRunForwardCachesTheRunRate(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(RunForward, 1.7))
-	if o.Interp.MyRunRate != 1.7 {
-		t.Fatalf("my_run_rate = %v, want the echoed RunForward speed 1.7", o.Interp.MyRunRate)
+	o.Interp().MoveToInterpretedState(ims(RunForward, 1.7))
+	if o.Interp().MyRunRate != 1.7 {
+		t.Fatalf("my_run_rate = %v, want the echoed RunForward speed 1.7", o.Interp().MyRunRate)
 	}
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 0.5))
-	if o.Interp.MyRunRate != 1.7 {
-		t.Fatalf("walking must not change my_run_rate (got %v)", o.Interp.MyRunRate)
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 0.5))
+	if o.Interp().MyRunRate != 1.7 {
+		t.Fatalf("walking must not change my_run_rate (got %v)", o.Interp().MyRunRate)
 	}
 }

@@ -7,9 +7,11 @@ type AnimNode struct {
 	NumAnims uint32
 }
 
-// MotionDoneSink receives completed motions (CPhysicsObj::MotionDone).
+// MotionDoneSink receives completed motions (CPhysicsObj::MotionDone) and
+// sees every entry queued on pending_animations.
 type MotionDoneSink interface {
 	MotionDone(motion uint32, success bool)
+	MotionQueued(motion, numAnims uint32)
 }
 
 // MovementType selects what TableManager.PerformMovement does.
@@ -34,10 +36,8 @@ type TableManager struct {
 	// yet consumed by a pending entry.
 	AnimationCounter uint32
 	Pending          []AnimNode
-	// Owner is told about every completed motion.
+	// Owner is told about every queued and completed motion.
 	Owner MotionDoneSink
-	// OnQueue, when set, observes every entry added to pending_animations.
-	OnQueue func(motion, numAnims uint32)
 }
 
 func (m *TableManager) popHead(success bool) {
@@ -139,8 +139,8 @@ func (m *TableManager) InitializeState(seq *Sequence) {
 // (MotionTableManager::add_to_queue, 0x0051BFE0).
 func (m *TableManager) addToQueue(motion, n uint32, seq *Sequence) {
 	m.Pending = append(m.Pending, AnimNode{motion, n})
-	if m.OnQueue != nil {
-		m.OnQueue(motion, n)
+	if m.Owner != nil {
+		m.Owner.MotionQueued(motion, n)
 	}
 	m.removeRedundantLinks(seq)
 }

@@ -6,17 +6,30 @@ import (
 	"github.com/dereth/dereth/dat"
 )
 
+// doneObs records completed motions in order, with their results.
+type doneObs struct {
+	motions []uint32
+	results []bool
+}
+
+func (d *doneObs) HookCaptured(uint32, *dat.AnimHook) {}
+func (d *doneObs) MotionQueued(_, _, _ uint32)        {}
+func (d *doneObs) MotionCompleted(_, m uint32, ok bool) {
+	d.motions = append(d.motions, m)
+	d.results = append(d.results, ok)
+}
+
 // doneLog records completed motions in order.
 func doneLog(o *Object) *[]uint32 {
-	var log []uint32
-	o.OnMotionDone = func(m uint32, _ bool) { log = append(log, m) }
-	return &log
+	d := &doneObs{}
+	o.Obs = d
+	return &d.motions
 }
 
 func TestCompletionByPollWhenTickCountIsZero(t *testing.T) {
 	o := newTestObject()
 	log := doneLog(o)
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	m := o.Parts.Manager
 	// NonCombat (style unchanged) queues with 0 ticks, the walk link with 1.
 	if len(m.Pending) != 2 || m.Pending[0] != (AnimNode{NonCombat, 0}) || m.Pending[1] != (AnimNode{WalkForward, 1}) {
@@ -29,18 +42,18 @@ func TestCompletionByPollWhenTickCountIsZero(t *testing.T) {
 	if len(*log) != 1 || (*log)[0] != NonCombat || len(m.Pending) != 1 {
 		t.Fatalf("poll completed %x, pending %v; want only NonCombat", *log, m.Pending)
 	}
-	if len(o.Interp.Pending) != 1 || o.Interp.Pending[0].Motion != WalkForward {
-		t.Fatalf("MotionDone must cascade into the interpreter queue: %v", o.Interp.Pending)
+	if len(o.Interp().Pending) != 1 || o.Interp().Pending[0].Motion != WalkForward {
+		t.Fatalf("MotionDone must cascade into the interpreter queue: %v", o.Interp().Pending)
 	}
 }
 
 func TestCompletionByAnimDoneHookRunningTotal(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	settle(t, o)
 	log := doneLog(o)
 	// Walk → Dead hops through Ready: two links, so Dead waits on 2 AnimDones.
-	o.Interp.MoveToInterpretedState(ims(Dead, 1))
+	o.Interp().MoveToInterpretedState(ims(Dead, 1))
 	m := o.Parts.Manager
 	last := m.Pending[len(m.Pending)-1]
 	if last != (AnimNode{Dead, 2}) {
@@ -56,8 +69,8 @@ func TestCompletionByAnimDoneHookRunningTotal(t *testing.T) {
 	if len(*log) != 1 || (*log)[0] != Dead || m.AnimationCounter != 0 || len(m.Pending) != 0 {
 		t.Fatalf("after both links: done %x, counter %d, pending %v", *log, m.AnimationCounter, m.Pending)
 	}
-	if o.Interp.MotionsPending() {
-		t.Fatalf("interpreter queue not drained: %v", o.Interp.Pending)
+	if o.Interp().MotionsPending() {
+		t.Fatalf("interpreter queue not drained: %v", o.Interp().Pending)
 	}
 }
 
@@ -65,15 +78,15 @@ func TestActionCompletesWhenItsFramesFinish(t *testing.T) {
 	o := newTestObject()
 	log := doneLog(o)
 	p := DefaultParams()
-	if err := o.Interp.DoInterpretedMotion(AttackHigh1, &p); err != ErrNone {
+	if err := o.Interp().DoInterpretedMotion(AttackHigh1, &p); err != ErrNone {
 		t.Fatalf("attack: %v", err)
 	}
 	m := o.Parts.Manager
 	if got := nodeAnims(&o.Parts.Sequence); len(got) != 2 || got[0] != animAttack || got[1] != animReady {
 		t.Fatalf("nodes = %x, want [attack, ready]", got)
 	}
-	if len(m.State.Actions) != 1 || len(o.Interp.Interpreted.Actions) != 1 {
-		t.Fatalf("action not recorded: table %v interp %v", m.State.Actions, o.Interp.Interpreted.Actions)
+	if len(m.State.Actions) != 1 || len(o.Interp().Interpreted.Actions) != 1 {
+		t.Fatalf("action not recorded: table %v interp %v", m.State.Actions, o.Interp().Interpreted.Actions)
 	}
 	tick(o, 8.0/30)
 	if len(*log) != 0 || len(m.State.Actions) != 1 {
@@ -83,9 +96,9 @@ func TestActionCompletesWhenItsFramesFinish(t *testing.T) {
 	if len(*log) != 1 || (*log)[0] != AttackHigh1 {
 		t.Fatalf("done = %x, want AttackHigh1", *log)
 	}
-	if len(m.State.Actions) != 0 || len(o.Interp.Interpreted.Actions) != 0 || o.Interp.MotionsPending() {
+	if len(m.State.Actions) != 0 || len(o.Interp().Interpreted.Actions) != 0 || o.Interp().MotionsPending() {
 		t.Fatalf("0x10000000 completion must remove the action head everywhere: table %v interp %v pending %v",
-			m.State.Actions, o.Interp.Interpreted.Actions, o.Interp.Pending)
+			m.State.Actions, o.Interp().Interpreted.Actions, o.Interp().Pending)
 	}
 }
 
@@ -98,7 +111,7 @@ func TestRapidWalkRunWalkDoesNotPileUpLinks(t *testing.T) {
 	o := newTestObject()
 	log := doneLog(o)
 	for _, c := range []uint32{WalkForward, RunForward, WalkForward} {
-		o.Interp.MoveToInterpretedState(ims(c, 1))
+		o.Interp().MoveToInterpretedState(ims(c, 1))
 	}
 	seq := &o.Parts.Sequence
 	if got := nodeAnims(seq); len(got) != 2 || got[0] != animReadyWalk || got[1] != animWalk {
@@ -108,8 +121,8 @@ func TestRapidWalkRunWalkDoesNotPileUpLinks(t *testing.T) {
 		t.Fatalf("substate = %s", CommandName(st.Substate))
 	}
 	tick(o, 5.0/30)
-	if len(o.Parts.Manager.Pending) != 0 || o.Interp.MotionsPending() {
-		t.Fatalf("queues not drained after the one link: %v / %v", o.Parts.Manager.Pending, o.Interp.Pending)
+	if len(o.Parts.Manager.Pending) != 0 || o.Interp().MotionsPending() {
+		t.Fatalf("queues not drained after the one link: %v / %v", o.Parts.Manager.Pending, o.Interp().Pending)
 	}
 	walks := 0
 	for _, m := range *log {
@@ -126,16 +139,16 @@ func TestRemotePathCompletesOnlyByPollAndHook(t *testing.T) {
 	o := newTestObject()
 	s := ims(Ready, 1)
 	s.SideStepCommand, s.SideStepSpeed = SideStepRight, 1
-	o.Interp.MoveToInterpretedState(s)
+	o.Interp().MoveToInterpretedState(s)
 	if n := len(o.Parts.Manager.Pending); n != 3 {
 		t.Fatalf("pending = %v, want style, Ready and sidestep, all zero-tick", o.Parts.Manager.Pending)
 	}
-	if n := len(o.Interp.Pending); n != 3 {
-		t.Fatalf("interpreter pending = %v", o.Interp.Pending)
+	if n := len(o.Interp().Pending); n != 3 {
+		t.Fatalf("interpreter pending = %v", o.Interp().Pending)
 	}
 	o.Parts.HandleMovement()
-	if len(o.Parts.Manager.Pending) != 0 || o.Interp.MotionsPending() {
-		t.Fatalf("the per-tick poll must complete them: %v", o.Interp.Pending)
+	if len(o.Parts.Manager.Pending) != 0 || o.Interp().MotionsPending() {
+		t.Fatalf("the per-tick poll must complete them: %v", o.Interp().Pending)
 	}
 }
 
@@ -143,20 +156,21 @@ func TestLocalPerformMovementPollsSynchronously(t *testing.T) {
 	o := newTestObject()
 	o.Phys.Autonomous = true // the local player: no weenie, autonomous
 	p := DefaultParams()
-	if err := o.Interp.PerformMovement(MovementInterpretedCommand, SideStepRight, &p); err != ErrNone {
+	if err := o.Interp().PerformMovement(MovementInterpretedCommand, SideStepRight, &p); err != ErrNone {
 		t.Fatalf("sidestep: %v", err)
 	}
-	if len(o.Parts.Manager.Pending) != 0 || o.Interp.MotionsPending() {
-		t.Fatalf("a zero-tick local motion must complete in the same call: %v", o.Interp.Pending)
+	if len(o.Parts.Manager.Pending) != 0 || o.Interp().MotionsPending() {
+		t.Fatalf("a zero-tick local motion must complete in the same call: %v", o.Interp().Pending)
 	}
 }
 
 func TestHandleEnterWorldDrainsUnsuccessfully(t *testing.T) {
 	o := newTestObject()
-	var results []bool
-	o.OnMotionDone = func(_ uint32, ok bool) { results = append(results, ok) }
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	d := &doneObs{}
+	o.Obs = d
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	o.EnterWorld(o.Phys.Position.Cell)
+	results := d.results
 	if got := nodeAnims(&o.Parts.Sequence); len(got) != 1 || got[0] != animWalk {
 		t.Fatalf("enter world must strip the link: %x", got)
 	}
@@ -169,9 +183,9 @@ func TestStopCompletelyReturnsToReady(t *testing.T) {
 	o := newTestObject()
 	s := ims(RunForward, 1)
 	s.SideStepCommand, s.SideStepSpeed = SideStepRight, 1
-	o.Interp.MoveToInterpretedState(s)
+	o.Interp().MoveToInterpretedState(s)
 	settle(t, o)
-	o.Interp.StopCompletely()
+	o.Interp().StopCompletely()
 	st := o.Parts.Manager.State
 	if st.Substate != Ready || len(st.Modifiers) != 0 {
 		t.Fatalf("state = %+v, want Ready with no modifiers", st)

@@ -416,19 +416,6 @@ func NewMoveToManager(w MoveToWorld) *MoveToManager {
 	return m
 }
 
-// HookInterrupt makes o's InterruptCurrentMovement cancel this manager's
-// move with ErrActionCancelled (CPhysicsObj::interrupt_current_movement →
-// cancel_moveto), after any hook already installed.
-func (m *MoveToManager) HookInterrupt(o *Object) {
-	prev := o.OnInterrupt
-	o.OnInterrupt = func() {
-		if prev != nil {
-			prev()
-		}
-		m.CancelMoveTo(ErrActionCancelled)
-	}
-}
-
 // initializeLocalVars resets the per-move state (MoveToManager::InitializeLocalVars).
 func (m *MoveToManager) initializeLocalVars() {
 	m.MovementType = MovementInvalid
@@ -994,7 +981,7 @@ type ObjectMoveTo struct {
 }
 
 // Interp returns the object's interpreter.
-func (w *ObjectMoveTo) Interp() *Interp { return w.Obj.Interp }
+func (w *ObjectMoveTo) Interp() *Interp { return w.Obj.Interp() }
 
 // Position returns the object's position.
 func (w *ObjectMoveTo) Position() physics.Position { return w.Obj.Phys.Position }

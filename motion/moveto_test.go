@@ -53,7 +53,7 @@ func newMoveToRig(t *testing.T) *mtRig {
 		OnDone: func(err WeenieError) { r.done = append(r.done, err) },
 	}
 	r.m = NewMoveToManager(w)
-	r.m.HookInterrupt(r.o)
+	r.o.Movement.SetMoveTo(r.m)
 	return r
 }
 
@@ -74,7 +74,7 @@ func (r *mtRig) step() {
 	r.o.ProcessHooks(nil)
 	r.m.UseTime()
 	r.o.Parts.HandleMovement()
-	s := &r.o.Interp.Interpreted
+	s := &r.o.Interp().Interpreted
 	r.trace = append(r.trace, mtSample{
 		cmd: r.m.CurrentCommand, aux: r.m.AuxCommand,
 		forward: s.ForwardCommand, turn: s.TurnCommand,
@@ -262,7 +262,7 @@ func TestMoveToPositionAhead(t *testing.T) {
 			if r.firstIndex(func(s mtSample) bool { return s.forward == WalkForward }) < 0 {
 				t.Error("never walked")
 			}
-			if f := r.o.Interp.Interpreted.ForwardCommand; f != Ready {
+			if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
 				t.Errorf("forward command %s after arrival, want Ready", CommandName(f))
 			}
 			if moved, _ := r.settle(60); moved > 1e-4 {
@@ -379,7 +379,7 @@ func TestMoveToPositionFailDistance(t *testing.T) {
 		if travelled <= fail || travelled > fail+0.5 {
 			t.Errorf("fail %.1f: gave up after %.3f units", fail, travelled)
 		}
-		if f := r.o.Interp.Interpreted.ForwardCommand; f != Ready {
+		if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
 			t.Errorf("fail %.1f: forward %s after failing, want Ready", fail, CommandName(f))
 		}
 		if len(r.m.Pending) != 0 {
@@ -446,7 +446,7 @@ func TestTurnToHeading(t *testing.T) {
 			if got := FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.heading) > 0.01 {
 				t.Errorf("heading %.3f, want %.1f", got, c.heading)
 			}
-			if tc := r.o.Interp.Interpreted.TurnCommand; tc != 0 {
+			if tc := r.o.Interp().Interpreted.TurnCommand; tc != 0 {
 				t.Errorf("turn command %s after finishing", CommandName(tc))
 			}
 			if moved, turned := r.settle(60); turned > 1e-3 || moved > 1e-4 {
@@ -542,7 +542,7 @@ func TestMoveToCancel(t *testing.T) {
 	}{
 		{"CancelMoveTo", func(r *mtRig) { r.m.CancelMoveTo(ErrActionCancelled) }, ErrActionCancelled},
 		{"CancelMoveTo other error", func(r *mtRig) { r.m.CancelMoveTo(ErrObjectGone) }, ErrObjectGone},
-		{"interp StopCompletely", func(r *mtRig) { r.o.Interp.StopCompletely() }, ErrActionCancelled},
+		{"interp StopCompletely", func(r *mtRig) { r.o.Interp().StopCompletely() }, ErrActionCancelled},
 		{"new move", func(r *mtRig) { r.m.MoveToPosition(r.o.Phys.Position, DefaultMoveToParams()) }, ErrActionCancelled},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -552,14 +552,14 @@ func TestMoveToCancel(t *testing.T) {
 			for i := 0; i < 45; i++ {
 				r.step()
 			}
-			if r.o.Interp.Interpreted.ForwardCommand != WalkForward {
+			if r.o.Interp().Interpreted.ForwardCommand != WalkForward {
 				t.Fatalf("not walking before the cancel")
 			}
 			c.cancel(r)
 			if len(r.done) == 0 || r.done[0] != c.want {
 				t.Fatalf("done = %#x, want %#x first", r.done, c.want)
 			}
-			if f := r.o.Interp.Interpreted.ForwardCommand; f != Ready {
+			if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
 				t.Errorf("forward %s after cancel", CommandName(f))
 			}
 			r.settle(15) // the stop link plays out
@@ -578,7 +578,7 @@ func TestMoveToCancel(t *testing.T) {
 		r.step()
 	}
 	p := DefaultParams()
-	r.o.Interp.DoMotion(SideStepRight, &p)
+	r.o.Interp().DoMotion(SideStepRight, &p)
 	r.expectDone(ErrActionCancelled)
 	// An idle manager ignores a cancel.
 	r.m.CancelMoveTo(ErrActionCancelled)

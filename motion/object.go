@@ -5,14 +5,17 @@ import (
 	"github.com/dereth/dereth/physics"
 )
 
-// Object is the motion-facing half of CPhysicsObj: it owns the PartArray
-// and the interpreter, collects fired animation hooks, and bridges
-// MotionTableManager completions into the interpreter's queue
-// (CPhysicsObj::MotionDone → MovementManager::MotionDone →
+// Object is the motion-facing half of CPhysicsObj: it collects fired
+// animation hooks and bridges MotionTableManager completions into the
+// MovementManager (CPhysicsObj::MotionDone → MovementManager::MotionDone →
 // CMotionInterp::MotionDone). It implements Body and HookSink.
+//
+// Phys, Parts and Movement are retail's own links (CPhysicsObj's
+// part_array and movement_manager members): they point at the object's
+// components, never at copies, and components.Verify checks that they do.
 type Object struct {
-	Parts  *PartArray
-	Interp *Interp
+	Parts    *PartArray
+	Movement *MovementManager
 
 	// Phys is the physical state (state bits, cell, frame, velocity).
 	Phys *physics.Object
@@ -22,15 +25,16 @@ type Object struct {
 	// AnimHooks are the hooks fired since the last ProcessHooks, in order.
 	AnimHooks []*dat.AnimHook
 
-	// OnMotionDone, when set, observes every completed motion (traces).
-	OnMotionDone func(motion uint32, success bool)
-	// OnHook, when set, observes every hook process_hooks captures.
-	OnHook func(h *dat.AnimHook)
-	// OnInterrupt, when set, is called for InterruptCurrentMovement (the
-	// MoveToManager's cancel).
-	OnInterrupt func()
+	// Obs, when set, observes captured hooks, queued and completed motions
+	// (the world's trace).
+	Obs Observer
+}
 
-	interp Interp // Interp's storage
+// Observer watches one object's animation machine; guid names the object.
+type Observer interface {
+	HookCaptured(guid uint32, h *dat.AnimHook)
+	MotionQueued(guid, motion, numAnims uint32)
+	MotionCompleted(guid, motion uint32, success bool)
 }
 
 // NewObject returns an object over phys and pa (which may be nil) with its
@@ -52,15 +56,22 @@ func (o *Object) Init(phys *physics.Object, pa *PartArray) {
 	}
 }
 
-// MakeInterp creates the interpreter and enters its default state, as
-// MovementManager::move_to_interpreted_state does on first use.
-func (o *Object) MakeInterp() *Interp {
-	if o.Interp == nil {
-		o.interp = newInterp(o)
-		o.Interp = &o.interp
-		o.Interp.EnterDefaultState()
+// Interp returns the interpreter, nil when the object has none yet.
+func (o *Object) Interp() *Interp {
+	if o.Movement == nil {
+		return nil
 	}
-	return o.Interp
+	return o.Movement.Interp
+}
+
+// MakeInterp creates the interpreter and enters its default state, as
+// MovementManager::move_to_interpreted_state does on first use. A bare
+// object (outside the ECS) gets a MovementManager of its own first.
+func (o *Object) MakeInterp() *Interp {
+	if o.Movement == nil {
+		(&MovementManager{}).Init(o)
+	}
+	return o.Movement.MakeInterp()
 }
 
 // AddAnimHook appends a fired hook (CPhysicsObj::add_anim_hook).
@@ -74,8 +85,8 @@ func (o *Object) AddAnimHook(h *dat.AnimHook) { o.AnimHooks = append(o.AnimHooks
 func (o *Object) ProcessHooks(deferred func(*dat.AnimHook)) {
 	for i := 0; i < len(o.AnimHooks); i++ {
 		h := o.AnimHooks[i]
-		if o.OnHook != nil {
-			o.OnHook(h)
+		if o.Obs != nil {
+			o.Obs.HookCaptured(o.Phys.GUID, h)
 		}
 		if h.Type == dat.HookAnimationDone {
 			o.HookAnimDone()
@@ -96,11 +107,18 @@ func (o *Object) HookAnimDone() {
 
 // MotionDone is CPhysicsObj::MotionDone (0x0050FDB0).
 func (o *Object) MotionDone(motion uint32, success bool) {
-	if o.OnMotionDone != nil {
-		o.OnMotionDone(motion, success)
+	if o.Obs != nil {
+		o.Obs.MotionCompleted(o.Phys.GUID, motion, success)
 	}
-	if o.Interp != nil {
-		o.Interp.MotionDone(success)
+	if o.Movement != nil {
+		o.Movement.MotionDone(success)
+	}
+}
+
+// MotionQueued observes an entry added to pending_animations.
+func (o *Object) MotionQueued(motion, numAnims uint32) {
+	if o.Obs != nil {
+		o.Obs.MotionQueued(o.Phys.GUID, motion, numAnims)
 	}
 }
 
@@ -150,10 +168,12 @@ func (o *Object) InitializeMotionTables() {
 	}
 }
 
-// InterruptCurrentMovement cancels a MoveTo in progress.
+// InterruptCurrentMovement cancels a MoveTo in progress with
+// ActionCancelled (CPhysicsObj::interrupt_current_movement →
+// MovementManager::CancelMoveTo).
 func (o *Object) InterruptCurrentMovement() {
-	if o.OnInterrupt != nil {
-		o.OnInterrupt()
+	if o.Movement != nil {
+		o.Movement.CancelMoveTo(ErrActionCancelled)
 	}
 }
 

@@ -27,14 +27,14 @@ func settle(t *testing.T, o *Object) {
 
 func TestWalkToRunPlaysLinkThenCycle(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	settle(t, o)
 	seq := &o.Parts.Sequence
 	if got := nodeAnims(seq); len(got) != 1 || got[0] != animWalk {
 		t.Fatalf("settled walk nodes = %x, want [walk]", got)
 	}
 
-	o.Interp.MoveToInterpretedState(ims(RunForward, 1))
+	o.Interp().MoveToInterpretedState(ims(RunForward, 1))
 	if got := nodeAnims(seq); len(got) != 2 || got[0] != animWalkRun || got[1] != animRun {
 		t.Fatalf("after run: nodes = %x, want [walk→run link, run cycle] with the walk cycle gone", got)
 	}
@@ -64,7 +64,7 @@ func TestWalkToRunPlaysLinkThenCycle(t *testing.T) {
 
 func TestSpeedOnlyChangeRescalesCycleInPlace(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 0.6))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 0.6))
 	settle(t, o)
 	tick(o, 0.25)
 	seq := &o.Parts.Sequence
@@ -73,7 +73,7 @@ func TestSpeedOnlyChangeRescalesCycleInPlace(t *testing.T) {
 		t.Fatalf("walk 0.6 framerate = %v, want 18", rate)
 	}
 
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1.0))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1.0))
 	if seq.CurrAnim() != node || seq.Len() != 1 {
 		t.Fatalf("speed-only change must keep the same node; nodes %x", nodeAnims(seq))
 	}
@@ -93,14 +93,14 @@ func TestSpeedOnlyChangeRescalesCycleInPlace(t *testing.T) {
 
 func TestNearZeroOldSpeedFreezesCycle(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	settle(t, o)
 	node := o.Parts.Sequence.CurrAnim()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 0.0001)) // ×0.0001 in place
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 0.0001)) // ×0.0001 in place
 	if o.Parts.Sequence.CurrAnim() != node || !near(node.Framerate, 30*0.0001, 1e-6) {
 		t.Fatalf("walk 1 → 0.0001 must rescale in place; framerate %v", node.Framerate)
 	}
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1.0))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1.0))
 	if o.Parts.Sequence.CurrAnim() != node || node.Framerate != 0 {
 		t.Fatalf("|old speed| < 0.0002 must freeze the cycle in place; framerate %v", node.Framerate)
 	}
@@ -113,7 +113,7 @@ func TestNearZeroOldSpeedFreezesCycle(t *testing.T) {
 
 func TestNegativeSpeedPlaysBackwardWithSwappedFrames(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, -0.65))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, -0.65))
 	settle(t, o)
 	seq := &o.Parts.Sequence
 	n := seq.CurrAnim()
@@ -129,7 +129,7 @@ func TestNegativeSpeedPlaysBackwardWithSwappedFrames(t *testing.T) {
 	// A negative multiplier swaps the node's low/high and reverses playback
 	// over the same frame range.
 	o2 := newTestObject()
-	o2.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o2.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	settle(t, o2)
 	c := o2.Parts.Sequence.CurrAnim()
 	lo, hi := c.LowFrame, c.HighFrame
@@ -150,7 +150,7 @@ func TestNegativeSpeedPlaysBackwardWithSwappedFrames(t *testing.T) {
 
 func TestNoAuthoredLinkDoubleHopsThroughStyleDefault(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(WalkForward, 1))
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
 	settle(t, o)
 	seq := &o.Parts.Sequence
 	ticks, ok := o.Parts.Manager.Table.GetObjectSequence(Dead, &o.Parts.Manager.State, seq, 1, false)
@@ -169,14 +169,14 @@ func TestNoAuthoredLinkDoubleHopsThroughStyleDefault(t *testing.T) {
 
 func TestStopMainCyclePlaysStopLinkAndClearsVelocity(t *testing.T) {
 	o := newTestObject()
-	o.Interp.MoveToInterpretedState(ims(RunForward, 1))
+	o.Interp().MoveToInterpretedState(ims(RunForward, 1))
 	settle(t, o)
 	seq := &o.Parts.Sequence
 	if !vnear(seq.Velocity, runVel) {
 		t.Fatalf("running velocity = %v", seq.Velocity)
 	}
 	p := DefaultParams()
-	if err := o.Interp.StopInterpretedMotion(RunForward, &p); err != ErrNone {
+	if err := o.Interp().StopInterpretedMotion(RunForward, &p); err != ErrNone {
 		t.Fatalf("stop run: %v", err)
 	}
 	if got := nodeAnims(seq); len(got) != 2 || got[0] != animRunReady || got[1] != animReady {
@@ -188,8 +188,8 @@ func TestStopMainCyclePlaysStopLinkAndClearsVelocity(t *testing.T) {
 	if st := o.Parts.Manager.State; st.Substate != Ready {
 		t.Fatalf("substate = %s, want Ready", CommandName(st.Substate))
 	}
-	if o.Interp.Interpreted.ForwardCommand != Ready {
-		t.Fatalf("interpreted forward = %s, want Ready", CommandName(o.Interp.Interpreted.ForwardCommand))
+	if o.Interp().Interpreted.ForwardCommand != Ready {
+		t.Fatalf("interpreted forward = %s, want Ready", CommandName(o.Interp().Interpreted.ForwardCommand))
 	}
 	var moved float32
 	for i := 0; i < 20; i++ {
@@ -205,7 +205,7 @@ func TestStopSidestepWhileRunningRemovesOnlyItsVelocity(t *testing.T) {
 	o := newTestObject()
 	s := ims(RunForward, 1)
 	s.SideStepCommand, s.SideStepSpeed = SideStepRight, 1
-	o.Interp.MoveToInterpretedState(s)
+	o.Interp().MoveToInterpretedState(s)
 	settle(t, o)
 	seq := &o.Parts.Sequence
 	if want := runVel.Add(sidestepVel); !vnear(seq.Velocity, want) {
@@ -213,7 +213,7 @@ func TestStopSidestepWhileRunningRemovesOnlyItsVelocity(t *testing.T) {
 	}
 	node, frame := seq.CurrAnim(), seq.FrameNumber
 
-	o.Interp.MoveToInterpretedState(ims(RunForward, 1))
+	o.Interp().MoveToInterpretedState(ims(RunForward, 1))
 	if seq.CurrAnim() != node || seq.Len() != 1 || seq.FrameNumber != frame {
 		t.Fatalf("releasing sidestep changed the nodes: %x", nodeAnims(seq))
 	}
@@ -238,7 +238,7 @@ func TestHandleEnterWorldAtEndOfNonLoopingNode(t *testing.T) {
 	o.MakeInterp()
 	o.EnterWorld(1)
 	p := DefaultParams()
-	if err := o.Interp.DoInterpretedMotion(recall, &p); err != ErrNone {
+	if err := o.Interp().DoInterpretedMotion(recall, &p); err != ErrNone {
 		t.Fatalf("recall: %v", err)
 	}
 	seq := &o.Parts.Sequence

@@ -36,6 +36,13 @@ type Object struct {
 	// position, movement, state, vector, teleport, server control, force
 	// position, visual description, instance.
 	UpdateTimes [9]uint16
+	// Work marks the managers that may have work this update
+	// (components.Work bits); a manager whose bit is clear is not even
+	// loaded by the ordinary tick.
+	Work uint16
+	// ScriptTable is the PhysicsScriptTable id PlayEffect and the typed
+	// Hide/UnHide scripts resolve through (0: none).
+	ScriptTable uint32
 }
 
 // NewObject returns an object with unit scale at the identity frame.

@@ -13,8 +13,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/internal/testworld"
 	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init, before it runs
-	"github.com/dereth/dereth/scenes/internal/testworld"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
@@ -84,7 +84,7 @@ func runChild(dir, mode string) error {
 		testStart = func(ws *worldScene) { ws.cam.ToggleMap() }
 	case "hud":
 		cfg.HideHUD = false
-		testStart = func(ws *worldScene) { ws.sel = ws.world.Object(testworld.Walker) }
+		testStart = func(ws *worldScene) { ws.sel = testworld.Walker }
 	}
 	testShot = func(g *game, ws *worldScene) {
 		img := ebiten.NewImage(g.w, g.h)

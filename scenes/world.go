@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
@@ -30,10 +31,10 @@ type worldScene struct {
 	assets   Assets
 	r        *view.Renderer
 	cam      *view.Camera
-	ctrl     view.Controller
+	ctrl     control.Controller
 	tail     view.TraceTail
 	orig     systems.Tracer
-	sel      *components.Object
+	sel      uint32 // the selected guid, 0 for none
 	hud      bool
 	stats    view.Stats
 	reload   func() error
@@ -42,7 +43,8 @@ type worldScene struct {
 	shownErr error // the script error already on screen
 	reloadOK bool
 
-	lastFollowed *components.Object
+	lastFollowed uint32
+	follow       components.View // the followed object, resolved per frame
 	lastHeading  float32
 
 	dragging       bool
@@ -76,16 +78,19 @@ func (s *worldScene) focus() physics.Position {
 }
 
 // followed is the entity the camera follows: the player, else the
-// selection, else the first object.
-func (s *worldScene) followed() *components.Object {
-	if o := s.world.Object(s.world.PlayerGUID); o != nil {
-		return o
+// selection, else the first object; nil for an empty world. The view is
+// resolved read-only for this frame.
+func (s *worldScene) followed() *components.View {
+	for _, g := range [2]uint32{s.world.PlayerGUID, s.sel} {
+		if e, ok := s.world.Entity(g); ok && s.follow.Resolve(s.world.ECS, e) {
+			return &s.follow
+		}
 	}
-	if s.sel != nil {
-		return s.sel
+	if len(s.world.Objects) > 0 && s.follow.Resolve(s.world.ECS, s.world.Objects[0]) {
+		return &s.follow
 	}
-	if all := view.Entities(s.world); len(all) > 0 {
-		return all[0]
+	if len(s.world.Static) > 0 && s.follow.Resolve(s.world.ECS, s.world.Static[0]) {
+		return &s.follow
 	}
 	return nil
 }
@@ -99,10 +104,10 @@ func (s *worldScene) followTarget() {
 			p = o.Pres.Root
 		}
 		h := view.HeadingOf(p.Frame.Orientation)
-		if o == s.lastFollowed {
+		if o.Phys.GUID == s.lastFollowed {
 			s.cam.Yaw += h - s.lastHeading
 		}
-		s.lastFollowed, s.lastHeading = o, h
+		s.lastFollowed, s.lastHeading = o.Phys.GUID, h
 		s.cam.Follow(p, 1)
 	}
 	s.cam.KeepAbove(s.ground, 1.5)
@@ -110,8 +115,6 @@ func (s *worldScene) followTarget() {
 
 // ground is the terrain height under a render-space point.
 func (s *worldScene) ground(x, y float32) (float32, bool) { return s.r.GroundZ(s.cam, x, y) }
-
-func (s *worldScene) player() *components.Object { return s.world.Object(s.world.PlayerGUID) }
 
 func pressed(keys ...ebiten.Key) bool {
 	for _, k := range keys {
@@ -123,8 +126,8 @@ func pressed(keys ...ebiten.Key) bool {
 }
 
 // readKeys maps the keyboard to the player's movement keys.
-func readKeys() view.Keys {
-	return view.Keys{
+func readKeys() control.Keys {
+	return control.Keys{
 		Forward:   pressed(ebiten.KeyW, ebiten.KeyArrowUp),
 		Backward:  pressed(ebiten.KeyS, ebiten.KeyArrowDown),
 		TurnLeft:  pressed(ebiten.KeyQ, ebiten.KeyA, ebiten.KeyArrowLeft),
@@ -139,16 +142,16 @@ func readKeys() view.Keys {
 // Update handles input, steps the world one tick and moves the camera.
 func (s *worldScene) Update(g *game) error {
 	g.frames++
-	if s.sel != nil && s.world.Object(s.sel.Phys.GUID) != s.sel {
-		s.sel = nil // removed or respawned by a reload
+	if _, ok := s.world.Entity(s.sel); !ok {
+		s.sel = 0 // removed by a reload
 	}
 	s.pollScriptErr(g)
 	s.handleToggles(g)
 	s.handleMouse()
-	s.ctrl.Update(s.player(), s.world.Now, readKeys())
-	if s.hud && s.sel != nil {
-		if s.tail.Watch != s.sel.Phys.GUID {
-			s.tail.Reset(s.sel.Phys.GUID)
+	s.ctrl.Update(s.world, readKeys())
+	if s.hud && s.sel != 0 {
+		if s.tail.Watch != s.sel {
+			s.tail.Reset(s.sel)
 		}
 		s.world.Trace = &s.tail
 	} else {
@@ -172,7 +175,7 @@ func (s *worldScene) handleToggles(g *game) {
 		s.sel = view.NextSelection(s.world, s.sel)
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-		s.sel = nil
+		s.sel = 0
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
@@ -250,8 +253,8 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	s.stats.Build = time.Since(t0)
 	s.stats.Tris = len(s.r.Indices) / 3
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
-	if s.sel != nil {
-		if d, ok := s.r.DrawnOf(s.sel.Phys.GUID); ok {
+	if s.sel != 0 {
+		if d, ok := s.r.DrawnOf(s.sel); ok {
 			strokeRect(screen, g.white, d.Bounds, 1, 1, 0.2)
 		}
 	}
@@ -275,13 +278,17 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	}
 	panel(screen, g.white, left, 8, 8, 0, 0, 0)
 	var trace []systems.Event
-	if s.sel != nil && s.tail.Watch == s.sel.Phys.GUID {
-		trace = s.tail.Tail(2)
-		if len(trace) > 18 {
-			trace = trace[len(trace)-18:]
+	var selected *components.View
+	if e, ok := s.world.Entity(s.sel); ok && s.sel != 0 {
+		selected = components.Resolve(s.world.ECS, e)
+		if s.tail.Watch == s.sel {
+			trace = s.tail.Tail(2)
+			if len(trace) > 18 {
+				trace = trace[len(trace)-18:]
+			}
 		}
 	}
-	sel := view.EntityText(s.sel, trace)
+	sel := view.EntityText(selected, trace)
 	panel(screen, g.white, sel, b.Dx()-8-textWidth(sel), 8, 0, 0, 0)
 	var log strings.Builder
 	fmt.Fprintf(&log, "outbound (a live client would send; %d so far):\n", s.ctrl.Log.Total)

@@ -34,7 +34,7 @@ func TestOrdinaryClockBoundaries(t *testing.T) {
 			w.Trace = rec
 			o.Phys.UpdateTime = 0
 			w.Now = c.elapsed
-			w.UpdateObject(o)
+			w.UpdateObject(o.Entity)
 			var dts []float64
 			for _, e := range rec.Events {
 				if e.Stage == StageUpdateObjectInternal {
@@ -82,7 +82,7 @@ func TestStaticClockBoundaries(t *testing.T) {
 			w.Trace = rec
 			o.Phys.UpdateTime = 0
 			w.Now = c.elapsed
-			w.AnimateStaticObject(o)
+			w.AnimateStaticObject(o.Entity)
 			var dts []float64
 			for _, e := range rec.Events {
 				if e.Stage == StagePartArrayUpdate {

@@ -52,14 +52,14 @@ func humanoid(linkHooks []dat.AnimHook) (*dat.Setup, *dat.MotionTable, motion.An
 }
 
 // spawnCreature adds a creature carrying every manager, including detection.
-func spawnCreature(t testing.TB, w *World, guid uint32, hooks []dat.AnimHook) *components.Object {
+func spawnCreature(t testing.TB, w *World, guid uint32, hooks []dat.AnimHook) *components.View {
 	t.Helper()
 	setup, mt, anims := humanoid(hooks)
 	return spawnShared(t, w, guid, setup, mt, anims)
 }
 
 // spawnShared adds such a creature over given DAT objects.
-func spawnShared(t testing.TB, w *World, guid uint32, setup *dat.Setup, mt *dat.MotionTable, anims motion.AnimationMap) *components.Object {
+func spawnShared(t testing.TB, w *World, guid uint32, setup *dat.Setup, mt *dat.MotionTable, anims motion.AnimationMap) *components.View {
 	t.Helper()
 	d, _ := archetypes.FromTemplate("creature")
 	d.GUID, d.Cell = guid, 0x01010001
@@ -94,7 +94,7 @@ func count(list []string, name string) int {
 }
 
 // spawnStatic adds a static animating object with a default animation.
-func spawnStatic(t testing.TB, w *World, guid uint32) *components.Object {
+func spawnStatic(t testing.TB, w *World, guid uint32) *components.View {
 	t.Helper()
 	setup, _, anims := humanoid(nil)
 	setup.DefaultAnimation = tAnimWalk

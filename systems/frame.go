@@ -1,9 +1,12 @@
 package systems
 
 import (
+	"github.com/yohamta/donburi"
+
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -16,32 +19,35 @@ const (
 	FrameDeferredHooks = "Frame::deferred_hooks"
 	FrameEffects       = "Frame::attached_effects"
 	FrameParticles     = "Frame::particles"
-	FrameDraw          = "Frame::draw"
+	// FrameDraw marks the hand-off to the renderer, which draws what the
+	// presenter published after Step returns.
+	FrameDraw = "Frame::draw"
 )
 
 // Step advances the physics clock by dt and runs one frame in the order of
 // seed 002: ordinary tick, static tick, presenter, equipped-child update,
-// deferred hook drain, attached effects and lights, particles, draw.
+// deferred hook drain, attached effects and lights, particles. Drawing is
+// the caller's, after Step returns.
 func (w *World) Step(dt float64) {
 	w.FrameNo++
 	w.Now += dt
-	if w.BeforeStep != nil {
-		w.BeforeStep()
+	if w.Timers != nil {
+		w.Timers.RunTimers()
 	}
 	w.frameStep(FrameOrdinary)
-	for _, o := range w.Objects {
-		w.UpdateObject(o)
+	for _, e := range w.Objects {
+		w.UpdateObject(e)
 	}
 	w.frameStep(FrameStatic)
-	for _, o := range w.Static {
-		w.AnimateStaticObject(o)
+	for _, e := range w.Static {
+		w.AnimateStaticObject(e)
 	}
 	w.frameStep(FramePresenter)
 	w.present()
 	w.frameStep(FrameChildren)
-	for _, o := range w.Objects {
-		if len(o.Phys.Children) > 0 {
-			w.updateChildrenOf(o)
+	for _, e := range w.Objects {
+		if p := components.PhysicsObj.Get(w.ECS.Entry(e)); len(p.Children) > 0 {
+			w.updateChildrenOf(p)
 		}
 	}
 	w.frameStep(FrameDeferredHooks)
@@ -51,9 +57,6 @@ func (w *World) Step(dt float64) {
 	w.frameStep(FrameParticles)
 	w.collectParticles()
 	w.frameStep(FrameDraw)
-	if w.Draw != nil {
-		w.Draw(w)
-	}
 }
 
 func (w *World) frameStep(name string) {
@@ -66,29 +69,33 @@ func (w *World) frameStep(name string) {
 // advancing time and publishes the poses (the live presenter). Static
 // objects rebuilt theirs in UpdatePartsInternal; they are only published.
 func (w *World) present() {
-	for _, o := range w.Objects {
-		if o.Parts == nil || o.Pres == nil {
+	for _, e := range w.Objects {
+		entry := w.ECS.Entry(e)
+		if !entry.HasComponent(components.Presentation) {
 			continue
 		}
-		o.Parts.Scale = o.Phys.ScaleVec()
-		o.Parts.UpdateParts()
-		publish(o)
+		p, pa := components.PhysicsObj.Get(entry), components.PartArray.Get(entry)
+		pa.Scale = p.ScaleVec()
+		pa.UpdateParts()
+		publish(components.Presentation.Get(entry), p, pa)
 	}
-	for _, o := range w.Static {
-		if o.Parts == nil || o.Pres == nil || !o.Parts.Poses.Presented {
+	for _, e := range w.Static {
+		entry := w.ECS.Entry(e)
+		if !entry.HasComponent(components.Presentation) {
 			continue
 		}
-		publish(o)
+		if pa := components.PartArray.Get(entry); pa.Poses.Presented {
+			publish(components.Presentation.Get(entry), components.PhysicsObj.Get(entry), pa)
+		}
 	}
 }
 
 // publish copies the part poses into the Presentation and bumps its revision.
-func publish(o *components.Object) {
-	p := o.Pres
-	p.Root = o.Phys.Position
-	p.Visual = append(p.Visual[:0], o.Parts.Poses.Visual...)
-	p.Rigid = append(p.Rigid[:0], o.Parts.Poses.Rigid...)
-	p.Revision++
+func publish(pres *components.PresentationData, p *physics.Object, pa *motion.PartArray) {
+	pres.Root = p.Position
+	pres.Visual = append(pres.Visual[:0], pa.Poses.Visual...)
+	pres.Rigid = append(pres.Rigid[:0], pa.Poses.Rigid...)
+	pres.Revision++
 }
 
 // drainDeferred runs the deferred animation hooks FIFO, after the poses are
@@ -96,24 +103,27 @@ func publish(o *components.Object) {
 func (w *World) drainDeferred() {
 	for i := 0; i < len(w.deferred); i++ {
 		d := w.deferred[i]
-		w.executeHook(d.obj, d.hook, true)
+		if w.drain.Resolve(w.ECS, d.e) {
+			w.executeHook(&w.drain, d.hook, true)
+		}
 	}
 	clear(w.deferred)
 	w.deferred = w.deferred[:0]
 }
 
 // executeHook performs a non-AnimDone hook's effect on its object.
-func (w *World) executeHook(o *components.Object, h *dat.AnimHook, deferred bool) {
+func (w *World) executeHook(o *components.View, h *dat.AnimHook, deferred bool) {
+	o.Complete(w.ECS)
 	if w.Trace != nil {
-		phase := "script"
+		phase := PhaseScript
 		if deferred {
-			phase = "deferred"
+			phase = PhaseDeferred
 		}
 		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindHook, Hook: h.Type.String(), Phase: phase})
 	}
 	switch h.Type {
 	case dat.HookCreateParticle, dat.HookCreateBlockingParticle:
-		w.particleManager(o).CreateParticleEmitter(h.ID, h.EmitterID, h.Part, h.Offset)
+		components.AddParticleManager(w.ECS, o).CreateParticleEmitter(h.ID, h.EmitterID, h.Part, h.Offset)
 	case dat.HookStopParticle:
 		if o.Particle != nil {
 			o.Particle.StopParticleEmitter(h.EmitterID)
@@ -147,49 +157,46 @@ func (w *World) executeHook(o *components.Object, h *dat.AnimHook, deferred bool
 	case dat.HookSetOmega:
 		o.Phys.Omega = h.Vector
 	}
-	if w.OnHook != nil {
-		w.OnHook(o, h, deferred)
+	if w.HookObserver != nil {
+		w.HookObserver.HookExecuted(o.Phys.GUID, h, deferred)
 	}
 }
 
 // PlayScript queues physics script id on o after delay seconds (PlayEffect,
 // CallPES); unknown ids are ignored.
-func (w *World) PlayScript(o *components.Object, id uint32, delay float64) bool {
+func (w *World) PlayScript(o *components.View, id uint32, delay float64) bool {
 	s := w.Script(id)
 	if s == nil {
 		return false
 	}
-	if o.Script == nil {
-		o.Script = &managers.ScriptManager{}
-		components.Set(w.ECS, o.Entity, components.ScriptManager, o.Script)
-	}
-	o.Script.AddScript(s, delay)
+	components.AddScriptManager(w.ECS, o).AddScript(s, delay)
 	return true
-}
-
-func (w *World) particleManager(o *components.Object) *managers.ParticleManager {
-	if o.Particle == nil {
-		o.Particle = &managers.ParticleManager{}
-		components.Set(w.ECS, o.Entity, components.ParticleManager, o.Particle)
-	}
-	return o.Particle
 }
 
 // attachEffects places every emitter at its part's rigid pose.
 func (w *World) attachEffects() {
-	for _, list := range [2][]*components.Object{w.Objects, w.Static} {
-		for _, o := range list {
-			if o.Particle == nil {
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			entry := w.ECS.Entry(e)
+			if !entry.HasComponent(components.ParticleManager) {
 				continue
 			}
-			root := o.Phys.Position.Frame
-			for _, e := range o.Particle.Emitters {
+			pm := components.ParticleManager.Get(entry)
+			if len(pm.Emitters) == 0 {
+				continue
+			}
+			root := components.PhysicsObj.Get(entry).Position.Frame
+			var rigid []physics.Mat4
+			if entry.HasComponent(components.Presentation) {
+				rigid = components.Presentation.Get(entry).Rigid
+			}
+			for _, em := range pm.Emitters {
 				base := root
-				if o.Pres != nil && int(e.Part) < len(o.Pres.Rigid) {
-					m := o.Pres.Rigid[e.Part]
+				if int(em.Part) < len(rigid) {
+					m := rigid[em.Part]
 					base.Origin = root.LocalToGlobal(physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]})
 				}
-				e.World = physics.Combine(base, e.Offset)
+				em.World = physics.Combine(base, em.Offset)
 			}
 		}
 	}
@@ -197,17 +204,18 @@ func (w *World) attachEffects() {
 
 // collectParticles gathers every live particle's position (cell-relative)
 // into Particles for the draw step. The particles themselves advanced in
-// their objects' ParticleManager slots.
+// their objects' ParticleManager.
 func (w *World) collectParticles() {
 	w.Particles = w.Particles[:0]
-	for _, list := range [2][]*components.Object{w.Objects, w.Static} {
-		for _, o := range list {
-			if o.Particle == nil {
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			entry := w.ECS.Entry(e)
+			if !entry.HasComponent(components.ParticleManager) {
 				continue
 			}
-			for _, e := range o.Particle.Emitters {
-				for _, pt := range e.Particles {
-					w.Particles = append(w.Particles, e.World.LocalToGlobal(pt.Offset))
+			for _, em := range components.ParticleManager.Get(entry).Emitters {
+				for _, pt := range em.Particles {
+					w.Particles = append(w.Particles, em.World.LocalToGlobal(pt.Offset))
 				}
 			}
 		}

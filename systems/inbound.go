@@ -10,9 +10,6 @@ import (
 	"github.com/dereth/dereth/protocol"
 )
 
-// KindMessage marks a trace event about an inbound message.
-const KindMessage = "message"
-
 // InterpolateMaxDistance is how far an UpdatePosition may be from where
 // the object is and still be blended in by the PositionManager; further
 // away it snaps (divergence UP-01).
@@ -32,9 +29,11 @@ func (ww wireWeenie) IsCreature() bool            { return ww.creature }
 func (ww wireWeenie) IsThePlayer() bool           { return ww.guid == ww.w.PlayerGUID }
 func (ww wireWeenie) InqRunRate() (float32, bool) { return 0, false }
 
-func (w *World) traceMessage(guid uint32, detail string) {
+// traceMessage records an inbound message applied (reason empty) or
+// dropped for reason.
+func (w *World) traceMessage(guid uint32, msg string, reason Reason, detail string) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindMessage, Detail: detail})
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindMessage, Message: msg, Reason: reason, Detail: detail})
 	}
 }
 
@@ -61,10 +60,10 @@ func (w *World) Apply(m protocol.Message) error {
 	case *protocol.ObjDescEvent:
 		return w.ObjDescEvent(m)
 	case *protocol.PlayerTeleport:
-		if o := w.byGUID[w.PlayerGUID]; o != nil {
+		if o := w.Object(w.PlayerGUID); o != nil {
 			o.Phys.UpdateTimes[protocol.SeqTeleport] = m.TeleportSequence
 		}
-		w.traceMessage(w.PlayerGUID, "PlayerTeleport")
+		w.traceMessage(w.PlayerGUID, "PlayerTeleport", "", "")
 		return nil
 	}
 	return fmt.Errorf("systems: %s (0x%04X) is not applied to the world", m.Name(), uint32(m.Opcode()))
@@ -79,10 +78,10 @@ func (w *World) ApplyBytes(b []byte) error {
 	return w.Apply(m)
 }
 
-func (w *World) find(name string, guid uint32) (*components.Object, error) {
-	o := w.byGUID[guid]
+func (w *World) find(name string, guid uint32) (*components.View, error) {
+	o := w.Object(guid)
 	if o == nil {
-		w.traceMessage(guid, name+" dropped: unknown object")
+		w.traceMessage(guid, name, ReasonUnknownObject, "")
 		return nil, fmt.Errorf("systems: %s for unknown object 0x%08X", name, guid)
 	}
 	return o, nil
@@ -90,10 +89,10 @@ func (w *World) find(name string, guid uint32) (*components.Object, error) {
 
 // instanceOK is the instance-sequence gate: a message for an older
 // incarnation of the object is dropped.
-func (w *World) instanceOK(o *components.Object, name string, seq uint16) bool {
+func (w *World) instanceOK(o *components.View, name string, seq uint16) bool {
 	cur := o.Phys.UpdateTimes[protocol.SeqInstance]
 	if seq != cur && !physics.NewerStamp(cur, seq) {
-		w.traceMessage(o.Phys.GUID, name+" dropped: stale instance sequence")
+		w.traceMessage(o.Phys.GUID, name, ReasonStaleInstance, "")
 		return false
 	}
 	o.Phys.UpdateTimes[protocol.SeqInstance] = seq
@@ -101,9 +100,9 @@ func (w *World) instanceOK(o *components.Object, name string, seq uint16) bool {
 }
 
 // gate accepts seq when it is newer than the stamp at index i and records it.
-func (w *World) gate(o *components.Object, name string, i int, seq uint16) bool {
+func (w *World) gate(o *components.View, name string, i int, seq uint16) bool {
 	if !physics.NewerStamp(o.Phys.UpdateTimes[i], seq) {
-		w.traceMessage(o.Phys.GUID, name+" dropped: stale sequence")
+		w.traceMessage(o.Phys.GUID, name, ReasonStaleSequence, "")
 		return false
 	}
 	o.Phys.UpdateTimes[i] = seq
@@ -114,11 +113,11 @@ func (w *World) gate(o *components.Object, name string, i int, seq uint16) bool 
 // (SmartBox::HandleCreateObject: set_description → apply MovementData
 // while detached → enter_world → HandleEnterWorld). A second CreateObject
 // for a live guid replaces it only when its instance sequence is newer.
-func (w *World) CreateObject(m *protocol.CreateObject) (*components.Object, error) {
+func (w *World) CreateObject(m *protocol.CreateObject) (*components.View, error) {
 	pd := &m.Physics
-	if old := w.byGUID[m.Guid]; old != nil {
+	if old := w.Object(m.Guid); old != nil {
 		if !physics.NewerStamp(old.Phys.UpdateTimes[protocol.SeqInstance], pd.Timestamps[protocol.SeqInstance]) {
-			w.traceMessage(m.Guid, "CreateObject dropped: object exists")
+			w.traceMessage(m.Guid, "CreateObject", ReasonObjectExists, "")
 			return old, nil
 		}
 		w.Remove(m.Guid)
@@ -162,20 +161,15 @@ func (w *World) CreateObject(m *protocol.CreateObject) (*components.Object, erro
 	}
 	d.Look = appearanceFrom(&m.Model)
 	d.Static = d.State.Has(physics.StateStatic) && d.Setup != nil && d.Setup.DefaultAnimation != 0
+	d.ScriptTable = pd.PhysicsScriptTable
 	o, err := w.Spawn(d)
 	if err != nil {
 		return nil, fmt.Errorf("CreateObject 0x%08X: %w", m.Guid, err)
 	}
-	o.ScriptTable = pd.PhysicsScriptTable
-	if d.Parent != 0 {
-		if p := w.byGUID[d.Parent]; p != nil {
-			p.Phys.Children = append(p.Phys.Children, m.Guid)
-		}
-	}
 	if md := pd.Movement; md != nil && md.Type >= protocol.MovementMoveToObject {
 		w.unpackMovement(o, md)
 	}
-	w.traceMessage(m.Guid, "CreateObject")
+	w.traceMessage(m.Guid, "CreateObject", "", "")
 	return o, nil
 }
 
@@ -250,36 +244,34 @@ func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 	}
 	t := &o.Phys.UpdateTimes
 	if !protocol.AcceptMovement(t[protocol.SeqMovement], t[protocol.SeqServerControl], m.MovementSequence, m.ServerControlSequence) {
-		w.traceMessage(m.Guid, "UpdateMotion dropped: stale movement sequence")
+		w.traceMessage(m.Guid, "UpdateMotion", ReasonStaleMovementSequence, "")
 		return nil
 	}
 	t[protocol.SeqMovement], t[protocol.SeqServerControl] = m.MovementSequence, m.ServerControlSequence
 	isPlayer := m.Guid == w.PlayerGUID
 	if m.Autonomous && isPlayer {
-		w.traceMessage(m.Guid, "UpdateMotion ignored: the player's own autonomous movement")
+		w.traceMessage(m.Guid, "UpdateMotion", ReasonOwnMovement, "")
 		return nil
 	}
 	o.Phys.Autonomous = m.Autonomous
 	w.unpackMovement(o, &m.Movement)
-	if isPlayer && w.LoseControlToServer != nil {
-		w.LoseControlToServer()
+	if isPlayer && w.Control != nil {
+		w.Control.LoseControlToServer()
 	}
-	w.traceMessage(m.Guid, "UpdateMotion")
+	w.traceMessage(m.Guid, "UpdateMotion", "", "")
 	return nil
 }
 
 // unpackMovement is CPhysicsObj::unpack_movement → MovementManager::
 // unpack_movement: the MovementManager and interpreter are created on first
 // use; type 0 goes to move_to_interpreted_state, 6–9 to the MoveToManager.
-func (w *World) unpackMovement(o *components.Object, md *protocol.MovementData) {
-	in := w.Interp(o)
-	if in == nil {
-		return
-	}
+func (w *World) unpackMovement(o *components.View, md *protocol.MovementData) {
+	mm := w.Movement(o)
 	switch md.Type {
 	case protocol.MovementInterpreted:
 		st := InterpretedFromWire(&md.State)
-		in.MoveToInterpretedState(&st)
+		in := mm.MakeInterp()
+		mm.MoveToInterpretedState(&st)
 		if o.Position != nil {
 			o.Position.Sticky = 0
 			if md.MotionFlags&protocol.MotionStickToObject != 0 {
@@ -290,7 +282,7 @@ func (w *World) unpackMovement(o *components.Object, md *protocol.MovementData) 
 	case protocol.MovementMoveToObject, protocol.MovementMoveToPosition, protocol.MovementTurnToObject, protocol.MovementTurnToHeading:
 		w.moveTo(o, md)
 	default:
-		w.traceMessage(o.Phys.GUID, fmt.Sprintf("movement type %d ignored", md.Type))
+		w.traceMessage(o.Phys.GUID, "MovementData", ReasonUnknownMovementType, fmt.Sprintf("type %d", md.Type))
 	}
 }
 
@@ -310,7 +302,7 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 	forced := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {
-		w.traceMessage(m.Guid, "UpdatePosition ignored: the player's own position")
+		w.traceMessage(m.Guid, "UpdatePosition", ReasonOwnPosition, "")
 		return nil
 	}
 	o.Phys.Velocity = m.Velocity
@@ -318,23 +310,13 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 	far := GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
 	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
 		w.SetPositionInternal(o, target)
-		w.traceMessage(m.Guid, "UpdatePosition snap")
+		w.traceMessage(m.Guid, "UpdatePosition", "", "snap")
 		return nil
 	}
 	o.Phys.Position.Frame.Orientation = target.Frame.Orientation
 	o.Position.InterpolateTo(target)
-	w.traceMessage(m.Guid, "UpdatePosition interpolate")
+	w.traceMessage(m.Guid, "UpdatePosition", "", "interpolate")
 	return nil
-}
-
-// SetPositionInternal places the object hard at p (CPhysicsObj::
-// SetPositionInternal without the collision checks).
-func (w *World) SetPositionInternal(o *components.Object, p physics.Position) {
-	o.Phys.Position = p
-	if o.Position != nil {
-		o.Position.StopInterpolating()
-	}
-	w.updateChildrenOf(o)
 }
 
 // SetState applies 0xF74B: Hidden transitions go through SetHidden
@@ -359,7 +341,7 @@ func (w *World) SetState(m *protocol.SetState) error {
 			w.PlayScript(o, id, 0)
 		}
 	}
-	w.traceMessage(m.Guid, "SetState")
+	w.traceMessage(m.Guid, "SetState", "", "")
 	return nil
 }
 
@@ -373,7 +355,7 @@ func (w *World) VectorUpdate(m *protocol.VectorUpdate) error {
 		return nil
 	}
 	o.Phys.Velocity, o.Phys.Omega = m.Velocity, m.Omega
-	w.traceMessage(m.Guid, "VectorUpdate")
+	w.traceMessage(m.Guid, "VectorUpdate", "", "")
 	return nil
 }
 
@@ -385,15 +367,15 @@ const (
 
 // typedScript resolves a script type through the object's
 // PhysicsScriptTable: the entry with the largest mod not above 1.
-func (w *World) typedScript(o *components.Object, typ uint32) uint32 {
+func (w *World) typedScript(o *components.View, typ uint32) uint32 {
 	return w.scriptFor(o, typ, 1)
 }
 
-func (w *World) scriptFor(o *components.Object, typ uint32, mod float32) uint32 {
-	if o.ScriptTable == 0 || w.Assets == nil {
+func (w *World) scriptFor(o *components.View, typ uint32, mod float32) uint32 {
+	if o.Phys.ScriptTable == 0 || w.Assets == nil {
 		return 0
 	}
-	t, err := w.Assets.PhysicsScriptTable(o.ScriptTable)
+	t, err := w.Assets.PhysicsScriptTable(o.Phys.ScriptTable)
 	if err != nil || t == nil {
 		return 0
 	}
@@ -419,11 +401,11 @@ func (w *World) PlayEffect(m *protocol.PlayEffect) error {
 	}
 	id := w.scriptFor(o, m.Script, m.Speed)
 	if id == 0 {
-		w.traceMessage(m.Guid, fmt.Sprintf("PlayEffect dropped: no script of type 0x%X", m.Script))
+		w.traceMessage(m.Guid, "PlayEffect", ReasonNoScript, fmt.Sprintf("script type 0x%X", m.Script))
 		return nil
 	}
 	w.PlayScript(o, id, 0)
-	w.traceMessage(m.Guid, "PlayEffect")
+	w.traceMessage(m.Guid, "PlayEffect", "", "")
 	return nil
 }
 
@@ -437,7 +419,7 @@ func (w *World) DeleteObject(m *protocol.DeleteObject) error {
 		return nil
 	}
 	w.Remove(m.Guid)
-	w.traceMessage(m.Guid, "DeleteObject")
+	w.traceMessage(m.Guid, "DeleteObject", "", "")
 	return nil
 }
 
@@ -459,6 +441,6 @@ func (w *World) ObjDescEvent(m *protocol.ObjDescEvent) error {
 	if o.Pres != nil {
 		o.Pres.Revision++
 	}
-	w.traceMessage(m.Guid, "ObjDescEvent")
+	w.traceMessage(m.Guid, "ObjDescEvent", "", "")
 	return nil
 }

@@ -114,7 +114,7 @@ func TestObjDescEventChangesAppearanceOnly(t *testing.T) {
 	od.Model.AnimPartChanges = []protocol.AnimPartChange{{Part: 2, GfxObj: 0x01000999}}
 	viaBytes(t, w, od)
 
-	if w.Object(0x50000001) != o || o.Entity != ent || o.Movement.Interp != interp || seq.CurrAnim() != link || seq.FrameNumber != frame {
+	if v := w.Object(0x50000001); v.Entity != ent || v.Movement.Interp != interp || &v.Parts.Sequence != seq || seq.CurrAnim() != link || seq.FrameNumber != frame {
 		t.Fatal("ObjDescEvent must keep the entity, the sequencer and the movement bindings")
 	}
 	if o.Look.Palette != 0x04000ABC || o.Look.PartGfx[2] != 0x01000999 || o.Pres.Revision != rev+1 {
@@ -151,7 +151,7 @@ func TestStaleUpdateMotionIsDroppedAndTraced(t *testing.T) {
 	if o.Movement.Interp.Interpreted.ForwardCommand != motion.WalkForward {
 		t.Fatal("an older movement sequence must be dropped")
 	}
-	if len(rec.Events) == 0 || rec.Events[len(rec.Events)-1].Detail != "UpdateMotion dropped: stale movement sequence" {
+	if len(rec.Events) == 0 || rec.Events[len(rec.Events)-1].Reason != ReasonStaleMovementSequence {
 		t.Fatalf("the drop must be traced: %+v", rec.Events)
 	}
 	// a sweep over more than 65 536 consecutive sequence numbers keeps accepting
@@ -176,30 +176,38 @@ func TestStaleUpdateMotionIsDroppedAndTraced(t *testing.T) {
 type countTracer struct{ applied, dropped int }
 
 func (c *countTracer) Event(e *Event) {
-	switch e.Detail {
-	case "UpdateMotion":
+	if e.Kind != KindMessage || e.Message != "UpdateMotion" {
+		return
+	}
+	switch e.Reason {
+	case "":
 		c.applied++
-	case "UpdateMotion dropped: stale movement sequence":
+	case ReasonStaleMovementSequence:
 		c.dropped++
 	}
 }
+
+// lostControl counts LoseControlToServer calls.
+type lostControl int
+
+func (l *lostControl) LoseControlToServer() { *l++ }
 
 func TestPlayerAutonomousMotionIsIgnoredAndServerMotionTakesControl(t *testing.T) {
 	w, _ := sampleWorld(t)
 	viaBytes(t, w, human(0x50000001, motion.Ready))
 	w.PlayerGUID = 0x50000001
-	lost := 0
-	w.LoseControlToServer = func() { lost++ }
+	lost := new(lostControl)
+	w.Control = lost
 	um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1, Autonomous: true}
 	um.Movement.State.Flags = protocol.IMSForwardCommand
 	um.Movement.State.ForwardCommand = motion.RunForward
 	viaBytes(t, w, um)
-	if w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand == motion.RunForward || lost != 0 {
+	if w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand == motion.RunForward || *lost != 0 {
 		t.Fatal("the player's own autonomous echo must not move it")
 	}
 	um.MovementSequence, um.Autonomous = 2, false
 	viaBytes(t, w, um)
-	if lost != 1 || w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand != motion.RunForward {
+	if *lost != 1 || w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand != motion.RunForward {
 		t.Fatal("a server-controlled movement applies and takes control from the player")
 	}
 }
@@ -298,7 +306,7 @@ func TestMoveToPositionThroughTheSchedule(t *testing.T) {
 	}
 	done := false
 	for _, e := range rec.Events {
-		if e.Detail == "MoveTo done: 0x00" {
+		if e.Message == "MoveTo" && e.Detail == "done: 0x00" {
 			done = true
 		}
 	}
@@ -321,7 +329,7 @@ func TestJumpLeavesTheGroundAndLands(t *testing.T) {
 	viaBytes(t, w, human(0x50000001, motion.Ready))
 	o := w.Object(0x50000001)
 	at := o.Phys.Position.Frame.Origin
-	ground, ok := w.Ground(o.Phys.Position.Cell, at.X, at.Y)
+	ground, ok := w.Ground.GroundZ(o.Phys.Position.Cell, at.X, at.Y)
 	if !ok {
 		t.Fatal("no terrain under the object")
 	}

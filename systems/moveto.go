@@ -18,30 +18,34 @@ const (
 
 // moveToManager returns the object's MoveToManager, creating it (and the
 // MovementManager and interpreter) on first use.
-func (w *World) moveToManager(o *components.Object) *motion.MoveToManager {
-	if w.Interp(o) == nil {
-		return nil
-	}
-	mm := o.Movement
+func (w *World) moveToManager(o *components.View) *motion.MoveToManager {
+	mm := w.Movement(o)
+	mm.MakeInterp()
 	if mm.MoveTo == nil {
 		radius, height := float32(moverRadius), float32(moverHeight)
 		if s := o.Parts; s != nil && s.Setup != nil && s.Setup.Radius > 0 {
 			radius, height = s.Setup.Radius, s.Setup.Height
 		}
+		guid := o.Phys.GUID
 		adapter := &motion.ObjectMoveTo{Obj: o.Motion, Radius: radius, Height: height,
-			Targets: w.targetPosition, Clock: func() float64 { return w.Now },
+			Targets: w.targetPosition, Clock: w.clockNow,
 			OnDone: func(err motion.WeenieError) {
-				w.traceMessage(o.Phys.GUID, fmt.Sprintf("MoveTo done: 0x%02X", uint32(err)))
+				w.traceMessage(guid, "MoveTo", "", fmt.Sprintf("done: 0x%02X", uint32(err)))
 			}}
-		mm.MoveTo = motion.NewMoveToManager(adapter)
-		mm.MoveTo.HookInterrupt(o.Motion)
+		mm.SetMoveTo(motion.NewMoveToManager(adapter))
 	}
 	return mm.MoveTo
 }
 
+func (w *World) clockNow() float64 { return w.Now }
+
 func (w *World) targetPosition(guid uint32) (physics.Position, bool) {
-	if t := w.byGUID[guid]; t != nil && t.Phys.Position.Cell != 0 {
-		return t.Phys.Position, true
+	e, ok := w.byGUID[guid]
+	if !ok {
+		return physics.Position{}, false
+	}
+	if p := components.PhysicsObj.Get(w.ECS.Entry(e)); p.Position.Cell != 0 {
+		return p.Position, true
 	}
 	return physics.Position{}, false
 }
@@ -49,12 +53,8 @@ func (w *World) targetPosition(guid uint32) (physics.Position, bool) {
 // moveTo hands MovementData types 6–9 to the MoveToManager
 // (MovementManager::unpack_movement cases 6–9; the wire run rate becomes
 // my_run_rate).
-func (w *World) moveTo(o *components.Object, md *protocol.MovementData) {
+func (w *World) moveTo(o *components.View, md *protocol.MovementData) {
 	m := w.moveToManager(o)
-	if m == nil {
-		w.traceMessage(o.Phys.GUID, fmt.Sprintf("movement type %d dropped: no motion interpreter", md.Type))
-		return
-	}
 	mt := &md.MoveTo
 	moveParams := func() motion.MoveToParams {
 		return motion.NewMoveToParams(mt.MovementParams, mt.DistanceToObject, mt.MinDistance, mt.FailDistance,
@@ -63,7 +63,7 @@ func (w *World) moveTo(o *components.Object, md *protocol.MovementData) {
 	switch md.Type {
 	case protocol.MovementMoveToObject:
 		r, h := float32(moverRadius), float32(moverHeight)
-		if t := w.byGUID[md.Target]; t != nil && t.Parts != nil && t.Parts.Setup != nil && t.Parts.Setup.Radius > 0 {
+		if t := w.Object(md.Target); t != nil && t.Parts != nil && t.Parts.Setup != nil && t.Parts.Setup.Radius > 0 {
 			r, h = t.Parts.Setup.Radius, t.Parts.Setup.Height
 		}
 		m.MoveToObject(md.Target, r, h, moveParams())

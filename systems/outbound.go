@@ -17,7 +17,7 @@ type Outbound struct {
 }
 
 // MoveToState is CommandInterpreter::SendMovementEvent's payload.
-func (ob *Outbound) MoveToState(o *components.Object) *protocol.MoveToState {
+func (ob *Outbound) MoveToState(o *components.View) *protocol.MoveToState {
 	ob.Sequence++
 	m := &protocol.MoveToState{Sequence: ob.Sequence}
 	if o.Movement != nil && o.Movement.Interp != nil {
@@ -33,14 +33,14 @@ func (ob *Outbound) MoveToState(o *components.Object) *protocol.MoveToState {
 }
 
 // AutonomousPosition is CommandInterpreter::SendPositionEvent's payload.
-func (ob *Outbound) AutonomousPosition(o *components.Object) *protocol.AutonomousPosition {
+func (ob *Outbound) AutonomousPosition(o *components.View) *protocol.AutonomousPosition {
 	ob.Sequence++
 	m := &protocol.AutonomousPosition{Sequence: ob.Sequence}
 	ob.fill(o, &m.Position, &m.InstanceSequence, &m.ServerControlSequence, &m.TeleportSequence, &m.ForcePositionSequence, &m.Contact)
 	return m
 }
 
-func (ob *Outbound) fill(o *components.Object, pos *protocol.Position, inst, ctl, tele, force *uint16, contact *bool) {
+func (ob *Outbound) fill(o *components.View, pos *protocol.Position, inst, ctl, tele, force *uint16, contact *bool) {
 	p := o.Phys
 	*pos = protocol.Position{Cell: p.Position.Cell, Frame: p.Position.Frame}
 	t := &p.UpdateTimes

@@ -11,7 +11,7 @@ import (
 )
 
 // mover spawns a player-like object gliding at velocity v (no gravity).
-func mover(t *testing.T, w *World, cell uint32, at, v physics.Vec3) *components.Object {
+func mover(t *testing.T, w *World, cell uint32, at, v physics.Vec3) *components.View {
 	t.Helper()
 	d, _ := archetypes.FromTemplate("player")
 	d.GUID, d.Cell = 0x50000001, cell

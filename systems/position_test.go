@@ -13,7 +13,7 @@ import (
 // rootMover spawns an object whose default animation moves its root 0.5
 // units along y per frame (pos frames) at 30 fps, with the given scale and
 // transient bits and no gravity.
-func rootMover(t *testing.T, w *World, guid uint32, scale float32, tr physics.Transient) *components.Object {
+func rootMover(t *testing.T, w *World, guid uint32, scale float32, tr physics.Transient) *components.View {
 	t.Helper()
 	a := tAnim(0x03000050, 10, nil)
 	a.Flags = dat.AnimationPosFrames
@@ -51,7 +51,7 @@ func TestRootMotionCountsOnlyOnWalkableScaledByObjectScale(t *testing.T) {
 			w := NewWorld()
 			o := rootMover(t, w, 0x50000001, c.scale, c.tr)
 			w.Now += 0.1
-			w.UpdateObject(o)
+			w.UpdateObject(o.Entity)
 			if got := o.Phys.Position.Frame.Origin.Y - 10; math.Abs(float64(got-c.want)) > 1e-4 {
 				t.Fatalf("root moved %v, want %v (UpdatePositionInternal: origin × scale on walkable ground, else zero)", got, c.want)
 			}
@@ -84,7 +84,7 @@ func TestStaticRootTurnsByOmega(t *testing.T) {
 	o := spawnStatic(t, w, 0x70000001)
 	o.Phys.Omega = physics.Vec3{Z: math.Pi} // half a turn per second
 	w.Now += 0.5
-	w.AnimateStaticObject(o)
+	w.AnimateStaticObject(o.Entity)
 	got := o.Phys.Position.Frame.Orientation.Rotate(physics.Vec3{X: 1})
 	if math.Abs(float64(got.Y-1)) > 1e-4 {
 		t.Fatalf("after 0.5 s at π rad/s, +x maps to %v, want (0,1,0)", got)

@@ -29,7 +29,7 @@ const (
 // presence is the set of gate conditions that hold for o at the start of a
 // quantum (every gate but GateMoved, which the stages themselves decide).
 // No stage changes the state bits or the manager set these depend on.
-func presence(o *components.Object) Gate {
+func presence(o *components.View) Gate {
 	var g Gate
 	s := o.Phys.State
 	if o.Phys.Transient.Has(physics.TransientActive) {
@@ -88,7 +88,7 @@ type Tick struct {
 }
 
 // StageFunc is a stage's body for one object.
-type StageFunc func(w *World, o *components.Object, t *Tick)
+type StageFunc func(w *World, o *components.View, t *Tick)
 
 // Stage is one named step of a schedule: the retail function it ports, the
 // gate it needs and its body (nil for a trace-only marker).
@@ -236,7 +236,7 @@ func (s *Schedule) Validate() error {
 }
 
 // run applies the stages in order to o for one quantum.
-func (s *Schedule) run(w *World, o *components.Object, t *Tick) {
+func (s *Schedule) run(w *World, o *components.View, t *Tick) {
 	t.have = presence(o)
 	for i := range s.Stages {
 		st := &s.Stages[i]

@@ -6,30 +6,71 @@ import (
 	"io"
 )
 
+// Kind is what a trace event records.
+type Kind string
+
+// Event kinds.
+const (
+	KindStage      Kind = "stage"       // a schedule stage or frame step ran
+	KindHook       Kind = "hook"        // an animation or script hook was captured or executed
+	KindMotionDone Kind = "motion_done" // a motion completed (CPhysicsObj::MotionDone)
+	KindQueue      Kind = "queue"       // an entry joined pending_animations
+	KindMessage    Kind = "message"     // an inbound message was applied or dropped
+)
+
+// Phase is where a hook event happened.
+type Phase string
+
+// Hook phases.
+const (
+	PhaseCapture  Phase = "capture"  // process_hooks captured it
+	PhaseDeferred Phase = "deferred" // the frame's deferred drain ran it
+	PhaseScript   Phase = "script"   // a physics script ran it at once
+	PhasePhysics  Phase = "physics"  // a physics hook ran (process_hooks)
+)
+
+// Reason says why an inbound message was dropped or ignored; empty when
+// it was applied.
+type Reason string
+
+// Drop reasons.
+const (
+	ReasonUnknownObject         Reason = "unknown_object"          // no object with the guid
+	ReasonStaleInstance         Reason = "stale_instance"          // an older incarnation's message
+	ReasonStaleSequence         Reason = "stale_sequence"          // the message's own stamp is not newer
+	ReasonStaleMovementSequence Reason = "stale_movement_sequence" // SetObjectMovement's gates refused it
+	ReasonObjectExists          Reason = "object_exists"           // CreateObject for a live object, not newer
+	ReasonOwnMovement           Reason = "own_autonomous_movement" // the player's own autonomous movement echoed
+	ReasonOwnPosition           Reason = "own_position"            // the player's own position echoed
+	ReasonNoScript              Reason = "no_script"               // PlayEffect named no script in the table
+	ReasonUnknownMovementType   Reason = "unknown_movement_type"   // MovementData of a type the client ignores
+)
+
+// Reasons lists every drop reason (for scripts and docs).
+var Reasons = []Reason{ReasonUnknownObject, ReasonStaleInstance, ReasonStaleSequence,
+	ReasonStaleMovementSequence, ReasonObjectExists, ReasonOwnMovement, ReasonOwnPosition,
+	ReasonNoScript, ReasonUnknownMovementType}
+
 // Event is one trace record. Stage events carry Schedule, Stage and Dt;
-// hook, motion-done and queue events carry Kind and their own fields.
+// hook, motion-done, queue and message events carry their own fields.
 type Event struct {
 	Frame    int     `json:"frame"`
 	Obj      uint32  `json:"-"`
-	Kind     string  `json:"kind"`
+	Kind     Kind    `json:"kind"`
 	Schedule string  `json:"schedule,omitempty"`
 	Stage    string  `json:"stage,omitempty"`
 	Dt       float64 `json:"dt"`
 	Hook     string  `json:"hook,omitempty"`
-	Phase    string  `json:"phase,omitempty"`
+	Phase    Phase   `json:"phase,omitempty"`
 	Motion   uint32  `json:"motion,omitempty"`
 	Ticks    uint32  `json:"ticks,omitempty"`
 	Success  bool    `json:"success,omitempty"`
-	Detail   string  `json:"detail,omitempty"`
+	// Message is the inbound message a message event is about.
+	Message string `json:"message,omitempty"`
+	// Reason is why the message was dropped (empty: applied).
+	Reason Reason `json:"reason,omitempty"`
+	Detail string `json:"detail,omitempty"`
 }
-
-// Event kinds.
-const (
-	KindStage      = "stage"
-	KindHook       = "hook"
-	KindMotionDone = "motion_done"
-	KindQueue      = "queue"
-)
 
 // MarshalJSON writes the event with obj as "0x%08X".
 func (e Event) MarshalJSON() ([]byte, error) {
@@ -46,13 +87,40 @@ type Tracer interface {
 	Event(e *Event)
 }
 
-// Recorder keeps events in memory (tests, the Lua testbed).
+// DefaultRecorderLimit is the event budget of a Recorder with no Limit.
+const DefaultRecorderLimit = 1 << 16
+
+// Recorder keeps the most recent events in memory (tests, the Lua
+// testbed). It is bounded: once Limit events are held, the oldest half is
+// dropped, so memory stays under Limit events however long it runs.
 type Recorder struct {
 	Events []Event
+	// Limit bounds Events (DefaultRecorderLimit when 0).
+	Limit int
+	// Dropped counts the events discarded to stay under Limit.
+	Dropped int
 }
 
-// Event appends a copy of e.
-func (r *Recorder) Event(e *Event) { r.Events = append(r.Events, *e) }
+// Event appends a copy of e, first dropping the oldest half when full.
+func (r *Recorder) Event(e *Event) {
+	limit := r.Limit
+	if limit <= 0 {
+		limit = DefaultRecorderLimit
+	}
+	if len(r.Events) >= limit {
+		keep := limit / 2
+		n := copy(r.Events, r.Events[len(r.Events)-keep:])
+		r.Dropped += len(r.Events) - n
+		r.Events = r.Events[:n]
+	}
+	r.Events = append(r.Events, *e)
+}
+
+// Reset forgets every event.
+func (r *Recorder) Reset() {
+	r.Events = r.Events[:0]
+	r.Dropped = 0
+}
 
 // JSONL writes one JSON object per line; the first write error sticks.
 type JSONL struct {

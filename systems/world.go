@@ -11,15 +11,35 @@ import (
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/physobj"
 )
 
 // PlayerDistance is the radius around the player inside which objects stay
 // Active (update_object's view-distance refresh).
 const PlayerDistance = 96
 
-// World is the simulation: the donburi world, the physics clock, the object
-// table in iteration order, the static_animating_objects workset, the two
-// schedules, the deferred hook queue and the trace.
+// PlayerControl is told when the server moves the local player
+// (CommandInterpreter::LoseControlToServer).
+type PlayerControl interface {
+	LoseControlToServer()
+}
+
+// FrameTimers run at the start of every frame, after the clock advanced
+// (the testbed's scenario timers).
+type FrameTimers interface {
+	RunTimers()
+}
+
+// HookObserver sees every executed non-AnimDone hook, after the trace.
+type HookObserver interface {
+	HookExecuted(guid uint32, h *dat.AnimHook, deferred bool)
+}
+
+// World is what is truly world-level: the donburi world that stores every
+// object fact, the physics clock, the object table and the static workset
+// (ordered entity lists), the two schedules, the frame orchestrator's
+// deferred-hook queue and the trace. Per-object algorithms live in package
+// physobj and work on a components.View resolved from the ECS.
 type World struct {
 	ECS donburi.World
 	// Now is the current physics time (Timer::cur_time).
@@ -27,9 +47,11 @@ type World struct {
 	// FrameNo counts orchestrator frames.
 	FrameNo int
 
-	Objects []*components.Object
-	Static  []*components.Object
-	byGUID  map[uint32]*components.Object
+	// Objects is the object table in retail iteration order.
+	Objects []donburi.Entity
+	// Static is static_animating_objects, in insertion order.
+	Static []donburi.Entity
+	byGUID map[uint32]donburi.Entity
 
 	Ordinary    *Schedule
 	StaticSched *Schedule
@@ -41,197 +63,250 @@ type World struct {
 	// Scripts resolves physics-script ids for CallPES and PlayEffect
 	// before the Assets are asked.
 	Scripts map[uint32]*managers.Script
-	// Draw is the frame's final step (the viewer's hook; nil headless).
-	Draw func(w *World)
 	// Assets resolves the DAT ids inbound messages name.
 	Assets Assets
-	// LoseControlToServer is told when the server moves the local player.
-	LoseControlToServer func()
-	// Ground, when set, is the terrain height under an outdoor point
-	// (TerrainGround builds one from the DATs).
-	Ground func(cell uint32, x, y float32) (float32, bool)
-	// BeforeStep, when set, runs at the start of every frame after the clock
-	// advanced (scenario timers).
-	BeforeStep func()
-	// OnHook observes every executed non-AnimDone hook (after the trace).
-	OnHook func(o *components.Object, h *dat.AnimHook, deferred bool)
+	// Ground is the terrain under outdoor points (TerrainGround builds one
+	// from the DATs); nil: no terrain.
+	Ground physobj.Ground
+	// Control, when set, is told when the server moves the local player.
+	Control PlayerControl
+	// Timers, when set, run at the start of every frame.
+	Timers FrameTimers
+	// HookObserver, when set, sees every executed non-AnimDone hook.
+	HookObserver HookObserver
+	// Watch, when set, also observes every object's animation machine,
+	// after the trace.
+	Watch motion.Observer
 
 	// Particles are the live particles' positions, gathered for draw.
 	Particles []physics.Vec3
 
 	deferred []deferredHook
 	tick     Tick
+	clock    physobj.Clock
+	// cur is the object being updated; drain the one whose deferred hook
+	// runs. Both are scratch views, resolved from the ECS per use.
+	cur, drain components.View
+	// runHook and deferHook are bound once so the stages do not allocate.
+	runHook, deferHook func(*dat.AnimHook)
 }
 
 type deferredHook struct {
-	obj  *components.Object
+	e    donburi.Entity
 	hook *dat.AnimHook
 }
 
 // NewWorld returns an empty world with the retail schedules.
 func NewWorld() *World {
-	return &World{
+	w := &World{
 		ECS:         donburi.NewWorld(),
-		byGUID:      map[uint32]*components.Object{},
+		byGUID:      map[uint32]donburi.Entity{},
 		Ordinary:    Ordinary(),
 		StaticSched: Static(),
 		Scripts:     map[uint32]*managers.Script{},
 	}
+	w.runHook = func(h *dat.AnimHook) { w.executeHook(&w.cur, h, false) }
+	w.deferHook = func(h *dat.AnimHook) { w.deferred = append(w.deferred, deferredHook{w.cur.Entity, h}) }
+	return w
 }
 
-// Object returns the object with the guid, or nil.
-func (w *World) Object(guid uint32) *components.Object { return w.byGUID[guid] }
+// Entity returns the entity of the object with the guid.
+func (w *World) Entity(guid uint32) (donburi.Entity, bool) {
+	e, ok := w.byGUID[guid]
+	return e, ok
+}
 
-// Add registers an object built by the archetypes package: it joins the
-// static workset when o.Static, the object table otherwise, and gets its
-// hook and trace bindings.
-func (w *World) Add(o *components.Object) error {
-	if _, dup := w.byGUID[o.Phys.GUID]; dup {
-		return fmt.Errorf("systems: object 0x%08X already exists", o.Phys.GUID)
+// Object resolves the object with the guid from the ECS for changes, or
+// returns nil. Its managers are woken, since the caller may give any of
+// them work: the next update loads them all and puts back to sleep those
+// with nothing to do. The view is the caller's scratch; read-only code
+// (the renderer) resolves its own with components.View.Resolve.
+func (w *World) Object(guid uint32) *components.View {
+	e, ok := w.byGUID[guid]
+	if !ok {
+		return nil
 	}
-	w.byGUID[o.Phys.GUID] = o
-	if o.Static {
-		w.Static = append(w.Static, o)
+	v := components.Resolve(w.ECS, e)
+	v.Wake(components.WorkAll)
+	return v
+}
+
+// Len is the number of live objects.
+func (w *World) Len() int { return len(w.byGUID) }
+
+// Spawn is the one spawn path: the archetypes initializer builds the
+// object (set_description, MovementData while detached, enter_world,
+// HandleEnterWorld), then it joins the object table or the static
+// workset, its clock starts now, it is linked to its parent, and its
+// Setup's default script plays (CPhysicsObj::InitDefaults). CreateObject,
+// the Lua world.spawn and the viewer all end here.
+func (w *World) Spawn(d archetypes.Desc) (*components.View, error) {
+	if _, dup := w.byGUID[d.GUID]; dup {
+		return nil, fmt.Errorf("systems: object 0x%08X already exists", d.GUID)
+	}
+	v, err := archetypes.Build(w.ECS, d, w)
+	if err != nil {
+		return nil, err
+	}
+	v.Phys.UpdateTime = w.Now
+	w.byGUID[d.GUID] = v.Entity
+	if v.Static {
+		w.Static = append(w.Static, v.Entity)
 	} else {
-		w.Objects = append(w.Objects, o)
+		w.Objects = append(w.Objects, v.Entity)
 	}
-	w.bind(o)
-	return nil
+	if d.Parent != 0 {
+		if pv := w.Object(d.Parent); pv != nil {
+			pv.Phys.Children = append(pv.Phys.Children, d.GUID)
+		}
+	}
+	if v.Parts != nil && v.Parts.Setup != nil && v.Parts.Setup.DefaultScript != 0 {
+		w.PlayScript(v, v.Parts.Setup.DefaultScript, 0)
+	}
+	return v, nil
 }
 
-// Remove destroys the object (DeleteObject).
+// Remove destroys the object (DeleteObject): it leaves the object table
+// or the static workset, its deferred hooks are dropped and its entity
+// with every component goes.
 func (w *World) Remove(guid uint32) bool {
-	o := w.byGUID[guid]
-	if o == nil {
+	e, ok := w.byGUID[guid]
+	if !ok {
 		return false
 	}
 	delete(w.byGUID, guid)
-	w.Objects = removeObj(w.Objects, o)
-	w.Static = removeObj(w.Static, o)
+	w.Objects = removeEntity(w.Objects, e)
+	w.Static = removeEntity(w.Static, e)
 	kept := w.deferred[:0]
 	for _, d := range w.deferred {
-		if d.obj != o {
+		if d.e != e {
 			kept = append(kept, d)
 		}
 	}
+	clear(w.deferred[len(kept):])
 	w.deferred = kept
-	if w.ECS.Valid(o.Entity) {
-		w.ECS.Remove(o.Entity)
+	if w.ECS.Valid(e) {
+		w.ECS.Remove(e)
 	}
 	return true
 }
 
-func removeObj(list []*components.Object, o *components.Object) []*components.Object {
+func removeEntity(list []donburi.Entity, e donburi.Entity) []donburi.Entity {
 	for i, x := range list {
-		if x == o {
+		if x == e {
 			copy(list[i:], list[i+1:])
-			list[len(list)-1] = nil
 			return list[:len(list)-1]
 		}
 	}
 	return list
 }
 
-// bind wires the per-object closures once (no allocation per tick).
-func (w *World) bind(o *components.Object) {
-	o.DeferHook = func(h *dat.AnimHook) { w.deferred = append(w.deferred, deferredHook{o, h}) }
-	o.RunHook = func(h *dat.AnimHook) { w.executeHook(o, h, false) }
-	if m := o.Motion; m != nil {
-		m.OnHook = func(h *dat.AnimHook) {
-			if w.Trace != nil {
-				w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindHook, Hook: h.Type.String(), Phase: "capture"})
+// Verify checks the one-owner rule for every object: the guid index and
+// the object lists name live entities, and every retail link inside an
+// object's components points at that object's own components.
+func (w *World) Verify() error {
+	seen := 0
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			if err := components.Verify(w.ECS, e); err != nil {
+				return err
 			}
-		}
-		m.OnMotionDone = func(motion uint32, success bool) {
-			if w.Trace != nil {
-				w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindMotionDone, Motion: motion, Success: success})
+			g := components.PhysicsObj.Get(w.ECS.Entry(e)).GUID
+			if w.byGUID[g] != e {
+				return fmt.Errorf("systems: guid index for 0x%08X does not name its entity", g)
 			}
-		}
-	}
-	if o.Parts != nil && o.Parts.Manager != nil {
-		o.Parts.Manager.OnQueue = func(motion, n uint32) {
-			if w.Trace != nil {
-				w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindQueue, Detail: "pending_animations", Motion: motion, Ticks: n})
-			}
+			seen++
 		}
 	}
+	if seen != len(w.byGUID) {
+		return fmt.Errorf("systems: %d objects listed, %d indexed by guid", seen, len(w.byGUID))
+	}
+	return nil
 }
 
-// UpdateObject is CPhysicsObj::update_object (0x00515D10): the early
-// returns, the view-distance refresh, then the quantum clock — FrameEpsilon
-// rebase, HugeQuantum discard, MaxQuantum subdivision, MinQuantum remainder
-// kept, all with strict comparisons.
-func (w *World) UpdateObject(o *components.Object) {
-	p := o.Phys
-	if p.Parent != 0 || p.Position.Cell == 0 || p.State.Has(physics.StateFrozen) {
-		p.Transient &^= physics.TransientActive
-		w.traceStage(o, w.Ordinary.Name, StageUpdateObject, 0)
+// UpdateObject is CPhysicsObj::update_object (0x00515D10) for entity e:
+// the early returns, the view-distance refresh, then the quantum clock
+// (physobj.Clock). The object's components are resolved from the ECS once,
+// when a quantum is about to run.
+func (w *World) UpdateObject(e donburi.Entity) {
+	entry := w.ECS.Entry(e)
+	p := components.PhysicsObj.Get(entry)
+	if physobj.Detached(p) {
+		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
 		return
 	}
-	w.refreshActive(o)
-	elapsed := w.Now - p.UpdateTime
-	w.traceStage(o, w.Ordinary.Name, StageUpdateObject, elapsed)
-	if elapsed <= physics.FrameEpsilon || elapsed > physics.HugeQuantum {
-		p.UpdateTime = w.Now
+	w.refreshActive(p)
+	c := &w.clock
+	admitted := c.Admit(p, w.Now)
+	w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, c.Elapsed())
+	if !admitted {
 		return
 	}
-	for elapsed > physics.MaxQuantum {
-		p.UpdateTime += physics.MaxQuantum
-		w.updateObjectInternal(o, physics.MaxQuantum)
-		elapsed -= physics.MaxQuantum
+	resolved := false
+	for {
+		dt, ok := c.Next()
+		if !ok {
+			break
+		}
+		if !resolved {
+			w.cur.ResolveActive(w.ECS, e, w.Trace != nil)
+			resolved = true
+		}
+		w.updateObjectInternal(&w.cur, dt)
 	}
-	if elapsed > physics.MinQuantum {
-		p.UpdateTime = w.Now
-		w.updateObjectInternal(o, elapsed)
+	if resolved {
+		w.cur.Sleep()
 	}
 }
 
 // updateObjectInternal is CPhysicsObj::UpdateObjectInternal for one quantum.
-func (w *World) updateObjectInternal(o *components.Object, dt float64) {
+func (w *World) updateObjectInternal(v *components.View, dt float64) {
 	t := &w.tick
-	*t = Tick{Dt: dt, Delta: physics.IdentityFrame, Candidate: o.Phys.Position.Frame}
-	w.Ordinary.run(w, o, t)
+	*t = Tick{Dt: dt, Delta: physics.IdentityFrame, Candidate: v.Phys.Position.Frame}
+	w.Ordinary.run(w, v, t)
 }
 
-// AnimateStaticObject is CPhysicsObj::animate_static_object (0x00513DF0):
-// FrameEpsilon and HugeQuantum only, the whole elapsed time to the part
-// array.
-func (w *World) AnimateStaticObject(o *components.Object) {
-	p := o.Phys
+// AnimateStaticObject is CPhysicsObj::animate_static_object (0x00513DF0)
+// for entity e: FrameEpsilon and HugeQuantum only, the whole elapsed time
+// to the part array.
+func (w *World) AnimateStaticObject(e donburi.Entity) {
+	p := components.PhysicsObj.Get(w.ECS.Entry(e))
 	if p.Position.Cell == 0 {
 		return
 	}
-	elapsed := w.Now - p.UpdateTime
-	w.traceStage(o, w.StaticSched.Name, StageAnimateStatic, elapsed)
-	if elapsed <= physics.FrameEpsilon || elapsed > physics.HugeQuantum {
-		p.UpdateTime = w.Now
+	elapsed, ok := physobj.AnimateStaticAdmit(p, w.Now)
+	w.traceStage(p.GUID, w.StaticSched.Name, StageAnimateStatic, elapsed)
+	if !ok {
 		return
 	}
+	w.cur.ResolveActive(w.ECS, e, w.Trace != nil)
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
-	w.StaticSched.run(w, o, t)
+	w.StaticSched.run(w, &w.cur, t)
+	w.cur.Sleep()
 	p.UpdateTime = w.Now
 }
 
-func (w *World) traceStage(o *components.Object, sched, stage string, dt float64) {
+func (w *World) traceStage(guid uint32, sched, stage string, dt float64) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindStage, Schedule: sched, Stage: stage, Dt: dt})
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindStage, Schedule: sched, Stage: stage, Dt: dt})
 	}
 }
 
 // refreshActive keeps objects within PlayerDistance of the player Active.
-func (w *World) refreshActive(o *components.Object) {
-	if w.PlayerGUID == 0 || o.Phys.GUID == w.PlayerGUID {
+func (w *World) refreshActive(p *physics.Object) {
+	if w.PlayerGUID == 0 || p.GUID == w.PlayerGUID {
 		return
 	}
-	pl := w.byGUID[w.PlayerGUID]
-	if pl == nil {
+	e, ok := w.byGUID[w.PlayerGUID]
+	if !ok {
 		return
 	}
-	if GlobalDistance(o.Phys.Position, pl.Phys.Position) <= PlayerDistance {
-		o.Phys.Transient |= physics.TransientActive
+	pl := components.PhysicsObj.Get(w.ECS.Entry(e))
+	if GlobalDistance(p.Position, pl.Position) <= PlayerDistance {
+		p.Transient |= physics.TransientActive
 	} else {
-		o.Phys.Transient &^= physics.TransientActive
+		p.Transient &^= physics.TransientActive
 	}
 }
 
@@ -244,18 +319,20 @@ func GlobalDistance(a, b physics.Position) float32 {
 
 func globalOrigin(p physics.Position) physics.Vec3 {
 	lx, ly := float32(p.Cell>>24), float32(p.Cell>>16&0xFF)
-	return p.Frame.Origin.Add(physics.Vec3{X: lx * 192, Y: ly * 192})
+	return p.Frame.Origin.Add(physics.Vec3{X: lx * dat.BlockLength, Y: ly * dat.BlockLength})
 }
 
-// updateChildrenOf places each attached child at its parent frame.
-func (w *World) updateChildrenOf(o *components.Object) {
-	for _, g := range o.Phys.Children {
-		c := w.byGUID[g]
-		if c == nil {
+// updateChildrenOf places each attached child at its parent frame
+// (CPhysicsObj::UpdateChildrenInternal).
+func (w *World) updateChildrenOf(p *physics.Object) {
+	for _, g := range p.Children {
+		e, ok := w.byGUID[g]
+		if !ok {
 			continue
 		}
-		c.Phys.Position.Cell = o.Phys.Position.Cell
-		c.Phys.Position.Frame = physics.Combine(o.Phys.Position.Frame, c.Phys.ParentFrame)
+		c := components.PhysicsObj.Get(w.ECS.Entry(e))
+		c.Position.Cell = p.Position.Cell
+		c.Position.Frame = physics.Combine(p.Position.Frame, c.ParentFrame)
 	}
 }
 
@@ -263,47 +340,58 @@ func (w *World) updateChildrenOf(o *components.Object) {
 // §1: on hiding, the typed Hidden PES (pes, 0 for none) is queued and
 // CPartArray::HandleEnterWorld moves the cursor off any link; the pose is
 // then sampled, never advanced, while Hidden.
-func (w *World) SetHidden(o *components.Object, hidden bool, pes uint32) {
-	if !hidden {
-		o.Phys.State &^= physics.StateHidden
-		return
+func (w *World) SetHidden(v *components.View, hidden bool, pes uint32) {
+	if hidden && pes != 0 {
+		w.PlayScript(v, pes, 0)
 	}
-	o.Phys.State |= physics.StateHidden
-	if pes != 0 {
-		w.PlayScript(o, pes, 0)
-	}
-	if o.Parts != nil {
-		o.Parts.HandleEnterWorld()
-	}
+	physobj.SetHidden(v, hidden)
+}
+
+// SetPositionInternal places the object hard at p and moves its attached
+// children with it.
+func (w *World) SetPositionInternal(v *components.View, p physics.Position) {
+	physobj.SetPositionInternal(v, p)
+	w.updateChildrenOf(v.Phys)
+}
+
+// Movement returns the object's MovementManager, adding the component on
+// first use (CPhysicsObj::unpack_movement creates it lazily).
+func (w *World) Movement(v *components.View) *motion.MovementManager {
+	return components.AddMovementManager(w.ECS, v)
 }
 
 // Interp returns the object's interpreter, creating the MovementManager and
-// CMotionInterp on first use (CPhysicsObj::unpack_movement,
-// MovementManager::move_to_interpreted_state).
-func (w *World) Interp(o *components.Object) *motion.Interp {
-	if o.Movement == nil {
-		o.Movement = &components.MovementManagerData{}
-		components.Set(w.ECS, o.Entity, components.MovementManager, o.Movement)
-	}
-	if o.Movement.Interp == nil && o.Motion != nil {
-		o.Movement.Interp = o.Motion.MakeInterp()
-	}
-	return o.Movement.Interp
+// CMotionInterp on first use (MovementManager::get_minterp).
+func (w *World) Interp(v *components.View) *motion.Interp {
+	return w.Movement(v).MakeInterp()
 }
 
-// Spawn builds an object through the one initializer and adds it.
-func (w *World) Spawn(d archetypes.Desc) (*components.Object, error) {
-	o, err := archetypes.Build(w.ECS, d)
-	if err != nil {
-		return nil, err
+// HookCaptured traces a hook process_hooks captured (motion.Observer).
+func (w *World) HookCaptured(guid uint32, h *dat.AnimHook) {
+	if w.Trace != nil {
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindHook, Hook: h.Type.String(), Phase: PhaseCapture})
 	}
-	o.Phys.UpdateTime = w.Now
-	if err := w.Add(o); err != nil {
-		w.ECS.Remove(o.Entity)
-		return nil, err
+	if w.Watch != nil {
+		w.Watch.HookCaptured(guid, h)
 	}
-	if o.Parts != nil && o.Parts.Setup != nil && o.Parts.Setup.DefaultScript != 0 {
-		w.PlayScript(o, o.Parts.Setup.DefaultScript, 0) // CPhysicsObj::InitDefaults
+}
+
+// MotionQueued traces an entry added to pending_animations (motion.Observer).
+func (w *World) MotionQueued(guid, m, n uint32) {
+	if w.Trace != nil {
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindQueue, Detail: "pending_animations", Motion: m, Ticks: n})
 	}
-	return o, nil
+	if w.Watch != nil {
+		w.Watch.MotionQueued(guid, m, n)
+	}
+}
+
+// MotionCompleted traces a completed motion (motion.Observer).
+func (w *World) MotionCompleted(guid, m uint32, success bool) {
+	if w.Trace != nil {
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindMotionDone, Motion: m, Success: success})
+	}
+	if w.Watch != nil {
+		w.Watch.MotionCompleted(guid, m, success)
+	}
 }

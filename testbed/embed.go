@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/yohamta/donburi"
+
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/systems"
 )
 
 // SampleScript is the default spawn script (testbed/scenarios/sample.lua),
@@ -28,7 +31,7 @@ func WriteSampleScript() (string, error) {
 // Reset removes every object and timer so a spawn script can run again
 // (the viewer's F5).
 func (s *Scenario) Reset() {
-	for _, list := range [][]uint32{guids(s.World.Objects), guids(s.World.Static)} {
+	for _, list := range [][]uint32{guids(s.World, s.World.Objects), guids(s.World, s.World.Static)} {
 		for _, g := range list {
 			s.World.Remove(g)
 		}
@@ -37,10 +40,10 @@ func (s *Scenario) Reset() {
 	s.Err = nil
 }
 
-func guids(list []*components.Object) []uint32 {
+func guids(w *systems.World, list []donburi.Entity) []uint32 {
 	out := make([]uint32, len(list))
-	for i, o := range list {
-		out[i] = o.Phys.GUID
+	for i, e := range list {
+		out[i] = components.PhysicsObj.Get(w.ECS.Entry(e)).GUID
 	}
 	return out
 }

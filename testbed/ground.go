@@ -21,7 +21,7 @@ func (s *Scenario) luaGround(L *lua.LState) int {
 		L.RaiseError("world.ground: (%v, %v) is outside the landblock's 0..192", x, y)
 	}
 	cell := dat.CellAt(block, x, y)
-	z, ok := s.World.Ground(cell, x, y)
+	z, ok := s.World.Ground.GroundZ(cell, x, y)
 	if !ok {
 		L.RaiseError("world.ground: no landblock 0x%08X", dat.BlockID(block))
 	}

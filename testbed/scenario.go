@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strings"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -85,10 +86,39 @@ func New(dir string, opts Options) *Scenario {
 			s.World.Ground = systems.TerrainGround(opts.Cell, r)
 		}
 	}
-	s.World.BeforeStep = s.runTimers
+	s.World.Timers = s
+	s.World.Watch = s
 	s.install()
-	s.host.State().GetGlobal("world").(*lua.LTable).RawSetString("headless", lua.LBool(!opts.Viewer))
+	world := s.host.State().GetGlobal("world").(*lua.LTable)
+	world.RawSetString("headless", lua.LBool(!opts.Viewer))
+	world.RawSetString("reason", s.reasonTable())
 	return s
+}
+
+// reasonTable is world.reason: every trace drop reason by its own name;
+// reading a name that is not a reason is an error, so a typo cannot
+// silently match nothing.
+func (s *Scenario) reasonTable() *lua.LTable {
+	L := s.host.State()
+	t := L.NewTable()
+	for _, r := range systems.Reasons {
+		t.RawSetString(string(r), lua.LString(r))
+	}
+	meta := L.NewTable()
+	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("world.reason: no drop reason %q (known: %s)", L.CheckString(2), reasonNames())
+		return 0
+	}))
+	L.SetMetatable(t, meta)
+	return t
+}
+
+func reasonNames() string {
+	names := make([]string, len(systems.Reasons))
+	for i, r := range systems.Reasons {
+		names[i] = string(r)
+	}
+	return strings.Join(names, ", ")
 }
 
 // Close releases the Lua state.
@@ -143,7 +173,7 @@ func (s *Scenario) install() {
 		"particles":        s.luaParticles,
 		"state":            s.luaStateQuery,
 		"trace":            s.luaTrace,
-		"trace_clear":      func(L *lua.LState) int { s.Rec.Events = s.Rec.Events[:0]; return 0 },
+		"trace_clear":      func(L *lua.LState) int { s.Rec.Reset(); return 0 },
 		"stages":           s.luaStages,
 		"command":          s.luaCommand,
 		"ground":           s.luaGround,
@@ -154,7 +184,7 @@ func (s *Scenario) install() {
 	})
 }
 
-func (s *Scenario) obj(L *lua.LState, n int) *components.Object {
+func (s *Scenario) obj(L *lua.LState, n int) *components.View {
 	g := uint32(L.CheckNumber(n))
 	o := s.World.Object(g)
 	if o == nil {
@@ -352,27 +382,33 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("world.spawn: %v", err)
 	}
-	s.bind(o)
 	L.Push(lua.LNumber(o.Phys.GUID))
 	return 1
 }
 
-// bind chains the re-entrant-append observer behind the trace observer.
-func (s *Scenario) bind(o *components.Object) {
-	if o.Motion == nil {
+// HookCaptured appends the hooks world.add_anim_hook asked for when h is
+// captured (re-entrant append, seed 000 case 8); the world traced it
+// first (motion.Observer).
+func (s *Scenario) HookCaptured(guid uint32, h *dat.AnimHook) {
+	extra := s.onCapture[h]
+	if len(extra) == 0 {
 		return
 	}
-	trace := o.Motion.OnHook
-	o.Motion.OnHook = func(h *dat.AnimHook) {
-		if trace != nil {
-			trace(h)
-		}
-		for i := range s.onCapture[h] {
-			nh := s.onCapture[h][i]
-			o.Motion.AddAnimHook(&nh)
-		}
+	o := s.World.Object(guid)
+	if o == nil {
+		return
+	}
+	for i := range extra {
+		nh := extra[i]
+		o.Motion.AddAnimHook(&nh)
 	}
 }
+
+// MotionQueued is part of motion.Observer; the scenario ignores it.
+func (s *Scenario) MotionQueued(guid, m, n uint32) {}
+
+// MotionCompleted is part of motion.Observer; the scenario ignores it.
+func (s *Scenario) MotionCompleted(guid, m uint32, success bool) {}
 
 func interpretedState(m args) *motion.InterpretedState {
 	st := motion.DefaultInterpretedState()
@@ -444,9 +480,9 @@ func (s *Scenario) luaSetUpdateTime(L *lua.LState) int {
 func (s *Scenario) luaUpdateObject(L *lua.LState) int {
 	o := s.obj(L, 1)
 	if o.Static {
-		s.World.AnimateStaticObject(o)
+		s.World.AnimateStaticObject(o.Entity)
 	} else {
-		s.World.UpdateObject(o)
+		s.World.UpdateObject(o.Entity)
 	}
 	return 0
 }
@@ -532,7 +568,9 @@ func (h *countedHook) Execute(o *physics.Object) bool {
 	if done {
 		detail = "complete"
 	}
-	h.s.World.Trace.Event(&systems.Event{Frame: h.s.World.FrameNo, Obj: o.GUID, Kind: systems.KindHook, Hook: h.name, Phase: "physics", Detail: detail})
+	if tr := h.s.World.Trace; tr != nil {
+		tr.Event(&systems.Event{Frame: h.s.World.FrameNo, Obj: o.GUID, Kind: systems.KindHook, Hook: h.name, Phase: systems.PhasePhysics, Detail: detail})
+	}
 	return done
 }
 
@@ -691,8 +729,9 @@ func (s *Scenario) luaStateQuery(L *lua.LState) int {
 }
 
 func eventMap(e systems.Event) map[string]any {
-	m := map[string]any{"frame": e.Frame, "obj": e.Obj, "kind": e.Kind, "dt": e.Dt}
-	for k, v := range map[string]string{"schedule": e.Schedule, "stage": e.Stage, "hook": e.Hook, "phase": e.Phase, "detail": e.Detail} {
+	m := map[string]any{"frame": e.Frame, "obj": e.Obj, "kind": string(e.Kind), "dt": e.Dt}
+	for k, v := range map[string]string{"schedule": e.Schedule, "stage": e.Stage, "hook": e.Hook, "phase": string(e.Phase),
+		"message": e.Message, "reason": string(e.Reason), "detail": e.Detail} {
 		if v != "" {
 			m[k] = v
 		}

@@ -28,9 +28,10 @@ func (s *Scenario) luaAfter(L *lua.LState) int {
 	return 0
 }
 
-// runTimers calls every due timer, in registration order, before a frame's
-// schedules. The first error stops the scenario's timers and is kept in Err.
-func (s *Scenario) runTimers() {
+// RunTimers calls every due timer, in registration order, before a frame's
+// schedules (systems.FrameTimers). The first error stops the scenario's
+// timers and is kept in Err.
+func (s *Scenario) RunTimers() {
 	if s.Err != nil {
 		return
 	}

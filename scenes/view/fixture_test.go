@@ -3,7 +3,7 @@ package view
 import (
 	"testing"
 
-	"github.com/dereth/dereth/scenes/internal/testworld"
+	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/systems"
 )
 

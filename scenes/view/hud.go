@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/yohamta/donburi"
+
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/systems"
@@ -30,23 +32,27 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // MaxListed is how many entities the list shows.
 const MaxListed = 16
 
-// Entities returns the world's objects in table order: the object table,
-// then the static workset.
-func Entities(w *systems.World) []*components.Object {
-	out := make([]*components.Object, 0, len(w.Objects)+len(w.Static))
-	out = append(out, w.Objects...)
-	return append(out, w.Static...)
+// Entities returns the world's object guids in table order: the object
+// table, then the static workset.
+func Entities(w *systems.World) []uint32 {
+	out := make([]uint32, 0, len(w.Objects)+len(w.Static))
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			out = append(out, components.PhysicsObj.Get(w.ECS.Entry(e)).GUID)
+		}
+	}
+	return out
 }
 
-// NextSelection returns the entity after cur in table order (Tab), the
-// first when cur is nil or gone.
-func NextSelection(w *systems.World, cur *components.Object) *components.Object {
+// NextSelection returns the guid after cur in table order (Tab), the
+// first when cur is 0 or gone, 0 for an empty world.
+func NextSelection(w *systems.World, cur uint32) uint32 {
 	all := Entities(w)
 	if len(all) == 0 {
-		return nil
+		return 0
 	}
-	for i, o := range all {
-		if o == cur {
+	for i, g := range all {
+		if g == cur {
 			return all[(i+1)%len(all)]
 		}
 	}
@@ -54,25 +60,33 @@ func NextSelection(w *systems.World, cur *components.Object) *components.Object 
 }
 
 // EntityList is the HUD's entity list, the selection marked.
-func EntityList(w *systems.World, sel *components.Object) string {
+func EntityList(w *systems.World, sel uint32) string {
 	var b strings.Builder
-	all := Entities(w)
-	fmt.Fprintf(&b, "entities: %d (%d ordinary, %d static)\n", len(all), len(w.Objects), len(w.Static))
-	for i, o := range all {
-		if i == MaxListed {
-			fmt.Fprintf(&b, "  ... %d more\n", len(all)-MaxListed)
-			break
+	n := len(w.Objects) + len(w.Static)
+	fmt.Fprintf(&b, "entities: %d (%d ordinary, %d static)\n", n, len(w.Objects), len(w.Static))
+	var v components.View
+	i := 0
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			if i == MaxListed {
+				fmt.Fprintf(&b, "  ... %d more\n", n-MaxListed)
+				return b.String()
+			}
+			i++
+			if !v.Resolve(w.ECS, e) {
+				continue
+			}
+			mark := " "
+			if v.Phys.GUID == sel {
+				mark = ">"
+			}
+			fmt.Fprintf(&b, "%s 0x%08X %-9s %s\n", mark, v.Phys.GUID, v.Name, substateName(&v))
 		}
-		mark := " "
-		if o == sel {
-			mark = ">"
-		}
-		fmt.Fprintf(&b, "%s 0x%08X %-9s %s\n", mark, o.Phys.GUID, o.Name, substateName(o))
 	}
 	return b.String()
 }
 
-func substateName(o *components.Object) string {
+func substateName(o *components.View) string {
 	if o.Parts == nil || o.Parts.Manager == nil {
 		if o.Parts != nil && o.Parts.Sequence.HasAnims() {
 			return "(default animation)"
@@ -85,7 +99,7 @@ func substateName(o *components.Object) string {
 // EntityText is the HUD's selected-entity panel: identity, position,
 // motion state, the Sequence nodes, both pending queues, the managers
 // present and the stage-trace tail (nil: none recorded).
-func EntityText(o *components.Object, trace []systems.Event) string {
+func EntityText(o *components.View, trace []systems.Event) string {
 	if o == nil {
 		return "no selection (click an entity or press Tab)"
 	}
@@ -166,7 +180,7 @@ func EntityText(o *components.Object, trace []systems.Event) string {
 }
 
 // Managers names the managers an object carries.
-func Managers(o *components.Object) string {
+func Managers(o *components.View) string {
 	var l []string
 	add := func(ok bool, name string) {
 		if ok {
@@ -187,4 +201,11 @@ func Managers(o *components.Object) string {
 		return "none"
 	}
 	return strings.Join(l, " ")
+}
+
+func cmdName(c uint32) string {
+	if c == 0 {
+		return "-"
+	}
+	return motion.CommandName(c)
 }

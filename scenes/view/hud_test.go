@@ -44,19 +44,19 @@ func TestEntityTextNamesEverything(t *testing.T) {
 
 func TestEntityListAndTab(t *testing.T) {
 	w, _ := testWorld(t)
-	sel := NextSelection(w, nil)
-	if sel == nil || sel.Phys.GUID != guidPlayer {
-		t.Fatalf("first Tab selects %v", sel)
+	sel := NextSelection(w, 0)
+	if sel != guidPlayer {
+		t.Fatalf("first Tab selects 0x%08X", sel)
 	}
 	seen := map[uint32]bool{}
 	for i := 0; i < 5; i++ {
-		seen[sel.Phys.GUID] = true
+		seen[sel] = true
 		sel = NextSelection(w, sel)
 	}
-	if len(seen) != 5 || sel.Phys.GUID != guidPlayer {
-		t.Fatalf("Tab visited %d entities and came back to 0x%08X", len(seen), sel.Phys.GUID)
+	if len(seen) != 5 || sel != guidPlayer {
+		t.Fatalf("Tab visited %d entities and came back to 0x%08X", len(seen), sel)
 	}
-	list := EntityList(w, w.Object(guidDoor))
+	list := EntityList(w, guidDoor)
 	if !strings.Contains(list, "> 0x80000012 door") || !strings.Contains(list, "  0x50000001 player") ||
 		!strings.Contains(list, "entities: 5 (4 ordinary, 1 static)") {
 		t.Errorf("entity list:\n%s", list)

@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/yohamta/donburi"
+
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -46,7 +48,6 @@ func (r Rect) Clip(w, h int) Rect {
 // Drawn is one world object the last Build drew: its screen bounds and
 // triangle count.
 type Drawn struct {
-	Obj    *components.Object
 	GUID   uint32
 	Name   string
 	Bounds Rect
@@ -92,6 +93,7 @@ type Renderer struct {
 	SrcX, SrcY float32
 
 	cam      *Camera
+	view     components.View // the object being built, resolved per object
 	terrain  triList
 	scene    triList
 	owner    []int32
@@ -172,14 +174,18 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	}
 	r.buildTerrain()
 	if w != nil && !r.HideObjects {
-		for _, list := range [2][]*components.Object{w.Objects, w.Static} {
-			for _, o := range list {
-				r.buildObject(o)
+		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+			for _, e := range list {
+				if r.view.Resolve(w.ECS, e) {
+					r.buildObject(&r.view)
+				}
 			}
 		}
-		for _, list := range [2][]*components.Object{w.Objects, w.Static} {
-			for _, o := range list {
-				r.buildParticles(o)
+		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+			for _, e := range list {
+				if r.view.Resolve(w.ECS, e) {
+					r.buildParticles(&r.view)
+				}
 			}
 		}
 	}
@@ -271,7 +277,7 @@ func scale(c rgb, s float32) rgb { return rgb{min(c.R*s, 1), min(c.G*s, 1), min(
 
 // buildObject draws one object's parts: GfxObj Setup.Parts[i] placed by
 // the published Visual[i] times the published root frame.
-func (r *Renderer) buildObject(o *components.Object) {
+func (r *Renderer) buildObject(o *components.View) {
 	pres := o.Pres
 	if pres == nil || o.Parts == nil || o.Parts.Setup == nil || len(pres.Visual) == 0 || pres.Root.Cell == 0 {
 		return
@@ -288,7 +294,7 @@ func (r *Renderer) buildObject(o *components.Object) {
 		return
 	}
 	idx := int32(len(r.Drawn))
-	r.Drawn = append(r.Drawn, Drawn{Obj: o, GUID: o.Phys.GUID, Name: o.Name, Bounds: emptyRect})
+	r.Drawn = append(r.Drawn, Drawn{GUID: o.Phys.GUID, Name: o.Name, Bounds: emptyRect})
 	root := physics.RotateMat4(pres.Root.Frame.Orientation)
 	root[3][0], root[3][1], root[3][2] = origin.X, origin.Y, origin.Z
 	view := r.cam.View()
@@ -311,7 +317,7 @@ const MarkerSize = 6
 
 // mapMarker draws an arrow at an object's root pointing along its heading,
 // so entities stay visible and pickable at map scale.
-func (r *Renderer) mapMarker(o *components.Object, origin physics.Vec3, owner int32) {
+func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int32) {
 	q := r.cam.ToCamera(origin)
 	x, y := r.cam.ScreenOf(q)
 	f := o.Pres.Root.Frame.Orientation.Rotate(physics.Vec3{Y: 1})
@@ -381,7 +387,7 @@ func (r *Renderer) facingN(n, a physics.Vec3) bool {
 
 // buildParticles draws each live particle of an object's emitters as a
 // small screen-facing quad, fading with age.
-func (r *Renderer) buildParticles(o *components.Object) {
+func (r *Renderer) buildParticles(o *components.View) {
 	if o.Particle == nil {
 		return
 	}
@@ -552,9 +558,9 @@ func (r *Renderer) sort(l *triList) {
 	}
 }
 
-// Pick returns the object whose drawn triangle is front-most at screen
-// point (x, y), or nil.
-func (r *Renderer) Pick(x, y float32) *components.Object {
+// Pick returns the guid of the object whose drawn triangle is front-most
+// at screen point (x, y), or 0.
+func (r *Renderer) Pick(x, y float32) uint32 {
 	vals := r.scene.vals
 	for i := len(vals) - 1; i >= 0; i-- {
 		t := vals[i]
@@ -564,10 +570,10 @@ func (r *Renderer) Pick(x, y float32) *components.Object {
 		}
 		v := r.Verts[t*3 : t*3+3]
 		if inTriangle(x, y, v[0].DstX, v[0].DstY, v[1].DstX, v[1].DstY, v[2].DstX, v[2].DstY) {
-			return r.Drawn[o].Obj
+			return r.Drawn[o].GUID
 		}
 	}
-	return nil
+	return 0
 }
 
 // inTriangle reports whether (px, py) lies inside or on the triangle,

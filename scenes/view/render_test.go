@@ -23,7 +23,8 @@ func TestBuildDrawsEveryEntity(t *testing.T) {
 	if r.TerrainBounds.Empty() {
 		t.Fatal("no terrain drawn")
 	}
-	for _, o := range append(w.Objects, w.Static...) {
+	for _, g := range Entities(w) {
+		o := w.Object(g)
 		d, ok := r.DrawnOf(o.Phys.GUID)
 		if !ok || d.Tris == 0 || d.Bounds.Empty() {
 			t.Errorf("0x%08X (%s) not drawn: %+v", o.Phys.GUID, o.Name, d)
@@ -154,7 +155,7 @@ func TestPickFrontMost(t *testing.T) {
 		found := false
 		for y := d.Bounds.MinY; y <= d.Bounds.MaxY && !found; y += 1 {
 			for x := d.Bounds.MinX; x <= d.Bounds.MaxX && !found; x += 1 {
-				if p := r.Pick(x, y); p != nil && p.Phys.GUID == o {
+				if r.Pick(x, y) == o {
 					found = true
 				}
 			}
@@ -163,8 +164,8 @@ func TestPickFrontMost(t *testing.T) {
 			t.Errorf("no pixel of 0x%08X's bounds picks it", o)
 		}
 	}
-	if p := r.Pick(2, 2); p != nil {
-		t.Errorf("the sky picked 0x%08X", p.Phys.GUID)
+	if p := r.Pick(2, 2); p != 0 {
+		t.Errorf("the sky picked 0x%08X", p)
 	}
 }
 
@@ -221,7 +222,8 @@ func TestMapMarkersPickable(t *testing.T) {
 	cam := testCamera(w, 800, 600)
 	cam.ToggleMap()
 	r.Build(w, cam)
-	for _, o := range Entities(w) {
+	for _, g := range Entities(w) {
+		o := w.Object(g)
 		x, y, _, ok := cam.Project(cam.ToRender(o.Pres.Root))
 		if !ok {
 			t.Fatalf("0x%08X not on the map", o.Phys.GUID)
@@ -230,7 +232,7 @@ func TestMapMarkersPickable(t *testing.T) {
 		if d.Bounds.MaxX-d.Bounds.MinX < MarkerSize || d.Bounds.MaxY-d.Bounds.MinY < MarkerSize {
 			t.Errorf("0x%08X: map bounds %+v smaller than a marker", o.Phys.GUID, d.Bounds)
 		}
-		if p := r.Pick(x, y); p == nil {
+		if p := r.Pick(x, y); p == 0 {
 			t.Errorf("clicking 0x%08X's map marker picked nothing", o.Phys.GUID)
 		}
 	}

@@ -15,7 +15,7 @@ world.send{type = "UpdateMotion", guid = 0x50000102, instance = 1, movement_sequ
 expect.eq(world.motion_state(0x50000102).substate, "WalkForward", "the stale RunForward was dropped")
 local dropped = false
 for _, e in ipairs(world.trace(0x50000102)) do
-  if e.detail == "UpdateMotion dropped: stale movement sequence" then dropped = true end
+  if e.message == "UpdateMotion" and e.reason == world.reason.stale_movement_sequence then dropped = true end
 end
 expect.truthy(dropped, "the drop is traced")
 
@@ -29,5 +29,7 @@ expect.eq(world.queues(0x50000102).pending_animations, {}, "the walk's MotionDon
 
 -- raw bytes: DeleteObject 0xF747, guid 0x50000101, instance 1, pad
 world.send("47F70000 01010050 0100 0000")
-expect.eq(world.trace(0x50000101)[#world.trace(0x50000101)].detail, "DeleteObject")
+local last = world.trace(0x50000101)[#world.trace(0x50000101)]
+expect.eq({last.kind, last.message, last.reason}, {"message", "DeleteObject", nil}, "the delete is traced as applied")
+expect.error(function() return world.reason.stale_movment_sequence end, "no drop reason")
 expect.error(function() world.position(0x50000101) end, "no object")

@@ -64,7 +64,7 @@ func (s *Sample) Place(x, y float32, heading float64) (uint32, physics.Frame, er
 
 // Spawn creates an object of an archetype template from a sample Setup
 // (and motion table, 0 for none) standing at (x, y).
-func (s *Sample) Spawn(w *systems.World, guid uint32, template string, setup, mt uint32, x, y float32, heading float64) (*components.Object, error) {
+func (s *Sample) Spawn(w *systems.World, guid uint32, template string, setup, mt uint32, x, y float32, heading float64) (*components.View, error) {
 	d, err := archetypes.FromTemplate(template)
 	if err != nil {
 		return nil, err

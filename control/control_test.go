@@ -1,19 +1,34 @@
-package view
+package control
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/systems"
 )
 
+func testWorld(t *testing.T) *systems.World {
+	t.Helper()
+	s, err := testworld.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := s.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 func TestControllerRawMotionPath(t *testing.T) {
-	w, _ := testWorld(t)
-	pl := w.Object(guidPlayer)
+	w := testWorld(t)
+	pl := w.Object(testworld.Player)
 	var c Controller
 	step := func(k Keys) {
-		c.Update(pl, w.Now, k)
+		c.Update(w, k)
 		w.Step(1.0 / 60)
 	}
 	for i := 0; i < 90; i++ {
@@ -31,12 +46,12 @@ func TestControllerRawMotionPath(t *testing.T) {
 		t.Fatalf("%d outbound messages after one key change", c.Log.Total)
 	}
 	m := c.Log.Recent()[0]
-	if m.Name != "MoveToState" || m.Opcode != uint32(protocol.OpGameAction) || m.Action != protocol.ActionMoveToState || m.Bytes == 0 {
+	if m.Name != "MoveToState" || m.Opcode != uint32(protocol.OpGameAction) || m.Action != protocol.ActionMoveToState || len(m.Bytes) == 0 {
 		t.Fatalf("outbound %+v", m)
 	}
 	// The encoded bytes decode back to the raw state.
 	var back protocol.MoveToState
-	if _, err := protocol.DecodeMoveToState(c.buf, &back); err != nil {
+	if _, err := protocol.DecodeMoveToState(m.Bytes, &back); err != nil {
 		t.Fatalf("decode: %v", err)
 	}
 	if back.Raw.ForwardCommand != motion.WalkForward || back.Position.Cell != pl.Phys.Position.Cell {
@@ -70,7 +85,7 @@ func TestControllerRawMotionPath(t *testing.T) {
 	}
 	auto := 0
 	for _, m := range c.Log.Recent() {
-		if m.Name == "AutonomousPosition" && m.Action == protocol.ActionAutonomousPosition && m.Bytes > 0 {
+		if m.Name == "AutonomousPosition" && m.Action == protocol.ActionAutonomousPosition && len(m.Bytes) > 0 {
 			auto++
 		}
 	}
@@ -80,14 +95,14 @@ func TestControllerRawMotionPath(t *testing.T) {
 }
 
 func TestControllerJump(t *testing.T) {
-	w, _ := testWorld(t)
-	pl := w.Object(guidPlayer)
+	w := testWorld(t)
+	pl := w.Object(testworld.Player)
 	var c Controller
 	for i := 0; i < 30; i++ { // hold Space half a second
-		c.Update(pl, w.Now, Keys{Jump: true})
+		c.Update(w, Keys{Jump: true})
 		w.Step(1.0 / 60)
 	}
-	c.Update(pl, w.Now, Keys{})
+	c.Update(w, Keys{})
 	// Jump(extent) then LeaveGround, which launches and clears the extent.
 	if pl.Phys.Velocity.Z <= 0 || pl.Movement.Interp.JumpExtent != 0 {
 		t.Fatalf("after the jump: velocity %v, extent %v", pl.Phys.Velocity, pl.Movement.Interp.JumpExtent)
@@ -101,10 +116,15 @@ func TestControllerJump(t *testing.T) {
 func TestLogKeepsRecent(t *testing.T) {
 	var l Log
 	for i := 0; i < LogSize+3; i++ {
-		l.Add(Outbound{Bytes: i})
+		l.Add(Sent{Bytes: []byte{byte(i)}})
 	}
 	r := l.Recent()
-	if len(r) != LogSize || r[0].Bytes != 3 || r[LogSize-1].Bytes != LogSize+2 {
+	if len(r) != LogSize || r[0].Bytes[0] != 3 || r[LogSize-1].Bytes[0] != LogSize+2 {
 		t.Fatalf("recent %v", r)
+	}
+	msg := []byte{1, 2, 3}
+	allocs := testing.AllocsPerRun(100, func() { l.Add(Sent{Bytes: msg}) })
+	if allocs != 0 {
+		t.Fatalf("Log.Add allocates %v times once its ring is warm", allocs)
 	}
 }

@@ -1,4 +1,10 @@
-package view
+// Package control is the local player's input path, headless: movement
+// keys become raw motion commands (CMotionInterp::DoMotion / StopMotion →
+// apply_raw_movement, through the MovementManager), and every change is
+// encoded as the MoveToState a live client sends, with AutonomousPosition
+// while moving. The viewer maps its keyboard to Keys; Lua scripts drive the
+// same Controller through world.input; nothing here needs a window.
+package control
 
 import (
 	"fmt"
@@ -12,50 +18,55 @@ import (
 
 // Keys is one frame's movement input for the local player.
 type Keys struct {
-	Forward, Backward   bool // W / S, up / down
-	TurnLeft, TurnRight bool // Q / E, A / D, left / right
-	StepLeft, StepRight bool // Z / C
-	Run                 bool // Shift
-	Jump                bool // Space (held charges, release jumps)
+	Forward, Backward   bool // walk forward / backward
+	TurnLeft, TurnRight bool // turn
+	StepLeft, StepRight bool // sidestep
+	Run                 bool // hold Run
+	Jump                bool // held charges, release jumps
 }
 
-// Outbound is one message a live client would send: its name, the
-// GameAction opcode and action type, and its encoded length.
-type Outbound struct {
+// Sent is one message a live client would send: its name, the GameAction
+// opcode and action type, the encoded bytes and a readable summary.
+type Sent struct {
 	Time   float64
 	Name   string
 	Opcode uint32
 	Action uint32
-	Bytes  int
+	// Bytes is the encoded message; it belongs to the log and is reused
+	// once LogSize newer messages were added.
+	Bytes  []byte
 	Detail string
 }
 
-func (m Outbound) String() string {
+func (m Sent) String() string {
 	if m.Opcode == 0 {
 		return fmt.Sprintf("%7.2fs %s %s", m.Time, m.Name, m.Detail)
 	}
-	return fmt.Sprintf("%7.2fs %s 0x%04X/0x%04X %d B %s", m.Time, m.Name, m.Opcode, m.Action, m.Bytes, m.Detail)
+	return fmt.Sprintf("%7.2fs %s 0x%04X/0x%04X %d B %s", m.Time, m.Name, m.Opcode, m.Action, len(m.Bytes), m.Detail)
 }
 
 // LogSize is how many outbound messages the log keeps.
 const LogSize = 10
 
-// Log keeps the most recent outbound messages.
+// Log keeps the most recent outbound messages in a fixed ring.
 type Log struct {
 	Total int
-	ring  [LogSize]Outbound
+	ring  [LogSize]Sent
 }
 
-// Add records a message.
-func (l *Log) Add(m Outbound) {
-	l.ring[l.Total%LogSize] = m
+// Add records a message, copying its bytes into the ring's own buffer.
+func (l *Log) Add(m Sent) {
+	slot := &l.ring[l.Total%LogSize]
+	buf := append(slot.Bytes[:0], m.Bytes...)
+	*slot = m
+	slot.Bytes = buf
 	l.Total++
 }
 
 // Recent returns the kept messages, oldest first.
-func (l *Log) Recent() []Outbound {
+func (l *Log) Recent() []Sent {
 	n := min(l.Total, LogSize)
-	out := make([]Outbound, 0, n)
+	out := make([]Sent, 0, n)
 	for i := l.Total - n; i < l.Total; i++ {
 		out = append(out, l.ring[i%LogSize])
 	}
@@ -69,10 +80,9 @@ const AutonomousInterval = 1.0
 // MaxJumpCharge is the charge time of a full jump (seconds).
 const MaxJumpCharge = 1.0
 
-// Controller drives the local player through the interpreter's raw-motion
-// path (CMotionInterp::DoMotion / StopMotion → apply_raw_movement) and
-// encodes the MoveToState and AutonomousPosition messages a live client
-// would send, into Log.
+// Controller drives the world's local player (World.PlayerGUID) from
+// Keys, issuing motions only on change as the retail input layer does, and
+// logs the outbound messages.
 type Controller struct {
 	Log Log
 
@@ -86,6 +96,7 @@ type Controller struct {
 	lastPos     physics.Position
 	chargeStart float64
 	buf         []byte
+	player      components.View
 }
 
 func axis(pos, neg bool, p, n uint32) uint32 {
@@ -98,14 +109,19 @@ func axis(pos, neg bool, p, n uint32) uint32 {
 	return 0
 }
 
-// Update applies this frame's keys to the player o at time now. It issues
-// motions only on change, as the retail input layer does.
-func (c *Controller) Update(o *components.Object, now float64, k Keys) {
-	if o == nil || o.Movement == nil || o.Movement.Interp == nil {
+// Update applies this frame's keys to the local player at the world's
+// clock. Without a player (or before it has a MovementManager) the keys
+// are only remembered.
+func (c *Controller) Update(w *systems.World, k Keys) {
+	e, ok := w.Entity(w.PlayerGUID)
+	if !ok || !c.player.Resolve(w.ECS, e) {
 		c.prev = k
 		return
 	}
-	m := o.Movement.Interp
+	o := &c.player
+	mm := w.Movement(o)
+	m := mm.MakeInterp()
+	now := w.Now
 	if !c.started {
 		c.started, c.lastAuto, c.lastPos = true, now, o.Phys.Position
 	}
@@ -120,10 +136,10 @@ func (c *Controller) Update(o *components.Object, now float64, k Keys) {
 			return
 		}
 		if *cur != 0 {
-			m.PerformMovement(motion.MovementStopRawCommand, *cur, &p)
+			mm.PerformMovement(motion.MovementStopRawCommand, *cur, &p)
 		}
 		if next != 0 {
-			m.PerformMovement(motion.MovementRawCommand, next, &p)
+			mm.PerformMovement(motion.MovementRawCommand, next, &p)
 		}
 		*cur = next
 		changed = true
@@ -139,13 +155,13 @@ func (c *Controller) Update(o *components.Object, now float64, k Keys) {
 		extent := float32(min((now-c.chargeStart)/MaxJumpCharge, 1))
 		err := m.Jump(extent)
 		if err == motion.ErrNone {
-			m.LeaveGround()
+			mm.LeaveGround()
 		}
 		res := "ok"
 		if err != motion.ErrNone {
 			res = fmt.Sprintf("refused (WeenieError 0x%X)", uint32(err))
 		}
-		c.Log.Add(Outbound{Time: now, Name: "Jump", Detail: fmt.Sprintf("extent %.2f %s (no Jump encoder: not sent)", extent, res)})
+		c.Log.Add(Sent{Time: now, Name: "Jump", Detail: fmt.Sprintf("extent %.2f %s (no Jump encoder: not sent)", extent, res)})
 		changed = true
 	}
 	c.prev = k
@@ -160,20 +176,20 @@ func (c *Controller) Update(o *components.Object, now float64, k Keys) {
 	}
 }
 
-func (c *Controller) sendMoveToState(o *components.Object, now float64) {
+func (c *Controller) sendMoveToState(o *components.View, now float64) {
 	m := o.Movement.Interp
 	t := c.out.MoveToState(o)
 	c.buf = t.Encode(c.buf[:0])
-	c.Log.Add(Outbound{Time: now, Name: t.Name(), Opcode: uint32(t.Opcode()), Action: protocol.ActionMoveToState, Bytes: len(c.buf),
+	c.Log.Add(Sent{Time: now, Name: t.Name(), Opcode: uint32(t.Opcode()), Action: protocol.ActionMoveToState, Bytes: c.buf,
 		Detail: fmt.Sprintf("fwd %s turn %s side %s hold %d", motion.CommandName(m.Raw.ForwardCommand),
 			cmdName(m.Raw.TurnCommand), cmdName(m.Raw.SideStepCommand), m.Raw.CurrentHoldKey)})
 }
 
-func (c *Controller) sendAutonomousPosition(o *components.Object, now float64) {
+func (c *Controller) sendAutonomousPosition(o *components.View, now float64) {
 	a := c.out.AutonomousPosition(o)
 	c.buf = a.Encode(c.buf[:0])
 	org := a.Position.Frame.Origin
-	c.Log.Add(Outbound{Time: now, Name: a.Name(), Opcode: uint32(a.Opcode()), Action: protocol.ActionAutonomousPosition, Bytes: len(c.buf),
+	c.Log.Add(Sent{Time: now, Name: a.Name(), Opcode: uint32(a.Opcode()), Action: protocol.ActionAutonomousPosition, Bytes: c.buf,
 		Detail: fmt.Sprintf("0x%08X (%.1f, %.1f, %.1f)", a.Position.Cell, org.X, org.Y, org.Z)})
 }
 

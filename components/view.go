@@ -1,0 +1,304 @@
+package components
+
+import (
+	"fmt"
+
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
+
+// View is one object's components, resolved from the ECS when a piece of
+// work on the object starts (an update, an inbound message, a draw) and
+// dropped when it ends: scratch, never a second home. A nil field means
+// the entity lacks that component.
+type View struct {
+	Entity donburi.Entity
+
+	Phys      *physics.Object
+	Motion    *motion.Object
+	Parts     *motion.PartArray
+	Movement  *motion.MovementManager
+	Position  *managers.PositionManager
+	Target    *managers.TargetManager
+	Detection *managers.DetectionManager
+	Particle  *managers.ParticleManager
+	Script    *managers.ScriptManager
+	Hooks     *PhysicsHookList
+	Pres      *PresentationData
+	Look      *AppearanceData
+	// Name is the archetype name (full resolves only).
+	Name string
+	// Static marks a member of static_animating_objects.
+	Static bool
+}
+
+// get returns e's component c, or nil when the entity lacks it.
+func get[T any](l layout, e *donburi.Entry, c *donburi.ComponentType[T]) *T {
+	if !l.HasComponent(c) {
+		return nil
+	}
+	return c.Get(e)
+}
+
+type layout interface {
+	HasComponent(c donburi.IComponentType) bool
+}
+
+// Work is the set of managers that may have work (physics.Object.Work):
+// the ordinary tick loads only those (ResolveActive), and puts a manager
+// back to sleep when it reports none (Sleep).
+type Work uint16
+
+// The work bits, one per manager.
+const (
+	WorkPosition Work = 1 << iota
+	WorkTarget
+	WorkDetection
+	WorkMovement
+	WorkParticle
+	WorkScript
+	WorkHooks
+	WorkAll = WorkPosition | WorkTarget | WorkDetection | WorkMovement | WorkParticle | WorkScript | WorkHooks
+)
+
+// Resolve fills v with all of e's components from w; it reports false (and
+// leaves v zero) when e is not a live entity. It wakes nothing: code that
+// gives a manager work through the view wakes it (Wake, the Add
+// functions), or resolves through systems.World.Object, which wakes them
+// all.
+func (v *View) Resolve(w donburi.World, e donburi.Entity) bool {
+	if !w.Valid(e) {
+		*v = View{}
+		return false
+	}
+	v.resolve(w.Entry(e))
+	return true
+}
+
+// ResolveActive fills v for one update of e: the physics state, the motion
+// object and the part array always, each manager only when its work bit is
+// set (every present one when all is true — tracing shows every stage),
+// presentation and appearance not at all. The rest stay nil until
+// Complete.
+func (v *View) ResolveActive(w donburi.World, e donburi.Entity, all bool) {
+	entry := w.Entry(e)
+	l := entry.Archetype().Layout()
+	p := PhysicsObj.Get(entry)
+	work := Work(p.Work)
+	if all {
+		work = WorkAll
+	}
+	*v = View{Entity: e, Phys: p, Motion: get(l, entry, Motion), Parts: get(l, entry, PartArray),
+		Static: l.HasComponent(StaticAnimating)}
+	if work == 0 {
+		return
+	}
+	if work&WorkPosition != 0 {
+		v.Position = get(l, entry, PositionManager)
+	}
+	if work&WorkTarget != 0 {
+		v.Target = get(l, entry, TargetManager)
+	}
+	if work&WorkDetection != 0 {
+		v.Detection = get(l, entry, DetectionManager)
+	}
+	if work&WorkMovement != 0 {
+		v.Movement = get(l, entry, MovementManager)
+	}
+	if work&WorkParticle != 0 {
+		v.Particle = get(l, entry, ParticleManager)
+	}
+	if work&WorkScript != 0 {
+		v.Script = get(l, entry, ScriptManager)
+	}
+	if work&WorkHooks != 0 {
+		v.Hooks = get(l, entry, PhysicsHooks)
+	}
+}
+
+// Complete resolves every component ResolveActive left out, for work that
+// may touch any of them (an executed hook).
+func (v *View) Complete(w donburi.World) {
+	if v.Pres != nil || v.Look != nil {
+		return // already whole
+	}
+	v.resolve(w.Entry(v.Entity))
+}
+
+// Sleep clears the work bit of every resolved manager that has nothing to
+// do, so the next updates skip loading it. Skipping is exact: an idle
+// manager's stage would change nothing.
+func (v *View) Sleep() {
+	work := Work(v.Phys.Work)
+	idle := func(bit Work, busy bool) {
+		if !busy {
+			work &^= bit
+		}
+	}
+	if v.Position != nil {
+		idle(WorkPosition, v.Position.HasWork())
+	}
+	if v.Target != nil {
+		idle(WorkTarget, v.Target.HasWork())
+	}
+	if v.Detection != nil {
+		idle(WorkDetection, v.Detection.HasWork())
+	}
+	if v.Movement != nil {
+		idle(WorkMovement, v.Movement.HasWork())
+	}
+	if v.Particle != nil {
+		idle(WorkParticle, v.Particle.HasWork())
+	}
+	if v.Script != nil {
+		idle(WorkScript, v.Script.HasWork())
+	}
+	if v.Hooks != nil {
+		idle(WorkHooks, len(v.Hooks.Hooks) > 0)
+	}
+	v.Phys.Work = uint16(work)
+}
+
+// Wake marks managers as having work, so the next update loads them.
+func (v *View) Wake(bits Work) { v.Phys.Work |= uint16(bits) }
+
+func (v *View) resolve(entry *donburi.Entry) {
+	l := entry.Archetype().Layout()
+	*v = View{
+		Phys:      get(l, entry, PhysicsObj),
+		Motion:    get(l, entry, Motion),
+		Parts:     get(l, entry, PartArray),
+		Movement:  get(l, entry, MovementManager),
+		Position:  get(l, entry, PositionManager),
+		Target:    get(l, entry, TargetManager),
+		Detection: get(l, entry, DetectionManager),
+		Particle:  get(l, entry, ParticleManager),
+		Script:    get(l, entry, ScriptManager),
+		Hooks:     get(l, entry, PhysicsHooks),
+		Pres:      get(l, entry, Presentation),
+		Look:      get(l, entry, Appearance),
+		Entity:    entry.Entity(),
+		Name:      Name.GetValue(entry),
+		Static:    l.HasComponent(StaticAnimating),
+	}
+}
+
+// Resolve returns a fresh View of e, or nil when e is not alive.
+func Resolve(w donburi.World, e donburi.Entity) *View {
+	v := &View{}
+	if !v.Resolve(w, e) {
+		return nil
+	}
+	return v
+}
+
+// GUID is the object's guid.
+func (v *View) GUID() uint32 { return v.Phys.GUID }
+
+// addComponent adds c to v's entity (when missing) and returns it.
+func addComponent[T any](w donburi.World, e donburi.Entity, c *donburi.ComponentType[T]) (*T, bool) {
+	entry := w.Entry(e)
+	if entry.HasComponent(c) {
+		return c.Get(entry), false
+	}
+	entry.AddComponent(c)
+	return c.Get(entry), true
+}
+
+// AddMovementManager gives the object its MovementManager on first use
+// (CPhysicsObj::get_minterp / unpack_movement create it lazily) and
+// records it in v.
+func AddMovementManager(w donburi.World, v *View) *motion.MovementManager {
+	if v.Movement == nil {
+		mm, fresh := addComponent(w, v.Entity, MovementManager)
+		if fresh {
+			mm.Init(v.Motion)
+		}
+		v.Movement = mm
+	}
+	v.Wake(WorkMovement)
+	return v.Movement
+}
+
+// LoadMovement fills v.Movement from the ECS when the entity has a
+// MovementManager that ResolveActive left asleep; it adds none.
+func (v *View) LoadMovement(w donburi.World) *motion.MovementManager {
+	if v.Movement == nil {
+		entry := w.Entry(v.Entity)
+		if entry.HasComponent(MovementManager) {
+			v.Movement = MovementManager.Get(entry)
+		}
+	}
+	return v.Movement
+}
+
+// AddScriptManager gives the object its ScriptManager on first use.
+func AddScriptManager(w donburi.World, v *View) *managers.ScriptManager {
+	if v.Script == nil {
+		v.Script, _ = addComponent(w, v.Entity, ScriptManager)
+	}
+	v.Wake(WorkScript)
+	return v.Script
+}
+
+// AddParticleManager gives the object its ParticleManager on first use.
+func AddParticleManager(w donburi.World, v *View) *managers.ParticleManager {
+	if v.Particle == nil {
+		v.Particle, _ = addComponent(w, v.Entity, ParticleManager)
+	}
+	v.Wake(WorkParticle)
+	return v.Particle
+}
+
+// Verify checks that every retail link inside e's components points at
+// e's own components (the one-owner rule): the motion object's physics
+// state, part array and movement manager, the part array's hook sink and
+// table owner, the movement manager's object, the interpreter's body and
+// the MoveToManager's mover. An error names the first link that disagrees.
+func Verify(w donburi.World, e donburi.Entity) error {
+	v := Resolve(w, e)
+	if v == nil {
+		return fmt.Errorf("components: entity %v is not alive", e)
+	}
+	if v.Phys == nil || v.Motion == nil {
+		return fmt.Errorf("components: entity %v lacks PhysicsObj or Motion", e)
+	}
+	bad := func(link string) error {
+		return fmt.Errorf("components: object 0x%08X: %s does not point at the entity's component", v.Phys.GUID, link)
+	}
+	m := v.Motion
+	if m.Phys != v.Phys {
+		return bad("Motion.Phys")
+	}
+	if m.Parts != v.Parts {
+		return bad("Motion.Parts")
+	}
+	if m.Movement != v.Movement {
+		return bad("Motion.Movement")
+	}
+	if pa := v.Parts; pa != nil {
+		if pa.Sequence.Hooks != motion.HookSink(m) {
+			return bad("PartArray.Sequence.Hooks")
+		}
+		if pa.Manager != nil && pa.Manager.Owner != motion.MotionDoneSink(m) {
+			return bad("PartArray.Manager.Owner")
+		}
+	}
+	if mm := v.Movement; mm != nil {
+		if mm.Object() != m {
+			return bad("MovementManager.Object")
+		}
+		if mm.Interp != nil && mm.Interp.Body != motion.Body(m) {
+			return bad("MovementManager.Interp.Body")
+		}
+		if mm.MoveTo != nil {
+			if mt, ok := mm.MoveTo.World.(*motion.ObjectMoveTo); ok && mt.Obj != m {
+				return bad("MovementManager.MoveTo.World.Obj")
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,221 @@
+// Package physobj holds CPhysicsObj's per-object algorithms as plain Go over
+// a components.View: update_object's clock admission, the pieces of
+// UpdatePositionInternal, UpdatePhysicsInternal, process_hooks, the
+// transition commit, SetPositionInternal and set_hidden. Each function is
+// named after the retail function it ports and touches only the object it
+// is given; what it needs from the world around the object (the terrain)
+// comes in as a small interface. The schedules in package systems call
+// these in retail order.
+package physobj
+
+import (
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// Gravity is the retail PhysicsGlobals gravity (units/s²).
+const Gravity = -9.8000002
+
+// Ground is the terrain height under an outdoor point: false where no
+// landblock is loaded.
+type Ground interface {
+	GroundZ(cell uint32, x, y float32) (float32, bool)
+}
+
+// Detached reports update_object's first early return: an object with a
+// parent, without a cell, or Frozen does not update, and loses Active.
+func Detached(p *physics.Object) bool {
+	if p.Parent != 0 || p.Position.Cell == 0 || p.State.Has(physics.StateFrozen) {
+		p.Transient &^= physics.TransientActive
+		return true
+	}
+	return false
+}
+
+// Clock is update_object's quantum clock for one call (0x00515D10): Admit
+// applies the FrameEpsilon rebase and the HugeQuantum discard, then Next
+// hands out MaxQuantum subdivisions and the last remainder above
+// MinQuantum, keeping a remainder at or below it in the clock. Every
+// comparison is strict, as retail's are.
+type Clock struct {
+	p       *physics.Object
+	now     float64
+	elapsed float64
+}
+
+// Admit starts the clock for p at now; false means nothing runs this call
+// (elapsed rebased or discarded).
+func (c *Clock) Admit(p *physics.Object, now float64) bool {
+	c.p, c.now, c.elapsed = p, now, now-p.UpdateTime
+	if c.elapsed <= physics.FrameEpsilon || c.elapsed > physics.HugeQuantum {
+		p.UpdateTime = now
+		return false
+	}
+	return true
+}
+
+// Elapsed is the time since the object's last admitted update.
+func (c *Clock) Elapsed() float64 { return c.elapsed }
+
+// Next returns the next quantum to run, false when none is left.
+func (c *Clock) Next() (float64, bool) {
+	if c.elapsed > physics.MaxQuantum {
+		c.p.UpdateTime += physics.MaxQuantum
+		c.elapsed -= physics.MaxQuantum
+		return physics.MaxQuantum, true
+	}
+	if c.elapsed > physics.MinQuantum {
+		c.p.UpdateTime = c.now
+		dt := c.elapsed
+		c.elapsed = 0
+		return dt, true
+	}
+	return 0, false
+}
+
+// AnimateStaticAdmit is animate_static_object's clock gate (0x00513DF0):
+// FrameEpsilon and HugeQuantum only; the whole elapsed time is one step.
+func AnimateStaticAdmit(p *physics.Object, now float64) (float64, bool) {
+	elapsed := now - p.UpdateTime
+	if elapsed <= physics.FrameEpsilon || elapsed > physics.HugeQuantum {
+		p.UpdateTime = now
+		return elapsed, false
+	}
+	return elapsed, true
+}
+
+// UpdatePartArray is UpdatePositionInternal's first step: CPartArray::Update
+// fills delta with the animation's root motion, which counts only on
+// walkable ground, scaled by the object scale.
+func UpdatePartArray(v *components.View, dt float64, delta *physics.Frame) {
+	v.Parts.Update(dt, delta)
+	if v.Phys.Transient.Has(physics.TransientOnWalkable) {
+		delta.Origin = delta.Origin.Scale(v.Phys.Scale)
+	} else {
+		delta.Origin = physics.Vec3{}
+	}
+}
+
+// UpdatePhysicsInternal integrates velocity, acceleration (gravity off
+// walkable ground) and omega into the candidate frame (ACE-derived); it
+// reports whether the candidate differs from the current frame.
+func UpdatePhysicsInternal(p *physics.Object, dt float64, cand *physics.Frame) bool {
+	acc := p.Acceleration
+	if p.State.Has(physics.StateGravity) && !p.Transient.Has(physics.TransientOnWalkable) {
+		acc.Z += Gravity
+	}
+	d := float32(dt)
+	if !p.Velocity.IsZero() || !acc.IsZero() {
+		cand.Origin = cand.Origin.Add(p.Velocity.Scale(d)).Add(acc.Scale(0.5 * d * d))
+		p.Velocity = p.Velocity.Add(acc.Scale(d))
+	}
+	if !p.Omega.IsZero() {
+		cand.Rotate(p.Omega.Scale(d))
+	}
+	return *cand != p.Position.Frame
+}
+
+// ProcessHooks is CPhysicsObj::process_hooks: the physics hooks run and the
+// incomplete ones stay linked, then the animation hooks drain with a live
+// bound — AnimDone acts now, every other hook goes to deferred (TS-50).
+func ProcessHooks(v *components.View, deferred func(*dat.AnimHook)) {
+	if v.Hooks != nil && len(v.Hooks.Hooks) > 0 {
+		kept := v.Hooks.Hooks[:0]
+		for _, h := range v.Hooks.Hooks {
+			if !h.Execute(v.Phys) {
+				kept = append(kept, h)
+			}
+		}
+		clear(v.Hooks.Hooks[len(kept):])
+		v.Hooks.Hooks = kept
+	}
+	if v.Motion != nil && len(v.Motion.AnimHooks) > 0 {
+		v.Motion.ProcessHooks(deferred)
+	}
+}
+
+// Transition commits the candidate frame after a move
+// (CPhysicsObj::transition → SetPositionInternal): cached_velocity is the
+// actual displacement over dt; outdoors the cell is canonicalised with
+// LandDefs.AdjustToOutside (seed 003 §3) and a walkable object stands on
+// the terrain. There is no collision sweep yet (divergence TR-01). It
+// reports a landing, which the caller hands to the MovementManager
+// (HitGround fans out to the interpreter and the MoveToManager); a move
+// that left the world is refused and is no landing.
+func Transition(v *components.View, cand physics.Frame, dt float64, g Ground) (landed bool) {
+	p := v.Phys
+	cell := p.Position.Cell
+	if dt > 0 {
+		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
+	}
+	if dat.IsOutdoorCell(cell) {
+		c, ok := dat.AdjustToOutside(cell, &cand.Origin)
+		if !ok {
+			p.CachedVelocity = physics.Vec3{}
+			return false
+		}
+		cell = c
+		if g != nil {
+			if z, ok := g.GroundZ(cell, cand.Origin.X, cand.Origin.Y); ok {
+				landed = Settle(p, &cand, z)
+			}
+		}
+	}
+	p.Position = physics.Position{Cell: cell, Frame: cand}
+	return landed
+}
+
+// Settle keeps a walkable object on the terrain, lets one launched upward
+// leave it (clearing Contact and OnWalkable so gravity acts), and lands a
+// falling object with gravity when it reaches the ground: contact back,
+// velocity zeroed. It reports a landing (CPhysicsObj's HitGround edge).
+func Settle(p *physics.Object, cand *physics.Frame, z float32) bool {
+	const ground = physics.TransientContact | physics.TransientOnWalkable
+	switch {
+	case p.Transient.Has(physics.TransientOnWalkable) && p.Velocity.Z > 0:
+		p.Transient &^= ground
+	case p.Transient.Has(physics.TransientOnWalkable):
+		cand.Origin.Z = z
+	case p.State.Has(physics.StateGravity) && cand.Origin.Z <= z:
+		cand.Origin.Z = z
+		p.Velocity = physics.Vec3{}
+		p.Transient |= ground
+		return true
+	}
+	return false
+}
+
+// AnimateStatic is animate_static_object's part-array step: the sequence
+// advances by the whole elapsed time and the root turns by omega.
+func AnimateStatic(v *components.View, dt float64) {
+	v.Parts.Update(dt, nil)
+	if p := v.Phys; !p.Omega.IsZero() {
+		p.Position.Frame.Rotate(p.Omega.Scale(float32(dt)))
+	}
+}
+
+// SetPositionInternal places the object hard at pos (CPhysicsObj::
+// SetPositionInternal without the collision checks) and stops any
+// interpolation. The caller moves attached children.
+func SetPositionInternal(v *components.View, pos physics.Position) {
+	v.Phys.Position = pos
+	if v.Position != nil {
+		v.Position.StopInterpolating()
+	}
+}
+
+// SetHidden is CPhysicsObj::set_hidden: hiding sets Hidden and
+// CPartArray::HandleEnterWorld moves the cursor off any link, so the pose
+// is then sampled, never advanced; unhiding clears the bit. The caller
+// queues the typed Hide script (seed 003 §1).
+func SetHidden(v *components.View, hidden bool) {
+	if !hidden {
+		v.Phys.State &^= physics.StateHidden
+		return
+	}
+	v.Phys.State |= physics.StateHidden
+	if v.Parts != nil {
+		v.Parts.HandleEnterWorld()
+	}
+}
