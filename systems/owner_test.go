@@ -1,0 +1,209 @@
+package systems
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
+)
+
+// busyWorld is a sample world whose objects have grown managers at run
+// time: a creature with a MoveTo in progress (MovementManager and
+// MoveToManager added after spawn), one playing an effect (ScriptManager
+// and ParticleManager), one interpolating, and a bare object given a
+// MovementManager later (an archetype change).
+func busyWorld(t *testing.T, traced bool) *World {
+	t.Helper()
+	w, _ := sampleWorld(t)
+	if !traced {
+		w.Trace = nil
+	}
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1}
+	um.Movement.Type = protocol.MovementMoveToPosition
+	um.Movement.Origin = protocol.Origin{Cell: 0xA9B40012, Pos: physics.Vec3{X: 60, Y: 70, Z: 80}}
+	um.Movement.MoveTo = protocol.MoveToParameters{MovementParams: 0x1EE0F, DistanceToObject: 0.6,
+		FailDistance: 1e9, Speed: 1, WalkRunThreshold: 15}
+	um.Movement.RunRate = 1
+	viaBytes(t, w, um)
+
+	fx := human(0x50000002, motion.WalkForward)
+	fx.Physics.Flags |= protocol.PhysicsPeTable
+	fx.Physics.PhysicsScriptTable = sample.HumanScriptTable
+	viaBytes(t, w, fx)
+	viaBytes(t, w, &protocol.PlayEffect{Guid: 0x50000002, Script: 1, Speed: 1})
+
+	viaBytes(t, w, human(0x50000003, motion.Ready))
+	up := &protocol.UpdatePosition{Guid: 0x50000003, InstanceSequence: 1, PositionSequence: 1}
+	up.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 64, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
+	viaBytes(t, w, up)
+
+	bare := &protocol.CreateObject{Guid: 0x50000004}
+	bare.Physics.Flags = protocol.PhysicsCSetup | protocol.PhysicsPosition
+	bare.Physics.Setup = sample.HumanSetup
+	bare.Physics.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 50, Z: 80}, Orientation: physics.IdentityQuat}}
+	bare.Physics.Timestamps[protocol.SeqInstance] = 1
+	viaBytes(t, w, bare)
+	if w.Object(0x50000004).Movement != nil {
+		t.Fatal("setup: the bare object should start without a MovementManager")
+	}
+	um4 := &protocol.UpdateMotion{Guid: 0x50000004, InstanceSequence: 1, MovementSequence: 1}
+	um4.Movement.State.Flags = protocol.IMSForwardCommand
+	um4.Movement.State.ForwardCommand = motion.WalkForward
+	viaBytes(t, w, um4)
+	return w
+}
+
+// TestOneOwnerLinksAgreeWithTheECS checks the one-owner rule: after
+// managers were added at run time (archetype changes) and the world ran,
+// every retail link inside an object's components points at that object's
+// own component as donburi stores it; breaking any link is caught and
+// named.
+func TestOneOwnerLinksAgreeWithTheECS(t *testing.T) {
+	w := busyWorld(t, true)
+	for range 20 {
+		w.Step(0.05)
+	}
+	if err := w.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	o := w.Object(0x50000001)
+	if o.Movement == nil || o.Movement.MoveTo == nil || o.Motion.Movement != o.Movement {
+		t.Fatal("setup: the MoveTo mover lacks its MovementManager link")
+	}
+	stray := &motion.PartArray{}
+	strayMM := &motion.MovementManager{}
+	strayPhys := physics.NewObject(0x50000001)
+	breaks := []struct {
+		link         string
+		break_, mend func()
+	}{
+		{"Motion.Phys", func() { o.Motion.Phys = strayPhys }, func() { o.Motion.Phys = o.Phys }},
+		{"Motion.Parts", func() { o.Motion.Parts = stray }, func() { o.Motion.Parts = o.Parts }},
+		{"Motion.Movement", func() { o.Motion.Movement = strayMM }, func() { o.Motion.Movement = o.Movement }},
+		{"PartArray.Sequence.Hooks", func() { o.Parts.Sequence.Hooks = motion.NewObject(strayPhys, nil) }, func() { o.Parts.Sequence.Hooks = o.Motion }},
+		{"PartArray.Manager.Owner", func() { o.Parts.Manager.Owner = motion.NewObject(strayPhys, nil) }, func() { o.Parts.Manager.Owner = o.Motion }},
+		{"MovementManager.Interp.Body", func() { o.Movement.Interp.Body = motion.NewObject(strayPhys, nil) }, func() { o.Movement.Interp.Body = o.Motion }},
+	}
+	for _, b := range breaks {
+		b.break_()
+		err := w.Verify()
+		b.mend()
+		if err == nil || !strings.Contains(err.Error(), b.link) {
+			t.Errorf("breaking %s: Verify said %v", b.link, err)
+		}
+	}
+	if err := w.Verify(); err != nil {
+		t.Fatalf("after mending: %v", err)
+	}
+	w.Remove(0x50000002)
+	if err := w.Verify(); err != nil {
+		t.Fatalf("after a removal: %v", err)
+	}
+	delete(w.byGUID, 0x50000003)
+	if err := w.Verify(); err == nil {
+		t.Fatal("an object missing from the guid index must fail Verify")
+	}
+}
+
+// TestMoveToSeesHitGroundOnLanding: MovementManager::HitGround reaches the
+// MoveToManager as well as the interpreter, so a MoveTo in progress
+// restarts its head leg when its mover lands (BeginMoveForward stamps the
+// leg's start time).
+func TestMoveToSeesHitGroundOnLanding(t *testing.T) {
+	w := busyWorld(t, false)
+	cells, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	region, err := w.Assets.(*DatAssets).C.Region(sample.Region)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Ground = TerrainGround(cells, region)
+	for range 10 {
+		w.Step(0.05)
+	}
+	o := w.Object(0x50000001)
+	mt := o.Movement.MoveTo
+	if !mt.IsMovingTo() || o.Phys.Transient&physics.TransientOnWalkable == 0 {
+		t.Fatal("setup: want a grounded mover with its MoveTo in progress")
+	}
+	legStart := mt.OriginalDistanceTime
+	o.Phys.Velocity.Z = 4 // launched: the next transition leaves the ground
+	landedAt := -1.0
+	for i := 0; i < 80 && landedAt < 0; i++ {
+		w.Step(0.05)
+		if i > 0 && o.Phys.Transient.Has(physics.TransientOnWalkable) {
+			landedAt = w.Now
+		}
+	}
+	if landedAt < 0 {
+		t.Fatal("the mover never landed")
+	}
+	if mt.OriginalDistanceTime <= legStart+0.3 || mt.OriginalDistanceTime > landedAt {
+		t.Fatalf("the MoveTo leg began at %.2f and last restarted at %.2f; landing at %.2f must restart it (MoveToManager::HitGround)",
+			legStart, mt.OriginalDistanceTime, landedAt)
+	}
+}
+
+// TestSleepingManagersChangeNothing runs the same busy world with tracing
+// on (every present manager loaded every quantum) and off (idle managers
+// asleep, not loaded) and requires the same state after every frame.
+func TestSleepingManagersChangeNothing(t *testing.T) {
+	traced, plain := busyWorld(t, true), busyWorld(t, false)
+	for f := 0; f < 120; f++ {
+		traced.Step(0.05)
+		plain.Step(0.05)
+		if f == 60 { // give a sleeping manager work mid-run
+			for _, w := range []*World{traced, plain} {
+				viaBytes(t, w, &protocol.PlayEffect{Guid: 0x50000002, Script: 1, Speed: 1})
+			}
+		}
+		for _, g := range []uint32{0x50000001, 0x50000002, 0x50000003, 0x50000004} {
+			a, b := snapshot(traced, g), snapshot(plain, g)
+			if a != b {
+				t.Fatalf("frame %d, 0x%08X: traced %+v\nuntraced %+v", f, g, a, b)
+			}
+		}
+	}
+	if traced.Object(0x50000002).Particle.Count() == 0 {
+		t.Fatal("setup: the effect never made particles")
+	}
+}
+
+type objState struct {
+	pos              physics.Position
+	vel              physics.Vec3
+	frame            float64
+	anim             uint32
+	pending, scripts int
+	particles        int
+	interpolating    bool
+}
+
+func snapshot(w *World, guid uint32) objState {
+	e, _ := w.Entity(guid)
+	v := components.Resolve(w.ECS, e) // read-only: wakes nothing
+	s := objState{pos: v.Phys.Position, vel: v.Phys.Velocity, frame: v.Parts.Sequence.FrameNumber}
+	if n := v.Parts.Sequence.CurrAnim(); n != nil && n.Anim != nil {
+		s.anim = n.Anim.ID
+	}
+	if v.Parts.Manager != nil {
+		s.pending = len(v.Parts.Manager.Pending)
+	}
+	if v.Script != nil {
+		s.scripts = v.Script.Pending()
+	}
+	if v.Particle != nil {
+		s.particles = v.Particle.Count()
+	}
+	if v.Position != nil {
+		s.interpolating = v.Position.Interpolating
+	}
+	return s
+}
