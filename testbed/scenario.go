@@ -11,6 +11,7 @@ import (
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
@@ -53,6 +54,12 @@ type Scenario struct {
 	// Err is the first error a timer callback raised (the viewer shows it).
 	Err    error
 	timers []*timer
+
+	// Input is the local player's controller world.input drives; it runs
+	// at the start of every frame once a script has called world.input.
+	Input   control.Controller
+	keys    control.Keys
+	inputOn bool
 
 	host *luahost.Host
 	// onCapture maps a hook to the hooks to append when it is captured
@@ -181,6 +188,8 @@ func (s *Scenario) install() {
 		"send":             s.luaSend,
 		"set_player":       s.luaSetPlayer,
 		"after":            s.luaAfter,
+		"input":            s.luaInput,
+		"outbound":         s.luaOutbound,
 	})
 }
 

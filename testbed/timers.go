@@ -32,6 +32,9 @@ func (s *Scenario) luaAfter(L *lua.LState) int {
 // schedules (systems.FrameTimers). The first error stops the scenario's
 // timers and is kept in Err.
 func (s *Scenario) RunTimers() {
+	if s.inputOn {
+		s.Input.Update(s.World, s.keys)
+	}
 	if s.Err != nil {
 		return
 	}
