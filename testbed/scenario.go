@@ -40,6 +40,10 @@ type Options struct {
 	// Viewer is true when a window drives the world (world.headless is
 	// then false and the script should not advance time itself).
 	Viewer bool
+	// TraceEvents bounds the in-memory trace world.trace reads (a ring of
+	// the newest events): 0 is systems.DefaultRecorderLimit headless and no
+	// recording at all in the viewer, negative is no recording.
+	TraceEvents int
 }
 
 // Scenario is one headless run: a world, the data scripts define, the
@@ -60,6 +64,8 @@ type Scenario struct {
 	Input   control.Controller
 	keys    control.Keys
 	inputOn bool
+	// recording is true when Rec receives the trace.
+	recording bool
 
 	host *luahost.Host
 	// onCapture maps a hook to the hooks to append when it is captured
@@ -70,13 +76,24 @@ type Scenario struct {
 // New returns a scenario whose scripts may load files from dir.
 func New(dir string, opts Options) *Scenario {
 	s := &Scenario{
-		World: systems.NewWorld(), Rec: &systems.Recorder{},
+		World: systems.NewWorld(), Rec: &systems.Recorder{Limit: opts.TraceEvents},
 		Anims: motion.AnimationMap{}, Setups: map[uint32]*dat.Setup{}, Tables: map[uint32]*dat.MotionTable{},
 		onCapture: map[*dat.AnimHook][]dat.AnimHook{},
 	}
-	s.World.Trace = s.Rec
+	var tracers systems.Tee
+	if opts.TraceEvents > 0 || opts.TraceEvents == 0 && !opts.Viewer {
+		tracers = append(tracers, s.Rec)
+		s.recording = true
+	}
 	if opts.Trace != nil {
-		s.World.Trace = systems.Tee{s.Rec, opts.Trace}
+		tracers = append(tracers, opts.Trace)
+	}
+	switch len(tracers) {
+	case 0: // tracing off: the schedules build no events at all
+	case 1:
+		s.World.Trace = tracers[0]
+	default:
+		s.World.Trace = tracers
 	}
 	to := luahost.Options{Dir: dir, Budget: opts.Budget, Stdout: opts.Stdout}
 	if opts.Timeout > 0 {
@@ -755,6 +772,7 @@ func eventMap(e systems.Event) map[string]any {
 // world.trace([guid]) returns the recorded events (of one object, plus the
 // frame steps, when guid is given).
 func (s *Scenario) luaTrace(L *lua.LState) int {
+	s.needTrace(L, "world.trace")
 	g := uint32(L.OptNumber(1, 0))
 	out := make([]any, 0, len(s.Rec.Events))
 	for _, e := range s.Rec.Events {
@@ -765,8 +783,16 @@ func (s *Scenario) luaTrace(L *lua.LState) int {
 	return s.push(L, out)
 }
 
+// needTrace raises an error naming fn when nothing is being recorded.
+func (s *Scenario) needTrace(L *lua.LState, fn string) {
+	if !s.recording {
+		L.RaiseError("%s: tracing is off (in the viewer, dereth view --trace-events N records the newest N events)", fn)
+	}
+}
+
 // world.stages(guid [, schedule]) returns the object's stage names in order.
 func (s *Scenario) luaStages(L *lua.LState) int {
+	s.needTrace(L, "world.stages")
 	g := uint32(L.CheckNumber(1))
 	sched := L.OptString(2, "")
 	var out []any
