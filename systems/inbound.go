@@ -5,8 +5,8 @@ import (
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/components"
-	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/physobj"
 	"github.com/dereth/dereth/protocol"
 )
 
@@ -155,7 +155,7 @@ func (w *World) CreateObject(m *protocol.CreateObject) (*components.View, error)
 	d.Managers = archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks | archetypes.WithPosition | archetypes.WithTarget
 	d.Transient = physics.TransientContact | physics.TransientOnWalkable
 	if md := pd.Movement; md != nil && md.Type == protocol.MovementInterpreted {
-		st := InterpretedFromWire(&md.State)
+		st := physobj.InterpretedFromWire(&md.State)
 		d.Movement = &st
 		d.StandingLongJump = md.MotionFlags&protocol.MotionStandingLongJump != 0
 	}
@@ -198,38 +198,6 @@ func appearanceFrom(d *protocol.ObjDesc) *components.AppearanceData {
 	return a
 }
 
-// InterpretedFromWire converts a wire InterpretedMotionState: absent
-// fields take their defaults (NonCombat, Ready, speeds 1).
-func InterpretedFromWire(s *protocol.InterpretedMotionState) motion.InterpretedState {
-	st := motion.DefaultInterpretedState()
-	f := s.Flags
-	if f&protocol.IMSCurrentStyle != 0 {
-		st.CurrentStyle = s.CurrentStyle
-	}
-	if f&protocol.IMSForwardCommand != 0 {
-		st.ForwardCommand = s.ForwardCommand
-	}
-	if f&protocol.IMSForwardSpeed != 0 {
-		st.ForwardSpeed = s.ForwardSpeed
-	}
-	if f&protocol.IMSSideStepCommand != 0 {
-		st.SideStepCommand = s.SidestepCommand
-	}
-	if f&protocol.IMSSideStepSpeed != 0 {
-		st.SideStepSpeed = s.SidestepSpeed
-	}
-	if f&protocol.IMSTurnCommand != 0 {
-		st.TurnCommand = s.TurnCommand
-	}
-	if f&protocol.IMSTurnSpeed != 0 {
-		st.TurnSpeed = s.TurnSpeed
-	}
-	for _, a := range s.Actions {
-		st.Actions = append(st.Actions, motion.Action{Motion: a.Command, Speed: a.Speed, Stamp: a.Sequence, Autonomous: a.Autonomous})
-	}
-	return st
-}
-
 // UpdateMotion is CPhysics::SetObjectMovement for 0xF74C: the instance
 // gate, the movement and server-control gates, then — unless this is the
 // local player's own autonomous movement — unpack_movement, telling the
@@ -262,26 +230,10 @@ func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 	return nil
 }
 
-// unpackMovement is CPhysicsObj::unpack_movement → MovementManager::
-// unpack_movement: the MovementManager and interpreter are created on first
-// use; type 0 goes to move_to_interpreted_state, 6–9 to the MoveToManager.
+// unpackMovement is CPhysicsObj::unpack_movement (physobj.UnpackMovement)
+// with the world as the MoveTo host; an ignored movement type is traced.
 func (w *World) unpackMovement(o *components.View, md *protocol.MovementData) {
-	mm := w.Movement(o)
-	switch md.Type {
-	case protocol.MovementInterpreted:
-		st := InterpretedFromWire(&md.State)
-		in := mm.MakeInterp()
-		mm.MoveToInterpretedState(&st)
-		if o.Position != nil {
-			o.Position.Sticky = 0
-			if md.MotionFlags&protocol.MotionStickToObject != 0 {
-				o.Position.Sticky = md.StickyObject
-			}
-		}
-		in.StandingLongJump = md.MotionFlags&protocol.MotionStandingLongJump != 0
-	case protocol.MovementMoveToObject, protocol.MovementMoveToPosition, protocol.MovementTurnToObject, protocol.MovementTurnToHeading:
-		w.moveTo(o, md)
-	default:
+	if !physobj.UnpackMovement(w.ECS, o, md, w) {
 		w.traceMessage(o.Phys.GUID, "MovementData", ReasonUnknownMovementType, fmt.Sprintf("type %d", md.Type))
 	}
 }
