@@ -3,8 +3,9 @@
 // from GfxObj meshes placed by the presenter's published part poses,
 // particles from the particle managers; near-plane clipping, back-face
 // culling, flat shading and a back-to-front radix sort), picking, the HUD
-// text, the local-player Controller with its outbound message log, and the
-// Assets the renderer reads.
+// text and the Assets the renderer reads. Objects are read through
+// components.View, resolved per object per frame; the local player's input
+// path is package control.
 //
 // It imports no ebiten: on Linux ebiten's package init needs an X display,
 // so everything here is tested headless; package scenes puts the output
