@@ -4,57 +4,97 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 )
 
-// BenchmarkOrdinaryTick runs the ordinary schedule over n creatures that
-// carry every manager and alternate walk and run cycles.
+// benchStep is the benchmarks' frame length: off the quantum boundaries
+// (MinQuantum 1/30 s, MaxQuantum 0.1 s), so every object runs exactly one
+// quantum per frame whatever b.N is.
+const benchStep = 0.05
+
+// benchSizes are the crowd sizes the tick benchmarks run.
+var benchSizes = []int{1000, 10000, 100000}
+
+// crowd spawns n creatures carrying every manager, alternating walk and
+// run cycles over one shared set of DAT objects (as the asset cache shares
+// them), and settles them for 60 frames.
+func crowd(b *testing.B, n int) *World {
+	w := NewWorld()
+	setup, mt, anims := humanoid(nil)
+	for i := 0; i < n; i++ {
+		o := spawnShared(b, w, 0x50000000+uint32(i), setup, mt, anims)
+		s := motion.DefaultInterpretedState()
+		s.ForwardCommand = motion.WalkForward
+		if i%2 == 1 {
+			s.ForwardSpeed = 1.5
+		}
+		w.Interp(o).MoveToInterpretedState(&s)
+	}
+	for range 60 { // settle links and grow every slice once
+		w.Step(benchStep)
+	}
+	return w
+}
+
+// reportPerQuantum reports ns per entity-quantum (each frame runs one
+// quantum per entity).
+func reportPerQuantum(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity-quantum")
+}
+
+// BenchmarkOrdinaryTick runs update_object over the object table: the
+// ordinary schedule for every creature, one quantum each.
 func BenchmarkOrdinaryTick(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
+	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
-			w := NewWorld()
-			setup, mt, anims := humanoid(nil) // one set of DAT objects, shared as the asset cache shares them
-			for i := 0; i < n; i++ {
-				o := spawnShared(b, w, 0x50000000+uint32(i), setup, mt, anims)
-				s := motion.DefaultInterpretedState()
-				s.ForwardCommand = motion.WalkForward
-				if i%2 == 1 {
-					s.ForwardSpeed = 1.5
-				}
-				w.Interp(o).MoveToInterpretedState(&s)
-			}
-			for range 60 { // settle links and grow every slice once
-				w.Step(1.0 / 30)
-			}
+			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				w.Now += 1.0 / 30
-				for _, o := range w.Objects {
-					w.UpdateObject(o)
+				w.Now += benchStep
+				for _, e := range w.Objects {
+					w.UpdateObject(e)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")
+			reportPerQuantum(b, n)
 		})
 	}
 }
 
-// BenchmarkFrameStep is the whole orchestrated frame, tracing off.
+// BenchmarkTickFloor does the least possible per-object work on the same
+// data: advance each object's sequence by one quantum, nothing else. The
+// ratio OrdinaryTick / TickFloor is the schedule's overhead.
+func BenchmarkTickFloor(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
+			w := crowd(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				for _, e := range w.Objects {
+					f := physics.IdentityFrame
+					components.PartArray.Get(w.ECS.Entry(e)).Update(benchStep, &f)
+				}
+			}
+			reportPerQuantum(b, n)
+		})
+	}
+}
+
+// BenchmarkFrameStep is the whole orchestrated frame (ordinary tick,
+// presenter, deferred hooks, effects, particles), tracing off.
 func BenchmarkFrameStep(b *testing.B) {
-	w := NewWorld()
-	setup, mt, anims := humanoid(nil)
-	for i := 0; i < 1000; i++ {
-		o := spawnShared(b, w, 0x50000000+uint32(i), setup, mt, anims)
-		s := motion.DefaultInterpretedState()
-		s.ForwardCommand = motion.RunForward
-		w.Interp(o).MoveToInterpretedState(&s)
-	}
-	for range 60 {
-		w.Step(1.0 / 30)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		w.Step(1.0 / 30)
+	for _, n := range benchSizes[:2] {
+		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
+			w := crowd(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				w.Step(benchStep)
+			}
+			reportPerQuantum(b, n)
+		})
 	}
 }
