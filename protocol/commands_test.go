@@ -2,58 +2,6 @@ package protocol
 
 import "testing"
 
-func TestCommandFromWire(t *testing.T) {
-	tests := []struct {
-		wire uint16
-		full uint32
-		name string
-		ok   bool
-	}{
-		{0x0000, 0x00000000, "Invalid", true},
-		{0x0003, 0x41000003, "Ready", true},
-		{0x0005, 0x45000005, "WalkForward", true},
-		{0x0006, 0x45000006, "WalkBackwards", true},
-		{0x0007, 0x44000007, "RunForward", true},
-		{0x000D, 0x6500000D, "TurnRight", true},
-		{0x000F, 0x6500000F, "SideStepRight", true},
-		{0x0011, 0x40000011, "Dead", true},
-		{0x003B, 0x2500003B, "Jump", true},
-		{0x003D, 0x8000003D, "NonCombat", true},
-		{0x0051, 0x10000051, "Twitch1", true},
-		{0x0087, 0x13000087, "Wave", true},
-		{0x0001, 0x85000001, "HoldRun", true},
-		{0x0115, 0x0115, "", false}, // unused index
-		{0x019C, 0x019C, "", false}, // past the table
-		{0xFFFF, 0xFFFF, "", false},
-	}
-	for _, tt := range tests {
-		full, ok := CommandFromWire(tt.wire)
-		if full != tt.full || ok != tt.ok {
-			t.Errorf("CommandFromWire(%#04x) = %#08x, %v; want %#08x, %v", tt.wire, full, ok, tt.full, tt.ok)
-		}
-		if name := CommandName(full); name != tt.name {
-			t.Errorf("CommandName(%#08x) = %q, want %q", full, name, tt.name)
-		}
-	}
-}
-
-func TestCommandTableIsComplete(t *testing.T) {
-	known := 0
-	for w := range 0x10000 {
-		full, ok := CommandFromWire(uint16(w))
-		if !ok {
-			continue
-		}
-		known++
-		if CommandToWire(full) != uint16(w) {
-			t.Errorf("low word of %#08x is not %#04x", full, w)
-		}
-	}
-	if known != 409 {
-		t.Fatalf("%d known commands, want 409", known)
-	}
-}
-
 func TestCP1252RoundTrip(t *testing.T) {
 	all := make([]byte, 256)
 	for i := range all {
