@@ -1,26 +1,38 @@
 package protocol
 
-import "testing"
+import (
+	"testing"
 
-func TestCP1252RoundTrip(t *testing.T) {
+	"github.com/dereth/dereth/internal/cp1252"
+)
+
+// TestString16LText checks the Windows-1252 text of a String16L through the
+// writer and the reader.
+func TestString16LText(t *testing.T) {
 	all := make([]byte, 256)
 	for i := range all {
 		all[i] = byte(i)
 	}
-	s := decode1252(all)
-	if got := append1252(nil, s); string(got) != string(all) {
-		t.Fatalf("bytes 0-255 do not survive a round trip")
-	}
-	tests := []struct{ in, want string }{
-		{"\x80", "€"}, {"T\xFCsker", "Tüsker"}, {"\x93hi\x94", "“hi”"}, {"plain", "plain"},
+	tests := []struct {
+		name, in, wire, back string
+	}{
+		{"plain", "plain", "plain", "plain"},
+		{"latin-1", "Tüsker", "T\xFCsker", "Tüsker"},
+		{"windows-1252 only", "€“hi”", "\x80\x93hi\x94", "€“hi”"},
+		{"unmappable rune", "a☃b", "a?b", "a?b"},
+		{"every byte", cp1252.Decode(all), string(all), cp1252.Decode(all)},
 	}
 	for _, tt := range tests {
-		if got := decode1252([]byte(tt.in)); got != tt.want {
-			t.Errorf("decode1252(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-	if got := string(append1252(nil, "a☃b")); got != "a?b" {
-		t.Errorf("unmappable rune: got %q", got)
+		t.Run(tt.name, func(t *testing.T) {
+			b := appendString16L(nil, tt.in)
+			if n := int(b[0]) | int(b[1])<<8; n != len(tt.wire) || string(b[2:2+n]) != tt.wire || len(b)%4 != 0 {
+				t.Fatalf("appendString16L(%q) = % x, want text %q padded to 4", tt.in, b, tt.wire)
+			}
+			r := reader{b: b}
+			if got := r.string16L("s"); got != tt.back || r.err != nil || r.off != len(b) {
+				t.Errorf("string16L = %q (err %v, off %d of %d), want %q", got, r.err, r.off, len(b), tt.back)
+			}
+		})
 	}
 }
 
