@@ -27,12 +27,7 @@ func TestCommandNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "commands.lua")
-			if err := os.WriteFile(path, []byte(tt.script+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			s, err := Run(path, Options{})
-			defer s.Close()
+			s, err := runSnippet(t, tt.script, Options{})
 			if tt.wantErr == nil {
 				if err != nil {
 					t.Fatal(err)
@@ -52,4 +47,17 @@ func TestCommandNames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runSnippet runs a script given as text, closing the scenario when the
+// test ends.
+func runSnippet(t *testing.T, script string, opts Options) (*Scenario, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "snippet.lua")
+	if err := os.WriteFile(path, []byte(script+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Run(path, opts)
+	t.Cleanup(s.Close)
+	return s, err
 }
