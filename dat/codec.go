@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"unicode/utf8"
 
+	"github.com/dereth/dereth/internal/cp1252"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -172,7 +172,7 @@ func (d *decoder) pstring() string {
 	if !d.need(n) {
 		return ""
 	}
-	s := decode1252(d.b[d.off : d.off+n])
+	s := cp1252.Decode(d.b[d.off : d.off+n])
 	d.off += n
 	d.align()
 	return s
@@ -297,7 +297,7 @@ func (e *encoder) align() {
 }
 
 func (e *encoder) pstring(s string) {
-	b, ok := encode1252(s)
+	b, ok := cp1252.Encode(s)
 	if !ok {
 		e.failf("string %q has characters outside Windows-1252", s)
 		return
@@ -320,58 +320,4 @@ func (e *encoder) result() ([]byte, error) {
 		return nil, e.err
 	}
 	return e.b, nil
-}
-
-// cp1252 maps bytes 0x80..0x9F to Unicode; the five undefined bytes map to
-// the C1 control of the same value so every byte round-trips.
-var cp1252 = [32]rune{
-	0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-	0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-}
-
-func decode1252(b []byte) string {
-	ascii := true
-	for _, c := range b {
-		if c >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return string(b)
-	}
-	out := make([]byte, 0, len(b)*2)
-	for _, c := range b {
-		r := rune(c)
-		if c >= 0x80 && c < 0xA0 {
-			r = cp1252[c-0x80]
-		}
-		out = utf8.AppendRune(out, r)
-	}
-	return string(out)
-}
-
-func encode1252(s string) ([]byte, bool) {
-	out := make([]byte, 0, len(s))
-	for _, r := range s {
-		switch {
-		case r < 0x80 || (r >= 0xA0 && r <= 0xFF):
-			out = append(out, byte(r))
-		default:
-			found := false
-			for i, m := range cp1252 {
-				if m == r {
-					out = append(out, byte(0x80+i))
-					found = true
-					break
-				}
-			}
-			if !found {
-				return nil, false
-			}
-		}
-	}
-	return out, true
 }

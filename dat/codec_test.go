@@ -84,14 +84,24 @@ func TestPString(t *testing.T) {
 	if got := d.pstring(); got != "hi" || d.finish() != nil {
 		t.Errorf("escaped pstring read %q (%v)", got, d.err)
 	}
-	// Every byte survives decode → encode.
+	// Every Windows-1252 byte survives a PString read and write.
 	all := make([]byte, 256)
 	for i := range all {
 		all[i] = byte(i)
 	}
-	back, ok := encode1252(decode1252(all))
-	if !ok || !bytes.Equal(back, all) {
-		t.Error("Windows-1252 bytes do not round-trip")
+	wire := append(append([]byte{0, 1}, all...), 0, 0) // length 256, padded to 4
+	d = newDecoder("t", 0, wire)
+	text := d.pstring()
+	e := newEncoder("t", 0, len(wire))
+	e.pstring(text)
+	if d.finish() != nil || !bytes.Equal(e.b, wire) {
+		t.Errorf("bytes 0-255 do not round-trip through a PString (%v)", d.err)
+	}
+	// Text outside Windows-1252 cannot be written.
+	e = newEncoder("t", 0, 8)
+	e.pstring("a☃b")
+	if _, err := e.result(); err == nil || !strings.Contains(err.Error(), "outside Windows-1252") {
+		t.Errorf("pstring(a☃b): err %v, want outside Windows-1252", err)
 	}
 }
 

@@ -176,20 +176,40 @@ func (l *LandDefs) Vertices(lb *LandBlock) [81]physics.Vec3 {
 	return v
 }
 
-// TerrainZ returns the terrain height at a landblock-local point, the plane
-// of the cell triangle containing it (Landblock.GetZ). Points are clamped
-// into the landblock.
+// VertexHeights returns the heights of a landblock's 81 vertices through
+// the Region's height table, index i*9+j as in LandBlock.Heights.
+func (l *LandDefs) VertexHeights(lb *LandBlock) [VerticesPerSide * VerticesPerSide]float32 {
+	var z [VerticesPerSide * VerticesPerSide]float32
+	for i, h := range lb.Heights {
+		z[i] = l.LandHeightTable[h]
+	}
+	return z
+}
+
+// TerrainZ returns the terrain height at a landblock-local point of lb
+// (Landblock.GetZ): TerrainHeight over lb's vertex heights.
 func (l *LandDefs) TerrainZ(lb *LandBlock, x, y float32) float32 {
+	z := l.VertexHeights(lb)
+	return TerrainHeight(lb.ID, &z, x, y)
+}
+
+// TerrainHeight returns the terrain height at a landblock-local point of
+// landblock block, whose vertex heights (already through the height table,
+// index i*9+j) are z: the plane of the cell triangle containing the point,
+// split as CellTriangles splits the cell (Landblock.GetZ). Points are
+// clamped into the landblock. It is the one terrain-height function; the
+// simulation reaches it through TerrainZ and the renderer directly.
+func TerrainHeight(block uint32, z *[VerticesPerSide * VerticesPerSide]float32, x, y float32) float32 {
 	clamp := func(v float32) float32 { return min(max(v, 0), BlockLength) }
 	x, y = clamp(x), clamp(y)
 	cx := min(int(x/CellLength), CellsPerBlockSide-1)
 	cy := min(int(y/CellLength), CellsPerBlockSide-1)
 	u := (x - float32(cx)*CellLength) / CellLength
 	v := (y - float32(cy)*CellLength) / CellLength
-	zsw, zse := l.VertexZ(lb, cx, cy), l.VertexZ(lb, cx+1, cy)
-	zne, znw := l.VertexZ(lb, cx+1, cy+1), l.VertexZ(lb, cx, cy+1)
-	bx, by := BlockXY(lb.ID)
-	if SplitSWtoNE(uint32(bx*8+cx), uint32(by*8+cy)) {
+	zsw, zse := z[vertexIndex(cx, cy)], z[vertexIndex(cx+1, cy)]
+	zne, znw := z[vertexIndex(cx+1, cy+1)], z[vertexIndex(cx, cy+1)]
+	bx, by := BlockXY(block)
+	if SplitSWtoNE(uint32(bx*CellsPerBlockSide+cx), uint32(by*CellsPerBlockSide+cy)) {
 		if u >= v {
 			return zsw + (zse-zsw)*u + (zne-zse)*v
 		}

@@ -1,6 +1,6 @@
 package motion
 
-// Command class masks (the top byte of a 32-bit motion command).
+// Command class masks (the top byte of a 32-bit motion command, §1.7).
 const (
 	MaskStyle     = 0x80000000
 	MaskSubState  = 0x40000000
@@ -12,7 +12,9 @@ const (
 	MaskMappable  = 0x01000000
 )
 
-// Motion commands the machine itself names.
+// Motion commands the machine itself names, as full 32-bit values. Each is
+// an entry of the retail table in commands_table.go, which alone holds the
+// names (TestNamedCommandsAreRetail).
 const (
 	Ready                = 0x41000003
 	Stop                 = 0x40000004
@@ -47,21 +49,33 @@ const (
 	MagicPowerUp07Purple = 0x10000131
 )
 
-var commandNames = map[uint32]string{
-	Ready: "Ready", Stop: "Stop", WalkForward: "WalkForward", WalkBackwards: "WalkBackwards",
-	RunForward: "RunForward", Fallen: "Fallen", On: "On", Off: "Off", TurnRight: "TurnRight",
-	TurnLeft: "TurnLeft", SideStepRight: "SideStepRight", SideStepLeft: "SideStepLeft",
-	Dead: "Dead", Crouch: "Crouch", Sitting: "Sitting", Sleeping: "Sleeping", Falling: "Falling",
-	Jump: "Jump", HandCombat: "HandCombat", NonCombat: "NonCombat", SwordCombat: "SwordCombat",
-	Jumpup: "Jumpup", AttackHigh1: "AttackHigh1", Reload: "Reload", Pickup: "Pickup",
-	AimLevel: "AimLevel", MagicPray: "MagicPray", MagicPowerUp01: "MagicPowerUp01",
-	MagicPowerUp10: "MagicPowerUp10", TripleThrustLow: "TripleThrustLow",
-	MagicPowerUp07Purple: "MagicPowerUp07Purple",
+// CommandFromWire widens the 16-bit wire form of a motion command or stance
+// (its low word) to the full 32-bit command through the retail table. An
+// unknown value is returned unchanged with ok false; no high byte is guessed.
+func CommandFromWire(w uint16) (full uint32, ok bool) {
+	if int(w) < len(wireCommands) && (w == 0 || wireCommands[w] != 0) {
+		return wireCommands[w], true
+	}
+	return uint32(w), false
 }
 
-// CommandName returns the retail name of a motion command, or its hex value.
+// CommandToWire is the 16-bit wire form of a command: its low word.
+func CommandToWire(full uint32) uint16 { return uint16(full) }
+
+// LookupCommand returns the retail name of a full 32-bit command, with ok
+// false (and name "") when the retail table does not hold that value.
+func LookupCommand(full uint32) (name string, ok bool) {
+	low := full & 0xFFFF
+	if int(low) < len(wireCommands) && wireCommands[low] == full && commandNames[low] != "" {
+		return commandNames[low], true
+	}
+	return "", false
+}
+
+// CommandName returns the retail name of a motion command, or its value as
+// "0x%08X" when the retail table does not hold it.
 func CommandName(c uint32) string {
-	if n, ok := commandNames[c]; ok {
+	if n, ok := LookupCommand(c); ok {
 		return n
 	}
 	const hex = "0123456789ABCDEF"
@@ -70,6 +84,24 @@ func CommandName(c uint32) string {
 		b[9-i] = hex[c>>(4*i)&0xF]
 	}
 	return string(b)
+}
+
+// commandsByName inverts the retail table for CommandByName.
+var commandsByName = func() map[string]uint32 {
+	m := make(map[string]uint32, len(commandNames))
+	for low, n := range commandNames {
+		if n != "" {
+			m[n] = wireCommands[low]
+		}
+	}
+	return m
+}()
+
+// CommandByName returns the command with the retail name (as CommandName
+// spells it), for every command in the retail table.
+func CommandByName(name string) (uint32, bool) {
+	c, ok := commandsByName[name]
+	return c, ok
 }
 
 // WeenieError is the retail movement result code (0 = success).
@@ -91,14 +123,3 @@ const (
 	ErrYouCantJumpFromThisPosition WeenieError = 0x48
 	ErrCantJumpLoadedDown          WeenieError = 0x49
 )
-
-// CommandByName returns the command with the retail name (as CommandName
-// spells it).
-func CommandByName(name string) (uint32, bool) {
-	for c, n := range commandNames {
-		if n == name {
-			return c, true
-		}
-	}
-	return 0, false
-}

@@ -256,22 +256,17 @@ func vectorHeading(x, y float32) float32 {
 	return h
 }
 
-// GlobalOffset returns to − from in global coordinates: landblock XX,YY
-// sits at (192·XX, 192·YY) (Position::get_offset).
-func GlobalOffset(from, to physics.Position) physics.Vec3 {
-	return dat.BlockOffset(from.Cell, to.Cell).Add(to.Frame.Origin).Sub(from.Frame.Origin)
-}
-
 // PositionDistance is the global distance between two positions
-// (Position::distance).
+// (Position::distance). It forwards to dat.GlobalDistance, the one
+// definition, and is kept for callers outside this package.
 func PositionDistance(from, to physics.Position) float32 {
-	return GlobalOffset(from, to).Len()
+	return dat.GlobalDistance(from, to)
 }
 
 // PositionHeading is the heading from one position toward another in the
 // horizontal plane, 0 when they coincide (Position::heading).
 func PositionHeading(from, to physics.Position) float32 {
-	d := GlobalOffset(from, to)
+	d := dat.GlobalOffset(from, to)
 	d.Z = 0
 	if d.Len() < MoveToEpsilon {
 		return 0
@@ -284,7 +279,7 @@ func PositionHeading(from, to physics.Position) float32 {
 // vertical gap when both are positive or both negative
 // (Position::CylinderDistance).
 func CylinderDistance(radius, height float32, pos physics.Position, otherRadius, otherHeight float32, other physics.Position) float32 {
-	reach := GlobalOffset(pos, other).Len() - (radius + otherRadius)
+	reach := dat.GlobalOffset(pos, other).Len() - (radius + otherRadius)
 	var dz float32
 	if pos.Frame.Origin.Z <= other.Frame.Origin.Z {
 		dz = other.Frame.Origin.Z - (pos.Frame.Origin.Z + height)
@@ -711,7 +706,7 @@ func (m *MoveToManager) handleMoveToPosition() {
 		m.beginNextNode()
 		return
 	}
-	if PositionDistance(m.StartingPosition, m.World.Position()) > m.Params.FailDistance {
+	if dat.GlobalDistance(m.StartingPosition, m.World.Position()) > m.Params.FailDistance {
 		m.CancelMoveTo(ErrYouChargedTooFar)
 	}
 }
@@ -899,7 +894,7 @@ func (m *MoveToManager) currentDistance() float32 {
 	}
 	cur := m.World.Position()
 	if !m.Params.UseSpheres {
-		return PositionDistance(cur, m.CurrentTargetPosition)
+		return dat.GlobalDistance(cur, m.CurrentTargetPosition)
 	}
 	r, h := m.World.Cylinder()
 	return CylinderDistance(r, h, cur, m.SoughtObjectRadius, m.SoughtObjectHeight, m.CurrentTargetPosition)

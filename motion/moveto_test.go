@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -117,7 +118,7 @@ func (r *mtRig) expectDone(want WeenieError) {
 }
 
 // distTo is the distance from the object to p.
-func (r *mtRig) distTo(p physics.Position) float32 { return PositionDistance(r.o.Phys.Position, p) }
+func (r *mtRig) distTo(p physics.Position) float32 { return dat.GlobalDistance(r.o.Phys.Position, p) }
 
 // firstIndex is the first trace index satisfying f, or -1.
 func (r *mtRig) firstIndex(f func(mtSample) bool) int {
@@ -375,7 +376,7 @@ func TestMoveToPositionFailDistance(t *testing.T) {
 		r.m.MoveToPosition(target, p)
 		r.run(900)
 		r.expectDone(ErrYouChargedTooFar)
-		travelled := PositionDistance(start, r.o.Phys.Position)
+		travelled := dat.GlobalDistance(start, r.o.Phys.Position)
 		if travelled <= fail || travelled > fail+0.5 {
 			t.Errorf("fail %.1f: gave up after %.3f units", fail, travelled)
 		}

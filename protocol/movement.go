@@ -1,6 +1,9 @@
 package protocol
 
-import "github.com/dereth/dereth/physics"
+import (
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
 
 // Position is a cell id plus a frame: the 32-byte wire Position (§1.6), whose
 // quaternion travels w first.
@@ -78,8 +81,8 @@ type InterpretedMotionState struct {
 // action slice's storage.
 func (s *InterpretedMotionState) Reset() {
 	*s = InterpretedMotionState{
-		CurrentStyle:   CommandNonCombat,
-		ForwardCommand: CommandReady,
+		CurrentStyle:   motion.NonCombat,
+		ForwardCommand: motion.Ready,
 		ForwardSpeed:   1, SidestepSpeed: 1, TurnSpeed: 1,
 		Actions: s.Actions[:0],
 	}
@@ -91,7 +94,7 @@ func (s *InterpretedMotionState) Reset() {
 // speed bit for every speed other than 1.0.
 func (s *InterpretedMotionState) BuildFlags() {
 	var f uint32
-	if s.CurrentStyle != 0 && s.CurrentStyle != CommandStyle {
+	if s.CurrentStyle != 0 && s.CurrentStyle != motion.MaskStyle {
 		f |= IMSCurrentStyle
 	}
 	if s.ForwardCommand != 0 {
@@ -154,7 +157,7 @@ type MovementData struct {
 
 // command reads a 16-bit command and widens it through the command table.
 func (r *reader) command(field string) uint32 {
-	full, _ := CommandFromWire(r.u16(field))
+	full, _ := motion.CommandFromWire(r.u16(field))
 	return full
 }
 
@@ -183,7 +186,7 @@ func (r *reader) motionItems(items []MotionItem, n uint64, field string, at int)
 
 func appendMotionItems(dst []byte, items []MotionItem) []byte {
 	for _, it := range items {
-		dst = appendU16(dst, CommandToWire(it.Command))
+		dst = appendU16(dst, motion.CommandToWire(it.Command))
 		seq := it.Sequence & 0x7FFF
 		if it.Autonomous {
 			seq |= 0x8000
@@ -230,16 +233,16 @@ func appendInterpretedState(dst []byte, start int, s *InterpretedMotionState) []
 	f := s.Flags & 0x7F
 	dst = appendU32(dst, f|uint32(len(s.Actions))<<7)
 	if f&IMSCurrentStyle != 0 {
-		dst = appendU16(dst, CommandToWire(s.CurrentStyle))
+		dst = appendU16(dst, motion.CommandToWire(s.CurrentStyle))
 	}
 	if f&IMSForwardCommand != 0 {
-		dst = appendU16(dst, CommandToWire(s.ForwardCommand))
+		dst = appendU16(dst, motion.CommandToWire(s.ForwardCommand))
 	}
 	if f&IMSSideStepCommand != 0 {
-		dst = appendU16(dst, CommandToWire(s.SidestepCommand))
+		dst = appendU16(dst, motion.CommandToWire(s.SidestepCommand))
 	}
 	if f&IMSTurnCommand != 0 {
-		dst = appendU16(dst, CommandToWire(s.TurnCommand))
+		dst = appendU16(dst, motion.CommandToWire(s.TurnCommand))
 	}
 	if f&IMSForwardSpeed != 0 {
 		dst = appendF32(dst, s.ForwardSpeed)
@@ -329,7 +332,7 @@ func (r *reader) movementData(m *MovementData) {
 func appendMovementData(dst []byte, start int, m *MovementData) []byte {
 	dst = appendU8(dst, uint8(m.Type))
 	dst = appendU8(dst, m.MotionFlags)
-	dst = appendU16(dst, CommandToWire(m.Style))
+	dst = appendU16(dst, motion.CommandToWire(m.Style))
 	switch m.Type {
 	case MovementInterpreted:
 		dst = appendInterpretedState(dst, start, &m.State)

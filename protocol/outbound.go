@@ -1,5 +1,7 @@
 package protocol
 
+import "github.com/dereth/dereth/motion"
+
 // HoldKey values (ACE HoldKey).
 const (
 	HoldKeyInvalid uint32 = 0
@@ -45,8 +47,8 @@ type RawMotionState struct {
 func (s *RawMotionState) Reset() {
 	*s = RawMotionState{
 		CurrentHoldKey: HoldKeyNone,
-		CurrentStyle:   CommandNonCombat,
-		ForwardCommand: CommandReady,
+		CurrentStyle:   motion.NonCombat,
+		ForwardCommand: motion.Ready,
 		ForwardSpeed:   1, SidestepSpeed: 1, TurnSpeed: 1,
 		Actions: s.Actions[:0],
 	}
@@ -62,8 +64,8 @@ func (s *RawMotionState) BuildFlags() {
 		}
 	}
 	set(RawCurrentHoldKey, s.CurrentHoldKey != HoldKeyNone)
-	set(RawCurrentStyle, s.CurrentStyle != CommandNonCombat)
-	set(RawForwardCommand, s.ForwardCommand != CommandReady)
+	set(RawCurrentStyle, s.CurrentStyle != motion.NonCombat)
+	set(RawForwardCommand, s.ForwardCommand != motion.Ready)
 	set(RawForwardHoldKey, s.ForwardHoldKey != HoldKeyInvalid)
 	set(RawForwardSpeed, s.ForwardSpeed != 1)
 	set(RawSideStepCommand, s.SidestepCommand != 0)

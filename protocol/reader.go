@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dereth/dereth/internal/cp1252"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -169,7 +170,7 @@ func (r *reader) string16L(field string) string {
 		r.short(field, 2+n)
 		return ""
 	}
-	s := decode1252(r.b[r.off : r.off+n])
+	s := cp1252.Decode(r.b[r.off : r.off+n])
 	r.off += n
 	pad := (4 - (2+n)%4) % 4
 	if pad != 0 && r.need(field, pad) {

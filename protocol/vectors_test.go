@@ -3,6 +3,7 @@ package protocol
 import (
 	"math"
 
+	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -18,8 +19,8 @@ var docPosition = Position{Cell: 0xA9B40021, Frame: physics.Frame{
 func fullIMS() InterpretedMotionState {
 	return InterpretedMotionState{
 		Flags:        0x7F,
-		CurrentStyle: CommandNonCombat, ForwardCommand: CommandRunForward,
-		SidestepCommand: CommandSideStepRight, TurnCommand: CommandTurnRight,
+		CurrentStyle: motion.NonCombat, ForwardCommand: motion.RunForward,
+		SidestepCommand: motion.SideStepRight, TurnCommand: motion.TurnRight,
 		ForwardSpeed: 2.5, SidestepSpeed: -1.25, TurnSpeed: 1.5,
 		Actions: []MotionItem{
 			{Command: 0x10000051, Sequence: 5, Autonomous: true, Speed: 1},          // Twitch1
@@ -50,7 +51,7 @@ func moveToWire(b le) le {
 // Movement excludes) and every WeenieDesc field.
 func fullCreateObject() *CreateObject {
 	sticky := MovementData{Type: MovementInterpreted, MotionFlags: MotionStickToObject,
-		Style: CommandNonCombat, State: fullIMS(), StickyObject: 0x80000B02}
+		Style: motion.NonCombat, State: fullIMS(), StickyObject: 0x80000B02}
 	return &CreateObject{
 		Guid: 0x80000A01,
 		Model: ObjDesc{
@@ -181,7 +182,7 @@ func vectors() []vector {
 		Guid:  0x80000D02,
 		Model: ObjDesc{Marker: 0x11},
 		Physics: PhysicsDesc{Flags: PhysicsMovement | PhysicsMTable, State: 0x408,
-			Movement: &MovementData{Type: MovementMoveToObject, Style: CommandNonCombat, Target: 0x50000001,
+			Movement: &MovementData{Type: MovementMoveToObject, Style: motion.NonCombat, Target: 0x50000001,
 				Origin: Origin{Cell: 0xA9B40021, Pos: physics.Vec3{X: 1, Y: 2, Z: 3}}, MoveTo: fullMoveTo(), RunRate: 0},
 			MotionTable: 0x09000001},
 		Weenie: WeenieDesc{Name: "Drudge", WeenieClassID: 7, ItemType: 0x10},
@@ -189,9 +190,9 @@ func vectors() []vector {
 
 	docMotion := &UpdateMotion{
 		Guid: 0x80000A01, MovementSequence: 0x0102, ServerControlSequence: 0x0102,
-		Movement: MovementData{Type: MovementInterpreted, Style: CommandNonCombat,
-			State: InterpretedMotionState{Flags: 0x27, CurrentStyle: CommandNonCombat, ForwardCommand: CommandRunForward,
-				TurnCommand: CommandTurnRight, ForwardSpeed: 1.5, SidestepSpeed: 1, TurnSpeed: 1}},
+		Movement: MovementData{Type: MovementInterpreted, Style: motion.NonCombat,
+			State: InterpretedMotionState{Flags: 0x27, CurrentStyle: motion.NonCombat, ForwardCommand: motion.RunForward,
+				TurnCommand: motion.TurnRight, ForwardSpeed: 1.5, SidestepSpeed: 1, TurnSpeed: 1}},
 	}
 	docMotionWire := unhex(`
 		4c f7 00 00  01 0a 00 80  00 00  02 01  02 01  00  00 | opcode, guid, inst, mseq, sctl, auto, pad
@@ -212,13 +213,13 @@ func vectors() []vector {
 
 	defaults := &UpdateMotion{Guid: 0x80000A02, MovementSequence: 1,
 		Movement: MovementData{Type: MovementInterpreted, Style: 0x80000041,
-			State: InterpretedMotionState{CurrentStyle: CommandNonCombat, ForwardCommand: CommandReady,
+			State: InterpretedMotionState{CurrentStyle: motion.NonCombat, ForwardCommand: motion.Ready,
 				ForwardSpeed: 1, SidestepSpeed: 1, TurnSpeed: 1}}}
 	defaultsWire := le{}.u32(0xF74C).u32(0x80000A02).u16(0).u16(1).u16(0).u8(0).u8(0).
 		u8(0).u8(0).u16(0x41).u32(0)
 
 	moveToObject := &UpdateMotion{Guid: 0x80000A03, MovementSequence: 2, ServerControlSequence: 1,
-		Movement: MovementData{Type: MovementMoveToObject, Style: CommandNonCombat, Target: 0x50000001,
+		Movement: MovementData{Type: MovementMoveToObject, Style: motion.NonCombat, Target: 0x50000001,
 			Origin: Origin{Cell: 0xA9B40022, Pos: physics.Vec3{X: 10, Y: 20, Z: 0.5}}, MoveTo: fullMoveTo(), RunRate: 1.75}}
 	moveToObjectWire := moveToWire(le{}.u32(0xF74C).u32(0x80000A03).u16(0).u16(2).u16(1).u8(0).u8(0).
 		u8(6).u8(0).u16(0x3D).u32(0x50000001).u32(0xA9B40022).f32(10).f32(20).f32(0.5)).f32(1.75)
@@ -230,19 +231,19 @@ func vectors() []vector {
 		u8(7).u8(0).u16(0x3E).u32(0x01D90108).f32(-5).f32(7.25).f32(0)).f32(0)
 
 	turnToObject := &UpdateMotion{Guid: 0x80000A05, MovementSequence: 4, ServerControlSequence: 3,
-		Movement: MovementData{Type: MovementTurnToObject, Style: CommandNonCombat, Target: 0x50000001,
+		Movement: MovementData{Type: MovementTurnToObject, Style: motion.NonCombat, Target: 0x50000001,
 			DesiredHeading: 180, TurnTo: TurnToParameters{MovementParams: 0x1EE0F, Speed: 1, DesiredHeading: 45}}}
 	turnToObjectWire := le{}.u32(0xF74C).u32(0x80000A05).u16(0).u16(4).u16(3).u8(0).u8(0).
 		u8(8).u8(0).u16(0x3D).u32(0x50000001).f32(180).u32(0x1EE0F).f32(1).f32(45)
 
 	turnToHeading := &UpdateMotion{Guid: 0x80000A06, MovementSequence: 5, ServerControlSequence: 4,
-		Movement: MovementData{Type: MovementTurnToHeading, Style: CommandNonCombat,
+		Movement: MovementData{Type: MovementTurnToHeading, Style: motion.NonCombat,
 			TurnTo: TurnToParameters{MovementParams: 0x40, Speed: 1.5, DesiredHeading: 270}}}
 	turnToHeadingWire := le{}.u32(0xF74C).u32(0x80000A06).u16(0).u16(5).u16(4).u8(0).u8(0).
 		u8(9).u8(0).u16(0x3D).u32(0x40).f32(1.5).f32(270)
 
 	stop := &UpdateMotion{Guid: 0x80000A07, MovementSequence: 6,
-		Movement: MovementData{Type: MovementStopCompletely, Style: CommandNonCombat}}
+		Movement: MovementData{Type: MovementStopCompletely, Style: motion.NonCombat}}
 	stopWire := le{}.u32(0xF74C).u32(0x80000A07).u16(0).u16(6).u16(0).u8(0).u8(0).u8(5).u8(0).u16(0x3D)
 
 	docPos := &UpdatePosition{Guid: 0x80000A01, Flags: 0x34,
@@ -330,7 +331,7 @@ func docMoveToState() *MoveToState {
 	m := &MoveToState{Sequence: 5, Position: docPosition, InstanceSequence: 3, TeleportSequence: 1, Contact: true}
 	m.Raw.Reset()
 	m.Raw.CurrentHoldKey = HoldKeyRun
-	m.Raw.ForwardCommand = CommandWalkForward
+	m.Raw.ForwardCommand = motion.WalkForward
 	m.Raw.BuildFlags()
 	return m
 }
@@ -338,9 +339,9 @@ func docMoveToState() *MoveToState {
 func fullMoveToState() *MoveToState {
 	return &MoveToState{Sequence: 0x01020304, Position: docPosition,
 		Raw: RawMotionState{Flags: 0x7FF, CurrentHoldKey: HoldKeyRun, CurrentStyle: 0x8000003E,
-			ForwardCommand: CommandWalkBackwards, ForwardHoldKey: HoldKeyRun, ForwardSpeed: 0.5,
-			SidestepCommand: CommandSideStepLeft, SidestepHoldKey: HoldKeyNone, SidestepSpeed: 0.75,
-			TurnCommand: CommandTurnLeft, TurnHoldKey: HoldKeyRun, TurnSpeed: 1.25,
+			ForwardCommand: motion.WalkBackwards, ForwardHoldKey: HoldKeyRun, ForwardSpeed: 0.5,
+			SidestepCommand: motion.SideStepLeft, SidestepHoldKey: HoldKeyNone, SidestepSpeed: 0.75,
+			TurnCommand: motion.TurnLeft, TurnHoldKey: HoldKeyRun, TurnSpeed: 1.25,
 			Actions: []MotionItem{{Command: 0x13000087, Sequence: 2, Autonomous: true, Speed: 1}}},
 		InstanceSequence: 1, ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4,
 		Contact: true, StandingLongJump: true}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
+	"github.com/dereth/dereth/internal/cp1252"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -67,7 +68,7 @@ func appendKnownDID(dst []byte, v, typ uint32) []byte {
 func appendString16L(dst []byte, s string) []byte {
 	lenAt := len(dst)
 	dst = append(dst, 0, 0)
-	dst = append1252(dst, s)
+	dst = cp1252.Append(dst, s)
 	n := len(dst) - lenAt - 2
 	if n > 0xFFFF {
 		dst = dst[:lenAt+2+0xFFFF]

@@ -7,7 +7,7 @@ import (
 )
 
 // regionID is the Region every portal DAT carries.
-const regionID = 0x13000000
+const regionID = dat.RegionID
 
 // world.ground(block, x, y) → {cell=, z=}: the outdoor cell containing
 // (x, y) in the landblock (any cell id of it) and the terrain height there.
@@ -18,7 +18,7 @@ func (s *Scenario) luaGround(L *lua.LState) int {
 		L.RaiseError("world.ground: no cell and portal DAT loaded")
 	}
 	if x < 0 || y < 0 || x >= dat.BlockLength || y >= dat.BlockLength {
-		L.RaiseError("world.ground: (%v, %v) is outside the landblock's 0..192", x, y)
+		L.RaiseError("world.ground: (%v, %v) is outside the landblock's [0, %v)", x, y, dat.BlockLength)
 	}
 	cell := dat.CellAt(block, x, y)
 	z, ok := s.World.Ground.GroundZ(cell, x, y)

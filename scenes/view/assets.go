@@ -34,39 +34,16 @@ type TerrainPaletter interface {
 }
 
 // Landblock is one landblock's terrain as the renderer draws it: the 9×9
-// vertex heights (already through the Region's height table) and terrain
-// words, index x*9+y as in dat.LandBlock, and the static meshes the
-// block's LandBlockInfo places (buildings and GfxObj stabs).
+// vertex heights (already through the Region's height table, as
+// dat.LandDefs.VertexHeights gives them, and read back through
+// dat.TerrainHeight) and terrain words, index x*9+y as in dat.LandBlock,
+// and the static meshes the block's LandBlockInfo places (buildings and
+// GfxObj stabs).
 type Landblock struct {
 	ID      uint32 // 0xXXYYFFFF
 	Z       [81]float32
 	Terrain [81]uint16
 	Statics []Static
-}
-
-// HeightAt returns the terrain height at a landblock-local point: the
-// plane of the cell triangle holding it, split as dat.CellTriangles splits
-// the cell (Landblock.GetZ). Points are clamped into the block.
-func (b *Landblock) HeightAt(x, y float32) float32 {
-	clamp := func(v float32) float32 { return min(max(v, 0), dat.BlockLength) }
-	x, y = clamp(x), clamp(y)
-	cx := min(int(x/dat.CellLength), dat.CellsPerBlockSide-1)
-	cy := min(int(y/dat.CellLength), dat.CellsPerBlockSide-1)
-	u := (x - float32(cx)*dat.CellLength) / dat.CellLength
-	v := (y - float32(cy)*dat.CellLength) / dat.CellLength
-	z := func(i, j int) float32 { return b.Z[i*9+j] }
-	zsw, zse, zne, znw := z(cx, cy), z(cx+1, cy), z(cx+1, cy+1), z(cx, cy+1)
-	bx, by := dat.BlockXY(b.ID)
-	if dat.SplitSWtoNE(uint32(bx*8+cx), uint32(by*8+cy)) {
-		if u >= v {
-			return zsw + (zse-zsw)*u + (zne-zse)*v
-		}
-		return zsw + (zne-znw)*u + (znw-zsw)*v
-	}
-	if u+v <= 1 {
-		return zsw + (zse-zsw)*u + (znw-zsw)*v
-	}
-	return zne + (znw-zne)*(1-u) + (zse-zne)*(1-v)
 }
 
 // Static is a mesh placed in a landblock: GfxObj id at a landblock-local
@@ -164,10 +141,7 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 		}
 		return nil, err
 	}
-	b := &Landblock{ID: id, Terrain: lb.Terrain}
-	for i := range b.Z {
-		b.Z[i] = a.land.LandHeightTable[lb.Heights[i]]
-	}
+	b := &Landblock{ID: id, Z: a.land.VertexHeights(lb), Terrain: lb.Terrain}
 	if lb.HasObjects {
 		info, err := a.Cell.LandBlockInfo(dat.BlockInfoID(id))
 		if err != nil && !errors.Is(err, dat.ErrNotFound) {

@@ -3,13 +3,14 @@ package view
 import (
 	"math"
 
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
 
 // Camera is the viewer's orbit/follow camera and its top-down map mode.
-// Render space is global space (landblock XX,YY at 192·XX, 192·YY) shifted
-// so landblock (BaseX, BaseY) sits at the origin, which keeps float32
-// precision near the viewer. Camera space has x right, y up and z the
+// Render space is global space (dat.GlobalOrigin: landblock XX,YY at
+// dat.BlockLength·(XX, YY)) shifted so landblock (BaseX, BaseY) sits at the
+// origin, which keeps float32 precision near the viewer. Camera space has x right, y up and z the
 // depth along the view direction.
 type Camera struct {
 	// BaseX, BaseY are the landblock render space is relative to.
@@ -57,21 +58,41 @@ func NewCamera(w, h int, at physics.Position) *Camera {
 	}
 	fwd := q.Rotate(physics.Vec3{Y: 1}) // objects face +y
 	c.Yaw = float32(math.Atan2(float64(-fwd.Y), float64(-fwd.X)))
-	c.BaseX, c.BaseY = int(at.Cell>>24), int(at.Cell>>16&0xFF)
+	c.BaseX, c.BaseY = dat.BlockXY(at.Cell)
 	c.Target = c.ToRender(at)
 	c.Update()
 	return c
 }
 
-// ToRender maps a cell-relative position to render space.
+// base is the corner of landblock (BaseX, BaseY), render space's origin.
+func (c *Camera) base() physics.Position {
+	return physics.Position{Cell: blockID(c.BaseX, c.BaseY)}
+}
+
+// blockID is the LandBlock id 0xXXYYFFFF of landblock (bx, by).
+func blockID(bx, by int) uint32 { return uint32(bx)<<24 | uint32(by)<<16 | dat.BlockCellPart }
+
+// ToRender maps a cell-relative position to render space: its global
+// offset (dat.GlobalOffset) from the corner of landblock (BaseX, BaseY).
 func (c *Camera) ToRender(p physics.Position) physics.Vec3 {
-	bx, by := int(p.Cell>>24), int(p.Cell>>16&0xFF)
-	return p.Frame.Origin.Add(physics.Vec3{X: float32((bx - c.BaseX) * 192), Y: float32((by - c.BaseY) * 192)})
+	return dat.GlobalOffset(c.base(), p)
 }
 
 // BlockOffset returns the render-space origin of landblock (bx, by).
 func (c *Camera) BlockOffset(bx, by int) physics.Vec3 {
-	return physics.Vec3{X: float32((bx - c.BaseX) * 192), Y: float32((by - c.BaseY) * 192)}
+	return dat.BlockOffset(c.base().Cell, blockID(bx, by))
+}
+
+// blockAt maps a render-space point to its landblock and the point local
+// to that landblock; ok is false off the world's landblocks 0..0xFE.
+func (c *Camera) blockAt(x, y float32) (block uint32, lx, ly float32, ok bool) {
+	bx := c.BaseX + int(math.Floor(float64(x/dat.BlockLength)))
+	by := c.BaseY + int(math.Floor(float64(y/dat.BlockLength)))
+	if bx < 0 || by < 0 || bx > 0xFE || by > 0xFE {
+		return 0, 0, 0, false
+	}
+	off := c.BlockOffset(bx, by)
+	return blockID(bx, by), x - off.X, y - off.Y, true
 }
 
 // Eye returns the eye position (render space) of the last Update.

@@ -27,9 +27,34 @@ func TestCameraProjectsTargetToCentre(t *testing.T) {
 
 func TestCameraRenderSpace(t *testing.T) {
 	c := &Camera{BaseX: 0xA9, BaseY: 0xB4}
-	p := physics.Position{Cell: 0xAAB50001, Frame: physics.Frame{Origin: physics.Vec3{X: 1, Y: 2, Z: 3}}}
-	if got := c.ToRender(p); got != (physics.Vec3{X: 193, Y: 194, Z: 3}) {
-		t.Fatalf("render point %v", got)
+	tests := []struct {
+		cell   uint32
+		origin physics.Vec3
+		render physics.Vec3
+	}{
+		{0xA9B40001, physics.Vec3{X: 1, Y: 2, Z: 3}, physics.Vec3{X: 1, Y: 2, Z: 3}},
+		{0xAAB50001, physics.Vec3{X: 1, Y: 2, Z: 3}, physics.Vec3{X: 193, Y: 194, Z: 3}},
+		{0xA8B40040, physics.Vec3{X: 191, Y: 191}, physics.Vec3{X: -1, Y: 191}},
+		{0xA9B30008, physics.Vec3{X: 10, Y: 190}, physics.Vec3{X: 10, Y: -2}},
+	}
+	for _, tt := range tests {
+		p := physics.Position{Cell: tt.cell, Frame: physics.Frame{Origin: tt.origin}}
+		got := c.ToRender(p)
+		if got != tt.render {
+			t.Errorf("ToRender(0x%08X %v) = %v, want %v", tt.cell, tt.origin, got, tt.render)
+		}
+		// blockAt inverts it: the landblock and the local point.
+		id, lx, ly, ok := c.blockAt(got.X, got.Y)
+		if !ok || id != tt.cell|0xFFFF || lx != tt.origin.X || ly != tt.origin.Y {
+			t.Errorf("blockAt(%v, %v) = 0x%08X (%v, %v) %v, want 0x%08X %v", got.X, got.Y, id, lx, ly, ok, tt.cell|0xFFFF, tt.origin)
+		}
+	}
+	// Off the world's landblocks 0..0xFE.
+	edge := &Camera{BaseX: 0, BaseY: 0xFE}
+	for _, p := range [][2]float32{{-0.5, 10}, {10, 192}} {
+		if _, _, _, ok := edge.blockAt(p[0], p[1]); ok {
+			t.Errorf("blockAt%v from landblock (0, 0xFE) is on the world", p)
+		}
 	}
 }
 

@@ -201,12 +201,12 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 // blockRange returns the landblocks to draw around the target.
 func (r *Renderer) blockRange() (x0, y0, x1, y1 int) {
 	c := r.cam
-	cx := c.BaseX + int(math.Floor(float64(c.Target.X/192)))
-	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/192)))
+	cx := c.BaseX + int(math.Floor(float64(c.Target.X/dat.BlockLength)))
+	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/dat.BlockLength)))
 	rad := max(r.BlockRadius, 0)
 	if c.Map {
 		half := float32(max(c.W, c.H)) / 2 / c.MapScale
-		rad = min(int(half/192)+1, 8)
+		rad = min(int(half/dat.BlockLength)+1, 8)
 	}
 	return max(cx-rad, 0), max(cy-rad, 0), min(cx+rad, 0xFE), min(cy+rad, 0xFE)
 }
@@ -227,7 +227,7 @@ func (r *Renderer) buildTerrain() {
 	road := rgb{0.55, 0.45, 0.32}
 	for bx := x0; bx <= x1; bx++ {
 		for by := y0; by <= y1; by++ {
-			id := uint32(bx)<<24 | uint32(by)<<16 | dat.BlockCellPart
+			id := blockID(bx, by)
 			b := r.block(id)
 			if b == nil {
 				continue
@@ -588,21 +588,18 @@ func inTriangle(px, py, ax, ay, bx, by, cx, cy float32) bool {
 }
 
 // GroundZ returns the terrain height under a render-space point of cam's
-// render space, and false where no landblock is loaded.
+// render space, and false where no landblock is loaded. The height is
+// dat.TerrainHeight, the function the simulation's ground uses.
 func (r *Renderer) GroundZ(cam *Camera, x, y float32) (float32, bool) {
-	gx, gy := x+float32(cam.BaseX*192), y+float32(cam.BaseY*192)
-	if gx < 0 || gy < 0 {
+	id, lx, ly, ok := cam.blockAt(x, y)
+	if !ok {
 		return 0, false
 	}
-	bx, by := int(gx/192), int(gy/192)
-	if bx > 0xFE || by > 0xFE {
-		return 0, false
-	}
-	b := r.block(uint32(bx)<<24 | uint32(by)<<16 | dat.BlockCellPart)
+	b := r.block(id)
 	if b == nil {
 		return 0, false
 	}
-	return b.HeightAt(gx-float32(bx*192), gy-float32(by*192)), true
+	return dat.TerrainHeight(b.ID, &b.Z, lx, ly), true
 }
 
 // DrawnOf returns the drawn record of a guid.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/systems"
 )
 
 func TestBuildDrawsEveryEntity(t *testing.T) {
@@ -189,16 +190,48 @@ func TestTerrainUsesHeights(t *testing.T) {
 	}
 }
 
-func TestHeightAtMatchesLandDefs(t *testing.T) {
+// TestGroundMatchesSimulation checks that the renderer's ground (GroundZ
+// through the camera's render space) is the simulation's ground
+// (systems.TerrainGround) at points in all four sample landblocks, on their
+// seams and off the loaded world.
+func TestGroundMatchesSimulation(t *testing.T) {
 	f := openSample(t)
-	lb, _ := f.Cell.LandBlock(0xAAB5FFFF)
-	b, err := f.assets.Landblock(0xAAB5FFFF)
+	region, err := f.Portal.Region(dat.RegionID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range [][2]float32{{0, 0}, {13.5, 7.25}, {100, 191}, {47.9, 48.1}, {192, 192}, {5, 23.9}} {
-		if got, want := b.HeightAt(p[0], p[1]), f.Land.TerrainZ(lb, p[0], p[1]); !near(got, want, 1e-3) {
-			t.Errorf("HeightAt%v = %v, TerrainZ %v", p, got, want)
+	ground := systems.TerrainGround(f.Cell, region)
+	r := NewRenderer(f.assets)
+	cam := NewCamera(640, 480, physics.Position{Cell: 0xA9B40001, Frame: physics.IdentityFrame})
+	tests := []struct {
+		cell   uint32
+		x, y   float32
+		loaded bool
+	}{
+		{0xA9B40001, 0, 0, true},
+		{0xA9B40001, 13.5, 7.25, true},
+		{0xA9B40001, 47.9, 48.1, true},
+		{0xA9B40001, 5, 23.9, true},
+		{0xA9B40001, 100, 191, true},
+		{0xA9B40001, 192, 100, true}, // the x seam, read from the west block
+		{0xAAB40001, 0, 100, true},   // the same point from the east block
+		{0xAAB40001, 120.5, 33.3, true},
+		{0xA9B50001, 60.1, 0.2, true},
+		{0xAAB50001, 191.9, 191.9, true},
+		{0xAAB50001, 0.25, 0.75, true},
+		{0xABB40001, 10, 10, false}, // east of the sample world
+		{0xA9B30001, 10, 10, false}, // south of it
+	}
+	for _, tt := range tests {
+		want, wantOK := ground(tt.cell, tt.x, tt.y)
+		p := cam.ToRender(physics.Position{Cell: tt.cell, Frame: physics.Frame{Origin: physics.Vec3{X: tt.x, Y: tt.y}}})
+		got, ok := r.GroundZ(cam, p.X, p.Y)
+		if ok != tt.loaded || wantOK != tt.loaded {
+			t.Errorf("0x%08X (%v, %v): renderer has ground %v, simulation %v, want %v", tt.cell, tt.x, tt.y, ok, wantOK, tt.loaded)
+			continue
+		}
+		if !near(got, want, 1e-3) {
+			t.Errorf("0x%08X (%v, %v): renderer ground %v, simulation %v", tt.cell, tt.x, tt.y, got, want)
 		}
 	}
 }
