@@ -256,13 +256,6 @@ func vectorHeading(x, y float32) float32 {
 	return h
 }
 
-// PositionDistance is the global distance between two positions
-// (Position::distance). It forwards to dat.GlobalDistance, the one
-// definition, and is kept for callers outside this package.
-func PositionDistance(from, to physics.Position) float32 {
-	return dat.GlobalDistance(from, to)
-}
-
 // PositionHeading is the heading from one position toward another in the
 // horizontal plane, 0 when they coincide (Position::heading).
 func PositionHeading(from, to physics.Position) float32 {

@@ -190,7 +190,7 @@ func TestMoveToHeadingHelpers(t *testing.T) {
 		if got := PositionHeading(from, c.to); mtAngle(got, c.heading) > 1e-3 {
 			t.Errorf("%s: heading %v, want %v", c.name, got, c.heading)
 		}
-		if got := PositionDistance(from, c.to); math.Abs(float64(got-c.distance)) > 1e-3 {
+		if got := dat.GlobalDistance(from, c.to); math.Abs(float64(got-c.distance)) > 1e-3 {
 			t.Errorf("%s: distance %v, want %v", c.name, got, c.distance)
 		}
 	}

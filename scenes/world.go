@@ -13,6 +13,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/control"
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
@@ -74,7 +75,7 @@ func (s *worldScene) focus() physics.Position {
 	if o := s.followed(); o != nil {
 		return o.Phys.Position
 	}
-	return physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: 192, Y: 192, Z: 100}, Orientation: physics.IdentityQuat}}
+	return physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: dat.BlockLength, Y: dat.BlockLength, Z: 100}, Orientation: physics.IdentityQuat}}
 }
 
 // followed is the entity the camera follows: the player, else the

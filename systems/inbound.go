@@ -5,6 +5,7 @@ import (
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
 	"github.com/dereth/dereth/protocol"
@@ -259,7 +260,7 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 	}
 	o.Phys.Velocity = m.Velocity
 	target := physics.Position{Cell: m.Position.Cell, Frame: m.Position.Frame}
-	far := GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
+	far := dat.GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
 	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
 		w.SetPositionInternal(o, target)
 		w.traceMessage(m.Guid, "UpdatePosition", "", "snap")

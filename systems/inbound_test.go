@@ -3,6 +3,7 @@ package systems
 import (
 	"testing"
 
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
@@ -298,7 +299,7 @@ func TestMoveToPositionThroughTheSchedule(t *testing.T) {
 	target := physics.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 60, Y: 70, Z: 80}}}
 	p := o.Phys.Position
 	p.Frame.Origin.Z = 80
-	if d := motion.PositionDistance(p, target); d > 1.5 {
+	if d := dat.GlobalDistance(p, target); d > 1.5 {
 		t.Fatalf("ended %v units from the target at cell 0x%08X %v", d, o.Phys.Position.Cell, o.Phys.Position.Frame.Origin)
 	}
 	if o.Movement.MoveTo.IsMovingTo() {

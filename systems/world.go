@@ -303,23 +303,11 @@ func (w *World) refreshActive(p *physics.Object) {
 		return
 	}
 	pl := components.PhysicsObj.Get(w.ECS.Entry(e))
-	if GlobalDistance(p.Position, pl.Position) <= PlayerDistance {
+	if dat.GlobalDistance(p.Position, pl.Position) <= PlayerDistance {
 		p.Transient |= physics.TransientActive
 	} else {
 		p.Transient &^= physics.TransientActive
 	}
-}
-
-// GlobalDistance is the distance between two outdoor positions, placing
-// landblock (x, y) at (192x, 192y).
-func GlobalDistance(a, b physics.Position) float32 {
-	ga, gb := globalOrigin(a), globalOrigin(b)
-	return ga.Sub(gb).Len()
-}
-
-func globalOrigin(p physics.Position) physics.Vec3 {
-	lx, ly := float32(p.Cell>>24), float32(p.Cell>>16&0xFF)
-	return p.Frame.Origin.Add(physics.Vec3{X: lx * dat.BlockLength, Y: ly * dat.BlockLength})
 }
 
 // updateChildrenOf places each attached child at its parent frame

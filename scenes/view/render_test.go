@@ -223,7 +223,7 @@ func TestGroundMatchesSimulation(t *testing.T) {
 		{0xA9B30001, 10, 10, false}, // south of it
 	}
 	for _, tt := range tests {
-		want, wantOK := ground(tt.cell, tt.x, tt.y)
+		want, wantOK := ground.GroundZ(tt.cell, tt.x, tt.y)
 		p := cam.ToRender(physics.Position{Cell: tt.cell, Frame: physics.Frame{Origin: physics.Vec3{X: tt.x, Y: tt.y}}})
 		got, ok := r.GroundZ(cam, p.X, p.Y)
 		if ok != tt.loaded || wantOK != tt.loaded {
