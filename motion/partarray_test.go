@@ -2,6 +2,7 @@ package motion
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -86,5 +87,62 @@ func TestPartPoseChannels(t *testing.T) {
 	p := physics.Vec3{X: -1, Y: 0.5, Z: 2}
 	if !vnear(v.Apply(p), expectVisual(f, ds, os, p)) || !vnear(r.Apply(p), expectRigid(f, os, p)) {
 		t.Fatalf("channels disagree with the seed formulas")
+	}
+}
+
+// partPoseMatrices is PartPose as the four matrix products it stands for.
+func partPoseMatrices(f physics.Frame, defaultScale, objScale physics.Vec3) (visual, rigid physics.Mat4) {
+	rot := physics.RotateMat4(f.Orientation)
+	visual = physics.ScaleMat4(defaultScale).Mul(rot).Mul(physics.TranslateMat4(f.Origin)).Mul(physics.ScaleMat4(objScale))
+	rigid = rot.Mul(physics.TranslateMat4(f.Origin.Mul(objScale)))
+	return visual, rigid
+}
+
+// TestPartPoseClosedFormMatchesMatrices compares the closed-form part pose
+// with the matrix products over many frames, scales and orientations:
+// every entry equal.
+func TestPartPoseClosedFormMatchesMatrices(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	r := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	for i := 0; i < 20000; i++ {
+		q := physics.Quat{W: r(-1, 1), X: r(-1, 1), Y: r(-1, 1), Z: r(-1, 1)}.Normalize()
+		f := physics.Frame{Origin: physics.Vec3{X: r(-50, 50), Y: r(-50, 50), Z: r(-50, 50)}, Orientation: q}
+		d := physics.Vec3{X: r(0.1, 3), Y: r(0.1, 3), Z: r(0.1, 3)}
+		s := physics.Vec3{X: r(0.1, 3), Y: r(0.1, 3), Z: r(0.1, 3)}
+		if i%4 == 0 {
+			d, s = physics.Vec3{X: 1, Y: 1, Z: 1}, physics.Vec3{X: 1, Y: 1, Z: 1}
+		}
+		v1, r1 := PartPose(f, d, s)
+		v2, r2 := partPoseMatrices(f, d, s)
+		if v1 != v2 || r1 != r2 {
+			t.Fatalf("frame %+v scales %v %v:\nclosed  %v %v\nmatrix  %v %v", f, d, s, v1, r1, v2, r2)
+		}
+	}
+}
+
+// TestUpdatePartsSkipsAnUnchangedSample: sampling the same AnimFrame at the
+// same scale rebuilds nothing; a new frame or a new scale rebuilds.
+func TestUpdatePartsSkipsAnUnchangedSample(t *testing.T) {
+	o := newTestObject()
+	pa := o.Parts
+	pa.UpdateParts()
+	pa.Poses.Changed = false
+	if pa.UpdateParts() || pa.Poses.Changed {
+		t.Fatal("the same sample rebuilt the poses")
+	}
+	pa.Scale = physics.Vec3{X: 2, Y: 2, Z: 2}
+	if !pa.UpdateParts() || !pa.Poses.Changed {
+		t.Fatal("a new scale must rebuild")
+	}
+	before := pa.Sequence.GetCurrAnimFrame()
+	o.Interp().MoveToInterpretedState(ims(WalkForward, 1))
+	for i := 0; i < 10 && pa.Sequence.GetCurrAnimFrame() == before; i++ {
+		tick(o, 0.05)
+	}
+	if pa.Sequence.GetCurrAnimFrame() == before {
+		t.Fatal("setup: walking never changed the sampled frame")
+	}
+	if !pa.UpdateParts() {
+		t.Fatal("a new frame must rebuild")
 	}
 }

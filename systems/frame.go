@@ -66,8 +66,10 @@ func (w *World) frameStep(name string) {
 }
 
 // present samples every ordinary part array's current frame without
-// advancing time and publishes the poses (the live presenter). Static
-// objects rebuilt theirs in UpdatePartsInternal; they are only published.
+// advancing time and publishes what changed (the live presenter): the
+// poses when UpdateParts rebuilt them, the root when the object moved.
+// Static objects rebuilt theirs in UpdatePartsInternal; they are only
+// published.
 func (w *World) present() {
 	for _, e := range w.Objects {
 		entry := w.ECS.Entry(e)
@@ -90,11 +92,18 @@ func (w *World) present() {
 	}
 }
 
-// publish copies the part poses into the Presentation and bumps its revision.
+// publish copies the root and, when UpdateParts rebuilt them, the part
+// poses into the Presentation, bumping its revision when anything changed.
 func publish(pres *components.PresentationData, p *physics.Object, pa *motion.PartArray) {
+	if !pa.Poses.Changed && pres.Root == p.Position {
+		return
+	}
 	pres.Root = p.Position
-	pres.Visual = append(pres.Visual[:0], pa.Poses.Visual...)
-	pres.Rigid = append(pres.Rigid[:0], pa.Poses.Rigid...)
+	if pa.Poses.Changed {
+		pres.Visual = append(pres.Visual[:0], pa.Poses.Visual...)
+		pres.Rigid = append(pres.Rigid[:0], pa.Poses.Rigid...)
+		pa.Poses.Changed = false
+	}
 	pres.Revision++
 }
 

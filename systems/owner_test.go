@@ -207,3 +207,43 @@ func snapshot(w *World, guid uint32) objState {
 	}
 	return s
 }
+
+// TestPresenterRepublishesOnlyChanges: an object whose sampled frame and
+// root stay the same is not republished (its revision holds); moving it
+// republishes the root, a new animation frame the poses.
+func TestPresenterRepublishesOnlyChanges(t *testing.T) {
+	w, _ := sampleWorld(t)
+	w.Trace = nil
+	bare := &protocol.CreateObject{Guid: 0x50000004}
+	bare.Physics.Flags = protocol.PhysicsCSetup | protocol.PhysicsPosition
+	bare.Physics.Setup = sample.HumanSetup
+	bare.Physics.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 50, Z: 80}, Orientation: physics.IdentityQuat}}
+	bare.Physics.Timestamps[protocol.SeqInstance] = 1
+	viaBytes(t, w, bare)
+	w.Step(0.05)
+	o := w.Object(0x50000004)
+	rev, visual := o.Pres.Revision, &o.Pres.Visual[0]
+	for range 10 {
+		w.Step(0.05)
+	}
+	if o.Pres.Revision != rev {
+		t.Fatalf("a still object was republished %d times", o.Pres.Revision-rev)
+	}
+	o.Phys.Position.Frame.Origin.X += 1
+	w.Step(0.05)
+	if o.Pres.Revision != rev+1 || o.Pres.Root != o.Phys.Position || &o.Pres.Visual[0] != visual {
+		t.Fatalf("moving the object: revision %d→%d, root %v", rev, o.Pres.Revision, o.Pres.Root)
+	}
+	viaBytes(t, w, human(0x50000001, motion.WalkForward))
+	walker := w.Object(0x50000001)
+	w.Step(0.05)
+	before := walker.Pres.Visual[1]
+	changed := false
+	for range 10 {
+		w.Step(0.05)
+		changed = changed || walker.Pres.Visual[1] != before
+	}
+	if !changed {
+		t.Fatal("a walking object's poses were never republished")
+	}
+}
