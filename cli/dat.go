@@ -1,6 +1,3 @@
-// Package cli implements dereth's command-line subcommands as functions
-// over argument lists and writers, so main.go only dispatches and tests
-// drive them directly.
 package cli
 
 import (
