@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	_ "github.com/dereth/dereth/internal/display" // must initialise before Ebitengine
+	_ "github.com/dereth/dereth/internal/display" // runs every other command before Ebitengine's init opens X
 
 	"github.com/dereth/dereth/cli"
 	"github.com/dereth/dereth/scenes"
