@@ -242,3 +242,23 @@ func TestHeadlessCommandsDispatch(t *testing.T) {
 		t.Fatalf("unknown command exit %d, want 2", code)
 	}
 }
+
+// TestREADMECommands: the README's command list quotes every command's
+// usage line as `dereth help` prints it.
+func TestREADMECommands(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"view", "run", "dat ls", "dat show", "dat check", "decode", "help"} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"help"}, strings.Fields(cmd)...), &out, &errb); code != 0 {
+			t.Fatalf("help %s: exit %d: %s", cmd, code, errb.String())
+		}
+		line, _, _ := strings.Cut(out.String(), "\n")
+		usage := "`" + strings.TrimPrefix(line, "usage: ") + "`"
+		if !bytes.Contains(readme, []byte(usage)) {
+			t.Errorf("README.md does not list %s", usage)
+		}
+	}
+}
