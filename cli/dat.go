@@ -30,6 +30,7 @@ type datCommand struct {
 	run func(args []string, jsonOut bool, stdout, stderr io.Writer) error
 }
 
+// datCommands are the dat subcommands in the order help lists them.
 var datCommands = []datCommand{
 	{"ls", "PATH", "list every object: id, type, size", true, datLs},
 	{"show", "PATH ID", "print one decoded object", true, datShow},
@@ -45,6 +46,7 @@ func datNames() []string {
 	return names
 }
 
+// usage is the subcommand's usage line, without "usage: ".
 func (c datCommand) usage() string {
 	if c.json {
 		return "dereth dat " + c.name + " [--json] " + c.args
