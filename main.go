@@ -1,14 +1,18 @@
 // Command dereth is a lightweight Asheron's Call client core and world
 // viewer.
 //
-//	dereth [view] [--dat DIR] [--script FILE]  open the viewer (default)
-//	dereth run [--trace FILE] SCRIPT.lua   run a Lua scenario headless
-//	dereth dat ls|show|check ...           inspect a DAT file
-//	dereth decode [--json] FILE...         decode captured wire messages
+//	dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]]
+//	dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua
+//	dereth dat ls|show|check [--json] ARGS...
+//	dereth decode [--json] FILE...
+//	dereth help [COMMAND [SUBCOMMAND]]
+//
+// `dereth help` lists the commands and `dereth help COMMAND` (or
+// `dereth COMMAND -h`) prints one command's flags. Package cli parses every
+// command line; this package only opens the viewer.
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -17,36 +21,11 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: dereth <command> [arguments]
-
-commands:
-  view [--dat DIR] [--script FILE] [--screenshot FILE --frames N]
-                                  open the viewer (the default command)
-  run [--trace FILE] SCRIPT.lua   run a Lua scenario headless and print a summary
-  dat ls|show|check ...           list, inspect and check a DAT file (sample:portal, sample:cell)
-  decode [--json] FILE...         decode captured server messages
-`)
-}
-
+// run runs the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' {
-		return view(args, stderr)
+	opts, code := cli.Dispatch(args, stdout, stderr)
+	if opts == nil {
+		return code
 	}
-	switch args[0] {
-	case "view":
-		return view(args[1:], stderr)
-	case "run":
-		return cli.Run(args[1:], stdout, stderr)
-	case "dat":
-		return cli.Dat(args[1:], stdout, stderr)
-	case "decode":
-		return cli.Decode(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		usage(stdout)
-		return 0
-	}
-	fmt.Fprintf(stderr, "dereth: unknown command %q\n", args[0])
-	usage(stderr)
-	return 2
+	return view(*opts, stderr)
 }

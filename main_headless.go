@@ -5,10 +5,12 @@ package main
 import (
 	"fmt"
 	"io"
+
+	"github.com/dereth/dereth/cli"
 )
 
 // view is unavailable in the headless build (go build -tags headless).
-func view(args []string, stderr io.Writer) int {
+func view(_ cli.ViewOptions, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "dereth: this is the headless build; build without -tags headless for the viewer")
 	return 2
 }

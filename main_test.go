@@ -4,11 +4,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init
@@ -24,7 +26,61 @@ func TestMain(m *testing.M) {
 	if a := os.Getenv(childArgs); a != "" {
 		os.Exit(run(strings.Split(a, "\x1f"), os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// built is the dereth binary, built once by derethBinary.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+// derethBinary builds the dereth binary (the viewer build) for the tests
+// that run it as a user would: the test binary itself cannot, since it
+// skips internal/display and gets its display from internal/xvfb.
+func derethBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		goTool, err := exec.LookPath("go") // go test puts its GOROOT/bin first on PATH
+		if err != nil {
+			built.err = err
+			return
+		}
+		if built.dir, built.err = os.MkdirTemp("", "dereth-bin-"); built.err != nil {
+			return
+		}
+		built.path = filepath.Join(built.dir, "dereth")
+		out, err := exec.Command(goTool, "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// unreachableDisplay returns an X display name no server answers: the
+// first from :999 up without a socket or lock file. (xvfb-run -a, which
+// the window tests use, takes free numbers from :99 up, so :99 itself may
+// well be live.)
+func unreachableDisplay(t *testing.T) string {
+	t.Helper()
+	for n := 999; n < 1099; n++ {
+		_, errSock := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n))
+		_, errLock := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n))
+		if os.IsNotExist(errSock) && os.IsNotExist(errLock) {
+			return fmt.Sprintf(":%d", n)
+		}
+	}
+	t.Fatal("no free X display number in :999-:1098")
+	return ""
 }
 
 func dereth(t *testing.T, args ...string) (string, error) {
@@ -78,6 +134,105 @@ func TestViewBadDATShowsTheErrorScene(t *testing.T) {
 	}
 }
 
+// TestCommandsNeedNoDisplay runs the built binary without a display and
+// with an unreachable one: every command that needs no window must work
+// without touching X (Ebitengine's init would panic on either) and without
+// re-running under xvfb-run (PATH holds no xvfb-run to find).
+func TestCommandsNeedNoDisplay(t *testing.T) {
+	bin := derethBinary(t)
+	dir := t.TempDir() // the commands' working directory
+	if err := os.WriteFile(filepath.Join(dir, "hello.lua"), []byte(`print("hello from lua")`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noPath := t.TempDir()
+	var env []string
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "PATH", "DERETH_UNDER_XVFB", childArgs:
+		default:
+			env = append(env, kv)
+		}
+	}
+	env = append(env, "PATH="+noPath)
+	displays := []struct{ name, env string }{
+		{"DISPLAY unset", ""},
+		{"DISPLAY unreachable", "DISPLAY=" + unreachableDisplay(t)},
+	}
+	tests := []struct {
+		args        []string
+		code        int
+		out, errOut string // substrings; "" means that stream stays empty
+	}{
+		{[]string{"help"}, 0, "usage: dereth [COMMAND]", ""},
+		{[]string{"--help"}, 0, "usage: dereth [COMMAND]", ""},
+		{[]string{"-h"}, 0, "usage: dereth [COMMAND]", ""},
+		{[]string{"help", "view"}, 0, "usage: dereth [view]", ""},
+		{[]string{"run", "-h"}, 0, "usage: dereth run [--trace FILE]", ""},
+		{[]string{"run", "hello.lua"}, 0, "hello from lua\nt=0.000s frames=0 objects=0", ""},
+		{[]string{"dat", "ls", "sample:portal"}, 0, "GfxObj", ""},
+		{[]string{"decode", "missing.bin"}, 1, "missing.bin: error: cannot read: no such file or directory", ""},
+		{[]string{"bogus"}, 2, "", `dereth: unknown command "bogus"`},
+		{[]string{"--bogus"}, 2, "", "dereth view: flag provided but not defined: -bogus"},
+		{[]string{"dat", "ls", "--yaml", "sample:portal"}, 2, "", "dereth dat ls: flag provided but not defined: -yaml"},
+	}
+	for _, d := range displays {
+		for _, tt := range tests {
+			t.Run(d.name+"/"+strings.Join(tt.args, " "), func(t *testing.T) {
+				cmd := exec.Command(bin, tt.args...)
+				cmd.Dir, cmd.Env = dir, env
+				if d.env != "" {
+					cmd.Env = append(cmd.Env[:len(cmd.Env):len(cmd.Env)], d.env)
+				}
+				var out, errOut bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errOut
+				err := cmd.Run()
+				if cmd.ProcessState == nil {
+					t.Fatal(err)
+				}
+				if code := cmd.ProcessState.ExitCode(); code != tt.code {
+					t.Fatalf("exit %d, want %d\nstderr: %s", code, tt.code, errOut.String())
+				}
+				if !strings.Contains(out.String(), tt.out) || (tt.out == "") != (out.Len() == 0) {
+					t.Errorf("stdout %q, want %q", out.String(), tt.out)
+				}
+				if !strings.Contains(errOut.String(), tt.errOut) || (tt.errOut == "") != (errOut.Len() == 0) {
+					t.Errorf("stderr %q, want %q", errOut.String(), tt.errOut)
+				}
+				for _, bad := range []string{"glfw", "XGB", "X11", "panic", "display", "xvfb"} {
+					if strings.Contains(errOut.String(), bad) {
+						t.Errorf("stderr mentions %s: %s", bad, errOut.String())
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestViewNeedsADisplay: without one the viewer stops with a message and
+// a screenshot, with no xvfb-run on PATH, says what to install.
+func TestViewNeedsADisplay(t *testing.T) {
+	bin := derethBinary(t)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"view", []string{"view"}, "dereth: the viewer needs a display"},
+		{"no arguments", nil, "dereth: the viewer needs a display"},
+		{"screenshot", []string{"--screenshot", filepath.Join(t.TempDir(), "s.png")}, "install xvfb"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tt.args...)
+			cmd.Env = []string{"PATH=" + t.TempDir(), "HOME=" + t.TempDir()}
+			out, err := cmd.CombinedOutput()
+			if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), tt.want) {
+				t.Fatalf("%v: %s\nwant exit 2 and %q", err, out, tt.want)
+			}
+		})
+	}
+}
+
 func TestHeadlessCommandsDispatch(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"dat", "ls", "sample:cell"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "LandBlock") {
@@ -85,5 +240,25 @@ func TestHeadlessCommandsDispatch(t *testing.T) {
 	}
 	if code := run([]string{"bogus"}, &out, &errb); code != 2 {
 		t.Fatalf("unknown command exit %d, want 2", code)
+	}
+}
+
+// TestREADMECommands: the README's command list quotes every command's
+// usage line as `dereth help` prints it.
+func TestREADMECommands(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"view", "run", "dat ls", "dat show", "dat check", "decode", "help"} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"help"}, strings.Fields(cmd)...), &out, &errb); code != 0 {
+			t.Fatalf("help %s: exit %d: %s", cmd, code, errb.String())
+		}
+		line, _, _ := strings.Cut(out.String(), "\n")
+		usage := "`" + strings.TrimPrefix(line, "usage: ") + "`"
+		if !bytes.Contains(readme, []byte(usage)) {
+			t.Errorf("README.md does not list %s", usage)
+		}
 	}
 }

@@ -1,12 +1,8 @@
-// Package cli implements dereth's command-line subcommands as functions
-// over argument lists and writers, so main.go only dispatches and tests
-// drive them directly.
 package cli
 
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,68 +14,105 @@ import (
 	"github.com/dereth/dereth/dat/sample"
 )
 
-const datUsage = `usage:
-  dereth dat ls [--json] PATH        list every object: id, type, size
-  dereth dat show [--json] PATH ID   print one decoded object
-  dereth dat check PATH              decode every object; counts and errors
-
-PATH is a DAT file, or sample:portal / sample:cell for the embedded sample
+// datArgs explains the arguments every dat command takes.
+const datArgs = `PATH is a DAT file, or sample:portal / sample:cell for the embedded sample
 world. ID is hex (0x02000001) or decimal.
 `
 
-// Dat runs `dereth dat ...` with args after "dat" and returns the exit
-// status: 0 on success, 1 on any error (reported on stderr), 2 on misuse.
+// datCommand is one `dereth dat` subcommand.
+type datCommand struct {
+	name    string
+	args    string // the positional arguments, one word each
+	summary string
+	json    bool // takes --json
+	// run does the work on the checked positional arguments; a usageError
+	// is reported as misuse (exit 2), any other error as a failure (1).
+	run func(args []string, jsonOut bool, stdout, stderr io.Writer) error
+}
+
+// datCommands are the dat subcommands in the order help lists them.
+var datCommands = []datCommand{
+	{"ls", "PATH", "list every object: id, type, size", true, datLs},
+	{"show", "PATH ID", "print one decoded object", true, datShow},
+	{"check", "PATH", "decode every object; counts and errors", false, datCheck},
+}
+
+// datNames lists the dat subcommands, for `dereth help dat SUB`.
+func datNames() []string {
+	names := make([]string, len(datCommands))
+	for i, c := range datCommands {
+		names[i] = c.name
+	}
+	return names
+}
+
+// usage is the subcommand's usage line, without "usage: ".
+func (c datCommand) usage() string {
+	if c.json {
+		return "dereth dat " + c.name + " [--json] " + c.args
+	}
+	return "dereth dat " + c.name + " " + c.args
+}
+
+// Dat runs `dereth dat ls|show|check ...` with args after "dat" and
+// returns the exit status: 0 on success, 1 on any error (reported on
+// stderr), 2 on misuse.
 func Dat(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, datUsage)
-		return 2
+	fs := NewFlagSet("dat", "dereth dat ls|show|check [--json] ARGS...")
+	var detail strings.Builder
+	detail.WriteString("commands:\n")
+	for _, c := range datCommands {
+		fmt.Fprintf(&detail, "  %-34s %s\n", c.usage(), c.summary)
 	}
-	var err error
-	switch args[0] {
-	case "ls":
-		err = datLs(args[1:], stdout)
-	case "show":
-		err = datShow(args[1:], stdout)
-	case "check":
-		err = datCheck(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, datUsage)
-		return 0
-	default:
-		err = usageError{fmt.Sprintf("unknown dat command %q", args[0])}
+	fs.Detail = detail.String() + "\n" + datArgs
+	if code, ok := fs.Parse(args, stdout, stderr); !ok {
+		return code
 	}
+	if fs.NArg() == 0 {
+		return fs.Fail(stderr, "missing command: %s", strings.Join(datNames(), ", "))
+	}
+	for _, c := range datCommands {
+		if c.name == fs.Arg(0) {
+			return c.main(fs.Args()[1:], stdout, stderr)
+		}
+	}
+	return fs.Fail(stderr, "unknown dat command %q", fs.Arg(0))
+}
+
+// main parses the subcommand's flags and arguments and runs it.
+func (c datCommand) main(args []string, stdout, stderr io.Writer) int {
+	fs := NewFlagSet("dat "+c.name, c.usage())
+	fs.Detail = datArgs
+	jsonOut := new(bool)
+	if c.json {
+		jsonOut = fs.Bool("json", false, "JSON output")
+	}
+	if code, ok := fs.Parse(args, stdout, stderr); !ok {
+		return code
+	}
+	if want := strings.Fields(c.args); fs.NArg() != len(want) {
+		return fs.Fail(stderr, "want %s, got %d arguments", c.args, fs.NArg())
+	}
+	err := c.run(fs.Args(), *jsonOut, stdout, stderr)
 	var ue usageError
 	switch {
 	case err == nil:
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "dereth dat: %s\n%s", ue.msg, datUsage)
-		return 2
+		return fs.Fail(stderr, "%s", ue.msg)
 	default:
-		fmt.Fprintf(stderr, "dereth dat: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return 1
 	}
 }
 
+// usageError is a bad argument, reported as misuse.
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
 // errReported says check already printed its errors.
 var errReported = errors.New("errors found")
-
-func parseFlags(name string, args []string, want int) (jsonOut bool, rest []string, err error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	j := fs.Bool("json", false, "JSON output")
-	if err := fs.Parse(args); err != nil {
-		return false, nil, usageError{err.Error()}
-	}
-	if fs.NArg() != want {
-		return false, nil, usageError{fmt.Sprintf("%s needs %d argument(s), got %d", name, want, fs.NArg())}
-	}
-	return *j, fs.Args(), nil
-}
 
 // openDAT opens a DAT file or one of the embedded sample files.
 func openDAT(path string) (*dat.Container, error) {
@@ -106,12 +139,8 @@ func parseID(s string) (uint32, error) {
 	return uint32(v), nil
 }
 
-func datLs(args []string, stdout io.Writer) error {
-	jsonOut, rest, err := parseFlags("ls", args, 1)
-	if err != nil {
-		return err
-	}
-	c, err := openDAT(rest[0])
+func datLs(args []string, jsonOut bool, stdout, _ io.Writer) error {
+	c, err := openDAT(args[0])
 	if err != nil {
 		return err
 	}
@@ -133,16 +162,12 @@ func datLs(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
-func datShow(args []string, stdout io.Writer) error {
-	jsonOut, rest, err := parseFlags("show", args, 2)
+func datShow(args []string, jsonOut bool, stdout, _ io.Writer) error {
+	id, err := parseID(args[1])
 	if err != nil {
 		return err
 	}
-	id, err := parseID(rest[1])
-	if err != nil {
-		return err
-	}
-	c, err := openDAT(rest[0])
+	c, err := openDAT(args[0])
 	if err != nil {
 		return err
 	}
@@ -180,12 +205,8 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func datCheck(args []string, stdout, stderr io.Writer) error {
-	_, rest, err := parseFlags("check", args, 1)
-	if err != nil {
-		return err
-	}
-	c, err := openDAT(rest[0])
+func datCheck(args []string, _ bool, stdout, stderr io.Writer) error {
+	c, err := openDAT(args[0])
 	if err != nil {
 		return err
 	}

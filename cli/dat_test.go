@@ -200,7 +200,7 @@ func TestErrors(t *testing.T) {
 		{"truncated download", []string{"check", trunc}, 1, "truncated"},
 		{"no command", nil, 2, "usage"},
 		{"unknown command", []string{"frob"}, 2, "unknown dat command"},
-		{"ls without path", []string{"ls"}, 2, "needs 1"},
+		{"ls without path", []string{"ls"}, 2, "want PATH, got 0"},
 		{"bad flag", []string{"ls", "--yaml", "x"}, 2, "yaml"},
 		{"missing file", []string{"ls", filepath.Join(t.TempDir(), "none.dat")}, 1, "no such file"},
 		{"unknown sample", []string{"ls", "sample:highres"}, 1, "unknown sample"},

@@ -14,38 +14,22 @@ import (
 	"github.com/dereth/dereth/protocol"
 )
 
-const decodeUsage = "usage: dereth decode [--json] FILE..."
-
 // Decode implements `dereth decode [--json] FILE...`: it decodes each file
 // as one game message and prints one line per file, a JSON object with
 // --json (file, sha256, opcode, message, status, error, fields) or else a
 // readable dump with hex ids and command names. Status is "exact" when the
 // message used every byte, "padded" when only zero bytes are left over, and
-// "error" otherwise. The exit status is 1 if any file failed, 2 on bad
-// usage.
+// "error" otherwise (an unreadable file too). The exit status is 1 if any
+// file failed, 2 on bad usage.
 func Decode(args []string, stdout, stderr io.Writer) int {
-	asJSON := false
-	var files []string
-	flags := true
-	for _, a := range args {
-		switch {
-		case flags && a == "--":
-			flags = false
-		case flags && (a == "--json" || a == "-json"):
-			asJSON = true
-		case flags && (a == "-h" || a == "--help" || a == "-help"):
-			fmt.Fprintln(stdout, decodeUsage)
-			return 0
-		case flags && len(a) > 1 && a[0] == '-':
-			fmt.Fprintf(stderr, "decode: unknown flag %s\n%s\n", a, decodeUsage)
-			return 2
-		default:
-			files = append(files, a)
-		}
+	fs := NewFlagSet("decode", "dereth decode [--json] FILE...")
+	asJSON := fs.Bool("json", false, "print one JSON object per file")
+	if code, ok := fs.Parse(args, stdout, stderr); !ok {
+		return code
 	}
+	files := fs.Args()
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, decodeUsage)
-		return 2
+		return fs.Fail(stderr, "no FILE to decode")
 	}
 	status := 0
 	for _, name := range files {
@@ -54,14 +38,14 @@ func Decode(args []string, stdout, stderr io.Writer) int {
 			status = 1
 		}
 		var line []byte
-		if asJSON {
+		if *asJSON {
 			line = r.appendJSON(nil)
 		} else {
 			line = r.appendText(nil)
 		}
 		line = append(line, '\n')
 		if _, err := stdout.Write(line); err != nil {
-			fmt.Fprintf(stderr, "decode: %v\n", err)
+			fmt.Fprintf(stderr, "dereth decode: %v\n", err)
 			return 1
 		}
 	}
@@ -84,7 +68,11 @@ func decodeFile(name string) decodeResult {
 	r := decodeResult{file: name}
 	b, err := os.ReadFile(name)
 	if err != nil {
-		r.status, r.err = "error", fmt.Errorf("decode: %w", err)
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the line already names the file
+		}
+		r.status, r.err = "error", fmt.Errorf("cannot read: %w", err)
 		return r
 	}
 	sum := sha256.Sum256(b)

@@ -189,7 +189,8 @@ func TestDecodeExitStatus(t *testing.T) {
 	}{
 		{"all good", []string{td + "set_state.bin", td + "play_effect.bin"}, 0, 2},
 		{"one bad", []string{"--json", td + "set_state.bin", td + "truncated_create_object.bin", td + "play_effect.bin"}, 1, 3},
-		{"flag after files", []string{td + "set_state.bin", "--json"}, 0, 1},
+		{"flag after files", []string{td + "set_state.bin", "--json"}, 2, 0},
+		{"file named like a flag after --", []string{"--", "--json"}, 1, 1},
 		{"no files", []string{"--json"}, 2, 0},
 		{"unknown flag", []string{"--yaml", td + "set_state.bin"}, 2, 0},
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,23 +14,22 @@ import (
 	"github.com/dereth/dereth/testbed"
 )
 
-// Run implements `dereth run [--trace FILE] SCRIPT.lua`: run a scenario
-// headless on the sample world's portal data, then print a per-object
-// summary. The exit status is non-zero with the message on stderr when an
-// expectation fails or the script errs.
+// Run implements `dereth run [--trace FILE] [--quiet] [--budget N]
+// [--timeout S] SCRIPT.lua`: run a scenario headless on the sample world's
+// portal data, then print a per-object summary. The exit status is 1 with
+// the message on stderr when an expectation fails or the script errs, 2
+// on misuse.
 func Run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := NewFlagSet("run", "dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
 	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
-	budget := fs.Int64("budget", 0, "Lua instruction budget (0: 50,000,000)")
-	timeout := fs.Float64("timeout", 0, "wall-clock limit in `seconds` (0: 10)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	budget := fs.Int64("budget", 0, "stop the script after `N` Lua instructions (0: 50,000,000)")
+	timeout := fs.Float64("timeout", 0, "stop the script after `S` seconds of wall-clock time (0: 10)")
+	if code, ok := fs.Parse(args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
-		return 2
+		return fs.Fail(stderr, "want one SCRIPT.lua, got %d arguments", fs.NArg())
 	}
 	portal, cell, err := OpenDATs("")
 	if err != nil {

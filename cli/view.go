@@ -11,6 +11,32 @@ import (
 	"github.com/dereth/dereth/testbed"
 )
 
+// ViewOptions are the flags of `dereth view`.
+type ViewOptions struct {
+	DAT        string // folder with the retail DATs; "": the embedded sample world
+	Script     string // spawn script; "": the embedded sample script
+	Screenshot string // when set, render Frames frames, save a PNG here and exit
+	Frames     int
+}
+
+// ParseView parses the arguments of `dereth view` (or of `dereth` when
+// they start with a flag). When ok is false the caller must exit with
+// code: help was printed (0) or a usage error reported (2).
+func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code int, ok bool) {
+	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]]")
+	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
+	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
+	fs.StringVar(&opts.Screenshot, "screenshot", "", "render --frames frames, save a PNG to `FILE` and exit")
+	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot")
+	if code, ok := fs.Parse(args, stdout, stderr); !ok {
+		return opts, code, false
+	}
+	if fs.NArg() > 0 {
+		return opts, fs.Fail(stderr, "takes no arguments, got %q", fs.Arg(0)), false
+	}
+	return opts, 0, true
+}
+
 // Viewer is a world prepared for the window: the DATs it reads and the
 // scenario whose spawn script populated it.
 type Viewer struct {

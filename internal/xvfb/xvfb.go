@@ -7,8 +7,8 @@
 // Go initializes it first — re-executes the binary under `xvfb-run -a`
 // when DISPLAY and WAYLAND_DISPLAY are unset. Without xvfb-run it exits
 // with a message naming the fix instead of ebiten's panic. Only _test.go
-// files import it; the dereth binary never re-executes itself. On other
-// systems (Windows, macOS, js) it does nothing.
+// files import it (the dereth binary's own guard is internal/display). On
+// other systems (Windows, macOS, js) it does nothing.
 package xvfb
 
 import (

@@ -1,4 +1,0 @@
-//go:build !unix
-
-// Package display is a no-op where Ebitengine needs no X display.
-package display
