@@ -24,7 +24,7 @@ func view(opts cli.ViewOptions, stderr io.Writer) int {
 		Load: func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
 			var w *systems.World
 			var err error
-			v, w, err = cli.LoadViewer(opts.DAT, opts.Script, stderr, progress)
+			v, w, err = cli.LoadViewer(opts, stderr, progress)
 			if err != nil {
 				return nil, nil, err
 			}

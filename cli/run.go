@@ -20,11 +20,12 @@ import (
 // the message on stderr when an expectation fails or the script errs, 2
 // on misuse.
 func Run(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("run", "dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
+	fs := NewFlagSet("run", "dereth run [--trace FILE] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
 	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
 	budget := fs.Int64("budget", 0, "stop the script after `N` Lua instructions (0: 50,000,000)")
 	timeout := fs.Float64("timeout", 0, "stop the script after `S` seconds of wall-clock time (0: 10)")
+	traceEvents := fs.Int("trace-events", systems.DefaultRecorderLimit, "keep the newest `N` trace events for world.trace (0: no in-memory trace)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return code
 	}
@@ -36,7 +37,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dereth run: %v\n", err)
 		return 1
 	}
-	opts := testbed.Options{Stdout: stdout, Portal: portal, Cell: cell, Budget: *budget, Timeout: *timeout}
+	opts := testbed.Options{Stdout: stdout, Portal: portal, Cell: cell, Budget: *budget, Timeout: *timeout, TraceEvents: *traceEvents}
+	if *traceEvents == 0 {
+		opts.TraceEvents = -1
+	}
 	var traceFile *os.File
 	var jsonl *systems.JSONL
 	if *tracePath != "" {

@@ -17,22 +17,29 @@ type ViewOptions struct {
 	Script     string // spawn script; "": the embedded sample script
 	Screenshot string // when set, render Frames frames, save a PNG here and exit
 	Frames     int
+	// TraceEvents is how many of the newest trace events the spawn
+	// script's world.trace can read; 0 leaves tracing off.
+	TraceEvents int
 }
 
 // ParseView parses the arguments of `dereth view` (or of `dereth` when
 // they start with a flag). When ok is false the caller must exit with
 // code: help was printed (0) or a usage error reported (2).
 func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code int, ok bool) {
-	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]]")
+	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N]")
 	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
 	fs.StringVar(&opts.Screenshot, "screenshot", "", "render --frames frames, save a PNG to `FILE` and exit")
 	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot")
+	fs.IntVar(&opts.TraceEvents, "trace-events", 0, "let the spawn script's world.trace read the newest `N` trace events (default: tracing off)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return opts, code, false
 	}
 	if fs.NArg() > 0 {
 		return opts, fs.Fail(stderr, "takes no arguments, got %q", fs.Arg(0)), false
+	}
+	if opts.TraceEvents < 0 {
+		return opts, fs.Fail(stderr, "--trace-events must be 0 or more, got %d", opts.TraceEvents), false
 	}
 	return opts, 0, true
 }
@@ -63,10 +70,11 @@ func OpenDATs(dir string) (portal, cell *dat.Container, err error) {
 	return portal, cell, nil
 }
 
-// LoadViewer opens the DATs, then runs the spawn script (the embedded
-// sample script when script is empty) with world.headless false, reporting
-// progress in three steps. Print output goes to log.
-func LoadViewer(datDir, script string, log io.Writer, progress func(done, total int)) (*Viewer, *systems.World, error) {
+// LoadViewer opens the DATs (opts.DAT), then runs the spawn script
+// (opts.Script, the embedded sample script when empty) with world.headless
+// false, reporting progress in three steps. Print output goes to log.
+func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int)) (*Viewer, *systems.World, error) {
+	datDir, script := opts.DAT, opts.Script
 	if progress == nil {
 		progress = func(int, int) {}
 	}
@@ -82,13 +90,23 @@ func LoadViewer(datDir, script string, log io.Writer, progress func(done, total 
 		}
 	}
 	v := &Viewer{Portal: portal, Cell: cell, Script: script}
-	v.Scenario = testbed.New(filepath.Dir(script), testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true})
+	v.Scenario = testbed.New(filepath.Dir(script), testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true,
+		TraceEvents: traceEvents(opts.TraceEvents)})
 	progress(2, 3)
 	if err := v.Scenario.RunFile(script); err != nil {
 		return v, v.Scenario.World, err
 	}
 	progress(3, 3)
 	return v, v.Scenario.World, nil
+}
+
+// traceEvents maps --trace-events to testbed.Options.TraceEvents: 0 is
+// off in the viewer.
+func traceEvents(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // Reload runs the spawn script again on a cleared world (F5).

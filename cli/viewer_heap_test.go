@@ -15,7 +15,7 @@ import (
 // build and the HUD text — for ten minutes of sample world, and requires
 // the live heap to grow by less than 5 MiB after the first minute.
 func TestViewerHeapFlatOverTenMinutes(t *testing.T) {
-	vw, w, err := LoadViewer("", "", io.Discard, nil)
+	vw, w, err := LoadViewer(ViewOptions{}, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
