@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/dereth/dereth/components"
@@ -96,5 +97,66 @@ func BenchmarkFrameStep(b *testing.B) {
 			}
 			reportPerQuantum(b, n)
 		})
+	}
+}
+
+// BenchmarkRemove removes one object from a world of n and spawns a
+// replacement (timer stopped), so the world size stays n: removal is
+// constant time at any size.
+func BenchmarkRemove(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
+			w := NewWorld()
+			setup, mt, anims := humanoid(nil)
+			for i := 0; i < n; i++ {
+				spawnShared(b, w, 0x50000000+uint32(i), setup, mt, anims)
+			}
+			next := uint32(0x50000000 + n)
+			victim := uint32(0x50000000 + n/2)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				if !w.Remove(victim) {
+					b.Fatalf("0x%08X not found", victim)
+				}
+				b.StopTimer()
+				spawnShared(b, w, next, setup, mt, anims)
+				victim, next = next, next+1
+				b.StartTimer()
+			}
+		})
+	}
+}
+
+// BenchmarkSpawn is World.Spawn of one creature carrying every manager
+// into a world that already holds 10,000.
+func BenchmarkSpawn(b *testing.B) {
+	w := NewWorld()
+	setup, mt, anims := humanoid(nil)
+	for i := 0; i < 10000; i++ {
+		spawnShared(b, w, 0x40000000+uint32(i), setup, mt, anims)
+	}
+	g := uint32(0x50000000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		spawnShared(b, w, g, setup, mt, anims)
+		g++
+	}
+}
+
+// BenchmarkCreatureBytes reports the live heap per animated creature:
+// 10,000 walking creatures spawned and settled, measured after a GC.
+func BenchmarkCreatureBytes(b *testing.B) {
+	const n = 10000
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		w := crowd(b, n)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "bytes/creature")
+		runtime.KeepAlive(w)
 	}
 }

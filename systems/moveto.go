@@ -14,11 +14,11 @@ import (
 // TargetPosition is where an object currently is; false when it is gone
 // or has no cell.
 func (w *World) TargetPosition(guid uint32) (physics.Position, bool) {
-	e, ok := w.byGUID[guid]
+	s, ok := w.byGUID[guid]
 	if !ok {
 		return physics.Position{}, false
 	}
-	if p := components.PhysicsObj.Get(w.ECS.Entry(e)); p.Position.Cell != 0 {
+	if p := components.PhysicsObj.Get(w.ECS.Entry(s.e)); p.Position.Cell != 0 {
 		return p.Position, true
 	}
 	return physics.Position{}, false
@@ -26,8 +26,8 @@ func (w *World) TargetPosition(guid uint32) (physics.Position, bool) {
 
 // TargetCylinder is an object's radius and height for MoveTo distances.
 func (w *World) TargetCylinder(guid uint32) (radius, height float32) {
-	if e, ok := w.byGUID[guid]; ok {
-		if entry := w.ECS.Entry(e); entry.HasComponent(components.PartArray) {
+	if s, ok := w.byGUID[guid]; ok {
+		if entry := w.ECS.Entry(s.e); entry.HasComponent(components.PartArray) {
 			return physobj.Cylinder(components.PartArray.Get(entry))
 		}
 	}

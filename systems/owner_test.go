@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -245,5 +246,46 @@ func TestPresenterRepublishesOnlyChanges(t *testing.T) {
 	}
 	if !changed {
 		t.Fatal("a walking object's poses were never republished")
+	}
+}
+
+// TestRemovalKeepsTheIndex removes objects from the middle, the end and
+// the static workset, interleaved with spawns, and checks after each that
+// the guid index names every object's entity and place.
+func TestRemovalKeepsTheIndex(t *testing.T) {
+	w := NewWorld()
+	setup, mt, anims := humanoid(nil)
+	for i := 0; i < 50; i++ {
+		spawnShared(t, w, 0x50000000+uint32(i), setup, mt, anims)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	live := map[uint32]bool{}
+	for i := 0; i < 50; i++ {
+		live[0x50000000+uint32(i)] = true
+	}
+	next := uint32(0x50001000)
+	for step := 0; step < 400; step++ {
+		if rng.IntN(3) == 0 {
+			spawnShared(t, w, next, setup, mt, anims)
+			live[next] = true
+			next++
+		} else {
+			for g := range live {
+				if !w.Remove(g) {
+					t.Fatalf("step %d: Remove(0x%08X) found nothing", step, g)
+				}
+				delete(live, g)
+				break
+			}
+		}
+		if err := w.Verify(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if w.Len() != len(live) || len(w.Objects) != len(live) {
+			t.Fatalf("step %d: %d indexed, %d listed, %d live", step, w.Len(), len(w.Objects), len(live))
+		}
+	}
+	if w.Remove(0x4FFFFFFF) {
+		t.Fatal("removing an unknown guid reported success")
 	}
 }

@@ -47,11 +47,13 @@ type World struct {
 	// FrameNo counts orchestrator frames.
 	FrameNo int
 
-	// Objects is the object table in retail iteration order.
+	// Objects is the object table in iteration order: creation order,
+	// except that a removal moves the last object into the freed place
+	// (O(1); divergence OT-01).
 	Objects []donburi.Entity
-	// Static is static_animating_objects, in insertion order.
+	// Static is static_animating_objects, in the same order rules.
 	Static []donburi.Entity
-	byGUID map[uint32]donburi.Entity
+	byGUID map[uint32]slot
 
 	Ordinary    *Schedule
 	StaticSched *Schedule
@@ -82,6 +84,7 @@ type World struct {
 	Particles []physics.Vec3
 
 	deferred []deferredHook
+	player   playerRef
 	tick     Tick
 	clock    physobj.Clock
 	// cur is the object being updated; drain the one whose deferred hook
@@ -89,6 +92,22 @@ type World struct {
 	cur, drain components.View
 	// runHook and deferHook are bound once so the stages do not allocate.
 	runHook, deferHook func(*dat.AnimHook)
+}
+
+// slot is where an object lives: its entity and its index in Objects or
+// Static.
+type slot struct {
+	e      donburi.Entity
+	idx    int
+	static bool
+}
+
+// playerRef is the local player's physics state, looked up once per frame
+// (and again when the player, or the set of objects, changed).
+type playerRef struct {
+	guid  uint32
+	p     *physics.Object
+	valid bool
 }
 
 type deferredHook struct {
@@ -100,7 +119,7 @@ type deferredHook struct {
 func NewWorld() *World {
 	w := &World{
 		ECS:         donburi.NewWorld(),
-		byGUID:      map[uint32]donburi.Entity{},
+		byGUID:      map[uint32]slot{},
 		Ordinary:    Ordinary(),
 		StaticSched: Static(),
 		Scripts:     map[uint32]*managers.Script{},
@@ -112,8 +131,8 @@ func NewWorld() *World {
 
 // Entity returns the entity of the object with the guid.
 func (w *World) Entity(guid uint32) (donburi.Entity, bool) {
-	e, ok := w.byGUID[guid]
-	return e, ok
+	s, ok := w.byGUID[guid]
+	return s.e, ok
 }
 
 // Object resolves the object with the guid from the ECS for changes, or
@@ -122,11 +141,11 @@ func (w *World) Entity(guid uint32) (donburi.Entity, bool) {
 // with nothing to do. The view is the caller's scratch; read-only code
 // (the renderer) resolves its own with components.View.Resolve.
 func (w *World) Object(guid uint32) *components.View {
-	e, ok := w.byGUID[guid]
+	s, ok := w.byGUID[guid]
 	if !ok {
 		return nil
 	}
-	v := components.Resolve(w.ECS, e)
+	v := components.Resolve(w.ECS, s.e)
 	v.Wake(components.WorkAll)
 	return v
 }
@@ -149,12 +168,14 @@ func (w *World) Spawn(d archetypes.Desc) (*components.View, error) {
 		return nil, err
 	}
 	v.Phys.UpdateTime = w.Now
-	w.byGUID[d.GUID] = v.Entity
 	if v.Static {
+		w.byGUID[d.GUID] = slot{e: v.Entity, idx: len(w.Static), static: true}
 		w.Static = append(w.Static, v.Entity)
 	} else {
+		w.byGUID[d.GUID] = slot{e: v.Entity, idx: len(w.Objects)}
 		w.Objects = append(w.Objects, v.Entity)
 	}
+	w.player.valid = false
 	if d.Parent != 0 {
 		if pv := w.Object(d.Parent); pv != nil {
 			pv.Phys.Children = append(pv.Phys.Children, d.GUID)
@@ -166,17 +187,30 @@ func (w *World) Spawn(d archetypes.Desc) (*components.View, error) {
 	return v, nil
 }
 
-// Remove destroys the object (DeleteObject): it leaves the object table
-// or the static workset, its deferred hooks are dropped and its entity
-// with every component goes.
+// Remove destroys the object (DeleteObject) in constant time: it leaves
+// the object table or the static workset (the last object takes its
+// place), its deferred hooks are dropped and its entity with every
+// component goes.
 func (w *World) Remove(guid uint32) bool {
-	e, ok := w.byGUID[guid]
+	s, ok := w.byGUID[guid]
 	if !ok {
 		return false
 	}
+	e := s.e
 	delete(w.byGUID, guid)
-	w.Objects = removeEntity(w.Objects, e)
-	w.Static = removeEntity(w.Static, e)
+	list := &w.Objects
+	if s.static {
+		list = &w.Static
+	}
+	last := len(*list) - 1
+	if s.idx != last {
+		moved := (*list)[last]
+		(*list)[s.idx] = moved
+		g := components.PhysicsObj.Get(w.ECS.Entry(moved)).GUID
+		w.byGUID[g] = slot{e: moved, idx: s.idx, static: s.static}
+	}
+	*list = (*list)[:last]
+	w.player.valid = false
 	kept := w.deferred[:0]
 	for _, d := range w.deferred {
 		if d.e != e {
@@ -191,29 +225,19 @@ func (w *World) Remove(guid uint32) bool {
 	return true
 }
 
-func removeEntity(list []donburi.Entity, e donburi.Entity) []donburi.Entity {
-	for i, x := range list {
-		if x == e {
-			copy(list[i:], list[i+1:])
-			return list[:len(list)-1]
-		}
-	}
-	return list
-}
-
 // Verify checks the one-owner rule for every object: the guid index and
 // the object lists name live entities, and every retail link inside an
 // object's components points at that object's own components.
 func (w *World) Verify() error {
 	seen := 0
-	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-		for _, e := range list {
+	for k, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for i, e := range list {
 			if err := components.Verify(w.ECS, e); err != nil {
 				return err
 			}
 			g := components.PhysicsObj.Get(w.ECS.Entry(e)).GUID
-			if w.byGUID[g] != e {
-				return fmt.Errorf("systems: guid index for 0x%08X does not name its entity", g)
+			if w.byGUID[g] != (slot{e: e, idx: i, static: k == 1}) {
+				return fmt.Errorf("systems: guid index for 0x%08X does not name its entity and place", g)
 			}
 			seen++
 		}
@@ -293,16 +317,28 @@ func (w *World) traceStage(guid uint32, sched, stage string, dt float64) {
 	}
 }
 
+// localPlayer returns the local player's physics state, nil for none. The
+// pointer is donburi's, stable for the object's life; it is looked up
+// again only after PlayerGUID or the set of objects changed.
+func (w *World) localPlayer() *physics.Object {
+	if !w.player.valid || w.player.guid != w.PlayerGUID {
+		w.player = playerRef{guid: w.PlayerGUID, valid: true}
+		if s, ok := w.byGUID[w.PlayerGUID]; ok && w.PlayerGUID != 0 {
+			w.player.p = components.PhysicsObj.Get(w.ECS.Entry(s.e))
+		}
+	}
+	return w.player.p
+}
+
 // refreshActive keeps objects within PlayerDistance of the player Active.
 func (w *World) refreshActive(p *physics.Object) {
 	if w.PlayerGUID == 0 || p.GUID == w.PlayerGUID {
 		return
 	}
-	e, ok := w.byGUID[w.PlayerGUID]
-	if !ok {
+	pl := w.localPlayer()
+	if pl == nil {
 		return
 	}
-	pl := components.PhysicsObj.Get(w.ECS.Entry(e))
 	if dat.GlobalDistance(p.Position, pl.Position) <= PlayerDistance {
 		p.Transient |= physics.TransientActive
 	} else {
@@ -314,11 +350,11 @@ func (w *World) refreshActive(p *physics.Object) {
 // (CPhysicsObj::UpdateChildrenInternal).
 func (w *World) updateChildrenOf(p *physics.Object) {
 	for _, g := range p.Children {
-		e, ok := w.byGUID[g]
+		s, ok := w.byGUID[g]
 		if !ok {
 			continue
 		}
-		c := components.PhysicsObj.Get(w.ECS.Entry(e))
+		c := components.PhysicsObj.Get(w.ECS.Entry(s.e))
 		c.Position.Cell = p.Position.Cell
 		c.Position.Frame = physics.Combine(p.Position.Frame, c.ParentFrame)
 	}
