@@ -24,6 +24,8 @@ type meshTri struct {
 type Mesh struct {
 	Pos  []physics.Vec3
 	Tris []meshTri
+	// Radius bounds every vertex's distance from the part origin.
+	Radius float32
 }
 
 // BuildMesh triangulates a GfxObj's drawing polygons as fans. Each
@@ -39,6 +41,7 @@ func BuildMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error)) (*M
 		}
 		index[v.Key] = uint16(len(m.Pos))
 		m.Pos = append(m.Pos, v.Origin)
+		m.Radius = max(m.Radius, v.Origin.Len())
 	}
 	colours := make([]rgb, len(g.Surfaces))
 	for i, sid := range g.Surfaces {

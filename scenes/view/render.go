@@ -93,6 +93,7 @@ type Renderer struct {
 	SrcX, SrcY float32
 
 	cam      *Camera
+	noCull   bool            // tests: transform every object
 	view     components.View // the object being built, resolved per object
 	terrain  triList
 	scene    triList
@@ -290,7 +291,8 @@ func (r *Renderer) buildObject(o *components.View) {
 		return
 	}
 	origin := r.cam.ToRender(pres.Root)
-	if c := r.cam.ToCamera(origin); c.Z < -20 || c.Z > r.cam.far()+20 {
+	parts := o.Parts.Setup.Parts
+	if !r.noCull && !r.inView(r.cam.ToCamera(origin), r.boundingRadius(pres.Visual, parts)) {
 		return
 	}
 	idx := int32(len(r.Drawn))
@@ -299,7 +301,6 @@ func (r *Renderer) buildObject(o *components.View) {
 	root[3][0], root[3][1], root[3][2] = origin.X, origin.Y, origin.Z
 	view := r.cam.View()
 	rv := affineMul(&root, &view)
-	parts := o.Parts.Setup.Parts
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
 		m := r.Mesh(parts[i])
 		if m == nil {
@@ -310,6 +311,51 @@ func (r *Renderer) buildObject(o *components.View) {
 	if r.cam.Map {
 		r.mapMarker(o, origin, idx)
 	}
+}
+
+// boundingRadius bounds the object's drawn parts around its root in the
+// current pose: for each part, the distance of its placed origin plus its
+// mesh radius times the part's largest scale.
+func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32 {
+	var rad float32
+	for i := 0; i < len(visual) && i < len(parts); i++ {
+		m := r.Mesh(parts[i])
+		if m == nil {
+			continue
+		}
+		v := &visual[i]
+		s := max(rowLen(v, 0), rowLen(v, 1), rowLen(v, 2))
+		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+m.Radius*s)
+	}
+	return rad
+}
+
+func rowLen(m *physics.Mat4, i int) float32 {
+	return physics.Vec3{X: m[i][0], Y: m[i][1], Z: m[i][2]}.Len()
+}
+
+// inView reports whether a sphere of radius rad around camera-space point c
+// can touch the screen: between the near and far planes and inside the
+// view's four sides. Objects that cannot are culled before their meshes
+// are transformed.
+func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
+	cam := r.cam
+	if c.Z+rad < NearPlane || c.Z-rad > cam.far() {
+		return false
+	}
+	if cam.Map {
+		x, y := cam.ScreenOf(c)
+		pr := rad * cam.MapScale
+		return x+pr >= 0 && x-pr <= float32(cam.W) && y+pr >= 0 && y-pr <= float32(cam.H)
+	}
+	// The four side planes pass through the eye: x·focal = ±(W/2)·z and
+	// y·focal = ±(H/2)·z. The sphere is out when its centre lies farther
+	// than rad outside any of them.
+	out := func(a, half float32) bool {
+		return (cam.focal*a-half*c.Z)/float32(math.Hypot(float64(cam.focal), float64(half))) > rad
+	}
+	hw, hh := float32(cam.W)/2, float32(cam.H)/2
+	return !out(c.X, hw) && !out(-c.X, hw) && !out(c.Y, hh) && !out(-c.Y, hh)
 }
 
 // MarkerSize is the map marker's half size in pixels.

@@ -301,3 +301,37 @@ func TestSetupBuildingExpandsToParts(t *testing.T) {
 		t.Fatalf("GfxObj model %+v", l)
 	}
 }
+
+// TestCullingKeepsEverythingOnScreen orbits the camera around the crowd and
+// compares each frame with a renderer that transforms every object: an
+// object with a triangle on screen is never culled, and culling does drop
+// objects that are off screen.
+func TestCullingKeepsEverythingOnScreen(t *testing.T) {
+	f := openSample(t)
+	w, err := f.Crowd(200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := physics.Position{Cell: 0xA9B40025, Frame: physics.Frame{Origin: physics.Vec3{X: 96, Y: 96, Z: 110}, Orientation: physics.IdentityQuat}}
+	culled, all := NewRenderer(f.assets), NewRenderer(f.assets)
+	all.noCull = true
+	dropped := 0
+	for step := 0; step < 24; step++ {
+		cam := NewCamera(640, 360, at)
+		cam.Distance, cam.Pitch, cam.Yaw = 12, 0.3, float32(step)*math.Pi/12
+		cam.Update()
+		culled.Build(w, cam)
+		all.Build(w, cam)
+		for _, d := range all.Drawn {
+			on := d.Tris > 0 && !d.Bounds.Clip(cam.W, cam.H).Empty()
+			got, ok := culled.DrawnOf(d.GUID)
+			if on && (!ok || got.Tris != d.Tris) {
+				t.Fatalf("yaw step %d: 0x%08X is on screen (%d tris) but culling drew %+v", step, d.GUID, d.Tris, got)
+			}
+		}
+		dropped += len(all.Drawn) - len(culled.Drawn)
+	}
+	if dropped == 0 {
+		t.Fatal("culling never dropped an object: the test cannot tell culling from none")
+	}
+}
