@@ -138,7 +138,7 @@ func Build(w donburi.World, d Desc, obs motion.Observer) (*components.View, erro
 
 	// set_description (detached: cell 0 until enter_world)
 	p := get(entry, components.PhysicsObj)
-	*p = physics.Object{GUID: d.GUID, Scale: 1, ScriptTable: d.ScriptTable, Work: uint16(components.WorkAll)}
+	*p = physics.Object{GUID: d.GUID, Scale: 1, ScriptTable: d.ScriptTable, Work: physics.WorkAll}
 	p.State, p.Transient = d.State, d.Transient&^physics.TransientActive
 	p.Position.Frame = d.Frame
 	if p.Position.Frame.Orientation == (physics.Quat{}) {

@@ -47,23 +47,6 @@ type layout interface {
 	HasComponent(c donburi.IComponentType) bool
 }
 
-// Work is the set of managers that may have work (physics.Object.Work):
-// the ordinary tick loads only those (ResolveActive), and puts a manager
-// back to sleep when it reports none (Sleep).
-type Work uint16
-
-// The work bits, one per manager.
-const (
-	WorkPosition Work = 1 << iota
-	WorkTarget
-	WorkDetection
-	WorkMovement
-	WorkParticle
-	WorkScript
-	WorkHooks
-	WorkAll = WorkPosition | WorkTarget | WorkDetection | WorkMovement | WorkParticle | WorkScript | WorkHooks
-)
-
 // Resolve fills v with all of e's components from w; it reports false (and
 // leaves v zero) when e is not a live entity. It wakes nothing: code that
 // gives a manager work through the view wakes it (Wake, the Add
@@ -78,43 +61,45 @@ func (v *View) Resolve(w donburi.World, e donburi.Entity) bool {
 	return true
 }
 
-// ResolveActive fills v for one update of e: the physics state, the motion
-// object and the part array always, each manager only when its work bit is
-// set (every present one when all is true — tracing shows every stage),
+// ResolveActive fills v for one update of e, whose physics state p the
+// caller already holds: the part array always, the motion object only
+// when animation hooks wait, each manager only when its work bit is set
+// (everything present when all is true — tracing shows every stage),
 // presentation and appearance not at all. The rest stay nil until
 // Complete.
-func (v *View) ResolveActive(w donburi.World, e donburi.Entity, all bool) {
+func (v *View) ResolveActive(w donburi.World, e donburi.Entity, p *physics.Object, all bool) {
 	entry := w.Entry(e)
 	l := entry.Archetype().Layout()
-	p := PhysicsObj.Get(entry)
-	work := Work(p.Work)
+	work := p.Work
 	if all {
-		work = WorkAll
+		work = physics.WorkAll
 	}
-	*v = View{Entity: e, Phys: p, Motion: get(l, entry, Motion), Parts: get(l, entry, PartArray),
-		Static: l.HasComponent(StaticAnimating)}
+	*v = View{Entity: e, Phys: p, Parts: get(l, entry, PartArray), Static: l.HasComponent(StaticAnimating)}
 	if work == 0 {
 		return
 	}
-	if work&WorkPosition != 0 {
+	if work&physics.WorkAnimHooks != 0 {
+		v.Motion = Motion.Get(entry)
+	}
+	if work&physics.WorkPosition != 0 {
 		v.Position = get(l, entry, PositionManager)
 	}
-	if work&WorkTarget != 0 {
+	if work&physics.WorkTarget != 0 {
 		v.Target = get(l, entry, TargetManager)
 	}
-	if work&WorkDetection != 0 {
+	if work&physics.WorkDetection != 0 {
 		v.Detection = get(l, entry, DetectionManager)
 	}
-	if work&WorkMovement != 0 {
+	if work&physics.WorkMovement != 0 {
 		v.Movement = get(l, entry, MovementManager)
 	}
-	if work&WorkParticle != 0 {
+	if work&physics.WorkParticle != 0 {
 		v.Particle = get(l, entry, ParticleManager)
 	}
-	if work&WorkScript != 0 {
+	if work&physics.WorkScript != 0 {
 		v.Script = get(l, entry, ScriptManager)
 	}
-	if work&WorkHooks != 0 {
+	if work&physics.WorkHooks != 0 {
 		v.Hooks = get(l, entry, PhysicsHooks)
 	}
 }
@@ -122,48 +107,59 @@ func (v *View) ResolveActive(w donburi.World, e donburi.Entity, all bool) {
 // Complete resolves every component ResolveActive left out, for work that
 // may touch any of them (an executed hook).
 func (v *View) Complete(w donburi.World) {
-	if v.Pres != nil || v.Look != nil {
-		return // already whole
+	if v.Look != nil {
+		return // already whole: every object has an Appearance
 	}
 	v.resolve(w.Entry(v.Entity))
+}
+
+// LoadMotion fills v.Motion from the ECS when ResolveActive left it out.
+func (v *View) LoadMotion(w donburi.World) *motion.Object {
+	if v.Motion == nil {
+		v.Motion = Motion.Get(w.Entry(v.Entity))
+	}
+	return v.Motion
 }
 
 // Sleep clears the work bit of every resolved manager that has nothing to
 // do, so the next updates skip loading it. Skipping is exact: an idle
 // manager's stage would change nothing.
 func (v *View) Sleep() {
-	work := Work(v.Phys.Work)
-	idle := func(bit Work, busy bool) {
+	work := v.Phys.Work
+	idle := func(bit physics.Work, busy bool) {
 		if !busy {
 			work &^= bit
 		}
 	}
 	if v.Position != nil {
-		idle(WorkPosition, v.Position.HasWork())
+		idle(physics.WorkPosition, v.Position.HasWork())
 	}
 	if v.Target != nil {
-		idle(WorkTarget, v.Target.HasWork())
+		idle(physics.WorkTarget, v.Target.HasWork())
 	}
 	if v.Detection != nil {
-		idle(WorkDetection, v.Detection.HasWork())
+		idle(physics.WorkDetection, v.Detection.HasWork())
 	}
 	if v.Movement != nil {
-		idle(WorkMovement, v.Movement.HasWork())
+		idle(physics.WorkMovement, v.Movement.HasWork())
 	}
 	if v.Particle != nil {
-		idle(WorkParticle, v.Particle.HasWork())
+		idle(physics.WorkParticle, v.Particle.HasWork())
 	}
 	if v.Script != nil {
-		idle(WorkScript, v.Script.HasWork())
+		idle(physics.WorkScript, v.Script.HasWork())
 	}
 	if v.Hooks != nil {
-		idle(WorkHooks, len(v.Hooks.Hooks) > 0)
+		idle(physics.WorkHooks, len(v.Hooks.Hooks) > 0)
 	}
-	v.Phys.Work = uint16(work)
+	if v.Motion != nil {
+		idle(physics.WorkAnimHooks, len(v.Motion.AnimHooks) > 0)
+	}
+	v.Phys.Work = work
 }
 
 // Wake marks managers as having work, so the next update loads them.
-func (v *View) Wake(bits Work) { v.Phys.Work |= uint16(bits) }
+func (v *View) Wake(bits physics.Work) { v.Phys.Work |= bits }
 
 func (v *View) resolve(entry *donburi.Entry) {
 	l := entry.Archetype().Layout()
@@ -219,7 +215,7 @@ func AddMovementManager(w donburi.World, v *View) *motion.MovementManager {
 		}
 		v.Movement = mm
 	}
-	v.Wake(WorkMovement)
+	v.Wake(physics.WorkMovement)
 	return v.Movement
 }
 
@@ -240,7 +236,7 @@ func AddScriptManager(w donburi.World, v *View) *managers.ScriptManager {
 	if v.Script == nil {
 		v.Script, _ = addComponent(w, v.Entity, ScriptManager)
 	}
-	v.Wake(WorkScript)
+	v.Wake(physics.WorkScript)
 	return v.Script
 }
 
@@ -249,7 +245,7 @@ func AddParticleManager(w donburi.World, v *View) *managers.ParticleManager {
 	if v.Particle == nil {
 		v.Particle, _ = addComponent(w, v.Entity, ParticleManager)
 	}
-	v.Wake(WorkParticle)
+	v.Wake(physics.WorkParticle)
 	return v.Particle
 }
 

@@ -75,7 +75,12 @@ func (o *Object) MakeInterp() *Interp {
 }
 
 // AddAnimHook appends a fired hook (CPhysicsObj::add_anim_hook).
-func (o *Object) AddAnimHook(h *dat.AnimHook) { o.AnimHooks = append(o.AnimHooks, h) }
+// It marks the object's physics state so the next process_hooks loads
+// this object to drain it.
+func (o *Object) AddAnimHook(h *dat.AnimHook) {
+	o.AnimHooks = append(o.AnimHooks, h)
+	o.Phys.Work |= physics.WorkAnimHooks
+}
 
 // ProcessHooks drains the animation hooks with a live bound, so a hook
 // appended during the drain runs in it (CPhysicsObj::process_hooks). An

@@ -36,10 +36,9 @@ type Object struct {
 	// position, movement, state, vector, teleport, server control, force
 	// position, visual description, instance.
 	UpdateTimes [9]uint16
-	// Work marks the managers that may have work this update
-	// (components.Work bits); a manager whose bit is clear is not even
-	// loaded by the ordinary tick.
-	Work uint16
+	// Work marks the managers that may have work this update; one whose
+	// bit is clear is not even loaded by the ordinary tick.
+	Work Work
 	// ScriptTable is the PhysicsScriptTable id PlayEffect and the typed
 	// Hide/UnHide scripts resolve through (0: none).
 	ScriptTable uint32
@@ -52,3 +51,23 @@ func NewObject(guid uint32) *Object {
 
 // ScaleVec returns the uniform scale as a vector.
 func (o *Object) ScaleVec() Vec3 { return Vec3{o.Scale, o.Scale, o.Scale} }
+
+// Work is the set of an object's managers that may have work: the
+// ordinary tick loads only those, and puts one back to sleep when it
+// reports none (components.View).
+type Work uint16
+
+// The work bits, one per manager, and one for captured animation hooks.
+const (
+	WorkPosition Work = 1 << iota
+	WorkTarget
+	WorkDetection
+	WorkMovement
+	WorkParticle
+	WorkScript
+	WorkHooks
+	// WorkAnimHooks is set when the sequence fires an animation hook, so
+	// process_hooks loads the motion object to drain it.
+	WorkAnimHooks
+	WorkAll = WorkPosition | WorkTarget | WorkDetection | WorkMovement | WorkParticle | WorkScript | WorkHooks | WorkAnimHooks
+)

@@ -35,6 +35,9 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // stageProcessHooks is CPhysicsObj::process_hooks; non-AnimDone animation
 // hooks go to the frame's deferred drain.
 func stageProcessHooks(w *World, o *components.View, t *Tick) {
+	if o.Phys.Work&physics.WorkAnimHooks != 0 {
+		o.LoadMotion(w.ECS) // the sequence fired hooks this quantum
+	}
 	physobj.ProcessHooks(o, w.deferHook)
 }
 

@@ -146,7 +146,7 @@ func (w *World) Object(guid uint32) *components.View {
 		return nil
 	}
 	v := components.Resolve(w.ECS, s.e)
-	v.Wake(components.WorkAll)
+	v.Wake(physics.WorkAll)
 	return v
 }
 
@@ -273,7 +273,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			break
 		}
 		if !resolved {
-			w.cur.ResolveActive(w.ECS, e, w.Trace != nil)
+			w.cur.ResolveActive(w.ECS, e, p, w.Trace != nil)
 			resolved = true
 		}
 		w.updateObjectInternal(&w.cur, dt)
@@ -303,7 +303,7 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(w.ECS, e, w.Trace != nil)
+	w.cur.ResolveActive(w.ECS, e, p, w.Trace != nil)
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
 	w.StaticSched.run(w, &w.cur, t)
