@@ -40,6 +40,20 @@ func human(guid uint32, forward uint32) *protocol.CreateObject {
 	return m
 }
 
+// withTerrain gives w the sample world's terrain as its ground.
+func withTerrain(t *testing.T, w *World) {
+	t.Helper()
+	cells, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	region, err := w.Assets.(*DatAssets).C.Region(sample.Region)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Ground = TerrainGround(cells, region)
+}
+
 // viaBytes encodes m and applies the decoded bytes: the same path a
 // server's bytes take.
 func viaBytes(t *testing.T, w *World, m protocol.Message) {
@@ -318,15 +332,7 @@ func TestMoveToPositionThroughTheSchedule(t *testing.T) {
 
 func TestJumpLeavesTheGroundAndLands(t *testing.T) {
 	w, _ := sampleWorld(t)
-	cells, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
-	region, err := w.Assets.(*DatAssets).C.Region(sample.Region)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Ground = TerrainGround(cells, region)
+	withTerrain(t, w)
 	viaBytes(t, w, human(0x50000001, motion.Ready))
 	o := w.Object(0x50000001)
 	at := o.Phys.Position.Frame.Origin

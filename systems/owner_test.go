@@ -43,12 +43,7 @@ func busyWorld(t *testing.T, traced bool) *World {
 	up.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 64, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
 	viaBytes(t, w, up)
 
-	bare := &protocol.CreateObject{Guid: 0x50000004}
-	bare.Physics.Flags = protocol.PhysicsCSetup | protocol.PhysicsPosition
-	bare.Physics.Setup = sample.HumanSetup
-	bare.Physics.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 50, Z: 80}, Orientation: physics.IdentityQuat}}
-	bare.Physics.Timestamps[protocol.SeqInstance] = 1
-	viaBytes(t, w, bare)
+	viaBytes(t, w, bareObject(0x50000004))
 	if w.Object(0x50000004).Movement != nil {
 		t.Fatal("setup: the bare object should start without a MovementManager")
 	}
@@ -57,6 +52,17 @@ func busyWorld(t *testing.T, traced bool) *World {
 	um4.Movement.State.ForwardCommand = motion.WalkForward
 	viaBytes(t, w, um4)
 	return w
+}
+
+// bareObject is a CreateObject for the sample humanoid's Setup with no
+// motion table, movement or managers beyond the defaults.
+func bareObject(guid uint32) *protocol.CreateObject {
+	m := &protocol.CreateObject{Guid: guid}
+	m.Physics.Flags = protocol.PhysicsCSetup | protocol.PhysicsPosition
+	m.Physics.Setup = sample.HumanSetup
+	m.Physics.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 50, Z: 80}, Orientation: physics.IdentityQuat}}
+	m.Physics.Timestamps[protocol.SeqInstance] = 1
+	return m
 }
 
 // TestOneOwnerLinksAgreeWithTheECS checks the one-owner rule: after
@@ -117,15 +123,7 @@ func TestOneOwnerLinksAgreeWithTheECS(t *testing.T) {
 // leg's start time).
 func TestMoveToSeesHitGroundOnLanding(t *testing.T) {
 	w := busyWorld(t, false)
-	cells, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
-	region, err := w.Assets.(*DatAssets).C.Region(sample.Region)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Ground = TerrainGround(cells, region)
+	withTerrain(t, w)
 	for range 10 {
 		w.Step(0.05)
 	}
@@ -215,12 +213,7 @@ func snapshot(w *World, guid uint32) objState {
 func TestPresenterRepublishesOnlyChanges(t *testing.T) {
 	w, _ := sampleWorld(t)
 	w.Trace = nil
-	bare := &protocol.CreateObject{Guid: 0x50000004}
-	bare.Physics.Flags = protocol.PhysicsCSetup | protocol.PhysicsPosition
-	bare.Physics.Setup = sample.HumanSetup
-	bare.Physics.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 50, Z: 80}, Orientation: physics.IdentityQuat}}
-	bare.Physics.Timestamps[protocol.SeqInstance] = 1
-	viaBytes(t, w, bare)
+	viaBytes(t, w, bareObject(0x50000004))
 	w.Step(0.05)
 	o := w.Object(0x50000004)
 	rev, visual := o.Pres.Revision, &o.Pres.Visual[0]

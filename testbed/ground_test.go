@@ -3,21 +3,12 @@ package testbed
 import (
 	"strings"
 	"testing"
-
-	"github.com/dereth/dereth/dat/sample"
 )
 
 // TestGroundArguments checks world.ground's range check against
 // dat.BlockLength and its answer inside the sample world.
 func TestGroundArguments(t *testing.T) {
-	portal, err := sample.Portal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cell, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
+	portal, cell := sampleDATs(t)
 	tests := []struct {
 		name, script string
 		wantErr      string // "" means the script passes

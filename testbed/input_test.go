@@ -3,7 +3,6 @@ package testbed
 import (
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/protocol"
 )
@@ -13,14 +12,7 @@ import (
 // controller logged: the raw motion state and the player's canonical
 // Position at the time of the key change.
 func TestInputWalksThePlayerAndSendsMoveToState(t *testing.T) {
-	portal, err := sample.Portal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cell, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
+	portal, cell := sampleDATs(t)
 	s, err := Run("scenarios/input.lua", Options{Portal: portal, Cell: cell})
 	defer s.Close()
 	if err != nil {

@@ -5,8 +5,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/dat/sample"
 )
+
+// sampleDATs opens the embedded sample world's portal and cell DATs.
+func sampleDATs(t *testing.T) (portal, cell *dat.Container) {
+	t.Helper()
+	portal, err := sample.Portal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cell, err = sample.Cell(); err != nil {
+		t.Fatal(err)
+	}
+	return portal, cell
+}
 
 // TestScenarios runs every example scenario on the sample world.
 func TestScenarios(t *testing.T) {
@@ -14,14 +28,7 @@ func TestScenarios(t *testing.T) {
 	if len(files) < 2 {
 		t.Fatalf("scenarios: %v", files)
 	}
-	portal, err := sample.Portal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cell, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
+	portal, cell := sampleDATs(t)
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".lua"), func(t *testing.T) {
 			s, err := Run(f, Options{Portal: portal, Cell: cell})
