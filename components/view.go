@@ -13,7 +13,8 @@ import (
 // View is one object's components, resolved from the ECS when a piece of
 // work on the object starts (an update, an inbound message, a draw) and
 // dropped when it ends: scratch, never a second home. A nil field means
-// the entity lacks that component.
+// the entity lacks that component — or, after ResolveActive, that it was
+// not loaded because it has nothing to do.
 type View struct {
 	Entity donburi.Entity
 
