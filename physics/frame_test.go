@@ -2,6 +2,7 @@ package physics
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -66,5 +67,25 @@ func TestMat4MatchesFrameTransform(t *testing.T) {
 	s := ScaleMat4(Vec3{2, 3, 4}).Apply(Vec3{1, 1, 1})
 	if s != (Vec3{2, 3, 4}) {
 		t.Fatalf("scale = %v", s)
+	}
+}
+
+// TestRotateMat4MatchesRotate: each row of RotateMat4 is q.Rotate of that
+// axis, entry for entry, over many orientations.
+func TestRotateMat4MatchesRotate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	r := func() float32 { return rng.Float32()*2 - 1 }
+	for i := 0; i < 50000; i++ {
+		q := Quat{W: r(), X: r(), Y: r(), Z: r()}.Normalize()
+		if i%10 == 0 {
+			q = Heading(float64(r()) * 4)
+		}
+		m := RotateMat4(q)
+		for k, axis := range []Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}} {
+			want := q.Rotate(axis)
+			if got := (Vec3{m[k][0], m[k][1], m[k][2]}); got != want {
+				t.Fatalf("q %+v row %d: %v, Rotate gives %v", q, k, got, want)
+			}
+		}
 	}
 }

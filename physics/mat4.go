@@ -19,10 +19,19 @@ func TranslateMat4(t Vec3) Mat4 {
 	return m
 }
 
-// RotateMat4 returns the rotation q as a row-vector matrix.
+// RotateMat4 returns the rotation q as a row-vector matrix: row i is
+// q.Rotate of the i-th axis. It is Rotate written out for the three axes
+// (t = 2·u×axis has one zero and two terms), equal to it for every finite
+// q (TestRotateMat4MatchesRotate).
 func RotateMat4(q Quat) Mat4 {
-	x, y, z := q.Rotate(Vec3{1, 0, 0}), q.Rotate(Vec3{0, 1, 0}), q.Rotate(Vec3{0, 0, 1})
-	return Mat4{{x.X, x.Y, x.Z, 0}, {y.X, y.Y, y.Z, 0}, {z.X, z.Y, z.Z, 0}, {0, 0, 0, 1}}
+	u := Vec3{q.X, q.Y, q.Z}
+	basis := func(t Vec3) Vec3 { // axis + w·t + u×t, the axis added by the caller
+		return t.Scale(q.W).Add(u.Cross(t))
+	}
+	x := basis(Vec3{0, 2 * q.Z, -2 * q.Y})
+	y := basis(Vec3{-2 * q.Z, 0, 2 * q.X})
+	z := basis(Vec3{2 * q.Y, -2 * q.X, 0})
+	return Mat4{{1 + x.X, x.Y, x.Z, 0}, {y.X, 1 + y.Y, y.Z, 0}, {z.X, z.Y, 1 + z.Z, 0}, {0, 0, 0, 1}}
 }
 
 // Mul returns m·n: apply m first, then n.

@@ -160,3 +160,26 @@ func BenchmarkCreatureBytes(b *testing.B) {
 		runtime.KeepAlive(w)
 	}
 }
+
+// BenchmarkPresenter is the frame's presenter alone: sample every part
+// array without advancing time and publish what changed, after one
+// ordinary quantum moved every creature.
+func BenchmarkPresenter(b *testing.B) {
+	for _, n := range benchSizes[:2] {
+		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
+			w := crowd(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				b.StopTimer()
+				w.Now += benchStep
+				for _, e := range w.Objects {
+					w.UpdateObject(e)
+				}
+				b.StartTimer()
+				w.present()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")
+		})
+	}
+}
