@@ -1,0 +1,184 @@
+package net
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Budget bounds what a Reassembler holds for one session, so a hostile
+// peer cannot make it hold more.
+type Budget struct {
+	// Bytes is the most fragment data held at once (partial and
+	// completed-but-early messages).
+	Bytes int
+	// Ahead is how far past the next expected message sequence a fragment
+	// may be.
+	Ahead uint32
+}
+
+// DefaultBudget holds up to 1 MiB across up to 1024 messages ahead.
+var DefaultBudget = Budget{Bytes: 1 << 20, Ahead: 1024}
+
+// Errors a Reassembler reports for fragments it drops.
+var (
+	ErrDuplicate   = errors.New("duplicate fragment")
+	ErrOverBudget  = errors.New("reassembly budget exceeded")
+	ErrOutOfWindow = errors.New("fragment sequence outside the window")
+	ErrMismatch    = errors.New("fragment disagrees with earlier fragments of its message")
+)
+
+// Message is one reassembled message.
+type Message struct {
+	Seq   uint32 // the fragment sequence
+	Queue uint16
+	Count uint16 // how many fragments it came in
+	// Data is the message; it is valid until the next call to Add.
+	Data []byte
+}
+
+// partialOverhead is what one fragment slot of a partial message is
+// charged against the budget (its flag and slice header).
+const partialOverhead = 32
+
+// partial is one message being collected.
+type partial struct {
+	count, got uint16
+	queue      uint16
+	have       []bool
+	parts      [][]byte // data per index, copied
+	size       int
+	done       bool
+}
+
+// Reassembler collects fragments into messages and hands them on in
+// message-sequence order: fragments may arrive in any order (the last
+// first), repeated, and interleaved with other messages'. Messages before
+// the next expected sequence are duplicates. It is not safe for concurrent
+// use.
+type Reassembler struct {
+	next    uint32
+	budget  Budget
+	held    int
+	pending map[uint32]*partial
+	free    []*partial
+	buf     []byte
+	// Duplicates counts fragments dropped as repeats.
+	Duplicates int
+}
+
+// NewReassembler returns a reassembler expecting message sequence first
+// (1 for a session from its start) within budget.
+func NewReassembler(first uint32, budget Budget) *Reassembler {
+	return &Reassembler{next: first, budget: budget, pending: map[uint32]*partial{}}
+}
+
+// Next is the message sequence expected next.
+func (r *Reassembler) Next() uint32 { return r.next }
+
+// Held is the fragment data held, in bytes.
+func (r *Reassembler) Held() int { return r.held }
+
+// Pending is the number of messages started or completed but not handed on.
+func (r *Reassembler) Pending() int { return len(r.pending) }
+
+// Add takes one fragment and calls deliver for every message that became
+// deliverable, in sequence order. A fragment it drops is reported as an
+// error wrapping ErrDuplicate, ErrOutOfWindow, ErrMismatch or
+// ErrOverBudget; the reassembler stays usable. deliver's Message.Data is
+// only valid during the call.
+func (r *Reassembler) Add(f *Fragment, deliver func(Message)) error {
+	d := f.Seq - r.next
+	if int32(d) < 0 {
+		r.Duplicates++
+		return fmt.Errorf("net: message %d (next %d): %w", f.Seq, r.next, ErrDuplicate)
+	}
+	if d > r.budget.Ahead {
+		return fmt.Errorf("net: message %d is %d past the next (%d): %w", f.Seq, d, r.next, ErrOutOfWindow)
+	}
+	if f.Count == 0 || f.Index >= f.Count {
+		return fmt.Errorf("net: message %d: fragment %d of %d: %w", f.Seq, f.Index, f.Count, ErrMismatch)
+	}
+	if d == 0 && f.Count == 1 && len(r.pending) == 0 {
+		// The common case: the next message, whole, nothing waiting.
+		r.next++
+		deliver(Message{Seq: f.Seq, Queue: f.Queue, Count: 1, Data: f.Data})
+		return nil
+	}
+	p := r.pending[f.Seq]
+	if p == nil {
+		// A message's bookkeeping is charged to the budget as well as its
+		// data, so many small fragments of huge announced messages cannot
+		// grow memory past it either.
+		over := int(f.Count)*partialOverhead + len(f.Data)
+		if r.held+over > r.budget.Bytes {
+			return fmt.Errorf("net: message %d of %d fragments: holding %d bytes: %w", f.Seq, f.Count, r.held, ErrOverBudget)
+		}
+		p = r.newPartial(f.Count, f.Queue)
+		r.pending[f.Seq] = p
+		r.held += int(f.Count) * partialOverhead
+	}
+	switch {
+	case p.count != f.Count:
+		return fmt.Errorf("net: message %d: fragment says %d fragments, earlier %d: %w", f.Seq, f.Count, p.count, ErrMismatch)
+	case p.have[f.Index]:
+		r.Duplicates++
+		return fmt.Errorf("net: message %d fragment %d: %w", f.Seq, f.Index, ErrDuplicate)
+	case r.held+len(f.Data) > r.budget.Bytes:
+		return fmt.Errorf("net: message %d: holding %d bytes: %w", f.Seq, r.held, ErrOverBudget)
+	}
+	p.have[f.Index] = true
+	p.parts[f.Index] = append(p.parts[f.Index][:0], f.Data...)
+	p.got++
+	p.size += len(f.Data)
+	r.held += len(f.Data)
+	if p.got == p.count {
+		p.done = true
+	}
+	r.flush(deliver)
+	return nil
+}
+
+// flush hands on every completed message at the head of the sequence.
+func (r *Reassembler) flush(deliver func(Message)) {
+	for {
+		p := r.pending[r.next]
+		if p == nil || !p.done {
+			return
+		}
+		r.buf = r.buf[:0]
+		for _, part := range p.parts[:p.count] {
+			r.buf = append(r.buf, part...)
+		}
+		seq := r.next
+		delete(r.pending, seq)
+		r.held -= p.size + int(p.count)*partialOverhead
+		r.next++
+		r.release(p)
+		deliver(Message{Seq: seq, Queue: p.queue, Count: p.count, Data: r.buf})
+	}
+}
+
+func (r *Reassembler) newPartial(count, queue uint16) *partial {
+	var p *partial
+	if n := len(r.free); n > 0 {
+		p, r.free = r.free[n-1], r.free[:n-1]
+	} else {
+		p = new(partial)
+	}
+	p.count, p.queue, p.got, p.size, p.done = count, queue, 0, 0, false
+	if cap(p.have) < int(count) {
+		p.have = make([]bool, count)
+		p.parts = make([][]byte, count)
+	} else {
+		p.have = p.have[:count]
+		clear(p.have)
+		p.parts = p.parts[:count]
+	}
+	return p
+}
+
+func (r *Reassembler) release(p *partial) {
+	if len(r.free) < 16 && cap(p.have) <= 64 {
+		r.free = append(r.free, p)
+	}
+}
