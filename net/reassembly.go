@@ -62,6 +62,7 @@ type Reassembler struct {
 	pending map[uint32]*partial
 	free    []*partial
 	buf     []byte
+	started bool
 	// Duplicates counts fragments dropped as repeats.
 	Duplicates int
 }
@@ -70,6 +71,15 @@ type Reassembler struct {
 // (1 for a session from its start) within budget.
 func NewReassembler(first uint32, budget Budget) *Reassembler {
 	return &Reassembler{next: first, budget: budget, pending: map[uint32]*partial{}}
+}
+
+// Anchor makes seq the next expected message sequence. It is for a
+// receiver that joins a session in the middle (a capture without the
+// handshake) and does nothing once anything was added.
+func (r *Reassembler) Anchor(seq uint32) {
+	if len(r.pending) == 0 && !r.started {
+		r.next = seq
+	}
 }
 
 // Next is the message sequence expected next.
@@ -87,6 +97,7 @@ func (r *Reassembler) Pending() int { return len(r.pending) }
 // ErrOverBudget; the reassembler stays usable. deliver's Message.Data is
 // only valid during the call.
 func (r *Reassembler) Add(f *Fragment, deliver func(Message)) error {
+	r.started = true
 	d := f.Seq - r.next
 	if int32(d) < 0 {
 		r.Duplicates++
