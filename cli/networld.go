@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"github.com/dereth/dereth/dat"
+	acnet "github.com/dereth/dereth/net"
+	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/systems"
+)
+
+// lenientAssets serves a portal DAT's data and treats an id the DAT does
+// not hold as absent rather than an error, so a server's world (retail
+// setups) can be followed over the sample DATs: such an object is spawned
+// without a Setup or MotionTable. Missing counts the ids it could not find.
+type lenientAssets struct {
+	*systems.DatAssets
+	Missing int
+}
+
+// Setup implements systems.Assets.
+func (a *lenientAssets) Setup(id uint32) (*dat.Setup, error) {
+	s, err := a.DatAssets.Setup(id)
+	if err != nil {
+		a.Missing++
+		return nil, nil
+	}
+	return s, nil
+}
+
+// MotionTable implements systems.Assets.
+func (a *lenientAssets) MotionTable(id uint32) (*dat.MotionTable, error) {
+	t, err := a.DatAssets.MotionTable(id)
+	if err != nil {
+		a.Missing++
+		return nil, nil
+	}
+	return t, nil
+}
+
+// newNetWorld returns a world for a server's messages over the portal DAT
+// in dir (the embedded sample DAT when empty). It has no terrain: objects
+// stand where the server puts them.
+func newNetWorld(dir string) (*netWorld, *lenientAssets, error) {
+	portal, _, err := OpenDATs(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
+	a := &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
+	w.Assets = a
+	return w, a, nil
+}
+
+// netWorld is a world fed by a server, and the objects the server created
+// that have no place in it: contained objects (inventory, a pack's
+// contents) come with neither a position nor a parent, and the world only
+// holds objects that stand somewhere.
+type netWorld struct {
+	*systems.World
+	// Contained holds the guids of the objects created without a place.
+	Contained map[uint32]bool
+	// Created counts the CreateObjects taken (placed or contained).
+	Created int
+}
+
+// applyServerMessage applies one decoded server message to the world:
+// PlayerCreate names the local player, a CreateObject without position or
+// parent is recorded as contained, the world messages go through
+// World.Apply, everything else (game events, login messages) is not the
+// world's. applied reports whether it was taken; err is World.Apply's.
+func (w *netWorld) applyServerMessage(d acnet.Decoded) (applied bool, err error) {
+	switch m := d.World.(type) {
+	case nil:
+		return false, nil
+	case *protocol.PlayerCreate:
+		w.PlayerGUID = m.Guid
+		return true, nil
+	case *protocol.CreateObject:
+		if m.Physics.Flags&(protocol.PhysicsPosition|protocol.PhysicsParent) == 0 {
+			w.Contained[m.Guid] = true
+			w.Created++
+			return true, nil
+		}
+		if _, err := w.CreateObject(m); err != nil {
+			return true, err
+		}
+		delete(w.Contained, m.Guid)
+		w.Created++
+		return true, nil
+	case *protocol.DeleteObject:
+		if w.Contained[m.Guid] {
+			delete(w.Contained, m.Guid)
+			return true, nil
+		}
+		return true, w.Apply(m)
+	case *protocol.UpdateMotion, *protocol.UpdatePosition, *protocol.SetState,
+		*protocol.VectorUpdate, *protocol.PlayEffect, *protocol.ObjDescEvent,
+		*protocol.PlayerTeleport:
+		return true, w.Apply(m)
+	}
+	return false, nil
+}
