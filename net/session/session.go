@@ -1,0 +1,524 @@
+// Package session is dereth's live AC client session over UDP: the login
+// handshake, reliability (acks, NAKs of gaps, resends for the server's
+// NAKs), TimeSync, Echo, Disconnect, character selection and world entry,
+// as an ACEmulator server expects them (../shared/docs/net-format.md §5–6).
+//
+// The network runs on its own goroutine (Run). The simulation takes the
+// messages that arrived at its frame boundaries with Drain and hands
+// outbound game actions to Send; neither blocks on the network.
+package session
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	acnet "github.com/dereth/dereth/net"
+	"github.com/dereth/dereth/protocol"
+)
+
+// Config is what a session needs.
+type Config struct {
+	// Addr is the server's login address, host:port (port 9000 when
+	// omitted); ConnectResponse goes to port + 1.
+	Addr      string
+	Account   string
+	Password  string
+	Character string // by name (case-insensitive); empty: the first
+	// Timestamp is the LoginRequest's timestamp (0: the Unix time).
+	Timestamp uint32
+	// LoginTimeout and Timeout end a silent session while logging in and
+	// afterwards (defaults 15 s and 60 s, ACE's).
+	LoginTimeout, Timeout time.Duration
+	// ConnectDelay and ConnectResend pace the ConnectResponse (defaults
+	// 200 ms and 300 ms: ACE readies the session asynchronously).
+	ConnectDelay, ConnectResend time.Duration
+	// Step, when set, is told each handshake step as it happens.
+	Step func(step string)
+}
+
+func (c *Config) defaults() {
+	if c.LoginTimeout == 0 {
+		c.LoginTimeout = 15 * time.Second
+	}
+	if c.Timeout == 0 {
+		c.Timeout = 60 * time.Second
+	}
+	if c.ConnectDelay == 0 {
+		c.ConnectDelay = 200 * time.Millisecond
+	}
+	if c.ConnectResend == 0 {
+		c.ConnectResend = 300 * time.Millisecond
+	}
+	if c.Timestamp == 0 {
+		c.Timestamp = uint32(time.Now().Unix())
+	}
+	if c.Step == nil {
+		c.Step = func(string) {}
+	}
+}
+
+// ErrRefused wraps the reason a server refused the login or character.
+var ErrRefused = errors.New("refused")
+
+// ErrTimeout is a session that heard nothing for too long.
+var ErrTimeout = errors.New("timed out")
+
+// Stats counts a session's traffic.
+type Stats struct {
+	Packets, ClientPackets, ServerPackets                  int
+	ChecksumOK, ChecksumBad, ChecksumUnverified, Malformed int
+	Messages                                               map[uint32]int
+	Resent, NAKsSent                                       int
+}
+
+// Session is one client session. Create it with New, run the network with
+// Run on its own goroutine, and Drain messages from the simulation.
+type Session struct {
+	cfg          Config
+	conn         *net.UDPConn
+	login, world *net.UDPAddr
+	recv         *acnet.Receiver
+	sendKeys     *acnet.ISAAC
+	connect      acnet.ConnectRequestBody
+	connected    bool // ConnectRequest received
+	dataSeen     bool // data after the ConnectResponse
+	seq, fragSeq uint32
+	actionSeq    uint32
+	clientID     uint16
+	start        time.Time
+	lastHeard    time.Time
+	nextAck      time.Time
+	acked        uint32 // the server seq last acked
+	lastNAK      time.Time
+	serverSeq    uint32 // highest contiguous server packet seq
+	outOfOrder   map[uint32]bool
+	sent         map[uint32]sentPacket
+	characters   []acnet.Character
+	player       uint32
+	entered      bool
+	ended        error
+
+	mu      sync.Mutex
+	inbox   []acnet.Decoded
+	outbox  [][]byte // game messages from the simulation
+	stats   Stats
+	stepped []string
+}
+
+type sentPacket struct {
+	pkt acnet.Packet
+	key uint32
+	at  time.Time
+}
+
+// New resolves the server and opens a local UDP socket.
+func New(cfg Config) (*Session, error) {
+	cfg.defaults()
+	addr := cfg.Addr
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		addr = net.JoinHostPort(addr, "9000")
+	}
+	login, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("session: server %q: %w", cfg.Addr, err)
+	}
+	world := *login
+	world.Port++
+	conn, err := net.ListenUDP("udp", nil)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	s := &Session{cfg: cfg, conn: conn, login: login, world: &world, fragSeq: 1,
+		recv: acnet.NewReceiver(0, acnet.DefaultBudget), outOfOrder: map[uint32]bool{},
+		sent: map[uint32]sentPacket{}}
+	s.stats.Messages = map[uint32]int{}
+	return s, nil
+}
+
+// LoginPacket is the LoginRequest datagram for cfg (seq 0, plain checksum).
+func LoginPacket(cfg Config) []byte {
+	body := acnet.AppendLoginRequest(nil, &acnet.LoginRequestBody{ClientVersion: acnet.ClientVersion,
+		AuthType: acnet.AuthAccountPassword, Timestamp: cfg.Timestamp, Account: cfg.Account, Password: cfg.Password})
+	p := acnet.Packet{Header: acnet.Header{Flags: acnet.LoginRequest}, Optional: acnet.Optional{Login: body}}
+	return acnet.Encode(nil, &p, 0)
+}
+
+// ConnectResponsePacket is the ConnectResponse datagram answering c.
+func ConnectResponsePacket(c *acnet.ConnectRequestBody) []byte {
+	p := acnet.Packet{Header: acnet.Header{Flags: acnet.ConnectResponse, ID: uint16(c.ClientID), Iteration: 1},
+		Optional: acnet.Optional{ConnectResponse: c.Cookie}}
+	return acnet.Encode(nil, &p, 0)
+}
+
+func (s *Session) step(format string, a ...any) {
+	line := fmt.Sprintf(format, a...)
+	s.mu.Lock()
+	s.stepped = append(s.stepped, line)
+	s.mu.Unlock()
+	s.cfg.Step(line)
+}
+
+// Run runs the session until ctx ends (then it disconnects cleanly), the
+// server disconnects, refuses, or goes silent. It returns nil for a clean
+// end.
+func (s *Session) Run(ctx context.Context) error {
+	defer s.conn.Close()
+	s.start = time.Now()
+	s.lastHeard = s.start
+	s.step("login: LoginRequest for %q to %s", s.cfg.Account, s.login)
+	if err := s.write(s.login, LoginPacket(s.cfg)); err != nil {
+		return err
+	}
+	s.countClient()
+	buf := make([]byte, 2048)
+	var nextConnect time.Time
+	for {
+		if ctx.Err() != nil {
+			s.disconnect()
+			s.step("disconnect: sent Disconnect")
+			return nil
+		}
+		if s.ended != nil {
+			return s.ended
+		}
+		s.conn.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
+		n, _, err := s.conn.ReadFromUDP(buf)
+		now := time.Now()
+		if err == nil {
+			s.lastHeard = now
+			s.handle(buf[:n], now)
+		} else if ne, ok := err.(net.Error); !ok || !ne.Timeout() {
+			if ctx.Err() != nil {
+				continue
+			}
+			return fmt.Errorf("session: read: %w", err)
+		}
+		limit := s.cfg.Timeout
+		if !s.entered {
+			limit = s.cfg.LoginTimeout
+		}
+		if now.Sub(s.lastHeard) > limit {
+			return fmt.Errorf("session: the server was silent for %v: %w", limit.Round(time.Second), ErrTimeout)
+		}
+		if s.connected && !s.dataSeen && !now.Before(nextConnect) {
+			if nextConnect.IsZero() {
+				nextConnect = now.Add(s.cfg.ConnectDelay)
+				continue
+			}
+			s.write(s.world, ConnectResponsePacket(&s.connect))
+			s.countClient()
+			nextConnect = now.Add(s.cfg.ConnectResend)
+		}
+		if s.dataSeen {
+			s.flushOutbox()
+			if now.After(s.nextAck) && s.serverSeq != s.acked {
+				s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.AckSequence}, Optional: acnet.Optional{Ack: s.serverSeq}})
+				s.nextAck = now.Add(2 * time.Second)
+			}
+			s.nakGaps(now)
+		}
+	}
+}
+
+func (s *Session) write(to *net.UDPAddr, b []byte) error {
+	if _, err := s.conn.WriteToUDP(b, to); err != nil {
+		return fmt.Errorf("session: send to %s: %w", to, err)
+	}
+	return nil
+}
+
+func (s *Session) countClient() {
+	s.mu.Lock()
+	s.stats.Packets++
+	s.stats.ClientPackets++
+	s.mu.Unlock()
+}
+
+// handle takes one server datagram.
+func (s *Session) handle(b []byte, now time.Time) {
+	s.mu.Lock()
+	s.stats.Packets++
+	s.stats.ServerPackets++
+	s.mu.Unlock()
+	v, err := s.recv.Receive(b, func(m acnet.Message) { s.message(m.Data) })
+	s.mu.Lock()
+	switch v {
+	case acnet.Verified:
+		s.stats.ChecksumOK++
+	case acnet.Unverified:
+		s.stats.ChecksumUnverified++
+	case acnet.BadChecksum:
+		s.stats.ChecksumBad++
+	case acnet.Malformed:
+		s.stats.Malformed++
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return // dropped and counted, never applied
+	}
+	p := &s.recv.Packet
+	if p.Flags&acnet.ConnectRequest != 0 && !s.connected {
+		s.connect = p.Connect
+		s.connected = true
+		s.clientID = uint16(p.Connect.ClientID)
+		s.recv.Keys = acnet.NewKeyWindow(p.Connect.ServerSeed)
+		s.sendKeys = acnet.NewISAAC(p.Connect.ClientSeed)
+		s.step("connect: ConnectRequest (client id %d); ConnectResponse to %s", s.clientID, s.world)
+		return
+	}
+	if s.connected && p.Seq > 0 && !s.dataSeen {
+		s.dataSeen = true
+		s.step("connected: data from the server")
+	}
+	if p.Seq > s.serverSeq && p.Flags != acnet.AckSequence {
+		s.outOfOrder[p.Seq] = true
+		for s.outOfOrder[s.serverSeq+1] {
+			delete(s.outOfOrder, s.serverSeq+1)
+			s.serverSeq++
+		}
+	}
+	if p.Flags&acnet.RequestRetransmit != 0 {
+		for _, seq := range p.Retransmit {
+			if sp, ok := s.sent[seq]; ok {
+				sp.pkt.Flags |= acnet.Retransmission
+				s.write(s.login, acnet.Encode(nil, &sp.pkt, sp.key))
+				s.mu.Lock()
+				s.stats.Resent++
+				s.mu.Unlock()
+			}
+		}
+	}
+	if p.Flags&acnet.RejectRetransmit != 0 {
+		for _, seq := range p.Rejected {
+			delete(s.outOfOrder, seq)
+			if seq == s.serverSeq+1 {
+				s.serverSeq++
+			}
+		}
+	}
+	if p.Flags&acnet.EchoRequest != 0 {
+		s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.EchoResponse},
+			Optional: acnet.Optional{EchoResponse: acnet.EchoResponseBody{ClientTime: p.EchoRequest}}})
+	}
+	if p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect) != 0 {
+		s.ended = fmt.Errorf("session: the server disconnected (%v)", p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect))
+		s.step("disconnected by the server")
+	}
+}
+
+// nakGaps asks for missing server packets, at most once a second.
+func (s *Session) nakGaps(now time.Time) {
+	if len(s.outOfOrder) == 0 || now.Sub(s.lastNAK) < time.Second {
+		return
+	}
+	high := s.serverSeq
+	for seq := range s.outOfOrder {
+		high = max(high, seq)
+	}
+	var missing []uint32
+	for seq := s.serverSeq + 1; seq < high && len(missing) < 115; seq++ {
+		if !s.outOfOrder[seq] {
+			missing = append(missing, seq)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	s.lastNAK = now
+	s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.RequestRetransmit}, Optional: acnet.Optional{Retransmit: missing}})
+	s.mu.Lock()
+	s.stats.NAKsSent++
+	s.mu.Unlock()
+}
+
+// message handles one reassembled server message: the handshake's replies
+// on this goroutine, and every message into the inbox for the simulation.
+func (s *Session) message(b []byte) {
+	d, err := acnet.DecodeMessage(b)
+	if len(b) >= 4 {
+		s.mu.Lock()
+		s.stats.Messages[binary.LittleEndian.Uint32(b)]++
+		s.mu.Unlock()
+	}
+	if err != nil {
+		return
+	}
+	switch m := d.Session.(type) {
+	case *acnet.DDDInterrogation:
+		s.step("ddd: DDDInterrogation; answering with the end-of-retail iterations")
+		s.sendMessage(acnet.RetailIterations().Encode(nil), 5)
+	case *acnet.Bare:
+		switch m.Op {
+		case acnet.OpDDDEnd:
+			s.sendMessage(m.Encode(nil), 5)
+		case acnet.OpEnterGameServerReady:
+			s.step("enter: server ready; entering as 0x%08X", s.player)
+			s.sendMessage((&acnet.CharacterEnterWorld{GUID: s.player, Account: s.cfg.Account}).Encode(nil), 4)
+		}
+	case *acnet.CharacterList:
+		s.characters = m.Characters
+		if c, ok := choose(m.Characters, s.cfg.Character); ok {
+			s.player = c.GUID
+			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
+			s.sendMessage((&acnet.Bare{Op: acnet.OpEnterGameRequest}).Encode(nil), 4)
+		} else {
+			s.ended = fmt.Errorf("session: no character %q among %d: %w", s.cfg.Character, len(m.Characters), ErrRefused)
+		}
+	case *acnet.CharacterError:
+		s.ended = fmt.Errorf("session: %s: %w", m.Reason(), ErrRefused)
+		s.step("refused: %s", m.Reason())
+	case *acnet.BootAccount:
+		s.ended = fmt.Errorf("session: booted%s: %w", m.Reason, ErrRefused)
+		s.step("refused: booted%s", m.Reason)
+	}
+	if pc, ok := d.World.(*protocol.PlayerCreate); ok && !s.entered {
+		s.mu.Lock()
+		s.entered = true
+		s.mu.Unlock()
+		s.player = pc.Guid
+		s.step("world: PlayerCreate 0x%08X; sending LoginComplete", pc.Guid)
+		s.sendAction(protocol.ActionLoginComplete, nil)
+	}
+	s.mu.Lock()
+	s.inbox = append(s.inbox, d)
+	s.mu.Unlock()
+}
+
+// choose picks the character by name (case-insensitive), or the first.
+func choose(cs []acnet.Character, name string) (acnet.Character, bool) {
+	for _, c := range cs {
+		if name == "" || strings.EqualFold(strings.TrimPrefix(c.Name, "+"), name) {
+			return c, true
+		}
+	}
+	return acnet.Character{}, false
+}
+
+func (s *Session) sendAction(typ uint32, body []byte) {
+	s.actionSeq++
+	m := protocol.GameAction{Sequence: s.actionSeq, Type: typ, Body: body}
+	s.sendMessage(m.Encode(nil), 3)
+}
+
+// sendMessage sends one game message in fragments on queue.
+func (s *Session) sendMessage(msg []byte, queue uint16) {
+	count := uint16((len(msg) + acnet.MaxFragmentData - 1) / acnet.MaxFragmentData)
+	for i := uint16(0); i < count; i++ {
+		part := msg[int(i)*acnet.MaxFragmentData : min(len(msg), int(i+1)*acnet.MaxFragmentData)]
+		p := acnet.Packet{Header: acnet.Header{Flags: acnet.BlobFragments | acnet.EncryptedChecksum},
+			Fragments: []acnet.Fragment{{Seq: s.fragSeq, ID: 0x23000000 | s.fragSeq&0xFFFFFF, Count: count, Index: i, Queue: queue, Data: part}}}
+		s.sendData(p)
+	}
+	s.fragSeq++
+}
+
+// sendData sends an encrypted packet with the next sequence and keeps it
+// for resends.
+func (s *Session) sendData(p acnet.Packet) {
+	s.seq++
+	s.fill(&p)
+	key := s.sendKeys.Next()
+	s.sent[p.Seq] = sentPacket{pkt: p, key: key, at: time.Now()}
+	for seq, sp := range s.sent {
+		if time.Since(sp.at) > 2*time.Minute || len(s.sent) > 1024 && seq < p.Seq-1024 {
+			delete(s.sent, seq)
+		}
+	}
+	s.write(s.login, acnet.Encode(nil, &p, key))
+	s.countClient()
+}
+
+// sendControl sends an ack, NAK or echo packet: plain checksum, the
+// current sequence (ACE honours a NAK only with a plain checksum).
+func (s *Session) sendControl(p acnet.Packet) {
+	if p.Flags&acnet.AckSequence == 0 && s.serverSeq > 0 {
+		p.Flags |= acnet.AckSequence
+		p.Ack = s.serverSeq
+	}
+	if p.Seq == 0 {
+		p.Seq = s.seq
+	}
+	s.fill(&p)
+	s.acked = s.serverSeq
+	s.write(s.login, acnet.Encode(nil, &p, 0))
+	s.countClient()
+}
+
+func (s *Session) fill(p *acnet.Packet) {
+	if p.Seq == 0 {
+		p.Seq = s.seq
+	}
+	p.ID = s.clientID
+	p.Iteration = 1
+	p.Time = uint16(time.Since(s.start) / (500 * time.Millisecond))
+}
+
+// disconnect tells the server the session ends.
+func (s *Session) disconnect() {
+	if s.connected {
+		s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
+	}
+}
+
+// flushOutbox sends the simulation's queued game actions.
+func (s *Session) flushOutbox() {
+	s.mu.Lock()
+	out := s.outbox
+	s.outbox = nil
+	s.mu.Unlock()
+	if !s.entered {
+		return
+	}
+	for _, m := range out {
+		if len(m) >= 8 && binary.LittleEndian.Uint32(m) == uint32(protocol.OpGameAction) {
+			s.actionSeq++
+			binary.LittleEndian.PutUint32(m[4:], s.actionSeq)
+		}
+		s.sendMessage(m, 3)
+	}
+}
+
+// Send queues one game message (a 0xF7B1 GameAction from the simulation:
+// its action sequence is renumbered) for the network goroutine.
+func (s *Session) Send(msg []byte) {
+	s.mu.Lock()
+	s.outbox = append(s.outbox, append([]byte(nil), msg...))
+	s.mu.Unlock()
+}
+
+// Drain hands every message received since the last call to f, in
+// order, on the caller's goroutine (the simulation's, at a frame boundary).
+func (s *Session) Drain(f func(acnet.Decoded)) {
+	s.mu.Lock()
+	in := s.inbox
+	s.inbox = nil
+	s.mu.Unlock()
+	for _, d := range in {
+		f(d)
+	}
+}
+
+// Entered reports whether the world entry happened (PlayerCreate).
+func (s *Session) Entered() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.entered
+}
+
+// Stats returns a copy of the counts.
+func (s *Session) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.stats
+	st.Messages = map[uint32]int{}
+	for k, v := range s.stats.Messages {
+		st.Messages[k] = v
+	}
+	return st
+}
