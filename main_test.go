@@ -250,7 +250,7 @@ func TestREADMECommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cmd := range []string{"view", "run", "dat ls", "dat show", "dat check", "decode", "replay", "help"} {
+	for _, cmd := range []string{"view", "run", "dat ls", "dat show", "dat check", "decode", "connect", "replay", "help"} {
 		var out, errb bytes.Buffer
 		if code := run(append([]string{"help"}, strings.Fields(cmd)...), &out, &errb); code != 0 {
 			t.Fatalf("help %s: exit %d: %s", cmd, code, errb.String())

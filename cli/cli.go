@@ -33,6 +33,7 @@ var commands = []command{
 	{name: "run", summary: "run a Lua scenario headless and print a per-object summary", run: Run},
 	{name: "dat", summary: "list, show and check DAT files", subs: datNames, run: Dat},
 	{name: "decode", summary: "decode captured server messages", run: Decode},
+	{name: "connect", summary: "log in to an ACE server and enter the world", run: Connect},
 	{name: "replay", summary: "replay a captured AC session into a world and summarise it", run: Replay},
 	{name: "help", summary: "list the commands, or print one command's usage and flags"},
 }

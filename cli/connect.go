@@ -1,0 +1,190 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	acnet "github.com/dereth/dereth/net"
+	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/systems"
+)
+
+// connectFrame is the headless simulation's frame.
+const connectFrame = 1.0 / 30
+
+// Connect implements `dereth connect [--character NAME] [--headless]
+// [--for DURATION] [--trace FILE] [--dat DIR] [--json] [--password-file F]
+// ACCOUNT@HOST[:PORT]`: log in to an ACE server, choose a character, enter
+// the world and follow it. The password comes from --password-file, the
+// DERETH_PASSWORD environment variable or a prompt that does not echo;
+// never from the command line. Headless, it prints one line per handshake
+// step and a per-opcode summary when the session ends. The exit status is
+// 1 when the session fails (refused, timed out, disconnected), 2 on misuse.
+func Connect(args []string, stdout, stderr io.Writer) int {
+	fs := NewFlagSet("connect", "dereth connect [--character NAME] [--headless] [--for DURATION] [--trace FILE] [--dat DIR] [--json] [--password-file F] ACCOUNT@HOST[:PORT]")
+	fs.Detail = "The password comes from --password-file, DERETH_PASSWORD or a prompt (no echo).\n" +
+		"The port defaults to 9000; the server's second port is the next one.\n"
+	character := fs.String("character", "", "enter as the character `NAME` (default: the first)")
+	headless := fs.Bool("headless", false, "no viewer: print the handshake and a summary")
+	dur := fs.Duration("for", 0, "disconnect after `DURATION` in the world (0: until interrupted or the server ends it)")
+	tracePath := fs.String("trace", "", "write the world's trace as JSON Lines to `FILE`")
+	datDir := fs.String("dat", "", "read the portal DAT from `DIR` (default: the embedded sample)")
+	asJSON := fs.Bool("json", false, "print one JSON object per handshake step and a summary object last")
+	pwFile := fs.String("password-file", "", "read the password from the first line of `F`")
+	if code, ok := fs.Parse(args, stdout, stderr); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		return fs.Fail(stderr, "want one ACCOUNT@HOST[:PORT], got %d arguments", fs.NArg())
+	}
+	account, host, ok := strings.Cut(fs.Arg(0), "@")
+	if !ok || account == "" || host == "" {
+		return fs.Fail(stderr, "%q is not ACCOUNT@HOST[:PORT]", fs.Arg(0))
+	}
+	if !*headless {
+		fmt.Fprintln(stderr, "dereth connect: the viewer on a live session is not built yet; use --headless")
+		return 2
+	}
+	password, err := readPassword(*pwFile, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
+		return 1
+	}
+	w, _, err := newNetWorld(*datDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
+		return 1
+	}
+	var jsonl *systems.JSONL
+	if *tracePath != "" {
+		f, err := os.Create(*tracePath)
+		if err != nil {
+			fmt.Fprintf(stderr, "dereth connect: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		jsonl = systems.NewJSONL(f)
+		w.Trace = jsonl
+	}
+	steps := make(chan string, 64)
+	s, err := session.New(session.Config{Addr: host, Account: account, Password: password, Character: *character,
+		Step: func(line string) {
+			select {
+			case steps <- line:
+			default:
+			}
+		}})
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
+		return 1
+	}
+	return runHeadless(s, w, *dur, *asJSON, steps, stdout, stderr)
+}
+
+// runHeadless steps the world at 30 frames a second on this goroutine while
+// the session runs on its own; messages enter at frame boundaries.
+func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	tick := time.NewTicker(time.Second / 30)
+	defer tick.Stop()
+	var entered time.Time
+	var runErr error
+	applyErrors := 0
+	printStep := func(line string) {
+		if asJSON {
+			fmt.Fprintf(stdout, "{\"event\":\"step\",\"step\":%q}\n", line)
+		} else {
+			fmt.Fprintln(stdout, line)
+		}
+	}
+	var ob systems.Outbound
+	lastPos := time.Now()
+loop:
+	for {
+		select {
+		case runErr = <-done:
+			break loop
+		case line := <-steps:
+			printStep(line)
+		case <-tick.C:
+			s.Drain(func(d acnet.Decoded) {
+				if _, err := w.applyServerMessage(d); err != nil {
+					applyErrors++
+				}
+			})
+			w.Step(connectFrame)
+			if s.Entered() && entered.IsZero() {
+				entered = time.Now()
+			}
+			// The player's canonical position goes out once a second.
+			if !entered.IsZero() && time.Since(lastPos) > time.Second {
+				if o := w.Object(w.PlayerGUID); o != nil {
+					s.Send(ob.AutonomousPosition(o).Encode(nil))
+				}
+				lastPos = time.Now()
+			}
+			if dur > 0 && !entered.IsZero() && time.Since(entered) >= dur {
+				cancel()
+			}
+		}
+	}
+	for len(steps) > 0 {
+		printStep(<-steps)
+	}
+	st := s.Stats()
+	res := &replayResult{world: w, applyErrors: applyErrors, stats: capture.Stats{Packets: st.Packets,
+		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
+		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
+	for _, n := range st.Messages {
+		res.stats.ServerMessages += n
+	}
+	if asJSON {
+		stdout.Write(res.summaryJSON(map[string]any{"entered_world": s.Entered()}))
+	} else {
+		res.printText(stdout)
+		fmt.Fprintf(stdout, "entered world: %v\n", s.Entered())
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "dereth connect: %v\n", runErr)
+		return 1
+	}
+	return 0
+}
+
+// readPassword reads the password from file, DERETH_PASSWORD, or a
+// no-echo prompt on the terminal.
+func readPassword(file string, prompt io.Writer) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("password file: %w", err)
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		return strings.TrimRight(line, "\r"), nil
+	}
+	if pw, ok := os.LookupEnv("DERETH_PASSWORD"); ok {
+		return pw, nil
+	}
+	fd := int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return "", errors.New("no password: use --password-file, DERETH_PASSWORD or a terminal")
+	}
+	fmt.Fprint(prompt, "password: ")
+	b, err := term.ReadPassword(fd)
+	fmt.Fprintln(prompt)
+	if err != nil {
+		return "", fmt.Errorf("password prompt: %w", err)
+	}
+	return string(b), nil
+}
