@@ -43,7 +43,12 @@ type Options struct {
 // folder-confined require/dofile, and instruction/wall-clock limits.
 // A Host is not safe for concurrent use (neither is *lua.LState).
 type Host struct {
-	ls     *lua.LState
+	ls *lua.LState
+	// thread runs every script: a thread of ls sharing its globals. A
+	// panic that escapes gopher-lua's PCall (it cannot push its error
+	// handler on a full registry) leaves a thread's stacks unusable, so
+	// the thread is then dropped and the next run makes a new one.
+	thread *lua.LState
 	dir    string // Options.Dir, cleaned; used to name loaded modules
 	root   *os.Root
 	rootEr error
@@ -101,7 +106,13 @@ func New(opts Options) *Host {
 		h.stdout = os.Stdout
 	}
 	h.root, h.rootEr = os.OpenRoot(dir)
-	h.ls = lua.NewState(lua.Options{SkipOpenLibs: true})
+	h.ls = lua.NewState(lua.Options{
+		SkipOpenLibs:     true,
+		CallStackSize:    MaxCallDepth,
+		RegistrySize:     registryInitial,
+		RegistryMaxSize:  registryMax,
+		RegistryGrowStep: registryGrowStep,
+	})
 	h.openSandbox()
 	h.openExpect()
 	h.ls.SetContext(h.lim)
@@ -184,9 +195,24 @@ func (h *Host) Call(fn lua.LValue, args ...lua.LValue) ([]lua.LValue, error) {
 	return h.protectedCall(fn, args...)
 }
 
-func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) ([]lua.LValue, error) {
+// worker returns the thread scripts run on, making one when needed. It
+// shares the host's globals and limits context.
+func (h *Host) worker() *lua.LState {
+	if h.thread == nil {
+		// NewThread would give the thread a context.WithCancel child of
+		// the limits, whose Done no longer counts instructions.
+		ctx := h.ls.RemoveContext()
+		th, _ := h.ls.NewThread()
+		h.ls.SetContext(ctx)
+		th.SetContext(h.lim)
+		h.thread = th
+	}
+	return h.thread
+}
+
+func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) (results []lua.LValue, err error) {
 	// A call nested inside a running script (from a Go function) shares
-	// the outer run's limits instead of resetting them.
+	// the outer run's limits instead of resetting them, and its thread.
 	if !h.running {
 		h.running = true
 		h.tagMsg, h.tagKind = "", nil
@@ -194,6 +220,13 @@ func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) ([]lua.LValue, e
 		defer func() {
 			h.lim.disarm()
 			h.running = false
+		}()
+		// Nothing may panic out of the host: what escapes gopher-lua's
+		// PCall becomes a *ScriptError, and the thread it broke is dropped.
+		defer func() {
+			if r := recover(); r != nil {
+				results, err = nil, h.escaped(r)
+			}
 		}()
 	}
 
@@ -204,7 +237,7 @@ func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) ([]lua.LValue, e
 		L.Push(lua.LString(msg))
 		return 1
 	})
-	L := h.ls
+	L := h.worker()
 	base := L.GetTop()
 	L.Push(fn)
 	for _, a := range args {
@@ -228,12 +261,48 @@ func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) ([]lua.LValue, e
 		}
 		return nil, se
 	}
-	var results []lua.LValue
 	for i := base + 1; i <= L.GetTop(); i++ {
 		results = append(results, L.Get(i))
 	}
 	L.SetTop(base)
 	return results, nil
+}
+
+// escaped turns a panic that escaped PCall into a *ScriptError: the
+// message of the Lua error being raised (it names its line), or the Go
+// panic located at the innermost script line. The worker thread is
+// dropped, as its call and data stacks were never unwound.
+func (h *Host) escaped(r any) *ScriptError {
+	th := h.thread
+	h.thread = nil
+	var text string
+	switch v := r.(type) {
+	case *lua.ApiError:
+		text = lua.LVAsString(v.Object)
+		if text == "" {
+			text = v.Object.String()
+		}
+	default:
+		text = fmt.Sprintf("runtime error: %v", v)
+	}
+	if !locPrefix.MatchString(text) {
+		loc := ""
+		if th != nil {
+			loc = location(th, 0)
+		}
+		if loc == "" {
+			loc = "?:0:"
+		}
+		text = loc + " " + text
+	}
+	se := &ScriptError{Message: text}
+	switch {
+	case h.lim.tripped() != nil:
+		se.Err = h.lim.tripped()
+	case h.tagKind != nil && text == h.tagMsg:
+		se.Err = h.tagKind
+	}
+	return se
 }
 
 var (
@@ -258,7 +327,11 @@ func (h *Host) decorate(L *lua.LState, v lua.LValue) (string, string) {
 		text = loc + " " + text
 	}
 	var tb strings.Builder
-	for i := 1; ; i++ {
+	for i, n := 1, 0; ; i++ {
+		if n == maxTraceback {
+			tb.WriteString("\t...\n")
+			break
+		}
 		dbg, ok := L.GetStack(i)
 		if !ok {
 			break
@@ -277,6 +350,7 @@ func (h *Host) decorate(L *lua.LState, v lua.LValue) (string, string) {
 			name = "main chunk"
 		}
 		fmt.Fprintf(&tb, "\t%s:%d: in %s\n", dbg.Source, dbg.CurrentLine, name)
+		n++
 	}
 	return text, strings.TrimSuffix(tb.String(), "\n")
 }
@@ -544,6 +618,8 @@ func (h *Host) openSandbox() {
 	}
 	h.strFind = L.GetField(L.GetGlobal("string"), "find").(*lua.LFunction)
 
+	g.RawSetString("unpack", L.NewFunction(luaUnpack))
+	L.SetField(L.GetGlobal("table"), "concat", L.NewFunction(luaTableConcat))
 	g.RawSetString("require", L.NewFunction(h.luaRequire))
 	g.RawSetString("dofile", L.NewFunction(h.luaDofile))
 	g.RawSetString("print", L.NewFunction(h.luaPrint))

@@ -16,6 +16,27 @@ const (
 	DefaultTimeout time.Duration = 10 * time.Second
 )
 
+// MaxCallDepth is how deep Lua calls may nest (Lua functions, Go functions
+// and metamethods alike); deeper raises "stack overflow". Each thread
+// (the script's and every coroutine's) holds a call stack this deep.
+const MaxCallDepth = 256
+
+// Stack and traceback bounds.
+const (
+	// registryInitial, registryMax and registryGrowStep size each thread's
+	// value stack (16 bytes a slot): it starts small and grows on demand
+	// up to registryMax, past which a script gets "registry overflow".
+	registryInitial  = 1024
+	registryMax      = 1 << 16
+	registryGrowStep = 1024
+	// maxResults bounds what unpack may return (Lua 5.1's LUAI_MAXCSTACK).
+	maxResults = 8000
+	// maxTraceback bounds ScriptError.Traceback: gopher-lua reports each
+	// tail call as a level of its own, so an endless tail recursion has
+	// millions.
+	maxTraceback = 32
+)
+
 // Sentinel errors. A *ScriptError returned by RunFile wraps one of them
 // (test with errors.Is) when the failure has a known kind; a plain runtime
 // error raised by the script wraps none.
