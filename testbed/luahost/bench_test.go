@@ -50,7 +50,7 @@ func BenchmarkLoop(b *testing.B) {
 // BenchmarkDone isolates the per-instruction check the VM performs with the
 // budget context installed: one Done call in a non-blocking select.
 func BenchmarkDone(b *testing.B) {
-	lim := newLimits(-1, time.Hour)
+	lim := newLimits(-1, time.Hour, 0, 0)
 	lim.arm()
 	defer lim.disarm()
 	b.ReportAllocs()

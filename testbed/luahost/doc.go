@@ -23,9 +23,27 @@
 // rest of the run, so pcall cannot swallow it, and coroutines share the
 // same context (coroutine.create/wrap are replaced so their instructions
 // count too). Go functions that block should select on Host.Context().Done()
-// (or L.Context().Done(), which is charged one instruction per call); the
-// wall clock cannot interrupt a Go function that ignores both. There is no
-// memory limit.
+// (or L.Context().Done(), which is charged one instruction per call); Go
+// functions that loop call Host.Check as they go, which charges their work
+// to the budget and raises a tripped limit at the calling script line.
+//
+// The limits also reach inside the string library: pattern matching
+// (find, match, gmatch, gsub) runs on internal/lpattern, whose steps count
+// as instructions, and every function that builds a string (rep, format,
+// gsub, upper, lower, reverse, table.concat and the .. operator, which
+// every chunk is compiled to call — see compile.go) reserves its length
+// first: a string longer than Options.MaxString (16 MiB) is refused before
+// it exists. The heap is read every 16,384 instructions and whenever 4 MiB
+// of strings or threads were reserved; when it grew by more than
+// Options.Memory (256 MiB) since the run began, after a garbage
+// collection, the run stops with "memory limit of 256 MiB exceeded"
+// (ErrMemory). Calls nest at most MaxCallDepth deep, a thread's value
+// stack holds at most 65,536 values, unpack returns at most 8,000.
+//
+// Nothing panics out of the host: scripts run on a worker thread, and a
+// panic that escapes gopher-lua's PCall (it cannot push its error handler
+// on a full value stack) becomes a *ScriptError naming the line while the
+// broken thread is dropped.
 //
 // # Errors
 //
@@ -34,7 +52,7 @@
 // whose message starts with "file:line:" of the script location (the file
 // name as given to RunFile; modules as Dir/name.lua). Its Err field, for
 // errors.Is, is one of ErrSyntax, ErrExpectation, ErrSandbox, ErrBudget,
-// ErrTimeout, or nil for an ordinary runtime error; Traceback holds the Lua
+// ErrTimeout, ErrMemory, or nil for an ordinary runtime error; Traceback holds the Lua
 // stack.
 //
 // # expect

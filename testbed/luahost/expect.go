@@ -147,7 +147,7 @@ func (h *Host) expectError(L *lua.LState) int {
 		if !ok {
 			h.fail(L, "error", fmt.Sprintf("error value %s is not a string, cannot match pattern %q%s", display(obj), pattern, note(L, 3)))
 		}
-		L.Push(h.strFind)
+		L.Push(h.findFn)
 		L.Push(msg)
 		L.Push(lua.LString(pattern))
 		L.Call(2, 1)

@@ -34,6 +34,15 @@ type Options struct {
 	// Timeout is the wall-clock limit per RunFile. 0 means DefaultTimeout
 	// (10s); negative disables it.
 	Timeout time.Duration
+	// Memory is how many bytes the Go heap may grow during one RunFile or
+	// Call (the heap is read every 16,384 instructions, inside long host
+	// calls and before large strings are built). 0 means DefaultMemory
+	// (256 MiB); negative disables it.
+	Memory int64
+	// MaxString is the longest string, in bytes, a script may build
+	// (checked before it is built). 0 means DefaultMaxString (16 MiB);
+	// negative disables it.
+	MaxString int64
 	// Stdout receives the output of the Lua print function; nil means
 	// os.Stdout.
 	Stdout io.Writer
@@ -66,7 +75,9 @@ type Host struct {
 	passed, failed int
 	running        bool // inside RunFile
 
-	strFind *lua.LFunction // the original string.find, for expect.error
+	findFn *lua.LFunction // string.find (the checked one), for expect.error
+	// concat is the .. operator, bound into every compiled chunk.
+	concat *lua.LFunction
 }
 
 // ScriptError is the error RunFile returns when a script fails. Error()
@@ -97,7 +108,7 @@ func New(opts Options) *Host {
 	dir = filepath.Clean(dir)
 	h := &Host{
 		dir:     dir,
-		lim:     newLimits(opts.Budget, opts.Timeout),
+		lim:     newLimits(opts.Budget, opts.Timeout, opts.Memory, opts.MaxString),
 		stdout:  opts.Stdout,
 		loaded:  map[string]lua.LValue{},
 		loading: map[string]bool{},
@@ -177,7 +188,7 @@ func (h *Host) RunFile(p string) error {
 	if err != nil {
 		return fmt.Errorf("luahost: run %s: %w", p, err)
 	}
-	fn, err := h.ls.Load(bytes.NewReader(src), p)
+	fn, err := h.compile(h.ls, src, p)
 	if err != nil {
 		return &ScriptError{Message: compileMessage(err, p, src), Err: ErrSyntax}
 	}
@@ -523,7 +534,7 @@ func (h *Host) loadChunk(L *lua.LState, fn, name, rel string) *lua.LFunction {
 		}
 	}
 	chunk := filepath.Join(h.dir, filepath.FromSlash(rel))
-	f, err := L.Load(bytes.NewReader(src), chunk)
+	f, err := h.compile(L, src, chunk)
 	if err != nil {
 		msg := compileMessage(err, chunk, src)
 		if loc := location(L, 1); loc != "" {
@@ -616,10 +627,12 @@ func (h *Host) openSandbox() {
 	for _, name := range []string{"module", "_printregs"} {
 		g.RawSetString(name, lua.LNil)
 	}
-	h.strFind = L.GetField(L.GetGlobal("string"), "find").(*lua.LFunction)
+	h.openStrings()
+	h.findFn = L.GetField(L.GetGlobal("string"), "find").(*lua.LFunction)
 
 	g.RawSetString("unpack", L.NewFunction(luaUnpack))
-	L.SetField(L.GetGlobal("table"), "concat", L.NewFunction(luaTableConcat))
+	g.RawSetString("loadstring", L.NewFunction(h.luaLoadString))
+	g.RawSetString("load", L.NewFunction(h.luaLoad))
 	g.RawSetString("require", L.NewFunction(h.luaRequire))
 	g.RawSetString("dofile", L.NewFunction(h.luaDofile))
 	g.RawSetString("print", L.NewFunction(h.luaPrint))
@@ -668,6 +681,11 @@ func (h *Host) sandboxCoroutines() {
 	origCreate := L.GetField(co, "create").(*lua.LFunction).GFunction
 	origResume := L.GetField(co, "resume").(*lua.LFunction).GFunction
 	create := func(L *lua.LState) int {
+		// A thread holds its own call stack and value stack; reserving
+		// them makes a loop of creates read the heap in time.
+		if err := h.lim.reserve(threadBytes, ""); err != nil {
+			h.raiseLimit(L, err)
+		}
 		ctx := L.RemoveContext()
 		defer func() {
 			if ctx != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // runHostile runs src as s.lua in a fresh host with opts and returns the
@@ -81,5 +83,89 @@ func TestTailRecursionTracebackBounded(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("took %v", d)
+	}
+}
+
+// within runs fn and fails the test when it has not returned after d (a
+// hung run is left behind: the test process ends soon anyway).
+func within(t *testing.T, d time.Duration, fn func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fn()
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("still running after %v", d)
+	}
+}
+
+// TestLimitsReachLongOperations pins that the instruction budget, the
+// wall clock and the memory limits stop the string library's long
+// operations, string building and heap growth inside the operation, with
+// the error at the script line that called it.
+func TestLimitsReachLongOperations(t *testing.T) {
+	const slow = `local s = ("a"):rep(5000)` + "\n"
+	tests := []struct {
+		name string
+		src  string
+		opts Options
+		kind error
+		line int
+		want string
+	}{
+		{"gsub backtracking, budget", slow + `local r = s:gsub(".-.-.-.-.-b", "")`, Options{Budget: 2_000_000}, ErrBudget, 2, "instruction budget of 2000000 exhausted"},
+		{"gsub backtracking, wall clock", slow + `local r = s:gsub(".-.-.-.-.-b", "")`, Options{Budget: -1, Timeout: 200 * time.Millisecond}, ErrTimeout, 2, "wall-clock limit of 200ms exceeded"},
+		{"find backtracking", slow + `local i = s:find(".-.-.-.-.-b")`, Options{Budget: 2_000_000}, ErrBudget, 2, "exhausted"},
+		{"match backtracking", slow + `local m = s:match("(.-)(.-)(.-)(.-)b")`, Options{Budget: 2_000_000}, ErrBudget, 2, "exhausted"},
+		{"gmatch backtracking", slow + "for w in s:gmatch(\".-.-.-.-.-b\") do\nend", Options{Budget: 2_000_000}, ErrBudget, 2, "exhausted"},
+		{"expect.error pattern", slow + `expect.error(function() error(s) end, ".-.-.-.-.-b")`, Options{Budget: 2_000_000}, ErrBudget, 2, "exhausted"},
+		{"string.rep of 4 GiB", `local s = string.rep("x", 2^32)`, Options{}, ErrMemory, 1, "string.rep: a string of 4294967296 bytes is longer than the 16 MiB limit"},
+		{"doubling with ..", "local s = \"x\"\nfor i = 1, 40 do s = s .. s end", Options{}, ErrMemory, 2, "the .. operator: a string of 33554432 bytes is longer than the 16 MiB limit"},
+		{"gsub expansion", "local s = (\"x\"):rep(1e5)\nlocal r = s:gsub(\"x\", (\"y\"):rep(1000))", Options{}, ErrMemory, 2, "string.gsub: a string of"},
+		{"table.concat", "local t = {}\nfor i = 1, 40 do t[i] = (\"x\"):rep(1e6) end\nlocal s = table.concat(t)", Options{}, ErrMemory, 3, "table.concat: a string of 40000000 bytes"},
+		{"string.format widths", "local f = (\"%999999s\"):rep(40)\nlocal s = f:format(unpack({}, 1, 40))", Options{}, ErrMemory, 2, "string.format: a string of"},
+		{"heap growth in tables", "local t = {}\nfor i = 1, 1e8 do t[i] = {i, i} end", Options{Budget: 20_000_000, Memory: 32 << 20}, ErrMemory, 2, "memory limit of 32 MiB exceeded"},
+		{"heap growth in coroutines", "local t = {}\nfor i = 1, 1e6 do t[i] = coroutine.create(print) end", Options{Budget: 20_000_000, Memory: 32 << 20}, ErrMemory, 2, "memory limit of 32 MiB exceeded"},
+		{"max string option", "local s = (\"x\"):rep(1000)", Options{MaxString: 999}, ErrMemory, 1, "longer than the 999 bytes limit"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var h *Host
+			var err error
+			within(t, 5*time.Second, func() { h, err = runHostile(t, tc.src+"\n", tc.opts) })
+			if !errors.Is(err, tc.kind) {
+				t.Fatalf("err = %v, want %v", err, tc.kind)
+			}
+			prefix := filepath.Join(h.dir, "s.lua") + ":" + string(rune('0'+tc.line)) + ": "
+			if msg := err.Error(); !strings.HasPrefix(msg, prefix) || !strings.Contains(msg, tc.want) {
+				t.Fatalf("message %q, want %q… containing %q", msg, prefix, tc.want)
+			}
+		})
+	}
+}
+
+// TestCheckStopsAGoLoop pins that a Go function that calls Check as it
+// works is stopped by the wall clock and the budget with the error at the
+// line that called it, not the line after.
+func TestCheckStopsAGoLoop(t *testing.T) {
+	for _, opts := range []Options{{Budget: 10_000}, {Budget: -1, Timeout: 100 * time.Millisecond}} {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "s.lua"), "local x = 1\nwork()\nx = 2\n")
+		opts.Dir = dir
+		h, _ := newTestHost(t, opts)
+		h.SetGlobalFunc("work", func(L *lua.LState) int {
+			for {
+				h.Check(L, 100)
+				time.Sleep(time.Millisecond)
+			}
+		})
+		var err error
+		within(t, 2*time.Second, func() { err = h.RunFile(filepath.Join(dir, "s.lua")) })
+		if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "s.lua")+":2: ") || !(errors.Is(err, ErrBudget) || errors.Is(err, ErrTimeout)) {
+			t.Errorf("%+v: err = %v, want a limit error at s.lua:2", opts, err)
+		}
 	}
 }

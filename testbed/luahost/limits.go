@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,6 +16,18 @@ import (
 const (
 	DefaultBudget  int64         = 50_000_000
 	DefaultTimeout time.Duration = 10 * time.Second
+	// DefaultMemory is how much the Go heap may grow during one run.
+	DefaultMemory int64 = 256 << 20
+	// DefaultMaxString is the longest string a script may build.
+	DefaultMaxString int64 = 16 << 20
+)
+
+// Memory sampling: the heap is read every memEvery instructions, and
+// whenever strings (or threads) worth sampleBytes were built since the
+// last reading.
+const (
+	memEvery    = 1 << 14
+	sampleBytes = 4 << 20
 )
 
 // MaxCallDepth is how deep Lua calls may nest (Lua functions, Go functions
@@ -35,6 +49,9 @@ const (
 	// tail call as a level of its own, so an endless tail recursion has
 	// millions.
 	maxTraceback = 32
+	// threadBytes is about what a new thread (a coroutine) allocates: its
+	// call stack and initial value stack.
+	threadBytes = MaxCallDepth*80 + registryInitial*16
 )
 
 // Sentinel errors. A *ScriptError returned by RunFile wraps one of them
@@ -53,6 +70,9 @@ var (
 	ErrSandbox = errors.New("sandbox violation")
 	// ErrSyntax: the script (or a module it loaded) does not compile.
 	ErrSyntax = errors.New("syntax error")
+	// ErrMemory: the script grew the heap past Options.Memory, or tried
+	// to build a string longer than Options.MaxString.
+	ErrMemory = errors.New("memory limit exceeded")
 )
 
 // limitError is what limits.Err returns once a limit has tripped. Its text
@@ -94,6 +114,15 @@ type limits struct {
 	budget  int64         // instructions per arm; math.MaxInt64 when disabled
 	timeout time.Duration // per arm; <= 0 when disabled
 
+	memLimit  int64 // heap growth per arm in bytes; <= 0 when disabled
+	maxString int64 // longest string; math.MaxInt64 when disabled
+
+	memMu   sync.Mutex
+	memBase uint64 // heap bytes at arm
+	gcFloor uint64 // no forced collection while the heap is below this
+	pending int64  // bytes built since the last heap reading
+	sample  []metrics.Sample
+
 	mu       sync.Mutex
 	err      error
 	deadline time.Time
@@ -101,7 +130,7 @@ type limits struct {
 	gen      uint64
 }
 
-func newLimits(budget int64, timeout time.Duration) *limits {
+func newLimits(budget int64, timeout time.Duration, memory, maxString int64) *limits {
 	switch {
 	case budget == 0:
 		budget = DefaultBudget
@@ -111,7 +140,17 @@ func newLimits(budget int64, timeout time.Duration) *limits {
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	c := &limits{budget: budget, timeout: timeout}
+	if memory == 0 {
+		memory = DefaultMemory
+	}
+	switch {
+	case maxString == 0:
+		maxString = DefaultMaxString
+	case maxString < 0:
+		maxString = math.MaxInt64
+	}
+	c := &limits{budget: budget, timeout: timeout, memLimit: memory, maxString: maxString,
+		sample: []metrics.Sample{{Name: heapMetric}}}
 	ch := make(chan struct{})
 	c.done.Store(&ch)
 	c.remaining.Store(budget)
@@ -132,6 +171,12 @@ func (c *limits) arm() {
 	c.done.Store(&ch)
 	c.remaining.Store(c.budget)
 	c.deadline = time.Time{}
+	if c.memLimit > 0 {
+		c.memMu.Lock()
+		c.memBase = c.heapBytes()
+		c.gcFloor, c.pending = 0, 0
+		c.memMu.Unlock()
+	}
 	if c.timeout > 0 {
 		gen := c.gen
 		c.deadline = time.Now().Add(c.timeout)
@@ -181,13 +226,120 @@ func (c *limits) tripped() error {
 
 // Done implements context.Context; the Lua VM calls it once per instruction.
 func (c *limits) Done() <-chan struct{} {
-	if c.remaining.Add(-1) == -1 {
-		c.mu.Lock()
-		gen := c.gen
-		c.mu.Unlock()
-		c.trip(gen, &limitError{kind: ErrBudget, msg: fmt.Sprintf("instruction budget of %d exhausted", c.budget)})
+	switch n := c.remaining.Add(-1); {
+	case n == -1:
+		c.tripBudget()
+	case n&(memEvery-1) == 0:
+		c.checkMemory(0)
 	}
 	return *c.done.Load()
+}
+
+func (c *limits) tripBudget() {
+	c.mu.Lock()
+	gen := c.gen
+	c.mu.Unlock()
+	c.trip(gen, &limitError{kind: ErrBudget, msg: fmt.Sprintf("instruction budget of %d exhausted", c.budget)})
+}
+
+// charge counts n instructions of work done outside the VM (a long Go
+// function, a pattern match), reads the heap when a sampling point is
+// passed, and returns the tripped limit, if any.
+func (c *limits) charge(n int64) error {
+	after := c.remaining.Add(-n)
+	before := after + n
+	switch {
+	case before >= 0 && after < 0:
+		c.tripBudget()
+	case before/memEvery != after/memEvery:
+		c.checkMemory(0)
+	}
+	return c.tripped()
+}
+
+// reserve is called before building n bytes (a string, a thread): a string
+// longer than maxString is refused at once, and the heap is read (with
+// the n bytes to come) once sampleBytes were reserved since the last
+// reading.
+func (c *limits) reserve(n int64, what string) error {
+	if err := c.tripped(); err != nil {
+		return err
+	}
+	if n > c.maxString && what != "" {
+		return &limitError{kind: ErrMemory, msg: fmt.Sprintf("%s: a string of %d bytes is longer than the %s limit", what, n, byteSize(c.maxString))}
+	}
+	if c.memLimit <= 0 {
+		return nil
+	}
+	c.memMu.Lock()
+	c.pending += n
+	due := c.pending >= sampleBytes
+	c.memMu.Unlock()
+	if due {
+		return c.checkMemory(n)
+	}
+	return nil
+}
+
+// heapMetric is the runtime/metrics name of the bytes held by heap
+// objects, live or not yet swept; reading it does not stop the world.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// heapBytes reads heapMetric; callers hold memMu.
+func (c *limits) heapBytes() uint64 {
+	metrics.Read(c.sample)
+	if c.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return c.sample[0].Value.Uint64()
+}
+
+// checkMemory trips the memory limit when the heap grew by more than
+// memLimit since arm, counting extra bytes about to be built. The heap
+// also holds garbage, so before tripping it collects and reads again; a
+// heap found under the limit that way is not collected again until it
+// grew by another quarter of the limit.
+func (c *limits) checkMemory(extra int64) error {
+	if c.memLimit <= 0 {
+		return nil
+	}
+	c.memMu.Lock()
+	defer c.memMu.Unlock()
+	c.pending = 0
+	over := func(heap uint64) bool {
+		grown := int64(0)
+		if heap > c.memBase {
+			grown = int64(heap - c.memBase)
+		}
+		return grown+extra > c.memLimit
+	}
+	heap := c.heapBytes()
+	if !over(heap) || heap < c.gcFloor {
+		return nil
+	}
+	runtime.GC()
+	heap = c.heapBytes()
+	if !over(heap) {
+		c.gcFloor = heap + uint64(c.memLimit/4)
+		return nil
+	}
+	c.mu.Lock()
+	gen := c.gen
+	c.mu.Unlock()
+	err := &limitError{kind: ErrMemory, msg: fmt.Sprintf("memory limit of %s exceeded", byteSize(c.memLimit))}
+	c.trip(gen, err)
+	return c.tripped()
+}
+
+// byteSize formats a byte count for messages: "16 MiB", "300 KiB", "12 bytes".
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // Err implements context.Context.

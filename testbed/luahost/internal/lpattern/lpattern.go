@@ -1,0 +1,732 @@
+// Package lpattern is Lua 5.1 pattern matching for the dereth Lua host,
+// adapted from gopher-lua v1.1.2's pm package (MIT License, Copyright (c)
+// 2015 Yusuke Inuzuka; see LICENSE in this folder). The changes: a
+// pattern is compiled once and matched at one position at a time (so
+// gmatch and gsub do not collect every match up front), the matching
+// machine counts its steps and calls a check function every StepBatch
+// steps so a host can charge them to a budget and stop it, and '*', '+'
+// and '-' loop as lstrlib's max_expand and min_expand do instead of
+// recursing once per character, so the recursion (a Go stack frame a
+// level) is bounded by the pattern, not the subject, and its limit is
+// lower.
+package lpattern
+
+import "fmt"
+
+const (
+	// EOS is the position of the end of the pattern in errors.
+	EOS               = -1
+	_UNKNOWN          = -2
+	maxRecursionLevel = 200_000
+	// StepBatch is how many machine steps pass between calls of the
+	// check function.
+	StepBatch = 1024
+)
+
+/* Error {{{ */
+
+type Error struct {
+	Pos     int
+	Message string
+}
+
+func newError(pos int, message string, args ...interface{}) *Error {
+	if len(args) == 0 {
+		return &Error{pos, message}
+	}
+	return &Error{pos, fmt.Sprintf(message, args...)}
+}
+
+func (e *Error) Error() string {
+	switch e.Pos {
+	case EOS:
+		return fmt.Sprintf("%s at EOS", e.Message)
+	case _UNKNOWN:
+		return fmt.Sprintf("%s", e.Message)
+	default:
+		return fmt.Sprintf("%s at %d", e.Message, e.Pos)
+	}
+}
+
+/* }}} */
+
+/* MatchData {{{ */
+
+type MatchData struct {
+	// captured positions
+	// layout
+	// xxxx xxxx xxxx xxx0 : caputured positions
+	// xxxx xxxx xxxx xxx1 : position captured positions
+	captures []uint32
+}
+
+func newMatchState() *MatchData { return &MatchData{[]uint32{}} }
+
+func (st *MatchData) addPosCapture(s, pos int) {
+	for s+1 >= len(st.captures) {
+		st.captures = append(st.captures, 0)
+	}
+	st.captures[s] = (uint32(pos) << 1) | 1
+	st.captures[s+1] = (uint32(pos) << 1) | 1
+}
+
+func (st *MatchData) setCapture(s, pos int) uint32 {
+	for s >= len(st.captures) {
+		st.captures = append(st.captures, 0)
+	}
+	v := st.captures[s]
+	st.captures[s] = (uint32(pos) << 1)
+	return v
+}
+
+func (st *MatchData) restoreCapture(s int, pos uint32) { st.captures[s] = pos }
+
+func (st *MatchData) CaptureLength() int { return len(st.captures) }
+
+func (st *MatchData) IsPosCapture(idx int) bool { return (st.captures[idx] & 1) == 1 }
+
+func (st *MatchData) Capture(idx int) int { return int(st.captures[idx] >> 1) }
+
+/* }}} */
+
+/* scanner {{{ */
+
+type scannerState struct {
+	Pos     int
+	started bool
+}
+
+type scanner struct {
+	src   []byte
+	State scannerState
+	saved scannerState
+}
+
+func newScanner(src []byte) *scanner {
+	return &scanner{
+		src: src,
+		State: scannerState{
+			Pos:     0,
+			started: false,
+		},
+		saved: scannerState{},
+	}
+}
+
+func (sc *scanner) Length() int { return len(sc.src) }
+
+func (sc *scanner) Next() int {
+	if !sc.State.started {
+		sc.State.started = true
+		if len(sc.src) == 0 {
+			sc.State.Pos = EOS
+		}
+	} else {
+		sc.State.Pos = sc.NextPos()
+	}
+	if sc.State.Pos == EOS {
+		return EOS
+	}
+	return int(sc.src[sc.State.Pos])
+}
+
+func (sc *scanner) CurrentPos() int {
+	return sc.State.Pos
+}
+
+func (sc *scanner) NextPos() int {
+	if sc.State.Pos == EOS || sc.State.Pos >= len(sc.src)-1 {
+		return EOS
+	}
+	if !sc.State.started {
+		return 0
+	} else {
+		return sc.State.Pos + 1
+	}
+}
+
+func (sc *scanner) Peek() int {
+	cureof := sc.State.Pos == EOS
+	ch := sc.Next()
+	if !cureof {
+		if sc.State.Pos == EOS {
+			sc.State.Pos = len(sc.src) - 1
+		} else {
+			sc.State.Pos--
+			if sc.State.Pos < 0 {
+				sc.State.Pos = 0
+				sc.State.started = false
+			}
+		}
+	}
+	return ch
+}
+
+func (sc *scanner) Save() { sc.saved = sc.State }
+
+func (sc *scanner) Restore() { sc.State = sc.saved }
+
+/* }}} */
+
+/* bytecode {{{ */
+
+type opCode int
+
+const (
+	opChar opCode = iota
+	opMatch
+	opTailMatch
+	opJmp
+	opSplit
+	opSave
+	opPSave
+	opBrace
+	opNumber
+	// opRepMax matches as many characters of Class as possible (at least
+	// Operand1), then the rest of the pattern, giving characters back one
+	// at a time (lstrlib's max_expand: '*' and '+').
+	opRepMax
+	// opRepMin tries the rest of the pattern first and takes one more
+	// character of Class each time it fails (lstrlib's min_expand: '-').
+	opRepMin
+)
+
+type inst struct {
+	OpCode   opCode
+	Class    class
+	Operand1 int
+	Operand2 int
+}
+
+/* }}} */
+
+/* classes {{{ */
+
+type class interface {
+	Matches(ch int) bool
+}
+
+type dotClass struct{}
+
+func (pn *dotClass) Matches(ch int) bool { return true }
+
+type charClass struct {
+	Ch int
+}
+
+func (pn *charClass) Matches(ch int) bool { return pn.Ch == ch }
+
+type singleClass struct {
+	Class int
+}
+
+func (pn *singleClass) Matches(ch int) bool {
+	ret := false
+	switch pn.Class {
+	case 'a', 'A':
+		ret = 'A' <= ch && ch <= 'Z' || 'a' <= ch && ch <= 'z'
+	case 'c', 'C':
+		ret = (0x00 <= ch && ch <= 0x1F) || ch == 0x7F
+	case 'd', 'D':
+		ret = '0' <= ch && ch <= '9'
+	case 'l', 'L':
+		ret = 'a' <= ch && ch <= 'z'
+	case 'p', 'P':
+		ret = (0x21 <= ch && ch <= 0x2f) || (0x3a <= ch && ch <= 0x40) || (0x5b <= ch && ch <= 0x60) || (0x7b <= ch && ch <= 0x7e)
+	case 's', 'S':
+		switch ch {
+		case ' ', '\f', '\n', '\r', '\t', '\v':
+			ret = true
+		}
+	case 'u', 'U':
+		ret = 'A' <= ch && ch <= 'Z'
+	case 'w', 'W':
+		ret = '0' <= ch && ch <= '9' || 'A' <= ch && ch <= 'Z' || 'a' <= ch && ch <= 'z'
+	case 'x', 'X':
+		ret = '0' <= ch && ch <= '9' || 'a' <= ch && ch <= 'f' || 'A' <= ch && ch <= 'F'
+	case 'z', 'Z':
+		ret = ch == 0
+	default:
+		return ch == pn.Class
+	}
+	if 'A' <= pn.Class && pn.Class <= 'Z' {
+		return !ret
+	}
+	return ret
+}
+
+type setClass struct {
+	IsNot   bool
+	Classes []class
+}
+
+func (pn *setClass) Matches(ch int) bool {
+	for _, class := range pn.Classes {
+		if class.Matches(ch) {
+			return !pn.IsNot
+		}
+	}
+	return pn.IsNot
+}
+
+type rangeClass struct {
+	Begin class
+	End   class
+}
+
+func (pn *rangeClass) Matches(ch int) bool {
+	switch begin := pn.Begin.(type) {
+	case *charClass:
+		end, ok := pn.End.(*charClass)
+		if !ok {
+			return false
+		}
+		return begin.Ch <= ch && ch <= end.Ch
+	}
+	return false
+}
+
+// }}}
+
+// patterns {{{
+
+type pattern interface{}
+
+type singlePattern struct {
+	Class class
+}
+
+type seqPattern struct {
+	MustHead bool
+	MustTail bool
+	Patterns []pattern
+}
+
+type repeatPattern struct {
+	Type  int
+	Class class
+}
+
+type posCapPattern struct{}
+
+type capPattern struct {
+	Pattern pattern
+}
+
+type numberPattern struct {
+	N int
+}
+
+type bracePattern struct {
+	Begin int
+	End   int
+}
+
+// }}}
+
+/* parse {{{ */
+
+func parseClass(sc *scanner, allowset bool) class {
+	ch := sc.Next()
+	switch ch {
+	case '%':
+		return &singleClass{sc.Next()}
+	case '.':
+		if allowset {
+			return &dotClass{}
+		}
+		return &charClass{ch}
+	case '[':
+		if allowset {
+			return parseClassSet(sc)
+		}
+		return &charClass{ch}
+	//case '^' '$', '(', ')', ']', '*', '+', '-', '?':
+	//	panic(newError(sc.CurrentPos(), "invalid %c", ch))
+	case EOS:
+		panic(newError(sc.CurrentPos(), "unexpected EOS"))
+	default:
+		return &charClass{ch}
+	}
+}
+
+func parseClassSet(sc *scanner) class {
+	set := &setClass{false, []class{}}
+	if sc.Peek() == '^' {
+		set.IsNot = true
+		sc.Next()
+	}
+	isrange := false
+	for {
+		ch := sc.Peek()
+		switch ch {
+		// case '[':
+		// 	panic(newError(sc.CurrentPos(), "'[' can not be nested"))
+		case EOS:
+			panic(newError(sc.CurrentPos(), "unexpected EOS"))
+		case ']':
+			if len(set.Classes) > 0 {
+				sc.Next()
+				goto exit
+			}
+			fallthrough
+		case '-':
+			if len(set.Classes) > 0 {
+				sc.Next()
+				isrange = true
+				continue
+			}
+			fallthrough
+		default:
+			set.Classes = append(set.Classes, parseClass(sc, false))
+		}
+		if isrange {
+			begin := set.Classes[len(set.Classes)-2]
+			end := set.Classes[len(set.Classes)-1]
+			set.Classes = set.Classes[0 : len(set.Classes)-2]
+			set.Classes = append(set.Classes, &rangeClass{begin, end})
+			isrange = false
+		}
+	}
+exit:
+	if isrange {
+		set.Classes = append(set.Classes, &charClass{'-'})
+	}
+
+	return set
+}
+
+func parsePattern(sc *scanner, toplevel bool) *seqPattern {
+	pat := &seqPattern{}
+	if toplevel {
+		if sc.Peek() == '^' {
+			sc.Next()
+			pat.MustHead = true
+		}
+	}
+	for {
+		ch := sc.Peek()
+		switch ch {
+		case '%':
+			sc.Save()
+			sc.Next()
+			switch sc.Peek() {
+			case '0':
+				panic(newError(sc.CurrentPos(), "invalid capture index"))
+			case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				pat.Patterns = append(pat.Patterns, &numberPattern{sc.Next() - 48})
+			case 'b':
+				sc.Next()
+				pat.Patterns = append(pat.Patterns, &bracePattern{sc.Next(), sc.Next()})
+			default:
+				sc.Restore()
+				pat.Patterns = append(pat.Patterns, &singlePattern{parseClass(sc, true)})
+			}
+		case '.', '[', ']':
+			pat.Patterns = append(pat.Patterns, &singlePattern{parseClass(sc, true)})
+		//case ']':
+		//	panic(newError(sc.CurrentPos(), "invalid ']'"))
+		case ')':
+			if toplevel {
+				panic(newError(sc.CurrentPos(), "invalid ')'"))
+			}
+			return pat
+		case '(':
+			sc.Next()
+			if sc.Peek() == ')' {
+				sc.Next()
+				pat.Patterns = append(pat.Patterns, &posCapPattern{})
+			} else {
+				ret := &capPattern{parsePattern(sc, false)}
+				if sc.Peek() != ')' {
+					panic(newError(sc.CurrentPos(), "unfinished capture"))
+				}
+				sc.Next()
+				pat.Patterns = append(pat.Patterns, ret)
+			}
+		case '*', '+', '-', '?':
+			sc.Next()
+			if len(pat.Patterns) > 0 {
+				spat, ok := pat.Patterns[len(pat.Patterns)-1].(*singlePattern)
+				if ok {
+					pat.Patterns = pat.Patterns[0 : len(pat.Patterns)-1]
+					pat.Patterns = append(pat.Patterns, &repeatPattern{ch, spat.Class})
+					continue
+				}
+			}
+			pat.Patterns = append(pat.Patterns, &singlePattern{&charClass{ch}})
+		case '$':
+			if toplevel && (sc.NextPos() == sc.Length()-1 || sc.NextPos() == EOS) {
+				pat.MustTail = true
+			} else {
+				pat.Patterns = append(pat.Patterns, &singlePattern{&charClass{ch}})
+			}
+			sc.Next()
+		case EOS:
+			sc.Next()
+			goto exit
+		default:
+			sc.Next()
+			pat.Patterns = append(pat.Patterns, &singlePattern{&charClass{ch}})
+		}
+	}
+exit:
+	return pat
+}
+
+type iptr struct {
+	insts   []inst
+	capture int
+}
+
+func compilePattern(p pattern, ps ...*iptr) []inst {
+	var ptr *iptr
+	toplevel := false
+	if len(ps) == 0 {
+		toplevel = true
+		ptr = &iptr{[]inst{inst{opSave, nil, 0, -1}}, 2}
+	} else {
+		ptr = ps[0]
+	}
+	switch pat := p.(type) {
+	case *singlePattern:
+		ptr.insts = append(ptr.insts, inst{opChar, pat.Class, -1, -1})
+	case *seqPattern:
+		for _, cp := range pat.Patterns {
+			compilePattern(cp, ptr)
+		}
+	case *repeatPattern:
+		idx := len(ptr.insts)
+		switch pat.Type {
+		case '*':
+			ptr.insts = append(ptr.insts, inst{opRepMax, pat.Class, 0, -1})
+		case '+':
+			ptr.insts = append(ptr.insts, inst{opRepMax, pat.Class, 1, -1})
+		case '-':
+			ptr.insts = append(ptr.insts, inst{opRepMin, pat.Class, -1, -1})
+		case '?':
+			ptr.insts = append(ptr.insts,
+				inst{opSplit, nil, idx + 1, idx + 2},
+				inst{opChar, pat.Class, -1, -1})
+		}
+	case *posCapPattern:
+		ptr.insts = append(ptr.insts, inst{opPSave, nil, ptr.capture, -1})
+		ptr.capture += 2
+	case *capPattern:
+		c0, c1 := ptr.capture, ptr.capture+1
+		ptr.capture += 2
+		ptr.insts = append(ptr.insts, inst{opSave, nil, c0, -1})
+		compilePattern(pat.Pattern, ptr)
+		ptr.insts = append(ptr.insts, inst{opSave, nil, c1, -1})
+	case *bracePattern:
+		ptr.insts = append(ptr.insts, inst{opBrace, nil, pat.Begin, pat.End})
+	case *numberPattern:
+		ptr.insts = append(ptr.insts, inst{opNumber, nil, pat.N, -1})
+	}
+	if toplevel {
+		if p.(*seqPattern).MustTail {
+			ptr.insts = append(ptr.insts, inst{opSave, nil, 1, -1}, inst{opTailMatch, nil, -1, -1})
+		}
+		ptr.insts = append(ptr.insts, inst{opSave, nil, 1, -1}, inst{opMatch, nil, -1, -1})
+	}
+	return ptr.insts
+}
+
+/* }}} parse */
+
+/* VM {{{ */
+
+// machine is one match attempt's state.
+type machine struct {
+	src   []byte
+	insts []inst
+	steps int
+	check func(steps int) error
+}
+
+// abort carries a check error out of the recursion.
+type abort struct{ err error }
+
+func (m *machine) step() {
+	m.steps++
+	if m.steps == StepBatch {
+		m.steps = 0
+		if m.check != nil {
+			if err := m.check(StepBatch); err != nil {
+				panic(abort{err})
+			}
+		}
+	}
+}
+
+// Simple recursive virtual machine based on the
+// "Regular Expression Matching: the Virtual Machine Approach" (https://swtch.com/~rsc/regexp/regexp2.html)
+func (mc *machine) run(pc, sp, recLevel int, m *MatchData) (bool, int) {
+	recLevel++
+	if recLevel > maxRecursionLevel {
+		panic(newError(_UNKNOWN, "pattern/input too complex"))
+	}
+	src, insts := mc.src, mc.insts
+redo:
+	mc.step()
+	inst := insts[pc]
+	switch inst.OpCode {
+	case opChar:
+		if sp >= len(src) || !inst.Class.Matches(int(src[sp])) {
+			return false, sp
+		}
+		pc++
+		sp++
+		goto redo
+	case opMatch:
+		return true, sp
+	case opTailMatch:
+		return sp >= len(src), sp
+	case opJmp:
+		pc = inst.Operand1
+		goto redo
+	case opSplit:
+		if ok, nsp := mc.run(inst.Operand1, sp, recLevel, m); ok {
+			return true, nsp
+		}
+		pc = inst.Operand2
+		goto redo
+	case opSave:
+		s := m.setCapture(inst.Operand1, sp)
+		if ok, nsp := mc.run(pc+1, sp, recLevel, m); ok {
+			return true, nsp
+		}
+		m.restoreCapture(inst.Operand1, s)
+		return false, sp
+	case opPSave:
+		m.addPosCapture(inst.Operand1, sp+1)
+		pc++
+		goto redo
+	case opBrace:
+		if sp >= len(src) || int(src[sp]) != inst.Operand1 {
+			return false, sp
+		}
+		count := 1
+		for sp = sp + 1; sp < len(src); sp++ {
+			mc.step()
+			if int(src[sp]) == inst.Operand2 {
+				count--
+			}
+			if count == 0 {
+				pc++
+				sp++
+				goto redo
+			}
+			if int(src[sp]) == inst.Operand1 {
+				count++
+			}
+		}
+		return false, sp
+	case opRepMax:
+		i := 0
+		for sp+i < len(src) && inst.Class.Matches(int(src[sp+i])) {
+			mc.step()
+			i++
+		}
+		for ; i >= inst.Operand1; i-- {
+			mc.step()
+			if ok, nsp := mc.run(pc+1, sp+i, recLevel, m); ok {
+				return true, nsp
+			}
+		}
+		return false, sp
+	case opRepMin:
+		for {
+			mc.step()
+			if ok, nsp := mc.run(pc+1, sp, recLevel, m); ok {
+				return true, nsp
+			}
+			if sp >= len(src) || !inst.Class.Matches(int(src[sp])) {
+				return false, sp
+			}
+			sp++
+		}
+	case opNumber:
+		idx := inst.Operand1 * 2
+		if idx >= m.CaptureLength()-1 {
+			panic(newError(_UNKNOWN, "invalid capture index"))
+		}
+		capture := src[m.Capture(idx):m.Capture(idx+1)]
+		for i := 0; i < len(capture); i++ {
+			mc.step()
+			if i+sp >= len(src) || capture[i] != src[i+sp] {
+				return false, sp
+			}
+		}
+		pc++
+		sp += len(capture)
+		goto redo
+	}
+	panic("should not reach here")
+}
+
+/* }}} */
+
+/* API {{{ */
+
+// Pattern is a compiled Lua pattern.
+type Pattern struct {
+	insts []inst
+	// Anchored is true when the pattern starts with '^': it only matches
+	// at the starting position.
+	Anchored bool
+}
+
+// Compile parses a Lua pattern.
+func Compile(p string) (pat *Pattern, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			perr, ok := v.(*Error)
+			if !ok {
+				panic(v)
+			}
+			err = perr
+		}
+	}()
+	sp := parsePattern(newScanner([]byte(p)), true)
+	return &Pattern{insts: compilePattern(sp), Anchored: sp.MustHead}, nil
+}
+
+// Match tries the pattern at src[sp:] only. check, when not nil, is called
+// with the number of steps taken every StepBatch steps; an error it
+// returns stops the match and is returned. A nil MatchData means no match;
+// Capture(0) and Capture(1) of a match are its start and end.
+func (p *Pattern) Match(src []byte, sp int, check func(steps int) error) (md *MatchData, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			switch e := v.(type) {
+			case abort:
+				md, err = nil, e.err
+			case *Error:
+				md, err = nil, e
+			default:
+				panic(v)
+			}
+		}
+	}()
+	mc := machine{src: src, insts: p.insts, check: check}
+	m := newMatchState()
+	if ok, _ := mc.run(0, sp, 0, m); ok {
+		return m, nil
+	}
+	return nil, nil
+}
+
+// Find returns the first match at or after position init (only at init
+// when the pattern is anchored), or nil.
+func (p *Pattern) Find(src []byte, init int, check func(steps int) error) (*MatchData, error) {
+	for sp := init; sp <= len(src); sp++ {
+		md, err := p.Match(src, sp, check)
+		if md != nil || err != nil || p.Anchored {
+			return md, err
+		}
+	}
+	return nil, nil
+}
+
+/* }}} */
