@@ -41,7 +41,14 @@ func (w *World) traceMessage(guid uint32, msg string, reason Reason, detail stri
 // Apply dispatches one decoded server message into the world
 // (ACSmartBox::DispatchSmartBoxEvent). A stale message is dropped and
 // traced, not an error; an error means the message could not be applied.
+//
+// A message carrying a NaN, ±Inf or out-of-bounds number (sanity.go) is
+// dropped before any handler sees it and traced with ReasonBadValue.
 func (w *World) Apply(m protocol.Message) error {
+	if guid, bad := badValue(m); bad != "" {
+		w.traceMessage(guid, m.Name(), ReasonBadValue, bad)
+		return nil
+	}
 	switch m := m.(type) {
 	case *protocol.CreateObject:
 		_, err := w.CreateObject(m)

@@ -44,12 +44,13 @@ const (
 	ReasonOwnPosition           Reason = "own_position"            // the player's own position echoed
 	ReasonNoScript              Reason = "no_script"               // PlayEffect named no script in the table
 	ReasonUnknownMovementType   Reason = "unknown_movement_type"   // MovementData of a type the client ignores
+	ReasonBadValue              Reason = "bad_value"               // a NaN, ±Inf or out-of-bounds number (Detail names the field)
 )
 
 // Reasons lists every drop reason (for scripts and docs).
 var Reasons = []Reason{ReasonUnknownObject, ReasonStaleInstance, ReasonStaleSequence,
 	ReasonStaleMovementSequence, ReasonObjectExists, ReasonOwnMovement, ReasonOwnPosition,
-	ReasonNoScript, ReasonUnknownMovementType}
+	ReasonNoScript, ReasonUnknownMovementType, ReasonBadValue}
 
 // Event is one trace record. Stage events carry Schedule, Stage and Dt;
 // hook, motion-done, queue and message events carry their own fields.
