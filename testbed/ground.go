@@ -13,7 +13,8 @@ const regionID = dat.RegionID
 // (x, y) in the landblock (any cell id of it) and the terrain height there.
 func (s *Scenario) luaGround(L *lua.LState) int {
 	block := uint32(L.CheckNumber(1)) & 0xFFFF0000
-	x, y := float32(L.CheckNumber(2)), float32(L.CheckNumber(3))
+	x := float32(numberArg(L, 2, 0, false, "world.ground", "x"))
+	y := float32(numberArg(L, 3, 0, false, "world.ground", "y"))
 	if s.World.Ground == nil {
 		L.RaiseError("world.ground: no cell and portal DAT loaded")
 	}

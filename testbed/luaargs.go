@@ -8,6 +8,7 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/systems"
 )
 
 // args reads fields of a Lua table, raising a script error (with the
@@ -25,11 +26,23 @@ func (a args) num(k string, def float64) float64 {
 	case *lua.LNilType:
 		return def
 	case lua.LNumber:
+		if !finite(float64(v)) {
+			a.L.RaiseError("%s: field %s must be a finite number, got %v", a.ctx, k, float64(v))
+		}
 		return float64(v)
 	default:
 		a.L.RaiseError("%s: field %s must be a number, got %s", a.ctx, k, v.Type())
 		return 0
 	}
+}
+
+// speed reads a speed multiplier (default 1), bounded like the wire's.
+func (a args) speed(k string) float64 {
+	f := a.num(k, 1)
+	if math.Abs(f) > systems.MaxSpeed {
+		a.L.RaiseError("%s: field %s = %v is out of range (at most %v in magnitude)", a.ctx, k, f, systems.MaxSpeed)
+	}
+	return f
 }
 
 func (a args) u32(k string, def uint32) uint32 {
@@ -127,6 +140,9 @@ func vecOf(L *lua.LState, t *lua.LTable, ctx string) physics.Vec3 {
 		n, ok := t.RawGetInt(i + 1).(lua.LNumber)
 		if !ok {
 			L.RaiseError("%s must be {x, y, z}", ctx)
+		}
+		if !finite(float64(n)) || math.Abs(float64(n)) > maxVector {
+			L.RaiseError("%s: component %d = %v must be finite and at most %g in magnitude", ctx, i+1, float64(n), maxVector)
 		}
 		v[i] = float32(n)
 	}

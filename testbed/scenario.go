@@ -161,7 +161,7 @@ func Run(path string, opts Options) (*Scenario, error) {
 }
 
 func (s *Scenario) install() {
-	s.host.SetGlobalTable("world", map[string]lua.LGFunction{
+	fns := map[string]lua.LGFunction{
 		"animation":        s.luaAnimation,
 		"setup":            s.luaSetup,
 		"motion_table":     s.luaMotionTable,
@@ -207,7 +207,15 @@ func (s *Scenario) install() {
 		"after":            s.luaAfter,
 		"input":            s.luaInput,
 		"outbound":         s.luaOutbound,
-	})
+	}
+	// Every call is charged to the budget and sees a tripped limit at once.
+	for name, fn := range fns {
+		fns[name] = func(L *lua.LState) int {
+			s.host.Check(L, callCost)
+			return fn(L)
+		}
+	}
+	s.host.SetGlobalTable("world", fns)
 }
 
 func (s *Scenario) obj(L *lua.LState, n int) *components.View {
@@ -231,6 +239,8 @@ func (s *Scenario) luaAnimation(L *lua.LState) int {
 	if frames < 1 || frames > 10000 || parts < 0 || parts > 256 {
 		L.RaiseError("world.animation 0x%08X: frames must be 1..10000 and parts 0..256", id)
 	}
+	s.host.Reserve(L, int64(frames)*int64(parts+1)*32)
+	s.host.Check(L, int64(frames)*int64(parts+1))
 	anim := &dat.Animation{ID: id, NumParts: uint32(parts), PartFrames: make([]dat.AnimFrame, frames)}
 	for f := range anim.PartFrames {
 		anim.PartFrames[f].Frames = make([]physics.Frame, parts)
@@ -357,6 +367,7 @@ var managerNames = map[string]archetypes.Managers{
 // world.spawn{archetype=, guid=, cell=, origin=, heading=, setup=, motion_table=,
 // state=, transient=, managers=, inactive=, static=, scale=, motion={...}}
 func (s *Scenario) luaSpawn(L *lua.LState) int {
+	s.host.Check(L, spawnCost)
 	a := tableArg(L, 1, "world.spawn")
 	d, err := archetypes.FromTemplate(a.str("archetype", "creature"))
 	if err != nil {
@@ -383,6 +394,9 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 	d.Inactive = a.boolean("inactive", false)
 	d.Static = a.boolean("static", d.Static)
 	d.Scale = float32(a.num("scale", 1))
+	if d.Scale <= 0 || d.Scale > systems.MaxSpeed {
+		L.RaiseError("world.spawn: scale must be in (0, %v], got %v", systems.MaxSpeed, d.Scale)
+	}
 	d.Autonomous = a.boolean("autonomous", d.Autonomous)
 	d.Velocity, d.Omega = a.vec("velocity"), a.vec("omega")
 	var err2 error
@@ -444,13 +458,13 @@ func interpretedState(m args) *motion.InterpretedState {
 	if m.has("forward") {
 		st.ForwardCommand = m.command("forward")
 	}
-	st.ForwardSpeed = float32(m.num("forward_speed", 1))
+	st.ForwardSpeed = float32(m.speed("forward_speed"))
 	st.SideStepCommand = m.command("sidestep")
-	st.SideStepSpeed = float32(m.num("sidestep_speed", 1))
+	st.SideStepSpeed = float32(m.speed("sidestep_speed"))
 	st.TurnCommand = m.command("turn")
-	st.TurnSpeed = float32(m.num("turn_speed", 1))
+	st.TurnSpeed = float32(m.speed("turn_speed"))
 	m.list("actions", func(_ int, e args) {
-		st.Actions = append(st.Actions, motion.Action{Motion: e.command("motion"), Speed: float32(e.num("speed", 1)),
+		st.Actions = append(st.Actions, motion.Action{Motion: e.command("motion"), Speed: float32(e.speed("speed")),
 			Stamp: uint16(e.num("stamp", 0)), Autonomous: e.boolean("autonomous", false)})
 	})
 	return &st
@@ -462,43 +476,50 @@ func (s *Scenario) luaDelete(L *lua.LState) int {
 }
 
 func (s *Scenario) luaStep(L *lua.LState) int {
-	s.World.Step(float64(L.OptNumber(1, DefaultStep)))
+	s.frame(L, "world.step", durationArg(L, 1, DefaultStep, true, false, "world.step", "dt"))
 	return 0
 }
 
 // world.advance(seconds [, step]) runs frames of step until seconds pass.
 func (s *Scenario) luaAdvance(L *lua.LState) int {
-	s.advance(L, float64(L.CheckNumber(1)), float64(L.OptNumber(2, DefaultStep)))
+	s.advance(L, "world.advance", durationArg(L, 1, 0, false, false, "world.advance", "seconds"),
+		durationArg(L, 2, DefaultStep, true, true, "world.advance", "step"))
 	return 0
 }
 
 // world.advance_to(t [, step]) advances the clock to t.
 func (s *Scenario) luaAdvanceTo(L *lua.LState) int {
-	t := float64(L.CheckNumber(1))
+	t := numberArg(L, 1, 0, false, "world.advance_to", "time")
 	if t < s.World.Now {
 		L.RaiseError("world.advance_to: %v is before now (%v)", t, s.World.Now)
 	}
-	s.advance(L, t-s.World.Now, float64(L.OptNumber(2, DefaultStep)))
+	s.advance(L, "world.advance_to", t-s.World.Now, durationArg(L, 2, DefaultStep, true, true, "world.advance_to", "step"))
 	return 0
 }
 
-func (s *Scenario) advance(L *lua.LState, total, step float64) {
-	if step <= 0 || total < 0 || total/step > 1e6 {
-		L.RaiseError("world.advance: need seconds ≥ 0 and a positive step, at most 1e6 frames")
+// advance runs frames of step until total seconds passed (the last one
+// shorter). The loop is counted: frame refuses a step that no longer
+// advances the clock, and at most total/step+1 frames run.
+func (s *Scenario) advance(L *lua.LState, fn string, total, step float64) {
+	if total/step > 1e6 {
+		L.RaiseError("%s: %v s in steps of %v s is more than 1e6 frames", fn, total, step)
 	}
 	end := s.World.Now + total
-	for s.World.Now+step <= end+1e-9 {
-		s.World.Step(step)
+	for n := int(total/step) + 1; n > 0 && s.World.Now+step <= end+1e-9; n-- {
+		s.frame(L, fn, step)
 	}
-	if rest := end - s.World.Now; rest > 1e-9 {
-		s.World.Step(rest)
+	if rest := end - s.World.Now; rest > 1e-9 && s.World.Now+rest > s.World.Now {
+		s.frame(L, fn, rest)
 	}
 }
 
-func (s *Scenario) luaSetClock(L *lua.LState) int { s.World.Now = float64(L.CheckNumber(1)); return 0 }
+func (s *Scenario) luaSetClock(L *lua.LState) int {
+	s.World.Now = durationArg(L, 1, 0, false, false, "world.set_clock", "time")
+	return 0
+}
 
 func (s *Scenario) luaSetUpdateTime(L *lua.LState) int {
-	s.obj(L, 1).Phys.UpdateTime = float64(L.CheckNumber(2))
+	s.obj(L, 1).Phys.UpdateTime = numberArg(L, 2, 0, false, "world.set_update_time", "time")
 	return 0
 }
 
@@ -525,7 +546,7 @@ func (s *Scenario) luaMove(L *lua.LState) int {
 func (s *Scenario) luaDoMotion(L *lua.LState) int {
 	o := s.obj(L, 1)
 	p := motion.DefaultParams()
-	p.Speed = float32(L.OptNumber(3, 1))
+	p.Speed = float32(speedArg(L, 3, "world.do_motion"))
 	r := s.World.Interp(o).DoInterpretedMotion(command(L, L.Get(2), "world.do_motion"), &p)
 	L.Push(lua.LNumber(r))
 	return 1
@@ -574,7 +595,7 @@ func (s *Scenario) luaUnhide(L *lua.LState) int {
 }
 
 func (s *Scenario) luaPlayScript(L *lua.LState) int {
-	ok := s.World.PlayScript(s.obj(L, 1), uint32(L.CheckNumber(2)), float64(L.OptNumber(3, 0)))
+	ok := s.World.PlayScript(s.obj(L, 1), uint32(L.CheckNumber(2)), durationArg(L, 3, 0, true, false, "world.play_script", "delay"))
 	L.Push(lua.LBool(ok))
 	return 1
 }

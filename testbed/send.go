@@ -63,23 +63,23 @@ func (a args) movement() protocol.MovementData {
 		st.ForwardCommand = a.command("forward")
 	}
 	if set(protocol.IMSForwardSpeed, "forward_speed") {
-		st.ForwardSpeed = float32(a.num("forward_speed", 1))
+		st.ForwardSpeed = float32(a.speed("forward_speed"))
 	}
 	if set(protocol.IMSSideStepCommand, "sidestep") {
 		st.SidestepCommand = a.command("sidestep")
 	}
 	if set(protocol.IMSSideStepSpeed, "sidestep_speed") {
-		st.SidestepSpeed = float32(a.num("sidestep_speed", 1))
+		st.SidestepSpeed = float32(a.speed("sidestep_speed"))
 	}
 	if set(protocol.IMSTurnCommand, "turn") {
 		st.TurnCommand = a.command("turn")
 	}
 	if set(protocol.IMSTurnSpeed, "turn_speed") {
-		st.TurnSpeed = float32(a.num("turn_speed", 1))
+		st.TurnSpeed = float32(a.speed("turn_speed"))
 	}
 	a.list("actions", func(_ int, e args) {
 		st.Actions = append(st.Actions, protocol.MotionItem{Command: e.command("motion"), Sequence: e.seq("stamp"),
-			Autonomous: e.boolean("autonomous", false), Speed: float32(e.num("speed", 1))})
+			Autonomous: e.boolean("autonomous", false), Speed: float32(e.speed("speed"))})
 	})
 	return md
 }
@@ -134,7 +134,7 @@ func (s *Scenario) messageFrom(a args) protocol.Message {
 		return &protocol.VectorUpdate{Guid: guid, InstanceSequence: inst, VectorSequence: a.seq("vector_sequence"),
 			Velocity: a.vec("velocity"), Omega: a.vec("omega")}
 	case "PlayEffect":
-		return &protocol.PlayEffect{Guid: guid, Script: a.u32("script", 0), Speed: float32(a.num("speed", 1))}
+		return &protocol.PlayEffect{Guid: guid, Script: a.u32("script", 0), Speed: float32(a.speed("speed"))}
 	case "DeleteObject":
 		return &protocol.DeleteObject{Guid: guid, InstanceSequence: inst}
 	case "ObjDescEvent":

@@ -2,6 +2,8 @@ package testbed
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -10,27 +12,44 @@ import (
 type timer struct {
 	due, period float64
 	fn          *lua.LFunction
+	// where is the "file:line" that registered the timer.
+	where string
 }
 
 // world.every(period, fn) calls fn every period seconds of physics time.
+// The period must be at least MinPeriod and must advance the clock.
 func (s *Scenario) luaEvery(L *lua.LState) int {
-	p := float64(L.CheckNumber(1))
-	if p <= 0 {
-		L.RaiseError("world.every: period must be positive")
+	p := durationArg(L, 1, 0, false, true, "world.every", "period")
+	if p < MinPeriod {
+		L.RaiseError("world.every: period %v is shorter than %v s", p, MinPeriod)
 	}
-	s.timers = append(s.timers, &timer{due: s.World.Now + p, period: p, fn: L.CheckFunction(2)})
+	if s.World.Now+p == s.World.Now {
+		L.RaiseError("world.every: a period of %v s no longer advances the clock at %v s", p, s.World.Now)
+	}
+	s.timers = append(s.timers, &timer{due: s.World.Now + p, period: p, fn: L.CheckFunction(2), where: where(L)})
 	return 0
 }
 
 // world.after(delay, fn) calls fn once, delay seconds from now.
 func (s *Scenario) luaAfter(L *lua.LState) int {
-	s.timers = append(s.timers, &timer{due: s.World.Now + float64(L.CheckNumber(1)), fn: L.CheckFunction(2)})
+	d := durationArg(L, 1, 0, false, false, "world.after", "delay")
+	s.timers = append(s.timers, &timer{due: s.World.Now + d, fn: L.CheckFunction(2), where: where(L)})
 	return 0
 }
 
+// where is the calling script's "file:line".
+func where(L *lua.LState) string { return strings.TrimSuffix(strings.TrimSpace(L.Where(1)), ":") }
+
+// catchUpSteps is how many periods RunTimers adds one at a time before it
+// jumps a repeating timer over the rest arithmetically.
+const catchUpSteps = 64
+
 // RunTimers calls every due timer, in registration order, before a frame's
-// schedules (systems.FrameTimers). The first error stops the scenario's
-// timers and is kept in Err.
+// schedules (systems.FrameTimers). A repeating timer fires at most once a
+// frame. The first error — a callback's, or a period that no longer
+// advances the clock (world.set_clock moved it far ahead) — stops all the
+// scenario's timers and is kept in Err; a script that advanced time gets
+// it raised by world.step or world.advance, which stops the script.
 func (s *Scenario) RunTimers() {
 	if s.inputOn {
 		s.Input.Update(s.World, s.keys)
@@ -47,9 +66,20 @@ func (s *Scenario) RunTimers() {
 			s.Err = fmt.Errorf("timer: %w", err)
 			return
 		}
-		if t.period > 0 {
-			for t.due <= s.World.Now+1e-9 {
+		if now := s.World.Now; t.period > 0 {
+			for n := 0; t.due <= now+1e-9; n++ {
+				if n == catchUpSteps {
+					t.due += (math.Floor((now-t.due)/t.period) + 1) * t.period
+					if t.due <= now {
+						t.due = now + t.period
+					}
+					break
+				}
 				t.due += t.period
+			}
+			if t.due <= now {
+				s.Err = fmt.Errorf("timer: %s: world.every period of %v s no longer advances the clock at %v s", t.where, t.period, now)
+				return
 			}
 		} else {
 			s.timers = append(s.timers[:i], s.timers[i+1:]...)

@@ -40,6 +40,12 @@ func (h *Host) Reserve(L *lua.LState, n int64) {
 	}
 }
 
+// Raise raises an error at the calling script line, classified as kind
+// (one of the sentinel errors, or nil) for ScriptError.Err.
+func (h *Host) Raise(L *lua.LState, kind error, format string, args ...any) {
+	h.raise(L, kind, format, args...)
+}
+
 // raiseLimit raises a limit error at the calling script line.
 func (h *Host) raiseLimit(L *lua.LState, err error) {
 	var kind error
