@@ -18,8 +18,8 @@ import (
 // as one game message and prints one line per file, a JSON object with
 // --json (file, sha256, opcode, message, status, error, fields) or else a
 // readable dump with hex ids and command names. Status is "exact" when the
-// message used every byte, "padded" when only zero bytes are left over, and
-// "error" otherwise (an unreadable file too). The exit status is 1 if any
+// message used every byte, "padded" when only zero bytes are left over (at
+// most 16 of them), and "error" otherwise (a file over 1 MiB too) (an unreadable file too). The exit status is 1 if any
 // file failed, 2 on bad usage.
 func Decode(args []string, stdout, stderr io.Writer) int {
 	fs := NewFlagSet("decode", "dereth decode [--json] FILE...")
@@ -52,6 +52,15 @@ func Decode(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
+// Trailing bytes and file size: a message may be followed by at most
+// maxPadding zero bytes (alignment a capture tool kept), and a file is
+// read only up to maxMessageFile bytes, so a crafted file can neither
+// pass 64 MiB of zeros as "padded" nor make decode read it all.
+const (
+	maxPadding     = 16
+	maxMessageFile = 1 << 20
+)
+
 // decodeResult is what one file decoded to.
 type decodeResult struct {
 	file    string
@@ -66,7 +75,7 @@ type decodeResult struct {
 
 func decodeFile(name string) decodeResult {
 	r := decodeResult{file: name}
-	b, err := os.ReadFile(name)
+	b, err := readMessageFile(name)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -93,8 +102,12 @@ func decodeFile(name string) decodeResult {
 	switch {
 	case n == len(b):
 		r.status = "exact"
-	case allZero(b[n:]):
+	case allZero(b[n:]) && len(b)-n <= maxPadding:
 		r.status = "padded"
+	case allZero(b[n:]):
+		r.status = "error"
+		r.err = fmt.Errorf("%s: %d zero bytes after the message at offset 0x%X, more than the %d bytes of padding allowed", m.Name(), len(b)-n, n, maxPadding)
+		return r
 	default:
 		r.status = "error"
 		_, r.err = protocol.Decode(b) // names the trailing bytes
@@ -102,6 +115,23 @@ func decodeFile(name string) decodeResult {
 	}
 	r.fields = m.Fields()
 	return r
+}
+
+// readMessageFile reads a file of at most maxMessageFile bytes.
+func readMessageFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxMessageFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxMessageFile {
+		return nil, fmt.Errorf("the file is larger than %d bytes; a game message is far smaller", maxMessageFile)
+	}
+	return b, nil
 }
 
 func allZero(b []byte) bool {

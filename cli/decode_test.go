@@ -165,10 +165,23 @@ func TestDecodeBadInputs(t *testing.T) {
 		{"unknown opcode", write("unk.bin", []byte{0x34, 0x12, 0, 0}), "unknown opcode 0x1234"},
 		{"trailing garbage", write("trail.bin", append(mustRead(t, td+"play_effect.bin"), 0, 7)),
 			"field trailing at offset 0x10: 2 unexpected bytes"},
+		// Zero padding past the allowance is refused (it used to pass as
+		// "padded" at any length), and so is a file too large for a message.
+		{"17 bytes of zero padding", write("pad17.bin", append(mustRead(t, td+"play_effect.bin"), make([]byte, 17)...)),
+			"PlayEffect: 17 zero bytes after the message at offset 0x10, more than the 16 bytes of padding allowed"},
+		{"2 MiB of zeros", write("pad2m.bin", append(mustRead(t, td+"play_effect.bin"), make([]byte, 2<<20)...)),
+			"larger than 1048576 bytes"},
+		{"16 bytes of zero padding", write("pad16.bin", append(mustRead(t, td+"play_effect.bin"), make([]byte, 16)...)), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, lines, _ := runDecode(t, "--json", tt.path)
+			if tt.errPart == "" {
+				if code != 0 || len(lines) != 1 || jsonLine(t, lines[0])["status"] != "padded" {
+					t.Fatalf("exit %d, lines %q, want status padded", code, lines)
+				}
+				return
+			}
 			if code != 1 || len(lines) != 1 {
 				t.Fatalf("exit %d, lines %q", code, lines)
 			}
