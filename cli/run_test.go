@@ -128,3 +128,30 @@ func TestRunSampleScenario(t *testing.T) {
 		t.Fatalf("summary lacks the corpse:\n%s", out.String())
 	}
 }
+
+// TestRunTimeoutHonouredInsideWorldAdvance pins that --timeout stops a
+// script within a second of its value even when the time goes to one long
+// host call (world.advance over fifty running creatures), with the error
+// at that call's line. It used to run until killed.
+func TestRunTimeoutHonouredInsideWorldAdvance(t *testing.T) {
+	src := "for i = 1, 50 do world.spawn{guid = 0x50000000 + i, setup = 0x02000001, origin = {i, i, 0}, motion = {forward = \"RunForward\"}} end\nworld.advance(33000)\n"
+	start := time.Now()
+	done := make(chan struct{})
+	var code int
+	var msg string
+	go func() {
+		defer close(done)
+		code, msg = runScript(t, "long.lua", src, "--timeout", "0.5", "--budget", "-1")
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("dereth run --timeout 0.5 still running after 5 s")
+	}
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("stopped after %v, want within a second of the 0.5 s timeout", d)
+	}
+	if code != 1 || !strings.Contains(msg, "long.lua:2: wall-clock limit of 500ms exceeded") {
+		t.Fatalf("exit %d, stderr %q: want the wall-clock error at long.lua:2", code, msg)
+	}
+}
