@@ -32,6 +32,9 @@ type Options struct {
 	// Budget and Timeout bound the script (luahost defaults when zero).
 	Budget  int64
 	Timeout float64
+	// Memory and MaxString bound the heap growth of a run and the longest
+	// string, in bytes (luahost defaults when zero).
+	Memory, MaxString int64
 	// Portal resolves setup, motion-table, animation and script ids a
 	// script does not define inline (the sample world or a retail DAT).
 	Portal *dat.Container
@@ -95,7 +98,7 @@ func New(dir string, opts Options) *Scenario {
 	default:
 		s.World.Trace = tracers
 	}
-	to := luahost.Options{Dir: dir, Budget: opts.Budget, Stdout: opts.Stdout}
+	to := luahost.Options{Dir: dir, Budget: opts.Budget, Stdout: opts.Stdout, Memory: opts.Memory, MaxString: opts.MaxString}
 	if opts.Timeout > 0 {
 		to.Timeout = secondsDuration(opts.Timeout)
 	}
