@@ -29,7 +29,8 @@ type Options struct {
 	Trace systems.Tracer
 	// Stdout receives print output.
 	Stdout io.Writer
-	// Budget and Timeout bound the script (luahost defaults when zero).
+	// Budget and Timeout (seconds) bound the script: luahost's defaults
+	// when zero, no limit when negative.
 	Budget  int64
 	Timeout float64
 	// Memory and MaxString bound the heap growth of a run and the longest
@@ -99,7 +100,7 @@ func New(dir string, opts Options) *Scenario {
 		s.World.Trace = tracers
 	}
 	to := luahost.Options{Dir: dir, Budget: opts.Budget, Stdout: opts.Stdout, Memory: opts.Memory, MaxString: opts.MaxString}
-	if opts.Timeout > 0 {
+	if opts.Timeout != 0 { // negative: no wall-clock limit
 		to.Timeout = secondsDuration(opts.Timeout)
 	}
 	s.host = luahost.New(to)
