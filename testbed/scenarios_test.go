@@ -10,7 +10,7 @@ import (
 )
 
 // sampleDATs opens the embedded sample world's portal and cell DATs.
-func sampleDATs(t *testing.T) (portal, cell *dat.Container) {
+func sampleDATs(t testing.TB) (portal, cell *dat.Container) {
 	t.Helper()
 	portal, err := sample.Portal()
 	if err != nil {
