@@ -2,7 +2,7 @@
 // viewer.
 //
 //	dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]]
-//	dereth run [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua
+//	dereth run [--dat DIR] [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua
 //	dereth dat ls|show|check [--json] ARGS...
 //	dereth decode [--json] FILE...
 //	dereth help [COMMAND [SUBCOMMAND]]

@@ -167,7 +167,7 @@ func TestCommandsNeedNoDisplay(t *testing.T) {
 		{[]string{"--help"}, 0, "usage: dereth [COMMAND]", ""},
 		{[]string{"-h"}, 0, "usage: dereth [COMMAND]", ""},
 		{[]string{"help", "view"}, 0, "usage: dereth [view]", ""},
-		{[]string{"run", "-h"}, 0, "usage: dereth run [--trace FILE]", ""},
+		{[]string{"run", "-h"}, 0, "usage: dereth run [--dat DIR] [--trace FILE]", ""},
 		{[]string{"run", "hello.lua"}, 0, "hello from lua\nt=0.000s frames=0 objects=0", ""},
 		{[]string{"dat", "ls", "sample:portal"}, 0, "GfxObj", ""},
 		{[]string{"decode", "missing.bin"}, 1, "missing.bin: error: cannot read: no such file or directory", ""},

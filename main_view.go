@@ -40,6 +40,12 @@ func view(opts cli.ViewOptions, stderr io.Writer) int {
 			}
 			return v.Scenario.Err
 		},
+		Status: func() string {
+			if v == nil {
+				return ""
+			}
+			return v.Scenario.Status
+		},
 		Reload: func() error {
 			if v == nil {
 				return fmt.Errorf("nothing loaded")

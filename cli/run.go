@@ -14,13 +14,14 @@ import (
 	"github.com/dereth/dereth/testbed"
 )
 
-// Run implements `dereth run [--trace FILE] [--quiet] [--budget N]
-// [--timeout S] SCRIPT.lua`: run a scenario headless on the sample world's
-// portal data, then print a per-object summary. The exit status is 1 with
+// Run implements `dereth run [--dat DIR] [--trace FILE] [--quiet]
+// [--budget N] [--timeout S] SCRIPT.lua`: run a scenario headless on the
+// sample world or the retail DATs in DIR, then print a per-object summary. The exit status is 1 with
 // the message on stderr when an expectation fails or the script errs, 2
 // on misuse.
 func Run(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("run", "dereth run [--trace FILE] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
+	fs := NewFlagSet("run", "dereth run [--dat DIR] [--trace FILE] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
+	datDir := fs.String("dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
 	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
 	budget := fs.Int64("budget", 0, "stop the script after `N` Lua instructions (0: 50,000,000)")
@@ -32,7 +33,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		return fs.Fail(stderr, "want one SCRIPT.lua, got %d arguments", fs.NArg())
 	}
-	portal, cell, err := OpenDATs("")
+	portal, cell, err := OpenDATs(*datDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth run: %v\n", err)
 		return 1
@@ -78,6 +79,9 @@ func Summary(w io.Writer, s *testbed.Scenario) {
 	passed, failed := s.Expectations()
 	fmt.Fprintf(w, "t=%.3fs frames=%d objects=%d expectations: %d passed, %d failed\n",
 		s.World.Now, s.World.FrameNo, len(s.World.Objects)+len(s.World.Static), passed, failed)
+	if s.Status != "" {
+		fmt.Fprintf(w, "status: %s\n", s.Status)
+	}
 	var all []*components.View
 	for _, list := range [2][]donburi.Entity{s.World.Objects, s.World.Static} {
 		for _, e := range list {

@@ -134,7 +134,7 @@ func TestRunSampleScenario(t *testing.T) {
 // host call (world.advance over fifty running creatures), with the error
 // at that call's line. It used to run until killed.
 func TestRunTimeoutHonouredInsideWorldAdvance(t *testing.T) {
-	src := "for i = 1, 50 do world.spawn{guid = 0x50000000 + i, setup = 0x02000001, origin = {i, i, 0}, motion = {forward = \"RunForward\"}} end\nworld.advance(33000)\n"
+	src := "for i = 1, 50 do world.spawn{guid = 0x50000000 + i, cell = 0x01010001, setup = 0x02000001, origin = {i, i, 0}, motion = {forward = \"RunForward\"}} end\nworld.advance(33000)\n"
 	start := time.Now()
 	done := make(chan struct{})
 	var code int

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"path/filepath"
 
@@ -71,34 +70,61 @@ func OpenDATs(dir string) (portal, cell *dat.Container, err error) {
 }
 
 // LoadViewer opens the DATs (opts.DAT), then runs the spawn script
-// (opts.Script, the embedded sample script when empty) with world.headless
-// false, reporting progress in three steps. Print output goes to log.
+// (opts.Script, the embedded sample script when empty, run from memory)
+// with world.headless false, reporting progress in three steps. Print
+// output goes to log. A script error keeps the script's own name and line
+// and adds what to do next (ScriptError).
 func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int)) (*Viewer, *systems.World, error) {
-	datDir, script := opts.DAT, opts.Script
 	if progress == nil {
 		progress = func(int, int) {}
 	}
 	progress(0, 3)
-	portal, cell, err := OpenDATs(datDir)
+	portal, cell, err := OpenDATs(opts.DAT)
 	if err != nil {
 		return nil, nil, err
 	}
 	progress(1, 3)
-	if script == "" {
-		if script, err = testbed.WriteSampleScript(); err != nil {
-			return nil, nil, fmt.Errorf("spawn script: %w", err)
-		}
+	v := &Viewer{Portal: portal, Cell: cell, Script: opts.Script}
+	dir := "" // the embedded script may require files from the working directory
+	if v.Script != "" {
+		dir = filepath.Dir(v.Script)
 	}
-	v := &Viewer{Portal: portal, Cell: cell, Script: script}
-	v.Scenario = testbed.New(filepath.Dir(script), testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true,
+	v.Scenario = testbed.New(dir, testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true,
 		TraceEvents: traceEvents(opts.TraceEvents)})
 	progress(2, 3)
-	if err := v.Scenario.RunFile(script); err != nil {
+	if err := v.run(); err != nil {
 		return v, v.Scenario.World, err
 	}
 	progress(3, 3)
 	return v, v.Scenario.World, nil
 }
+
+// run runs the spawn script: the file, or the embedded one.
+func (v *Viewer) run() error {
+	if v.Script == "" {
+		if err := v.Scenario.RunSample(); err != nil {
+			return &ScriptError{Err: err, Hint: "The built-in spawn script could not set up these DATs: " +
+				"write your own (docs/scripting.md, examples/) and pass --script FILE."}
+		}
+		return nil
+	}
+	if err := v.Scenario.RunFile(v.Script); err != nil {
+		return &ScriptError{Err: err, Hint: "Fix " + v.Script + " and press F5, or pass another --script FILE."}
+	}
+	return nil
+}
+
+// ScriptError is a spawn script's failure: the script's own message (its
+// name and line first) and a hint saying what to do about it.
+type ScriptError struct {
+	Err  error
+	Hint string
+}
+
+func (e *ScriptError) Error() string { return e.Err.Error() + "\n" + e.Hint }
+
+// Unwrap returns the script's error.
+func (e *ScriptError) Unwrap() error { return e.Err }
 
 // traceEvents maps --trace-events to testbed.Options.TraceEvents: 0 is
 // off in the viewer.
@@ -112,5 +138,5 @@ func traceEvents(n int) int {
 // Reload runs the spawn script again on a cleared world (F5).
 func (v *Viewer) Reload() error {
 	v.Scenario.Reset()
-	return v.Scenario.RunFile(v.Script)
+	return v.run()
 }

@@ -39,6 +39,10 @@ type Config struct {
 	// script raised (a timer callback); it is shown like a failed reload
 	// while the world keeps running.
 	ScriptErr func() error
+	// Status, when set, is polled every frame for the spawn script's
+	// status line (world.status: what it found), shown at the top of the
+	// HUD.
+	Status func() string
 	// Screenshot, with Frames > 0, renders Frames world frames, saves the
 	// window as a PNG at Screenshot (and the view.ShotReport next to it as
 	// Screenshot+".json") and exits.

@@ -273,7 +273,13 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 
 func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	b := screen.Bounds()
-	left := view.StatsText(s.world, s.stats) + "\n" + view.EntityList(s.world, s.sel)
+	left := view.StatsText(s.world, s.stats) + "\n"
+	if g.cfg.Status != nil {
+		if st := g.cfg.Status(); st != "" {
+			left += "script: " + st + "\n"
+		}
+	}
+	left += view.EntityList(s.world, s.sel)
 	if len(s.r.Errors) > 0 {
 		left += "asset errors:\n  " + strings.Join(s.r.Errors[:min(len(s.r.Errors), 5)], "\n  ") + "\n"
 	}

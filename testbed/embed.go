@@ -2,8 +2,6 @@ package testbed
 
 import (
 	_ "embed"
-	"os"
-	"path/filepath"
 
 	"github.com/yohamta/donburi"
 
@@ -17,16 +15,13 @@ import (
 //go:embed scenarios/sample.lua
 var SampleScript []byte
 
-// WriteSampleScript copies the embedded spawn script into a new temporary
-// folder (scripts run from their own folder) and returns its path.
-func WriteSampleScript() (string, error) {
-	dir, err := os.MkdirTemp("", "dereth-script-")
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, "sample.lua")
-	return p, os.WriteFile(p, SampleScript, 0o644)
-}
+// SampleName is the name the embedded spawn script's messages carry
+// ("[built-in] sample.lua:12: ..."): never a file on disk.
+const SampleName = "[built-in] sample.lua"
+
+// RunSample runs the embedded default spawn script from memory: nothing
+// is written to disk.
+func (s *Scenario) RunSample() error { return s.host.RunSource(SampleName, SampleScript) }
 
 // Reset removes every object and timer so a spawn script can run again
 // (the viewer's F5).
@@ -38,6 +33,7 @@ func (s *Scenario) Reset() {
 	}
 	s.timers = nil
 	s.Err = nil
+	s.Status = ""
 }
 
 func guids(w *systems.World, list []donburi.Entity) []uint32 {

@@ -40,7 +40,7 @@ var (
 	fuzzStmts = []string{
 		"world.step(N)", "world.advance(N, N)", "world.advance_to(N)", "world.set_clock(N)",
 		"world.every(N, F)", "world.after(N, F)", "world.set_update_time(G, N)",
-		`world.spawn{guid = G, setup = 0x02000001, origin = V, velocity = V, heading = N, scale = N, motion = {forward = C, forward_speed = N}}`,
+		`world.spawn{guid = G, cell = 0x01010001, setup = 0x02000001, origin = V, velocity = V, heading = N, scale = N, motion = {forward = C, forward_speed = N}}`,
 		"world.move(G, {forward = C, forward_speed = N, turn = C, turn_speed = N})",
 		"world.do_motion(G, C, N)", "world.position(G)", "world.interpolate_to(G, V)", "world.play_script(G, N, N)",
 		`world.send{type = "UpdatePosition", guid = G, instance = 1, position_sequence = N, cell = 0xA9B40012, origin = V, velocity = V}`,

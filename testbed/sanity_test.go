@@ -45,7 +45,7 @@ func samplePortal(t *testing.T) *dat.Container {
 // velocities and speeds reject non-finite values. Each case used to be
 // accepted (the clock or an object became NaN) or to hang.
 func TestTimeAndNumbersAreSane(t *testing.T) {
-	const spawn = "local g = world.spawn{guid = 0x50000001, setup = 0x02000001}\n"
+	const spawn = "local g = world.spawn{guid = 0x50000001, cell = 0x01010001, setup = 0x02000001}\n"
 	portal := samplePortal(t)
 	tests := []struct {
 		name, src, want string
@@ -70,13 +70,13 @@ func TestTimeAndNumbersAreSane(t *testing.T) {
 		{"advance after set_clock 1e17", "world.set_clock(1e17)\nworld.advance(1)", "world.advance: a step of 0.03333333333333333 s no longer advances the clock at 1e+17 s"},
 		{"step after set_clock 1e17", "world.set_clock(1e17)\nworld.step()", "no longer advances the clock"},
 		{"every after set_clock 1e17", "world.set_clock(1e17)\nworld.every(1, print)", "world.every: a period of 1 s no longer advances the clock at 1e+17 s"},
-		{"spawn NaN origin", "world.spawn{setup = 0x02000001, origin = {0/0, 0, 0}}", "world.spawn.origin: component 1 = NaN must be finite"},
-		{"spawn huge origin", "world.spawn{setup = 0x02000001, origin = {0, 1e300, 0}}", "world.spawn.origin: component 2 = 1e+300 must be finite and at most 1e+06"},
-		{"spawn inf velocity", "world.spawn{setup = 0x02000001, velocity = {0, 0, 1/0}}", "world.spawn.velocity: component 3 = +Inf"},
-		{"spawn NaN heading", "world.spawn{setup = 0x02000001, heading = 0/0}", "world.spawn: field heading must be a finite number, got NaN"},
-		{"spawn NaN scale", "world.spawn{setup = 0x02000001, scale = 0/0}", "field scale must be a finite number"},
-		{"spawn zero scale", "world.spawn{setup = 0x02000001, scale = 0}", "world.spawn: scale must be in (0, 1000]"},
-		{"spawn NaN motion speed", "world.spawn{setup = 0x02000001, motion = {forward = \"WalkForward\", forward_speed = 0/0}}", "field forward_speed must be a finite number"},
+		{"spawn NaN origin", "world.spawn{cell = 0x01010001, setup = 0x02000001, origin = {0/0, 0, 0}}", "world.spawn.origin: component 1 = NaN must be finite"},
+		{"spawn huge origin", "world.spawn{cell = 0x01010001, setup = 0x02000001, origin = {0, 1e300, 0}}", "world.spawn.origin: component 2 = 1e+300 must be finite and at most 1e+06"},
+		{"spawn inf velocity", "world.spawn{cell = 0x01010001, setup = 0x02000001, velocity = {0, 0, 1/0}}", "world.spawn.velocity: component 3 = +Inf"},
+		{"spawn NaN heading", "world.spawn{cell = 0x01010001, setup = 0x02000001, heading = 0/0}", "world.spawn: field heading must be a finite number, got NaN"},
+		{"spawn NaN scale", "world.spawn{cell = 0x01010001, setup = 0x02000001, scale = 0/0}", "field scale must be a finite number"},
+		{"spawn zero scale", "world.spawn{cell = 0x01010001, setup = 0x02000001, scale = 0}", "world.spawn: scale must be in (0, 1000]"},
+		{"spawn NaN motion speed", "world.spawn{cell = 0x01010001, setup = 0x02000001, motion = {forward = \"WalkForward\", forward_speed = 0/0}}", "field forward_speed must be a finite number"},
 		{"move inf turn speed", spawn + "world.move(g, {turn = \"TurnRight\", turn_speed = 1/0})", "field turn_speed must be a finite number"},
 		{"move huge speed", spawn + "world.move(g, {forward = \"RunForward\", forward_speed = 1e9})", "field forward_speed = 1e+09 is out of range"},
 		{"do_motion NaN speed", spawn + "world.do_motion(g, \"WalkForward\", 0/0)", "world.do_motion: speed must be a finite number"},
@@ -137,7 +137,7 @@ func TestTimerErrorStopsTheScript(t *testing.T) {
 // the budget, and the error names the line that made the call. They used
 // to run until killed.
 func TestLimitsStopLongHostCalls(t *testing.T) {
-	const crowd = "for i = 1, 50 do world.spawn{guid = 0x50000000 + i, setup = 0x02000001, origin = {i, i, 0}, motion = {forward = \"RunForward\"}} end\n"
+	const crowd = "for i = 1, 50 do world.spawn{guid = 0x50000000 + i, cell = 0x01010001, setup = 0x02000001, origin = {i, i, 0}, motion = {forward = \"RunForward\"}} end\n"
 	tests := []struct {
 		name string
 		src  string
@@ -147,7 +147,7 @@ func TestLimitsStopLongHostCalls(t *testing.T) {
 	}{
 		{"advance, wall clock", crowd + "world.advance(33000)", Options{Budget: -1, Timeout: 0.3}, luahost.ErrTimeout, "snippet.lua:2: wall-clock limit of 300ms exceeded"},
 		{"advance, budget", crowd + "world.advance(33000)", Options{Budget: 2_000_000}, luahost.ErrBudget, "snippet.lua:2: instruction budget of 2000000 exhausted"},
-		{"spawning loop, budget", "for i = 1, 1e6 do\n  world.spawn{guid = 0x50000000 + i, setup = 0x02000001}\nend", Options{Budget: 1_000_000}, luahost.ErrBudget, "snippet.lua:2: instruction budget"},
+		{"spawning loop, budget", "for i = 1, 1e6 do\n  world.spawn{guid = 0x50000000 + i, cell = 0x01010001, setup = 0x02000001}\nend", Options{Budget: 1_000_000}, luahost.ErrBudget, "snippet.lua:2: instruction budget"},
 		{"timer catch-up, wall clock", "world.every(1/30, function() for i = 1, 100 do end end)\nworld.advance(33000)", Options{Budget: -1, Timeout: 0.3}, luahost.ErrTimeout, "wall-clock limit of 300ms exceeded"},
 	}
 	portal := samplePortal(t)

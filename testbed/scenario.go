@@ -2,7 +2,6 @@ package testbed
 
 import (
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -62,6 +61,14 @@ type Scenario struct {
 	// Err is the first error a timer callback raised (the viewer shows it).
 	Err    error
 	timers []*timer
+	// Status is the script's last world.status line (the viewer's HUD
+	// shows it).
+	Status string
+	// portal and cell are the DATs world.find_setups and world.find_place
+	// search (nil: none).
+	portal, cell *dat.Container
+	// place is world.set_default_place's.
+	place defaultPlace
 
 	// Input is the local player's controller world.input drives; it runs
 	// at the start of every frame once a script has called world.input.
@@ -83,6 +90,7 @@ func New(dir string, opts Options) *Scenario {
 		World: systems.NewWorld(), Rec: &systems.Recorder{Limit: opts.TraceEvents},
 		Anims: motion.AnimationMap{}, Setups: map[uint32]*dat.Setup{}, Tables: map[uint32]*dat.MotionTable{},
 		onCapture: map[*dat.AnimHook][]dat.AnimHook{},
+		portal:    opts.Portal, cell: opts.Cell,
 	}
 	var tracers systems.Tee
 	if opts.TraceEvents > 0 || opts.TraceEvents == 0 && !opts.Viewer {
@@ -117,6 +125,7 @@ func New(dir string, opts Options) *Scenario {
 	s.World.Timers = s
 	s.World.Watch = s
 	s.install()
+	s.installDiscover()
 	world := s.host.State().GetGlobal("world").(*lua.LTable)
 	world.RawSetString("headless", lua.LBool(!opts.Viewer))
 	world.RawSetString("reason", s.reasonTable())
@@ -377,8 +386,9 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("world.spawn: %v", err)
 	}
-	d.GUID, d.Cell = a.u32("guid", 0), a.u32("cell", 0x01010001)
-	d.Frame = physics.Frame{Origin: a.vec("origin"), Orientation: physics.Heading(a.num("heading", 0) * math.Pi / 180)}
+	d.GUID = a.u32("guid", 0)
+	d.Cell, d.Frame.Origin = s.spawnPlace(a)
+	d.Frame.Orientation = headingFrame(a.num("heading", 0))
 	if a.has("state") {
 		d.State = a.state("state")
 	}
@@ -675,7 +685,8 @@ func quatList(q physics.Quat) []any {
 func (s *Scenario) luaPosition(L *lua.LState) int {
 	p := s.obj(L, 1).Phys
 	return s.push(L, map[string]any{"cell": p.Position.Cell, "origin": vecList(p.Position.Frame.Origin),
-		"rotation": quatList(p.Position.Frame.Orientation), "velocity": vecList(p.Velocity)})
+		"rotation": quatList(p.Position.Frame.Orientation), "velocity": vecList(p.Velocity),
+		"heading": float64(motion.FrameHeading(p.Position.Frame))})
 }
 
 func (s *Scenario) luaMotionState(L *lua.LState) int {

@@ -2,7 +2,6 @@ package testbed
 
 import (
 	"encoding/hex"
-	"math"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -39,7 +38,7 @@ func (s *Scenario) luaSend(L *lua.LState) int {
 
 func (a args) position() protocol.Position {
 	return protocol.Position{Cell: a.u32("cell", 0), Frame: physics.Frame{Origin: a.vec("origin"),
-		Orientation: physics.Heading(a.num("heading", 0) * math.Pi / 180)}}
+		Orientation: headingFrame(a.num("heading", 0))}}
 }
 
 func (a args) seq(k string) uint16 { return uint16(a.num(k, 0)) }

@@ -145,3 +145,66 @@ func (s *Sample) Crowd(n int) (*systems.World, error) {
 	}
 	return w, nil
 }
+
+// Ids of the DAT set OtherDATs builds.
+const (
+	OtherHumanSetup    = 0x02000101 // the sample's human, renumbered
+	OtherDoorSetup     = 0x02000102
+	OtherWindmillSetup = 0x02000103
+	OtherBlock         = 0x7F7F0000 // the sample's landblock 0xA9B4, moved
+)
+
+// OtherDATs builds a portal and a cell DAT that hold the sample world's
+// things under other ids, as a user's own DATs would: every Setup
+// renumbered (0x020000NN → 0x020001NN, see OtherHumanSetup) and the
+// south-west landblock moved to OtherBlock, alone. A script that hard-codes
+// the sample's ids fails on them; one that discovers what the DATs hold
+// (world.find_setups, world.find_place) does not. noLand leaves the cell
+// DAT without any landblock.
+func OtherDATs(noLand bool) (portal, cell []byte, err error) {
+	p, err := sample.Portal()
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := sample.Cell()
+	if err != nil {
+		return nil, nil, err
+	}
+	pb := dat.NewBuilder(p.Dataset())
+	for _, e := range p.Entries() {
+		data, err := p.Read(e.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		if dat.TypeOf(e.ID, p.Dataset()) != dat.TypeSetup {
+			pb.Add(e.ID, data)
+			continue
+		}
+		st, err := dat.DecodeSetup(e.ID, data)
+		if err != nil {
+			return nil, nil, err
+		}
+		st.ID += 0x100
+		if err := pb.AddObject(st); err != nil {
+			return nil, nil, fmt.Errorf("setup 0x%08X: %w", e.ID, err)
+		}
+	}
+	cb := dat.NewBuilder(c.Dataset())
+	if !noLand {
+		lb, err := c.LandBlock(sample.BlockSW)
+		if err != nil {
+			return nil, nil, err
+		}
+		lb.ID = dat.BlockID(OtherBlock)
+		if err := cb.AddObject(lb); err != nil {
+			return nil, nil, fmt.Errorf("landblock: %w", err)
+		}
+	}
+	if portal, err = pb.Bytes(); err != nil {
+		return nil, nil, err
+	}
+	if cell, err = cb.Bytes(); err != nil {
+		return nil, nil, err
+	}
+	return portal, cell, nil
+}

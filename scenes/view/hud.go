@@ -2,7 +2,6 @@ package view
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -107,8 +106,7 @@ func EntityText(o *components.View, trace []systems.Event) string {
 	p := o.Phys
 	fmt.Fprintf(&b, "guid 0x%08X  archetype %s\n", p.GUID, o.Name)
 	org := p.Position.Frame.Origin
-	q := p.Position.Frame.Orientation
-	heading := 2 * math.Atan2(float64(q.Z), float64(q.W)) * 180 / math.Pi
+	heading := motion.FrameHeading(p.Position.Frame) // clockwise from north, as scripts give it
 	fmt.Fprintf(&b, "cell 0x%08X  pos (%.2f, %.2f, %.2f)  heading %.0f°\n", p.Position.Cell, org.X, org.Y, org.Z, heading)
 	if pa := o.Parts; pa != nil && pa.Manager != nil {
 		s := pa.Manager.State

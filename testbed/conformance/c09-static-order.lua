@@ -3,7 +3,7 @@ local H = require("humanoid")
 world.script{id = 0x33000010, hooks = {{time = 0, type = "Sound", id = 7}}}
 world.animation{id = 0x03000100, frames = 8, parts = 1}
 world.setup{id = 0x02000100, parts = 1, default_animation = 0x03000100, default_script = 0x33000010}
-local g = world.spawn{archetype = "static", guid = 0x70000001, setup = 0x02000100}
+local g = world.spawn{archetype = "static", guid = 0x70000001, setup = 0x02000100, cell = 0x01010001}
 world.trace_clear()
 world.step(0.05)
 expect.eq(world.stages(g, "static"), {

@@ -6,7 +6,7 @@ local EPS, MIN, MAX, HUGE = 0.000199999995, 1 / 30, 0.1, 2.0
 local g = H.spawn(0x50000060)
 world.animation{id = 0x03000100, frames = 8, parts = 1}
 world.setup{id = 0x02000100, parts = 1, default_animation = 0x03000100}
-local s = world.spawn{archetype = "static", guid = 0x70000002, setup = 0x02000100}
+local s = world.spawn{archetype = "static", guid = 0x70000002, setup = 0x02000100, cell = 0x01010001}
 
 local function quanta(guid, stage, elapsed)
   world.set_update_time(guid, 0)

@@ -30,7 +30,7 @@ end
 
 -- spawn(guid, fields): a creature using the humanoid, fields override.
 function M.spawn(guid, fields)
-  local t = {archetype = "creature", guid = guid, setup = M.SETUP, motion_table = M.TABLE}
+  local t = {archetype = "creature", guid = guid, cell = 0x01010001, setup = M.SETUP, motion_table = M.TABLE}
   for k, v in pairs(fields or {}) do t[k] = v end
   return world.spawn(t)
 end

@@ -1,13 +1,36 @@
--- The sample world's default spawn script. dereth runs it on the embedded
--- sample world (headless with `dereth run`, in the viewer otherwise); copy
--- it to start your own. Every motion goes through the same interpreted path
--- a server's UpdateMotion takes (world.move → MoveToInterpretedState).
-local HUMAN, DOOR, WINDMILL = 0x02000001, 0x02000002, 0x02000003
-local SPARKLE = 0x33000001
-local BLOCK = 0xA9B40000 -- the south-west landblock
+-- The default spawn script. dereth runs it on whatever DATs it opened: the
+-- embedded sample world, or yours with `--dat DIR`. It hard-codes no ids.
+-- It asks the DATs for a humanoid, a door, a static animating object and
+-- a place on land, says in the HUD what it found (world.status), and sets
+-- them moving. Copy it to start your own spawn script
+-- (`dereth view --script my.lua`); examples/ has more.
+--
+-- Every motion goes through the same interpreted path a server's
+-- UpdateMotion takes (world.move → MoveToInterpretedState).
 
+-- A place on land: the sample world's (and retail's) Holtburg when the
+-- DATs have it, else the first landblock that is not water.
+local place = world.find_place()
+world.set_default_place(place)
+
+-- A humanoid: a Setup whose motion table walks, runs and stands.
+local HUMAN = world.find_setups{motion_table = true, cycles = {"Ready", "WalkForward", "RunForward"},
+  min_parts = 2, limit = 1}[1]
+-- A door: a small Setup whose motion table has On (open) and Off (shut).
+local DOOR = world.find_setups{motion_table = true, cycles = {"On", "Off"}, max_parts = 4, limit = 1}[1]
+-- A static animating object: a default animation and no motion table.
+local WINDMILL = world.find_setups{motion_table = false, animated = true, limit = 1}[1]
+-- Any physics script, played when the door opens.
+local SPARKLE = world.dat_ids("PhysicsScript", 1)[1]
+
+local function hex(id) return id and string.format("0x%08X", id) or "none" end
+world.status(string.format("found: humanoid %s, door %s, animated %s, effect %s; landblock 0x%04X",
+  hex(HUMAN), hex(DOOR), hex(WINDMILL), hex(SPARKLE), math.floor(place.block / 0x10000)))
+
+-- spot(x, y, heading): standing on the terrain at (x, y) of the place's
+-- landblock; heading in degrees clockwise from north (+y).
 local function spot(x, y, heading)
-  local g = world.ground(BLOCK, x, y)
+  local g = world.ground(place.block, x, y)
   return {cell = g.cell, origin = {x, y, g.z}, heading = heading or 0}
 end
 
@@ -16,54 +39,67 @@ local function spawn(t, at)
   return world.spawn(t)
 end
 
--- you: the local player the viewer's keyboard drives
-local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(96, 30, 0))
-world.set_player(player)
+local walker, stepper, corpse, door, windmill
+if HUMAN then
+  -- you: the local player the viewer's keyboard drives, facing north
+  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(96, 30, 0))
+  world.set_player(player)
+  -- a walker who paces walk → run → stop → turn, over and over
+  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(82, 62, 0))
+  -- a sidestepper next to it, facing west
+  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(110, 58, 270))
+  -- a corpse: the same creature, carrying NonCombat + Dead from its CreateObject
+  corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN,
+    motion = {style = "NonCombat", forward = "Dead"}}, spot(96, 48, 315))
+end
+if DOOR then
+  -- a door that swings open and shut
+  door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(88, 75, 0))
+end
+if WINDMILL then
+  -- a static animating object (the sample's windmill) with its default animation
+  windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(70, 100, 0))
+end
 
--- a walker who paces walk → run → stop → turn, over and over
-local walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(82, 62, 0))
--- a sidestepper next to it
-local stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(110, 58, 90))
--- a corpse: the same creature, carrying NonCombat + Dead from its CreateObject
-local corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN,
-  motion = {style = "NonCombat", forward = "Dead"}}, spot(96, 48, 45))
--- a door that swings open and shut
-local door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(88, 75, 0))
--- the windmill: a static animating object with a default animation and script
-local windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(70, 100, 0))
+if walker then
+  local plan = {
+    {forward = "WalkForward"},
+    {forward = "RunForward"},
+    {forward = "Ready"},
+    {forward = "Ready", turn = "TurnRight"},
+    {forward = "WalkForward", forward_speed = 0.6},
+    {forward = "Ready"},
+  }
+  local step = 0
+  world.every(2.5, function()
+    step = step % #plan + 1
+    world.move(walker, plan[step])
+  end)
+  local side = false
+  world.every(3, function()
+    side = not side
+    world.move(stepper, {forward = "Ready", sidestep = side and "SideStepRight" or nil})
+  end)
+end
 
-local plan = {
-  {forward = "WalkForward"},
-  {forward = "RunForward"},
-  {forward = "Ready"},
-  {forward = "Ready", turn = "TurnRight"},
-  {forward = "WalkForward", forward_speed = 0.6},
-  {forward = "Ready"},
-}
-local step = 0
-world.every(2.5, function()
-  step = step % #plan + 1
-  world.move(walker, plan[step])
-end)
-
-local side = false
-world.every(3, function()
-  side = not side
-  world.move(stepper, {forward = "Ready", sidestep = side and "SideStepRight" or nil})
-end)
-
-local open = false
-world.every(4, function()
-  open = not open
-  world.move(door, {forward = open and "On" or "Off"})
-  if open then world.play_script(door, SPARKLE) end
-end)
+if door then
+  local open = false
+  world.every(4, function()
+    open = not open
+    world.move(door, {forward = open and "On" or "Off"})
+    if open and SPARKLE then world.play_script(door, SPARKLE) end
+  end)
+end
 
 if world.headless then
   world.advance(12)
-  expect.eq(world.motion_state(corpse).substate, "Dead", "the corpse stays dead")
-  expect.truthy(world.sequence(windmill).frame > 0, "the windmill turns")
-  expect.truthy(world.revision(walker) > 0, "poses were published")
-  print(string.format("walker at (%.1f, %.1f), %s", world.position(walker).origin[1],
-    world.position(walker).origin[2], world.motion_state(walker).substate))
+  if corpse then
+    expect.eq(world.motion_state(corpse).substate, "Dead", "the corpse stays dead")
+    expect.truthy(world.revision(walker) > 0, "poses were published")
+    print(string.format("walker at (%.1f, %.1f), %s", world.position(walker).origin[1],
+      world.position(walker).origin[2], world.motion_state(walker).substate))
+  end
+  if windmill then
+    expect.truthy(world.sequence(windmill).frame > 0, "the windmill turns")
+  end
 end

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dereth/dereth/internal/testworld"
+	"github.com/dereth/dereth/testbed"
+)
+
+// writeDATs writes a portal and a cell DAT as a --dat folder.
+func writeDATs(t *testing.T, portal, cell []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, b := range map[string][]byte{"client_portal.dat": portal, "client_cell_1.dat": cell} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestRunOnOwnDATs: `dereth run --dat DIR SCRIPT` reads the user's DATs:
+// a Setup only they hold spawns.
+func TestRunOnOwnDATs(t *testing.T) {
+	portal, cell, err := testworld.OtherDATs(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeDATs(t, portal, cell)
+	script := filepath.Join(t.TempDir(), "mine.lua")
+	src := "local p = world.find_place()\nworld.set_default_place(p)\n" +
+		"world.spawn{guid = 0x50000001, setup = 0x02000101}\nprint(string.format('block 0x%08X', p.block))\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := Run([]string{"--dat", dir, script}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "block 0x7F7F0000") || !strings.Contains(out.String(), "0x50000001 creature cell 0x7F7F") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}
+
+// TestLoadViewerLeavesNoTempFiles: the default spawn script runs from
+// memory, so loading writes nothing to the temporary folder.
+func TestLoadViewerLeavesNoTempFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	if _, _, err := LoadViewer(ViewOptions{}, io.Discard, nil); err != nil {
+		t.Fatal(err)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil || len(left) != 0 {
+		t.Fatalf("left in the temporary folder: %v %v", left, err)
+	}
+}
+
+// TestLoadViewerScriptErrors: a failing spawn script's error names the
+// script (the user's file, or the built-in one, never a temporary path)
+// and its line, and says to pass --script.
+func TestLoadViewerScriptErrors(t *testing.T) {
+	portal, noLand, err := testworld.OtherDATs(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(t.TempDir(), "mine.lua")
+	if err := os.WriteFile(mine, []byte("local x = 1\nworld.spawn{setup = 0x02000001}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		opts ViewOptions
+		want []string
+	}{
+		{"user script", ViewOptions{Script: mine}, []string{mine + ":2: world.spawn: no cell given", "--script"}},
+		{"built-in script", ViewOptions{DAT: writeDATs(t, portal, noLand)},
+			[]string{testbed.SampleName + ":", "world.find_place", "pass --script FILE"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := LoadViewer(tt.opts, io.Discard, nil)
+			var se *ScriptError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v, want a ScriptError", err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), os.TempDir()) && tt.opts.Script == "" {
+				t.Errorf("error %q names a temporary path", err)
+			}
+		})
+	}
+}
