@@ -12,9 +12,12 @@ import (
 
 // ViewOptions are the flags of `dereth view`.
 type ViewOptions struct {
-	DAT        string // folder with the retail DATs; "": the embedded sample world
-	Script     string // spawn script; "": the embedded sample script
-	Screenshot string // when set, render Frames frames, save a PNG here and exit
+	DAT    string // folder with the retail DATs; "": the embedded sample world
+	Script string // spawn script; "": the embedded sample script
+	// Screenshot, when set, renders Frames frames (0: the first frame once
+	// the world is loaded), saves a PNG here and exits; a load error is
+	// saved as its error screen and exits non-zero.
+	Screenshot string
 	Frames     int
 	// TraceEvents is how many of the newest trace events the spawn
 	// script's world.trace can read; 0 leaves tracing off.
@@ -28,14 +31,17 @@ func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code 
 	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N]")
 	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
-	fs.StringVar(&opts.Screenshot, "screenshot", "", "render --frames frames, save a PNG to `FILE` and exit")
-	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot")
+	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first one drawn (a load error: its error screen, exit 1)")
+	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot (default: the first frame)")
 	fs.IntVar(&opts.TraceEvents, "trace-events", 0, "let the spawn script's world.trace read the newest `N` trace events (default: tracing off)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return opts, code, false
 	}
 	if fs.NArg() > 0 {
 		return opts, fs.Fail(stderr, "takes no arguments, got %q", fs.Arg(0)), false
+	}
+	if opts.Frames < 0 {
+		return opts, fs.Fail(stderr, "--frames must be 0 or more, got %d", opts.Frames), false
 	}
 	if opts.TraceEvents < 0 {
 		return opts, fs.Fail(stderr, "--trace-events must be 0 or more, got %d", opts.TraceEvents), false

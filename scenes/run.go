@@ -43,9 +43,11 @@ type Config struct {
 	// status line (world.status: what it found), shown at the top of the
 	// HUD.
 	Status func() string
-	// Screenshot, with Frames > 0, renders Frames world frames, saves the
-	// window as a PNG at Screenshot (and the view.ShotReport next to it as
-	// Screenshot+".json") and exits.
+	// Screenshot, when set, renders Frames world frames (0: just the
+	// first, once the world is loaded), saves the window as a PNG at
+	// Screenshot (and the view.ShotReport next to it as
+	// Screenshot+".json") and exits. An error scene is saved at once and
+	// Run returns its error.
 	Screenshot string
 	Frames     int
 	// Width and Height are the window size (1280×720 when zero).
@@ -85,7 +87,7 @@ var (
 // Run opens the viewer and blocks until the window closes (or, in
 // screenshot mode, the PNG is saved). It must be called from the main
 // goroutine. In screenshot mode a Load failure renders the error scene,
-// saves it and is returned.
+// saves it at once and is returned (main exits non-zero).
 func Run(cfg Config) error {
 	if cfg.Load == nil {
 		return errors.New("scenes: Config.Load is nil")
@@ -120,7 +122,22 @@ func Run(cfg Config) error {
 	return nil
 }
 
-func (g *game) shooting() bool { return g.cfg.Screenshot != "" && g.cfg.Frames > 0 }
+func (g *game) shooting() bool { return g.cfg.Screenshot != "" }
+
+// shotDue reports whether this Draw is the one to save: the world's
+// Frames-th frame (its first when Frames is 0), or an error scene's first.
+func (g *game) shotDue() bool {
+	if !g.shooting() || g.capture != nil {
+		return false
+	}
+	switch g.scene.(type) {
+	case *loadingScene:
+		return false
+	case *errorScene:
+		return true
+	}
+	return g.frames >= g.cfg.Frames
+}
 
 // Update implements ebiten.Game.
 func (g *game) Update() error {
@@ -138,7 +155,7 @@ func (g *game) Update() error {
 // Draw implements ebiten.Game.
 func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(g, screen)
-	if g.shooting() && g.capture == nil && g.frames >= g.cfg.Frames && !isLoading(g.scene) {
+	if g.shotDue() {
 		g.capture = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
 		g.capture.DrawImage(screen, nil)
 	}

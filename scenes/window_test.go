@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -63,7 +65,11 @@ func loadTestWorld(progress func(done, total int)) (*systems.World, Assets, erro
 // mode "error", a Load that fails.
 func runChild(dir, mode string) error {
 	cfg := Config{Title: "dereth test", Screenshot: filepath.Join(dir, "out.png"), Frames: frames, HideHUD: true, Load: loadTestWorld}
+	if mode == "first" {
+		cfg.Frames = 0 // --screenshot without --frames
+	}
 	if mode == "error" {
+		cfg.Frames = 0 // an error scene is saved at once, whatever --frames says
 		cfg.Width, cfg.Height = 800, 450
 		cfg.Load = func(func(int, int)) (*systems.World, Assets, error) {
 			_, err := dat.OpenBytes(make([]byte, 0x400), "client_portal.dat")
@@ -107,9 +113,14 @@ func runViewer(t *testing.T, mode string) string {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"="+dir, childMode+"="+mode)
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("viewer %s did not exit: %v\n%s", mode, ctx.Err(), out)
+	}
 	if err != nil {
 		t.Fatalf("viewer: %v\n%s", err, out)
 	}
@@ -195,8 +206,23 @@ func checkWorldShot(t *testing.T, mode string) {
 	}
 }
 
-// TestWindowErrorScene: a bad DAT is an error scene, saved and returned,
-// not a crash.
+// TestWindowFirstFrameShot: --screenshot without --frames saves the first
+// frame of the loaded world and exits (it used to wait forever).
+func TestWindowFirstFrameShot(t *testing.T) {
+	dir := runViewer(t, "first")
+	rep, err := view.ReadShotReport(filepath.Join(dir, "out.png.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// testworld steps its world 5 frames before the window opens.
+	if rep.Frame > 6 || len(rep.Entities) == 0 {
+		t.Fatalf("shot of world frame %d with %d entities, want the first frame drawn, with entities", rep.Frame, len(rep.Entities))
+	}
+	readPNG(t, filepath.Join(dir, "out.png"))
+}
+
+// TestWindowErrorScene: a bad DAT is an error scene, saved at once (with
+// no --frames) and returned, not a crash or a wait for Esc.
 func TestWindowErrorScene(t *testing.T) {
 	dir := runViewer(t, "error")
 	img := readPNG(t, filepath.Join(dir, "out.png"))
