@@ -9,25 +9,42 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/systems"
 )
 
-// errorScene shows what failed and where, instead of crashing: Esc quits.
+// errorScene shows what failed and where, instead of crashing: F5 loads
+// the world again (after the user fixed the script or the DATs), Esc quits.
 type errorScene struct {
 	title string
 	lines []string
+	// load is what F5 retries (Config.Load); nil: nothing to retry.
+	load func(progress func(done, total int)) (*systems.World, Assets, error)
 }
 
 func newErrorScene(title string, err error) *errorScene {
 	return &errorScene{title: title, lines: view.ErrorLines(err, 110)}
 }
 
-// Update quits on Esc.
+// Update loads again on F5 and quits on Esc.
 func (s *errorScene) Update(g *game) error {
 	g.frames++
+	if inpututil.IsKeyJustPressed(ebiten.KeyF5) {
+		s.retry(g)
+	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		return ebiten.Termination
 	}
 	return nil
+}
+
+// retry starts loading the world again (F5): the loading scene, then the
+// world or a new error scene.
+func (s *errorScene) retry(g *game) {
+	if s.load == nil {
+		return
+	}
+	g.loadErr = nil
+	g.setScene(newLoadingScene(s.load))
 }
 
 // Draw shows the error.
@@ -35,7 +52,11 @@ func (s *errorScene) Draw(g *game, screen *ebiten.Image) {
 	screen.Fill(errorBackground)
 	ebitenutil.DebugPrintAt(screen, "dereth: "+s.title, 24, 24)
 	ebitenutil.DebugPrintAt(screen, strings.Join(s.lines, "\n"), 24, 56)
-	ebitenutil.DebugPrintAt(screen, "Esc quits", 24, screen.Bounds().Dy()-32)
+	keys := "Esc quits"
+	if s.load != nil {
+		keys = "F5 loads again (fix the file first)   Esc quits"
+	}
+	ebitenutil.DebugPrintAt(screen, keys, 24, screen.Bounds().Dy()-32)
 }
 
 var errorBackground = color.RGBA{0x30, 0x10, 0x10, 0xFF}

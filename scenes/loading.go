@@ -13,6 +13,7 @@ import (
 
 // loadingScene runs Config.Load on a goroutine and shows its progress.
 type loadingScene struct {
+	load        func(progress func(done, total int)) (*systems.World, Assets, error)
 	done, total atomic.Int64
 	result      chan loadResult
 	ticks       int
@@ -25,7 +26,7 @@ type loadResult struct {
 }
 
 func newLoadingScene(load func(progress func(done, total int)) (*systems.World, Assets, error)) *loadingScene {
-	s := &loadingScene{result: make(chan loadResult, 1)}
+	s := &loadingScene{load: load, result: make(chan loadResult, 1)}
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -51,7 +52,9 @@ func (s *loadingScene) Update(g *game) error {
 	case r := <-s.result:
 		if r.err != nil {
 			g.loadErr = r.err
-			g.setScene(newErrorScene("could not load the world", r.err))
+			es := newErrorScene("could not load the world", r.err)
+			es.load = s.load // F5 tries again
+			g.setScene(es)
 			return nil
 		}
 		g.setScene(newWorldScene(g, r.world, r.assets))

@@ -124,3 +124,32 @@ func TestScriptErrorShownWhileWorldRuns(t *testing.T) {
 		t.Fatal("the world stopped after a script error")
 	}
 }
+
+// TestErrorSceneF5LoadsAgain: after a load failed (a broken spawn script),
+// F5 on the error scene loads again, and a fixed script reaches the world.
+func TestErrorSceneF5LoadsAgain(t *testing.T) {
+	calls := 0
+	load := func(progress func(int, int)) (*systems.World, Assets, error) {
+		calls++
+		if calls == 1 {
+			return nil, nil, errors.New("spawn.lua:3: attempt to call a nil value (global 'spwan')")
+		}
+		return loadTestWorld(progress)
+	}
+	s := newLoadingScene(load)
+	g := &game{w: 640, h: 480, scene: s}
+	waitScene(t, g, s)
+	es, ok := g.scene.(*errorScene)
+	if !ok {
+		t.Fatalf("scene %T after a failed load, want the error scene", g.scene)
+	}
+	es.retry(g)
+	ls, ok := g.scene.(*loadingScene)
+	if !ok || g.loadErr != nil {
+		t.Fatalf("F5 left scene %T (load error %v), want loading again", g.scene, g.loadErr)
+	}
+	waitScene(t, g, ls)
+	if _, ok := g.scene.(*worldScene); !ok || calls != 2 {
+		t.Fatalf("scene %T after %d loads, want the world after 2", g.scene, calls)
+	}
+}
