@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -54,6 +55,9 @@ type Config struct {
 	Width, Height int
 	// HideHUD starts with the HUD off (F1 toggles).
 	HideHUD bool
+	// Clock reads the wall clock the world advances by (time.Now when
+	// nil); tests inject their own.
+	Clock func() time.Time
 }
 
 // scene is one of the viewer's screens.

@@ -153,3 +153,29 @@ func TestErrorSceneF5LoadsAgain(t *testing.T) {
 		t.Fatalf("scene %T after %d loads, want the world after 2", g.scene, calls)
 	}
 }
+
+// TestWorldAdvancesByWallClock: each Update steps the world by the
+// wall-clock time since the last (an injected clock), not a fixed 1/60 s,
+// so 10 FPS is not slow motion; the HUD's ratio stays 1.
+func TestWorldAdvancesByWallClock(t *testing.T) {
+	w, a, err := loadTestWorld(func(int, int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(5000, 0)
+	g := &game{w: 640, h: 480, cfg: Config{Clock: func() time.Time { return now }}}
+	ws := newWorldScene(g, w, a)
+	start := w.Now
+	for i := 0; i < 20; i++ { // two seconds at 10 FPS
+		now = now.Add(100 * time.Millisecond)
+		if err := ws.Update(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := w.Now - start; got < 1.999 || got > 2.001 {
+		t.Fatalf("2 s of wall clock advanced the world %.3f s", got)
+	}
+	if r := ws.stats.SimRatio; r < 0.999 || r > 1.001 {
+		t.Fatalf("sim/real %.3f, want 1", r)
+	}
+}

@@ -48,17 +48,29 @@ type worldScene struct {
 	follow       components.View // the followed object, resolved per frame
 	lastHeading  float32
 
+	// clock advances the world by wall-clock time; fixed, when not 0,
+	// replaces the elapsed time (screenshot mode: tickDt).
+	clock view.RealClock
+	fixed float64
+
 	dragging       bool
 	pressX, pressY int
 	lastX, lastY   int
 	moved          bool
 }
 
-// Step length: the world advances one tick per Update.
+// tickDt is the fixed step of screenshot mode, which renders the same
+// world frames however fast the machine draws them; interactively the
+// world advances by the wall-clock time each Update (view.RealClock).
 const tickDt = 1.0 / 60
 
 func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD, reload: g.cfg.Reload, orig: w.Trace}
+	s.clock.Now = g.cfg.Clock
+	if g.shooting() {
+		s.fixed = tickDt
+	}
+	s.clock.Start()
 	s.r.Highlight = w.PlayerGUID
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
@@ -158,9 +170,16 @@ func (s *worldScene) Update(g *game) error {
 	} else {
 		s.world.Trace = s.orig
 	}
+	wall := s.clock.Elapsed()
+	step := wall
+	if s.fixed > 0 {
+		step = s.fixed
+	}
 	t0 := time.Now()
-	s.world.Step(tickDt)
+	s.world.Step(step)
 	s.stats.Tick = time.Since(t0)
+	s.clock.Record(wall, step)
+	s.stats.SimRatio = s.clock.Ratio()
 	s.followTarget()
 	return nil
 }

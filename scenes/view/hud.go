@@ -15,15 +15,19 @@ import (
 // Stats are the frame figures the HUD shows.
 type Stats struct {
 	FPS, TPS float64
+	// SimRatio is simulated over real time (RealClock.Ratio): 1 when the
+	// world runs in real time.
+	SimRatio float64
 	// Tick is the last World.Step; Build the last Renderer.Build.
 	Tick, Build time.Duration
 	Tris        int
 }
 
-// StatsText is the HUD's first line.
+// StatsText is the HUD's first two lines: frame rate and time, then the
+// costs.
 func StatsText(w *systems.World, s Stats) string {
-	return fmt.Sprintf("FPS %.1f  TPS %.1f  tick %.2f ms  build %.2f ms  tris %d  frame %d  t=%.2fs",
-		s.FPS, s.TPS, ms(s.Tick), ms(s.Build), s.Tris, w.FrameNo, w.Now)
+	return fmt.Sprintf("FPS %.1f  sim/real %.2f  frame %d  t=%.2fs\nTPS %.1f  tick %.2f ms  build %.2f ms  tris %d",
+		s.FPS, s.SimRatio, w.FrameNo, w.Now, s.TPS, ms(s.Tick), ms(s.Build), s.Tris)
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
