@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"image"
 	"strings"
 	"time"
@@ -28,15 +27,17 @@ var _ = ebiten.Vertex(view.Vertex{})
 // feeds the local player's keys to its interpreter, and draws what the
 // presenter published.
 type worldScene struct {
-	world    *systems.World
-	assets   Assets
-	r        *view.Renderer
-	cam      *view.Camera
-	ctrl     control.Controller
-	tail     view.TraceTail
-	orig     systems.Tracer
-	sel      uint32 // the selected guid, 0 for none
-	hud      bool
+	world  *systems.World
+	assets Assets
+	r      *view.Renderer
+	cam    *view.Camera
+	ctrl   control.Controller
+	tail   view.TraceTail
+	orig   systems.Tracer
+	sel    uint32 // the selected guid, 0 for none
+	hud    bool
+	// outbound opens the outbound-log panel (F4); closed it is one line.
+	outbound bool
 	stats    view.Stats
 	reload   func() error
 	reloadAt time.Time
@@ -121,7 +122,7 @@ func (s *worldScene) followTarget() {
 			s.cam.Yaw += h - s.lastHeading
 		}
 		s.lastFollowed, s.lastHeading = o.Phys.GUID, h
-		s.cam.Follow(p, 1)
+		s.cam.Follow(p, view.FollowHeight)
 	}
 	s.cam.KeepAbove(s.ground, 1.5)
 }
@@ -187,6 +188,9 @@ func (s *worldScene) Update(g *game) error {
 func (s *worldScene) handleToggles(g *game) {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
 		s.hud = !s.hud
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF4) {
+		s.outbound = !s.outbound
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyM) {
 		s.cam.ToggleMap()
@@ -286,12 +290,11 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		if !s.reloadOK {
 			r, gr, bl = 0.5, 0.08, 0.08
 		}
-		panel(screen, g.white, s.reloaded, b.Dx()/2-300, 40, r, gr, bl)
+		panel(screen, g.white, s.reloaded, view.TopCentre, r, gr, bl)
 	}
 }
 
 func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
-	b := screen.Bounds()
 	left := view.StatsText(s.world, s.stats) + "\n"
 	if g.cfg.Status != nil {
 		if st := g.cfg.Status(); st != "" {
@@ -302,7 +305,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	if len(s.r.Errors) > 0 {
 		left += "asset errors:\n  " + strings.Join(s.r.Errors[:min(len(s.r.Errors), 5)], "\n  ") + "\n"
 	}
-	panel(screen, g.white, left, 8, 8, 0, 0, 0)
+	panel(screen, g.white, left, view.TopLeft, 0, 0, 0)
 	var trace []systems.Event
 	var selected *components.View
 	if e, ok := s.world.Entity(s.sel); ok && s.sel != 0 {
@@ -314,39 +317,21 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	sel := view.EntityText(selected, trace)
-	panel(screen, g.white, sel, b.Dx()-8-textWidth(sel), 8, 0, 0, 0)
-	var log strings.Builder
-	fmt.Fprintf(&log, "outbound (a live client would send; %d so far):\n", s.ctrl.Log.Total)
-	for _, m := range s.ctrl.Log.Recent() {
-		log.WriteString("  " + m.String() + "\n")
-	}
-	log.WriteString("W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  Tab/click select  F5 reload  F1 HUD")
-	txt := log.String()
-	panel(screen, g.white, txt, 8, b.Dy()-8-textHeight(txt), 0, 0, 0)
+	panel(screen, g.white, view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
+	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
+	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
 }
 
-// Debug-font metrics of ebitenutil.DebugPrint.
-const (
-	charW = 6
-	lineH = 16
-)
+// keyHelp is the HUD's last line.
+const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  Tab/click select  F1 HUD  F4 outbound  F5 reload"
 
-func textWidth(s string) int {
-	w := 0
-	for _, l := range strings.Split(s, "\n") {
-		w = max(w, len([]rune(l)))
-	}
-	return w*charW + 8
-}
-
-func textHeight(s string) int { return (strings.Count(strings.TrimRight(s, "\n"), "\n")+1)*lineH + 6 }
-
-// panel draws text on a translucent box.
-func panel(dst, white *ebiten.Image, s string, x, y int, r, g, b float32) {
-	s = strings.TrimRight(s, "\n")
-	fillRect(dst, white, x, y, textWidth(s), textHeight(s), r, g, b, 0.62)
-	ebitenutil.DebugPrintAt(dst, s, x+4, y+2)
+// panel draws text on a translucent box at a corner of dst, trimmed by
+// view.FitPanel so it never covers the middle of the screen.
+func panel(dst, white *ebiten.Image, s string, at view.Corner, r, g, b float32) {
+	bd := dst.Bounds()
+	s, rect := view.FitPanel(s, at, bd.Dx(), bd.Dy())
+	fillRect(dst, white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), r, g, b, 0.62)
+	ebitenutil.DebugPrintAt(dst, s, rect.Min.X+4, rect.Min.Y+2)
 }
 
 func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {

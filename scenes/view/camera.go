@@ -36,22 +36,37 @@ type Camera struct {
 	focal float32
 }
 
-// Camera limits.
+// FollowHeight is how far above the followed object's origin the camera
+// target sits: about head height, so the camera looks past the player
+// along the ground.
+const FollowHeight = 1.5
+
+// Camera limits. The orbit stops 10° short of straight down (MaxPitch)
+// and of straight up (MinPitch: the eye below the target, looking up,
+// where the ground lets it), where the view would turn about its own axis.
 const (
 	MinDistance = 2
 	MaxDistance = 400
-	MinPitch    = 0.05
-	MaxPitch    = 1.55
+	MinPitch    = -80 * math.Pi / 180
+	MaxPitch    = 80 * math.Pi / 180
 	NearPlane   = 0.25
 	FarPlane    = 1200
 	mapHeight   = 2000
 )
 
+// The first orbit: DefaultDistance behind the target and DefaultPitch
+// (7°) above it, so the view runs along the ground past the player
+// rather than down at its feet.
+const (
+	DefaultPitch    = 0.12
+	DefaultDistance = 10
+)
+
 // NewCamera returns a camera over a w×h viewport looking at the position
-// from behind (opposite its heading) and above, with render space based on
-// its landblock.
+// from behind (opposite its heading) and a little above, along the ground,
+// with render space based on its landblock.
 func NewCamera(w, h int, at physics.Position) *Camera {
-	c := &Camera{W: w, H: h, Pitch: 0.45, Distance: 16, FOV: 1.0, MapScale: 2}
+	c := &Camera{W: w, H: h, Pitch: DefaultPitch, Distance: DefaultDistance, FOV: 1.0, MapScale: 2}
 	q := at.Frame.Orientation
 	if q == (physics.Quat{}) {
 		q = physics.IdentityQuat

@@ -147,3 +147,36 @@ func TestHeadingOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCameraOrbitStopsShortOfVertical: dragging as far as it goes either
+// way leaves the view at most 80° from the horizon, its matrix finite.
+func TestCameraOrbitStopsShortOfVertical(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		dy   float32
+		want float32
+	}{
+		{"down", 1e6, MaxPitch},
+		{"up", -1e6, MinPitch},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &Camera{W: 100, H: 100, Pitch: DefaultPitch, Distance: 20, FOV: 1}
+			c.Update()
+			c.Orbit(0, tt.dy)
+			if c.Pitch != tt.want {
+				t.Fatalf("pitch %v, want %v", c.Pitch, tt.want)
+			}
+			f := c.Target.Sub(c.Eye()).Normalize()
+			if deg := math.Asin(math.Abs(float64(f.Z))) * 180 / math.Pi; deg > 80.01 {
+				t.Errorf("the view is %.2f° from the horizon, want at most 80", deg)
+			}
+			for _, row := range c.View() {
+				for _, v := range row {
+					if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+						t.Fatalf("view matrix %v", c.View())
+					}
+				}
+			}
+		})
+	}
+}

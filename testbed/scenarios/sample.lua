@@ -39,26 +39,29 @@ local function spawn(t, at)
   return world.spawn(t)
 end
 
+-- The cast stands on the flat ground west of the sample's pond, the
+-- player at the west end facing east along it, so the viewer's first
+-- camera (behind and above the player) sees them all.
 local walker, stepper, corpse, door, windmill
 if HUMAN then
-  -- you: the local player the viewer's keyboard drives, facing north
-  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(96, 30, 0))
+  -- you: the local player the viewer's keyboard drives, facing east
+  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(16, 48, 90))
   world.set_player(player)
   -- a walker who paces walk → run → stop → turn, over and over
-  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(82, 62, 0))
-  -- a sidestepper next to it, facing west
-  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(110, 58, 270))
+  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(44, 54, 90))
+  -- a sidestepper facing you
+  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(52, 40, 270))
   -- a corpse: the same creature, carrying NonCombat + Dead from its CreateObject
   corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN,
-    motion = {style = "NonCombat", forward = "Dead"}}, spot(96, 48, 315))
+    motion = {style = "NonCombat", forward = "Dead"}}, spot(32, 44, 315))
 end
 if DOOR then
   -- a door that swings open and shut
-  door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(88, 75, 0))
+  door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(62, 50, 270))
 end
 if WINDMILL then
   -- a static animating object (the sample's windmill) with its default animation
-  windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(70, 100, 0))
+  windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(78, 38, 270))
 end
 
 if walker then
