@@ -174,7 +174,7 @@ func command(L *lua.LState, v lua.LValue, ctx string) uint32 {
 		if c, ok := motion.CommandByName(string(x)); ok {
 			return c
 		}
-		L.RaiseError("%s: unknown motion command %q", ctx, string(x))
+		L.RaiseError("%s: unknown motion command %q%s", ctx, string(x), suggestion(string(x), motion.CommandNames()))
 	case *lua.LNilType:
 		return 0
 	default:
@@ -206,7 +206,7 @@ func bitsOf[T ~uint32](L *lua.LState, list *lua.LTable, named map[string]T, ctx,
 		}
 		b, ok := named[string(n)]
 		if !ok {
-			L.RaiseError("%s: unknown %s %q (known: %s)", ctx, what, string(n), names(named))
+			L.RaiseError("%s: unknown %s %q%s (known: %s)", ctx, what, string(n), suggestion(string(n), keys(named)), names(named))
 		}
 		bits |= b
 	}
@@ -218,7 +218,7 @@ func (a args) hook() dat.AnimHook {
 	name := a.str("type", "")
 	t, ok := hookNames[name]
 	if !ok {
-		a.L.RaiseError("%s: unknown hook type %q", a.ctx, name)
+		a.L.RaiseError("%s: unknown hook type %q%s", a.ctx, name, suggestion(name, keys(hookNames)))
 	}
 	h := dat.AnimHook{Type: t, ID: a.u32("id", 0), Part: a.u32("part", 0), EmitterID: a.u32("emitter", 0),
 		Start: float32(a.num("start", 0)), End: float32(a.num("end", 0)), Time: float32(a.num("time", 0)),

@@ -52,3 +52,19 @@ func headingFrame(heading float64) physics.Quat {
 	motion.SetFrameHeading(&f, float32(heading))
 	return f.Orientation
 }
+
+// firstFreeGUID is where world.spawn starts looking for a guid when a
+// spawn gives none.
+const firstFreeGUID = 0x80000001
+
+// freeGUID returns the lowest guid from firstFreeGUID up that no object
+// has.
+func (s *Scenario) freeGUID() uint32 {
+	g := uint32(firstFreeGUID)
+	for {
+		if _, taken := s.World.Entity(g); !taken {
+			return g
+		}
+		g++
+	}
+}

@@ -126,6 +126,7 @@ func New(dir string, opts Options) *Scenario {
 	s.World.Watch = s
 	s.install()
 	s.installDiscover()
+	s.installSampleIDs()
 	world := s.host.State().GetGlobal("world").(*lua.LTable)
 	world.RawSetString("headless", lua.LBool(!opts.Viewer))
 	world.RawSetString("reason", s.reasonTable())
@@ -143,7 +144,8 @@ func (s *Scenario) reasonTable() *lua.LTable {
 	}
 	meta := L.NewTable()
 	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		L.RaiseError("world.reason: no drop reason %q (known: %s)", L.CheckString(2), reasonNames())
+		name := L.CheckString(2)
+		L.RaiseError("world.reason: no drop reason %q%s (known: %s)", name, suggestion(name, strings.Split(reasonNames(), ", ")), reasonNames())
 		return 0
 	}))
 	L.SetMetatable(t, meta)
@@ -382,11 +384,15 @@ var managerNames = map[string]archetypes.Managers{
 func (s *Scenario) luaSpawn(L *lua.LState) int {
 	s.host.Check(L, spawnCost)
 	a := tableArg(L, 1, "world.spawn")
-	d, err := archetypes.FromTemplate(a.str("archetype", "creature"))
+	arch := a.str("archetype", "creature")
+	d, err := archetypes.FromTemplate(arch)
 	if err != nil {
-		L.RaiseError("world.spawn: %v", err)
+		L.RaiseError("world.spawn: %v%s (known: %s)", err, suggestion(arch, keys(archetypes.Templates)), names(archetypes.Templates))
 	}
 	d.GUID = a.u32("guid", 0)
+	if d.GUID == 0 {
+		d.GUID = s.freeGUID()
+	}
 	d.Cell, d.Frame.Origin = s.spawnPlace(a)
 	d.Frame.Orientation = headingFrame(a.num("heading", 0))
 	if a.has("state") {
@@ -400,7 +406,7 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 		for _, n := range a.strings("managers") {
 			m, ok := managerNames[n]
 			if !ok {
-				L.RaiseError("world.spawn: unknown manager %q (known: %s)", n, names(managerNames))
+				L.RaiseError("world.spawn: unknown manager %q%s (known: %s)", n, suggestion(n, keys(managerNames)), names(managerNames))
 			}
 			d.Managers |= m
 		}
@@ -698,14 +704,14 @@ func (s *Scenario) luaMotionState(L *lua.LState) int {
 		for _, m := range st.Modifiers {
 			mods = append(mods, motion.CommandName(m.ID))
 		}
-		out["style"], out["substate"], out["substate_mod"] = motion.CommandName(st.Style), motion.CommandName(st.Substate), float64(st.SubstateMod)
+		out["style"], out["substate"], out["substate_mod"] = commandOrNil(st.Style), commandOrNil(st.Substate), float64(st.SubstateMod)
 		out["modifiers"], out["actions"] = mods, len(st.Actions)
 		out["velocity"], out["omega"] = vecList(o.Parts.Sequence.Velocity), vecList(o.Parts.Sequence.Omega)
 	}
 	if o.Movement != nil && o.Movement.Interp != nil {
 		is := o.Movement.Interp.Interpreted
-		out["forward"], out["forward_speed"] = motion.CommandName(is.ForwardCommand), float64(is.ForwardSpeed)
-		out["sidestep"], out["turn"] = motion.CommandName(is.SideStepCommand), motion.CommandName(is.TurnCommand)
+		out["forward"], out["forward_speed"] = commandOrNil(is.ForwardCommand), float64(is.ForwardSpeed)
+		out["sidestep"], out["turn"] = commandOrNil(is.SideStepCommand), commandOrNil(is.TurnCommand)
 	}
 	return s.push(L, out)
 }

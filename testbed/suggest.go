@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dereth/dereth/motion"
 )
 
 // suggestion returns `; did you mean "X"?` naming the candidates closest
@@ -80,4 +82,13 @@ func keys[T any](m map[string]T) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// commandOrNil is a motion command's retail name for a query's answer, or
+// nil (absent in Lua) for 0, no command.
+func commandOrNil(c uint32) any {
+	if c == 0 {
+		return nil
+	}
+	return motion.CommandName(c)
 }

@@ -13,7 +13,8 @@ type timer struct {
 	due, period float64
 	fn          *lua.LFunction
 	// where is the "file:line" that registered the timer.
-	where string
+	where     string
+	cancelled bool // by its handle's cancel(); dropped at the next frame
 }
 
 // world.every(period, fn) calls fn every period seconds of physics time.
@@ -26,15 +27,17 @@ func (s *Scenario) luaEvery(L *lua.LState) int {
 	if s.World.Now+p == s.World.Now {
 		L.RaiseError("world.every: a period of %v s no longer advances the clock at %v s", p, s.World.Now)
 	}
-	s.timers = append(s.timers, &timer{due: s.World.Now + p, period: p, fn: L.CheckFunction(2), where: where(L)})
-	return 0
+	t := &timer{due: s.World.Now + p, period: p, fn: L.CheckFunction(2), where: where(L)}
+	s.timers = append(s.timers, t)
+	return s.timerHandle(L, t)
 }
 
 // world.after(delay, fn) calls fn once, delay seconds from now.
 func (s *Scenario) luaAfter(L *lua.LState) int {
 	d := durationArg(L, 1, 0, false, false, "world.after", "delay")
-	s.timers = append(s.timers, &timer{due: s.World.Now + d, fn: L.CheckFunction(2), where: where(L)})
-	return 0
+	t := &timer{due: s.World.Now + d, fn: L.CheckFunction(2), where: where(L)}
+	s.timers = append(s.timers, t)
+	return s.timerHandle(L, t)
 }
 
 // where is the calling script's "file:line".
@@ -59,14 +62,16 @@ func (s *Scenario) RunTimers() {
 	}
 	for i := 0; i < len(s.timers); i++ {
 		t := s.timers[i]
-		if t.due > s.World.Now+1e-9 {
+		if t.due > s.World.Now+1e-9 && !t.cancelled {
 			continue
 		}
-		if err := s.call(t.fn); err != nil {
-			s.Err = fmt.Errorf("timer: %w", err)
-			return
+		if !t.cancelled {
+			if err := s.call(t.fn); err != nil {
+				s.Err = fmt.Errorf("timer: %w", err)
+				return
+			}
 		}
-		if now := s.World.Now; t.period > 0 {
+		if now := s.World.Now; t.period > 0 && !t.cancelled {
 			for n := 0; t.due <= now+1e-9; n++ {
 				if n == catchUpSteps {
 					t.due += (math.Floor((now-t.due)/t.period) + 1) * t.period

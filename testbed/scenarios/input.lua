@@ -1,8 +1,8 @@
 -- The local player walked headless through world.input: the same
 -- controller the viewer's keyboard drives (keys → raw motion →
 -- MoveToState), with the outbound log checked.
-local HUMAN = 0x02000001
-local BLOCK = 0xA9B40000
+local HUMAN = sample.HUMAN -- the sample world's humanoid (docs/scripting.md lists the sample ids)
+local BLOCK = sample.BLOCK
 local g = world.ground(BLOCK, 96, 30)
 local player = world.spawn{archetype = "player", guid = 0x50000000, setup = HUMAN,
   cell = g.cell, origin = {96, 30, g.z}, heading = 0}

@@ -1,0 +1,155 @@
+package testbed
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dereth/dereth/dat/sample"
+)
+
+// runLua runs src as a script on the sample world and returns its error.
+func runLua(t *testing.T, src string) error {
+	t.Helper()
+	p, err := sample.Portal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(t.TempDir(), Options{Portal: p, Cell: c})
+	defer s.Close()
+	if err := s.host.RunSource("api.lua", []byte(src)); err != nil {
+		return err
+	}
+	return s.Err
+}
+
+// TestTimerHandles: world.every and world.after return a handle whose
+// cancel() stops the timer (also from inside its own callback) and says
+// whether it was pending.
+func TestTimerHandles(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"every cancelled after 3 calls", `
+local n = 0
+local h
+h = world.every(1, function() n = n + 1; if n == 3 then expect.eq(h.cancel(), true) end end)
+world.advance(10)
+expect.eq(n, 3)
+expect.eq(h.pending(), false)
+expect.eq(h:cancel(), false, "cancelling twice")`},
+		{"after cancelled before it fires", `
+local fired = false
+local h = world.after(2, function() fired = true end)
+expect.eq(h.pending(), true)
+world.advance(1)
+expect.eq(h:cancel(), true)
+world.advance(5)
+expect.eq(fired, false)`},
+		{"after that ran is no longer pending", `
+local h = world.after(0.5, function() end)
+world.advance(1)
+expect.eq(h.pending(), false)
+expect.eq(h.cancel(), false)`},
+		{"cancelling one leaves the others", `
+local a, b = 0, 0
+local ha = world.every(1, function() a = a + 1 end)
+world.every(1, function() b = b + 1 end)
+world.advance(2)
+ha.cancel()
+world.advance(3)
+expect.eq({a, b}, {2, 5})`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := runLua(t, tt.src); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestSpawnNeedsAPlace: world.spawn without a cell is an error naming the
+// fix, unless world.set_default_place set one; then the object stands
+// there (at the place's origin unless it gives its own).
+func TestSpawnNeedsAPlace(t *testing.T) {
+	err := runLua(t, `world.spawn{setup = sample.HUMAN}`)
+	if err == nil || !strings.Contains(err.Error(), "api.lua:1: world.spawn: no cell given and no default place") ||
+		!strings.Contains(err.Error(), "world.set_default_place") {
+		t.Fatalf("error %v, want one naming world.set_default_place", err)
+	}
+	if err := runLua(t, `
+local p = world.find_place()
+world.set_default_place(p)
+local a = world.spawn{setup = sample.HUMAN}
+expect.eq(world.position(a).cell, p.cell)
+expect.near(world.position(a).origin, p.origin, 1e-3)
+local b = world.spawn{setup = sample.HUMAN, origin = {10, 20, 30}}
+expect.eq(world.position(b).cell, p.cell)
+expect.near(world.position(b).origin, {10, 20, 30}, 1e-3)`); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAbsentCommandsAreNil: a query's command fields are nil when there is
+// no command, not the string "0x00000000".
+func TestAbsentCommandsAreNil(t *testing.T) {
+	if err := runLua(t, `
+world.set_default_place(world.find_place())
+local g = world.spawn{setup = sample.HUMAN}
+world.step()
+local m = world.motion_state(g)
+expect.eq(m.forward, "Ready")
+expect.eq(m.sidestep, nil, "no sidestep")
+expect.eq(m.turn, nil, "no turn")
+world.move(g, {forward = "Ready", sidestep = "SideStepRight"})
+expect.eq(world.motion_state(g).sidestep, "SideStepRight")`); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDidYouMean: a misspelt name is an error suggesting the closest ones.
+func TestDidYouMean(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"motion", `world.command("WalkFoward")`, `unknown motion command "WalkFoward"; did you mean "WalkForward"?`},
+		{"archetype", `world.spawn{archetype = "creture", cell = 0x01010001}`, `unknown archetype "creture"; did you mean "creature"?`},
+		{"state", `world.spawn{cell = 0x01010001, state = {"Gravty"}}`, `unknown state bit "Gravty"; did you mean "Gravity"?`},
+		{"hook", `world.script{id = 0x33000009, hooks = {{time = 0, type = "Sond"}}}`, `unknown hook type "Sond"; did you mean "Sound"?`},
+		{"manager", `world.spawn{cell = 0x01010001, managers = {"movment"}}`, `unknown manager "movment"; did you mean "movement"?`},
+		{"reason", `local r = world.reason.stale_sequense`, `did you mean "stale_sequence"?`},
+		{"sample id", `local d = sample.DOR`, `sample.DOR: no such sample id; did you mean "DOOR"?`},
+		{"nothing close", `world.command("Xyzzy")`, `unknown motion command "Xyzzy"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := runLua(t, tt.src)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want %q", err, tt.want)
+			}
+			if tt.name == "nothing close" && strings.Contains(err.Error(), "did you mean") {
+				t.Fatalf("error %v suggests a far name", err)
+			}
+		})
+	}
+}
+
+// TestSampleIDs: every sample.NAME holds its id, the spawn of sample.HUMAN
+// works, and docs/scripting.md's table lists each with its value.
+func TestSampleIDs(t *testing.T) {
+	var src strings.Builder
+	for _, c := range SampleIDs {
+		fmt.Fprintf(&src, "expect.eq(sample.%s, 0x%08X)\n", c.Name, c.ID)
+	}
+	src.WriteString("world.spawn{setup = sample.HUMAN, cell = world.ground(sample.BLOCK, 30, 30).cell}\n")
+	if err := runLua(t, src.String()); err != nil {
+		t.Fatal(err)
+	}
+	doc := readDoc(t)
+	for _, c := range SampleIDs {
+		if row := fmt.Sprintf("| `sample.%s` | `0x%08X` |", c.Name, c.ID); !strings.Contains(doc, row) {
+			t.Errorf("docs/scripting.md lacks the row %s", row)
+		}
+	}
+}
