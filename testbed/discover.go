@@ -17,9 +17,10 @@ import (
 // south-west block, and a town on retail's map.
 const holtburg = 0xA9B4FFFF
 
-// installDiscover adds world.find_setups, world.find_place and
-// world.status to the world table.
-func (s *Scenario) installDiscover() {
+// installHelpers adds the calls that spare scripts hard-coded data to the
+// world table: world.find_setups, world.find_place, world.dat_ids,
+// world.status, world.set_default_place and world.move_to.
+func (s *Scenario) installHelpers() {
 	s.host.SetGlobalTable("world", map[string]lua.LGFunction{
 		"find_setups": s.luaFindSetups,
 		"find_place":  s.luaFindPlace,
@@ -27,6 +28,7 @@ func (s *Scenario) installDiscover() {
 		"dat_ids":     s.luaDatIDs,
 
 		"set_default_place": s.luaSetDefaultPlace,
+		"move_to":           s.luaMoveTo,
 	})
 }
 

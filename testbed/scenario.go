@@ -125,7 +125,7 @@ func New(dir string, opts Options) *Scenario {
 	s.World.Timers = s
 	s.World.Watch = s
 	s.install()
-	s.installDiscover()
+	s.installHelpers()
 	s.installSampleIDs()
 	world := s.host.State().GetGlobal("world").(*lua.LTable)
 	world.RawSetString("headless", lua.LBool(!opts.Viewer))
