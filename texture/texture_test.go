@@ -238,3 +238,29 @@ func BenchmarkDecodeDXT1(b *testing.B) { benchDecode(b, dat.PixelDXT1, nil) }
 // BenchmarkDecodeP8 decodes a 512×512 P8 surface through a 256-colour
 // palette; MB/s counts the decoded RGBA bytes.
 func BenchmarkDecodeP8(b *testing.B) { benchDecode(b, dat.PixelP8, make([]uint32, 256)) }
+
+// TestEncodeDXT1RoundTrip compresses a gradient along one colour line (what
+// one DXT1 block can hold) and decodes it: every
+// pixel stays within the format's error of the original.
+func TestEncodeDXT1RoundTrip(t *testing.T) {
+	tests := []struct{ w, h int }{{8, 8}, {6, 5}, {1, 1}}
+	for _, tc := range tests {
+		img := image.NewNRGBA(image.Rect(0, 0, tc.w, tc.h))
+		for y := range tc.h {
+			for x := range tc.w {
+				i := img.PixOffset(x, y)
+				img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = uint8(20+x*20), uint8(40+x*10), 90, 0xFF
+			}
+		}
+		rs := &dat.RenderSurface{Width: int32(tc.w), Height: int32(tc.h), Format: dat.PixelDXT1, SourceData: EncodeDXT1(img)}
+		got, err := Decode(rs, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range img.Pix {
+			if d := int(got.Pix[i]) - int(img.Pix[i]); d < -24 || d > 24 {
+				t.Fatalf("%d×%d: byte %d decoded %d, was %d", tc.w, tc.h, i, got.Pix[i], img.Pix[i])
+			}
+		}
+	}
+}
