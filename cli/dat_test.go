@@ -165,7 +165,7 @@ func TestCheckProgressBar(t *testing.T) {
 func badDAT(t *testing.T) string {
 	b := dat.NewBuilder(dat.DatasetPortal)
 	b.Add(0x03000001, []byte{1, 2, 3}) // truncated Animation
-	b.Add(0x04000001, []byte{0})       // a Palette: no decoder, not an error for check
+	b.Add(0x0A000001, []byte{0})       // a Wave: no decoder, not an error for check
 	s := &dat.Surface{ID: 0x08000001, Type: dat.SurfaceBase1Solid, Color: 0xFF00FF00}
 	if err := b.AddObject(s); err != nil {
 		t.Fatal(err)
@@ -208,7 +208,7 @@ func TestErrors(t *testing.T) {
 		{"bad id", []string{"show", "sample:portal", "xyz"}, 2, "bad object id"},
 		{"absent id", []string{"show", "sample:portal", "0x02FFFFFF"}, 1, "0x02FFFFFF"},
 		{"iteration", []string{"show", "--json", "sample:portal", "0xFFFF0001"}, 0, ""},
-		{"no decoder", []string{"show", bad, "0x04000001"}, 1, "no decoder"},
+		{"no decoder", []string{"show", bad, "0x0A000001"}, 1, "no decoder"},
 		{"undecodable object", []string{"show", bad, "0x03000001"}, 1, "Animation 0x03000001"},
 		{"check finds it", []string{"check", bad}, 1, "Animation 0x03000001"},
 	}

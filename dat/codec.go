@@ -14,11 +14,14 @@ import (
 // DecodeError reports a malformed object: the object type, its id and the
 // byte offset inside the object where decoding failed.
 // File is set when the object was read from a container.
+// Field names the field being read, for the decoders that label their
+// fields (Palette, SurfaceTexture, RenderSurface); it is empty otherwise.
 type DecodeError struct {
 	File   string
 	Type   string
 	ID     uint32
 	Offset int
+	Field  string
 	Err    error
 }
 
@@ -27,7 +30,11 @@ func (e *DecodeError) Error() string {
 	if e.File != "" {
 		file = e.File + ": "
 	}
-	return fmt.Sprintf("dat: %s%s 0x%08X: offset 0x%X: %v", file, e.Type, e.ID, e.Offset, e.Err)
+	field := ""
+	if e.Field != "" {
+		field = " (" + e.Field + ")"
+	}
+	return fmt.Sprintf("dat: %s%s 0x%08X: offset 0x%X%s: %v", file, e.Type, e.ID, e.Offset, field, e.Err)
 }
 
 func (e *DecodeError) Unwrap() error { return e.Err }
@@ -42,11 +49,18 @@ const maxTreeDepth = 256
 // error sticks: later reads return zero values and counts return 0, so a
 // decode loop ends quickly once the data is found bad.
 type decoder struct {
-	typ string
-	id  uint32
-	b   []byte
-	off int
-	err error
+	typ   string
+	id    uint32
+	b     []byte
+	off   int
+	err   error
+	field string // the field being read, when the decoder labels fields
+}
+
+// at names the field the next reads belong to (for error messages).
+func (d *decoder) at(field string) *decoder {
+	d.field = field
+	return d
 }
 
 func newDecoder(typ string, id uint32, b []byte) *decoder {
@@ -55,7 +69,7 @@ func newDecoder(typ string, id uint32, b []byte) *decoder {
 
 func (d *decoder) failf(format string, args ...any) {
 	if d.err == nil {
-		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.off, Err: fmt.Errorf(format, args...)}
+		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.off, Field: d.field, Err: fmt.Errorf(format, args...)}
 	}
 }
 
@@ -67,7 +81,7 @@ func (d *decoder) need(n int) bool {
 		return false
 	}
 	if n < 0 || d.remaining() < n {
-		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.off,
+		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.off, Field: d.field,
 			Err: fmt.Errorf("%w: need %d bytes, %d remain", ErrTruncated, n, d.remaining())}
 		return false
 	}
@@ -188,7 +202,7 @@ func (d *decoder) count(n uint64, minSize int, what string) int {
 		minSize = 1
 	}
 	if n > uint64(d.remaining()/minSize) {
-		d.failf("%s count %d needs at least %d bytes, %d remain", what, n, n*uint64(minSize), d.remaining())
+		d.failf("%w: %s count %d needs at least %d bytes, %d remain", ErrTruncated, what, n, n*uint64(minSize), d.remaining())
 		return 0
 	}
 	return int(n)

@@ -208,11 +208,30 @@ func fixtureEnvCell() *EnvCell {
 	}
 }
 
+func fixturePalette() *Palette {
+	return &Palette{ID: 0x04000001, Colors: []uint32{0xFF000000, 0xFFFF0000, 0x8000FF00, 0x000000FF}}
+}
+
+func fixtureSurfaceTexture() *SurfaceTexture {
+	return &SurfaceTexture{ID: 0x05000001, Unknown: 2, UnknownByte: 1, Textures: []uint32{0x06000001, 0x06000002}}
+}
+
+func fixtureRenderSurfaces() []*RenderSurface {
+	return []*RenderSurface{
+		{ID: 0x06000001, Unknown: 6, Width: 2, Height: 2, Format: PixelP8, SourceData: []byte{0, 1, 2, 3}, DefaultPaletteID: 0x04000001},
+		{ID: 0x06000002, Width: 4, Height: 4, Format: PixelDXT1, SourceData: []byte{0x00, 0xF8, 0x1F, 0x00, 0xE4, 0xE4, 0xE4, 0xE4}},
+		{ID: 0x06000003, Width: 0, Height: 0, Format: PixelA8},
+	}
+}
+
 // fixtures returns every fixture object.
 func fixtures() []any {
 	out := []any{fixtureAnimation(), fixtureSetup(), fixtureMotionTable(), fixtureGfxObj(),
 		fixturePhysicsScript(), fixturePhysicsScriptTable(), fixtureRegion(), fixtureIteration(),
-		fixtureLandBlock(), fixtureLandBlockInfo(), fixtureEnvCell()}
+		fixtureLandBlock(), fixtureLandBlockInfo(), fixtureEnvCell(), fixturePalette(), fixtureSurfaceTexture()}
+	for _, s := range fixtureRenderSurfaces() {
+		out = append(out, s)
+	}
 	for _, s := range fixtureSurfaces() {
 		out = append(out, s)
 	}

@@ -87,6 +87,11 @@ func FuzzIteration(f *testing.F)     { fuzzDecoder(f, TypeIteration, 0) }
 func FuzzLandBlock(f *testing.F)     { fuzzDecoder(f, TypeLandBlock, 0) }
 func FuzzLandBlockInfo(f *testing.F) { fuzzDecoder(f, TypeLandBlockInfo, 0) }
 func FuzzEnvCell(f *testing.F)       { fuzzDecoder(f, TypeEnvCell, 0) }
+func FuzzPalette(f *testing.F)       { fuzzDecoder(f, TypePalette, 0) }
+func FuzzSurfaceTexture(f *testing.F) {
+	fuzzDecoder(f, TypeSurfaceTexture, 0)
+}
+func FuzzRenderSurface(f *testing.F) { fuzzDecoder(f, TypeRenderSurface, 0) }
 
 // FuzzOpen opens arbitrary container bytes and reads and decodes every
 // object: errors are fine, panics, hangs and outsized allocations are not.

@@ -23,10 +23,14 @@ const (
 	TypeLandBlock
 	TypeLandBlockInfo
 	TypeEnvCell
+	TypePalette
+	TypeSurfaceTexture
+	TypeRenderSurface
 )
 
 var typeNames = [...]string{"Unknown", "GfxObj", "Setup", "Animation", "Surface", "MotionTable",
-	"PhysicsScript", "PhysicsScriptTable", "Region", "Iteration", "LandBlock", "LandBlockInfo", "EnvCell"}
+	"PhysicsScript", "PhysicsScriptTable", "Region", "Iteration", "LandBlock", "LandBlockInfo", "EnvCell",
+	"Palette", "SurfaceTexture", "RenderSurface"}
 
 func (t Type) String() string {
 	if t >= 0 && int(t) < len(typeNames) {
@@ -38,7 +42,8 @@ func (t Type) String() string {
 // Types lists every known type, Unknown excluded, in a stable order.
 func Types() []Type {
 	return []Type{TypeGfxObj, TypeSetup, TypeAnimation, TypeSurface, TypeMotionTable, TypePhysicsScript,
-		TypePhysicsScriptTable, TypeRegion, TypeIteration, TypeLandBlock, TypeLandBlockInfo, TypeEnvCell}
+		TypePhysicsScriptTable, TypeRegion, TypeIteration, TypeLandBlock, TypeLandBlockInfo, TypeEnvCell,
+		TypePalette, TypeSurfaceTexture, TypeRenderSurface}
 }
 
 // TypeOf classifies an object id of a dataset (dat-format.md §2).
@@ -64,6 +69,12 @@ func TypeOf(id uint32, ds Dataset) Type {
 		return TypeSetup
 	case 0x03:
 		return TypeAnimation
+	case 0x04:
+		return TypePalette
+	case 0x05:
+		return TypeSurfaceTexture
+	case 0x06, 0x07:
+		return TypeRenderSurface
 	case 0x08:
 		return TypeSurface
 	case 0x09:
@@ -151,6 +162,21 @@ func Decode(t Type, id uint32, data []byte) (any, error) {
 		if o, err = DecodeEnvCell(id, data); err == nil {
 			v, own = o, o.ID
 		}
+	case TypePalette:
+		var o *Palette
+		if o, err = DecodePalette(id, data); err == nil {
+			v, own = o, o.ID
+		}
+	case TypeSurfaceTexture:
+		var o *SurfaceTexture
+		if o, err = DecodeSurfaceTexture(id, data); err == nil {
+			v, own = o, o.ID
+		}
+	case TypeRenderSurface:
+		var o *RenderSurface
+		if o, err = DecodeRenderSurface(id, data); err == nil {
+			v, own = o, o.ID
+		}
 	default:
 		return nil, fmt.Errorf("dat: object 0x%08X: %w", id, ErrUnknownType)
 	}
@@ -208,6 +234,15 @@ func Encode(obj any) (uint32, []byte, error) {
 	case *EnvCell:
 		id = o.ID
 		data, err = EncodeEnvCell(o)
+	case *Palette:
+		id = o.ID
+		data, err = EncodePalette(o)
+	case *SurfaceTexture:
+		id = o.ID
+		data, err = EncodeSurfaceTexture(o)
+	case *RenderSurface:
+		id = o.ID
+		data, err = EncodeRenderSurface(o)
 	default:
 		return 0, nil, fmt.Errorf("dat: cannot encode %T", obj)
 	}
@@ -292,6 +327,19 @@ func (c *Container) LandBlock(id uint32) (*LandBlock, error) { return read(c, id
 // LandBlockInfo reads a LandBlockInfo.
 func (c *Container) LandBlockInfo(id uint32) (*LandBlockInfo, error) {
 	return read(c, id, DecodeLandBlockInfo)
+}
+
+// Palette reads a Palette.
+func (c *Container) Palette(id uint32) (*Palette, error) { return read(c, id, DecodePalette) }
+
+// SurfaceTexture reads a SurfaceTexture.
+func (c *Container) SurfaceTexture(id uint32) (*SurfaceTexture, error) {
+	return read(c, id, DecodeSurfaceTexture)
+}
+
+// RenderSurface reads a RenderSurface (Texture, 0x06/0x07).
+func (c *Container) RenderSurface(id uint32) (*RenderSurface, error) {
+	return read(c, id, DecodeRenderSurface)
 }
 
 // EnvCell reads an EnvCell.

@@ -33,6 +33,12 @@ func objectType(v any) Type {
 		return TypeLandBlockInfo
 	case *EnvCell:
 		return TypeEnvCell
+	case *Palette:
+		return TypePalette
+	case *SurfaceTexture:
+		return TypeSurfaceTexture
+	case *RenderSurface:
+		return TypeRenderSurface
 	}
 	return TypeUnknown
 }
@@ -140,6 +146,8 @@ func TestEncodeRejectsInconsistent(t *testing.T) {
 		{"iteration not counting down", &Iteration{ID: IterationID, Total: 5, Ranges: []IterationRange{{Consecutive: -3, Start: 1}}}},
 		{"region string outside cp1252", &Region{ID: RegionID, Name: "日本"}},
 		{"surface colour and texture", &Surface{ID: 0x08000001, Type: SurfaceBase1Image, Color: 1}},
+		{"render surface palette on DXT1", &RenderSurface{ID: 0x06000001, Format: PixelDXT1, DefaultPaletteID: 0x04000001}},
+		{"render surface negative width", &RenderSurface{ID: 0x06000001, Width: -1, Format: PixelA8}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -348,19 +348,21 @@ func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {
 // entities).
 func RenderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam *view.Camera) {
 	dst.Fill(view.Background)
-	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage
+	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage, inside the atlas's white block
 	r.Build(w, cam)
-	drawTriangles(dst, r, whiteImage())
+	drawTriangles(dst, r, sourceImage(r))
 }
 
 var triOpts = &ebiten.DrawTrianglesOptions{}
 
-func drawTriangles(dst *ebiten.Image, r *view.Renderer, white *ebiten.Image) {
+// drawTriangles draws the whole frame in one call (r.DrawCalls()) from
+// src: the atlas or the white image.
+func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	if len(r.Indices) == 0 {
 		return
 	}
 	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
-	dst.DrawTriangles32(verts, r.Indices, white, triOpts)
+	dst.DrawTriangles32(verts, r.Indices, src, triOpts)
 }
 
 var whitePix *ebiten.Image

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/texture"
 )
 
 // Assets is what the renderer reads from the DATs: meshes, their surfaces
@@ -52,6 +53,13 @@ type Landblock struct {
 type Static struct {
 	GfxObj uint32
 	Frame  physics.Frame
+}
+
+// Materialer is optionally implemented by Assets to draw textured
+// surfaces: Material resolves a Surface (0x08…) to its colour or decoded
+// texture. Without it every surface is drawn flat.
+type Materialer interface {
+	Material(surfaceID uint32) (*texture.Material, error)
 }
 
 // DefaultTerrainPalette colours the 32 retail terrain types (LandDefs
@@ -117,6 +125,12 @@ func (a *DATAssets) GfxObj(id uint32) (*dat.GfxObj, error) { return a.Portal.Gfx
 
 // Surface implements Assets.
 func (a *DATAssets) Surface(id uint32) (*dat.Surface, error) { return a.Portal.Surface(id) }
+
+// Material implements Materialer: the Surface resolved through the portal
+// DAT's SurfaceTextures, RenderSurfaces and Palettes (no ObjDesc changes).
+func (a *DATAssets) Material(surfaceID uint32) (*texture.Material, error) {
+	return texture.Resolve(a.Portal, surfaceID, nil)
+}
 
 // TerrainPalette implements TerrainPaletter with the Region's colours.
 func (a *DATAssets) TerrainPalette() [32]color.RGBA { return a.palette }

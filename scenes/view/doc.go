@@ -2,7 +2,9 @@
 // projection, the CPU Renderer (terrain from landblock heights, objects
 // from GfxObj meshes placed by the presenter's published part poses,
 // particles from the particle managers; near-plane clipping, back-face
-// culling, flat shading and a back-to-front radix sort), picking, the HUD
+// culling, flat shading and a back-to-front radix sort; textured GfxObj
+// surfaces sample an Atlas built as they are first drawn, so a frame is one
+// DrawTriangles call), picking, the HUD
 // text and the Assets the renderer reads. Objects are read through
 // components.View, resolved per object per frame; the local player's input
 // path is package control.

@@ -2,6 +2,8 @@ package view
 
 import (
 	"fmt"
+	"image"
+	"math"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -11,12 +13,15 @@ import (
 type rgb struct{ R, G, B float32 }
 
 // meshTri is one triangle of a fan-triangulated polygon: vertex indices,
-// the front and back colours, and whether the back side is drawn.
+// the front and back colours, whether the back side is drawn, and for a
+// textured triangle its corners' atlas pixel coordinates (both sides).
 type meshTri struct {
 	A, B, C  uint16
 	Front    rgb
 	Back     rgb
 	TwoSided bool
+	Tex      bool
+	UV       [3][2]float32
 }
 
 // Mesh is a GfxObj prepared for the CPU renderer: vertex positions in the
@@ -30,9 +35,23 @@ type Mesh struct {
 
 // BuildMesh triangulates a GfxObj's drawing polygons as fans. Each
 // polygon's colour is its surface's solid colour, or for a textured or
-// missing surface a per-part palette colour (textures come later).
-// surface resolves the GfxObj's surface list entries.
+// missing surface a per-part palette colour. surface resolves the GfxObj's
+// surface list entries.
 func BuildMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error)) (*Mesh, error) {
+	return BuildTexturedMesh(g, surface, nil)
+}
+
+// maxUVCells bounds how many texture repeats one polygon is split into;
+// a polygon spanning more is drawn with its UVs clamped to one repeat.
+const maxUVCells = 256
+
+// BuildTexturedMesh is BuildMesh with textures: tex returns the atlas
+// rectangle of a textured surface (false: draw it flat). A textured
+// polygon's UVs come from its vertices' UV lists through PosUVIndices.
+// One atlas rectangle holds one repeat of a texture, so a polygon whose
+// UVs span several repeats is clipped along the integer u and v lines and
+// each piece is drawn with its UVs shifted into [0, 1].
+func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error), tex func(surfaceID uint32) (image.Rectangle, bool)) (*Mesh, error) {
 	m := &Mesh{}
 	index := make(map[uint16]uint16, len(g.Vertices))
 	for _, v := range g.Vertices {
@@ -51,6 +70,15 @@ func BuildMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error)) (*M
 		}
 		if s, err := surface(sid); err == nil && !s.Textured() && s.Color != 0 {
 			colours[i] = rgbOf(s.Color)
+		}
+	}
+	rects := make([]image.Rectangle, len(g.Surfaces))
+	if tex != nil {
+		for i, sid := range g.Surfaces {
+			if r, ok := tex(sid); ok {
+				rects[i] = r
+				colours[i] = rgb{1, 1, 1}
+			}
 		}
 	}
 	colour := func(i int16) rgb {
@@ -78,11 +106,114 @@ func BuildMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error)) (*M
 			}
 			ids = append(ids, i)
 		}
+		if p.PosSurface >= 0 && int(p.PosSurface) < len(rects) && !rects[p.PosSurface].Empty() {
+			if pts, ok := polyUVs(g, &p, ids, m.Pos); ok {
+				if err := m.addTextured(g.ID, pts, rects[p.PosSurface], front, back, two); err != nil {
+					return nil, err
+				}
+				continue
+			}
+		}
 		for j := 1; j+1 < len(ids); j++ {
 			m.Tris = append(m.Tris, meshTri{A: ids[0], B: ids[j], C: ids[j+1], Front: front, Back: back, TwoSided: two})
 		}
 	}
 	return m, nil
+}
+
+// uvPoint is a polygon corner with its texture coordinates.
+type uvPoint struct {
+	P    physics.Vec3
+	U, V float32
+}
+
+// polyUVs returns a polygon's corners with their positive-side UVs, and
+// false when the polygon has none.
+func polyUVs(g *dat.GfxObj, p *dat.Polygon, ids []uint16, pos []physics.Vec3) ([]uvPoint, bool) {
+	if len(p.PosUVIndices) != len(p.VertexIDs) {
+		return nil, false
+	}
+	out := make([]uvPoint, len(ids))
+	for i, k := range p.VertexIDs {
+		v, ok := g.Vertex(uint16(k))
+		j := int(p.PosUVIndices[i])
+		if !ok || j >= len(v.UVs) {
+			return nil, false
+		}
+		out[i] = uvPoint{P: pos[ids[i]], U: v.UVs[j].U, V: v.UVs[j].V}
+	}
+	return out, true
+}
+
+// addTextured splits a textured polygon at integer UV lines and adds each
+// piece's fan with atlas coordinates inside rect (texel centres, so
+// nearest sampling never reads a neighbour's pixels).
+func (m *Mesh) addTextured(id uint32, pts []uvPoint, rect image.Rectangle, front, back rgb, two bool) error {
+	u0, v0 := float32(math.Inf(1)), float32(math.Inf(1))
+	u1, v1 := -u0, -v0
+	for _, q := range pts {
+		if math.IsNaN(float64(q.U)) || math.IsNaN(float64(q.V)) || math.IsInf(float64(q.U), 0) || math.IsInf(float64(q.V), 0) {
+			return fmt.Errorf("scenes: GfxObj 0x%08X: a polygon has a non-finite UV", id)
+		}
+		u0, u1, v0, v1 = min(u0, q.U), max(u1, q.U), min(v0, q.V), max(v1, q.V)
+	}
+	iu0, iu1 := int(math.Floor(float64(u0))), int(math.Ceil(float64(u1)))-1
+	iv0, iv1 := int(math.Floor(float64(v0))), int(math.Ceil(float64(v1)))-1
+	iu1, iv1 = max(iu1, iu0), max(iv1, iv0)
+	if (iu1-iu0+1)*(iv1-iv0+1) > maxUVCells {
+		for i := range pts {
+			pts[i].U, pts[i].V = min(max(pts[i].U-float32(iu0), 0), 1), min(max(pts[i].V-float32(iv0), 0), 1)
+		}
+		iu0, iu1, iv0, iv1 = 0, 0, 0, 0
+	}
+	sx, sy := float32(rect.Dx()-1), float32(rect.Dy()-1)
+	ox, oy := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+	var buf, tmp []uvPoint
+	for iu := iu0; iu <= iu1; iu++ {
+		for iv := iv0; iv <= iv1; iv++ {
+			fu, fv := float32(iu), float32(iv)
+			buf = append(buf[:0], pts...)
+			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return q.U - fu }), buf
+			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return fu + 1 - q.U }), buf
+			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return q.V - fv }), buf
+			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return fv + 1 - q.V }), buf
+			if len(buf) < 3 {
+				continue
+			}
+			if len(m.Pos)+len(buf) > 0xFFFF {
+				return fmt.Errorf("scenes: GfxObj 0x%08X: more than 65535 vertices after splitting at texture repeats", id)
+			}
+			base := uint16(len(m.Pos))
+			uv := make([][2]float32, len(buf))
+			for i, q := range buf {
+				m.Pos = append(m.Pos, q.P)
+				uv[i] = [2]float32{ox + min(max(q.U-fu, 0), 1)*sx, oy + min(max(q.V-fv, 0), 1)*sy}
+			}
+			for j := 1; j+1 < len(buf); j++ {
+				m.Tris = append(m.Tris, meshTri{A: base, B: base + uint16(j), C: base + uint16(j+1), Front: front, Back: back,
+					TwoSided: two, Tex: true, UV: [3][2]float32{uv[0], uv[j], uv[j+1]}})
+			}
+		}
+	}
+	return nil
+}
+
+// clipUV keeps the part of a convex polygon where side(q) ≥ 0
+// (Sutherland–Hodgman), writing into out.
+func clipUV(in, out []uvPoint, side func(uvPoint) float32) []uvPoint {
+	out = out[:0]
+	for i, p := range in {
+		q := in[(i+1)%len(in)]
+		sp, sq := side(p), side(q)
+		if sp >= 0 {
+			out = append(out, p)
+		}
+		if (sp >= 0) != (sq >= 0) {
+			t := sp / (sp - sq)
+			out = append(out, uvPoint{P: p.P.Add(q.P.Sub(p.P).Scale(t)), U: p.U + (q.U-p.U)*t, V: p.V + (q.V-p.V)*t})
+		}
+	}
+	return out
 }
 
 // rgbOf converts a DAT 0xAARRGGBB colour.

@@ -3,6 +3,7 @@ package view
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -91,6 +92,11 @@ type Renderer struct {
 
 	// SrcX, SrcY address an opaque white source pixel.
 	SrcX, SrcY float32
+	// Atlas holds the textures of textured surfaces (nil when the assets
+	// offer no Materials: everything is drawn flat). Its white block is at
+	// SrcX, SrcY = 1.5, 1.5, so the window draws every triangle of a frame
+	// with the atlas as the one source image.
+	Atlas *Atlas
 
 	cam      *Camera
 	noCull   bool            // tests: transform every object
@@ -114,7 +120,37 @@ func NewRenderer(a Assets) *Renderer {
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
 	}
+	if _, ok := a.(Materialer); ok {
+		r.Atlas = NewAtlas()
+	}
 	return r
+}
+
+// DrawCalls is the number of DrawTriangles calls the last Build needs: one
+// (every triangle, flat or textured, samples the one source image: the
+// atlas, or the white image without textures), or none for an empty frame.
+func (r *Renderer) DrawCalls() int {
+	if len(r.Indices) == 0 {
+		return 0
+	}
+	return 1
+}
+
+// texture returns a surface's atlas rectangle, resolving and packing its
+// texture the first time (failures are recorded once and drawn flat).
+func (r *Renderer) texture(surfaceID uint32) (image.Rectangle, bool) {
+	if rect, ok := r.Atlas.Rect(surfaceID); ok {
+		return rect, true
+	}
+	m, err := r.Assets.(Materialer).Material(surfaceID)
+	if err != nil {
+		r.fail(fmt.Errorf("Surface 0x%08X: %w", surfaceID, err))
+		return image.Rectangle{}, false
+	}
+	if m.Image == nil {
+		return image.Rectangle{}, false
+	}
+	return r.Atlas.Add(surfaceID, m.Image)
 }
 
 func (r *Renderer) fail(err error) {
@@ -134,7 +170,11 @@ func (r *Renderer) Mesh(id uint32) *Mesh {
 	var m *Mesh
 	g, err := r.Assets.GfxObj(id)
 	if err == nil {
-		m, err = BuildMesh(g, r.Assets.Surface)
+		var tex func(uint32) (image.Rectangle, bool)
+		if r.Atlas != nil {
+			tex = r.texture
+		}
+		m, err = BuildTexturedMesh(g, r.Assets.Surface, tex)
 	}
 	if err != nil {
 		r.fail(fmt.Errorf("GfxObj 0x%08X: %w", id, err))
@@ -257,7 +297,7 @@ func (r *Renderer) buildTerrain() {
 						}
 						n := world[bb].Sub(world[a]).Cross(world[c].Sub(world[a])).Normalize()
 						s := ambient + diffuse*max(0, n.Dot(lightDir))
-						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], scale(col[a], s), scale(col[bb], s), scale(col[c], s), 1)
+						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], scale(col[a], s), scale(col[bb], s), scale(col[c], s), 1, nil)
 					}
 				}
 			}
@@ -376,7 +416,7 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	if o.Phys.GUID == r.Highlight {
 		c = rgb{1, 0.9, 0.2}
 	}
-	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1)
+	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil)
 }
 
 // buildMesh transforms a mesh by m (part space to camera space) and emits
@@ -411,7 +451,11 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 		}
 		s := ambient + diffuse*max(0, sign*n.Dot(r.lightCam)/l)
 		col = scale(col, s)
-		r.emit(&r.scene, owner, a, b, c, col, col, col, alpha)
+		var uv *[3][2]float32
+		if t.Tex {
+			uv = &t.UV
+		}
+		r.emit(&r.scene, owner, a, b, c, col, col, col, alpha, uv)
 	}
 }
 
@@ -462,8 +506,9 @@ func (r *Renderer) buildParticles(o *components.View) {
 }
 
 // emit clips a camera-space triangle against the near plane and appends
-// what remains to list.
-func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32) {
+// what remains to list. uv holds the corners' atlas coordinates of a
+// textured triangle (nil: the white pixel).
+func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
 	near := float32(NearPlane)
 	if r.cam.Map {
 		near = -mapHeight * 4
@@ -482,39 +527,50 @@ func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb
 	case 0:
 		return
 	case 3:
-		r.put(list, owner, a, b, c, ca, cb, cc, alpha)
+		r.put(list, owner, a, b, c, ca, cb, cc, alpha, uv)
 		return
 	}
 	// Sutherland–Hodgman against z = near: at most four points.
 	var pts [4]physics.Vec3
 	var cols [4]rgb
+	var uvs [4][2]float32
 	n := 0
 	src := [3]physics.Vec3{a, b, c}
 	sc := [3]rgb{ca, cb, cc}
+	var su [3][2]float32
+	if uv != nil {
+		su = *uv
+	}
 	for i := 0; i < 3; i++ {
 		p, q := src[i], src[(i+1)%3]
 		pc, qc := sc[i], sc[(i+1)%3]
+		pu, qu := su[i], su[(i+1)%3]
 		pin, qin := p.Z >= near, q.Z >= near
 		if pin {
-			pts[n], cols[n] = p, pc
+			pts[n], cols[n], uvs[n] = p, pc, pu
 			n++
 		}
 		if pin != qin {
 			t := (near - p.Z) / (q.Z - p.Z)
 			pts[n] = p.Add(q.Sub(p).Scale(t))
 			cols[n] = rgb{pc.R + (qc.R-pc.R)*t, pc.G + (qc.G-pc.G)*t, pc.B + (qc.B-pc.B)*t}
+			uvs[n] = [2]float32{pu[0] + (qu[0]-pu[0])*t, pu[1] + (qu[1]-pu[1])*t}
 			n++
 		}
 	}
 	for i := 1; i+1 < n; i++ {
-		r.put(list, owner, pts[0], pts[i], pts[i+1], cols[0], cols[i], cols[i+1], alpha)
+		var tuv *[3][2]float32
+		if uv != nil {
+			tuv = &[3][2]float32{uvs[0], uvs[i], uvs[i+1]}
+		}
+		r.put(list, owner, pts[0], pts[i], pts[i+1], cols[0], cols[i], cols[i+1], alpha, tuv)
 	}
 }
 
 // put projects a triangle in front of the near plane and appends it,
 // dropping it when it lies wholly beyond the far plane or off one screen
 // edge.
-func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32) {
+func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
 	far := r.cam.far()
 	if a.Z > far && b.Z > far && c.Z > far {
 		return
@@ -528,14 +584,14 @@ func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb,
 		return
 	}
 	depth := (a.Z + b.Z + c.Z) / 3
-	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha)
+	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha, uv)
 }
 
 func (r *Renderer) emitScreen(list *triList, depth, ax, ay, bx, by, cx, cy float32, c rgb, alpha float32) {
-	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha)
+	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha, nil)
 }
 
-func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32) {
+func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
 	n := len(r.Verts)
 	t := uint32(n / 3)
 	if n+3 > cap(r.Verts) {
@@ -546,6 +602,11 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	v[0] = Vertex{DstX: ax, DstY: ay, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha}
 	v[1] = Vertex{DstX: bx, DstY: by, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha}
 	v[2] = Vertex{DstX: cx, DstY: cy, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha}
+	if uv != nil {
+		for i := range v {
+			v[i].SrcX, v[i].SrcY = uv[i][0], uv[i][1]
+		}
+	}
 	r.owner = append(r.owner, owner)
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map

@@ -120,7 +120,7 @@ func TestNearPlaneClipping(t *testing.T) {
 	r := &Renderer{cam: cam}
 	// One vertex behind the eye: the visible part becomes two triangles.
 	a, b, c := physics.Vec3{X: -1, Z: 5}, physics.Vec3{X: 1, Z: 5}, physics.Vec3{Y: -1, Z: -5}
-	r.emit(&r.scene, -1, a, b, c, rgb{1, 1, 1}, rgb{1, 1, 1}, rgb{1, 1, 1}, 1)
+	r.emit(&r.scene, -1, a, b, c, rgb{1, 1, 1}, rgb{1, 1, 1}, rgb{1, 1, 1}, 1, nil)
 	if len(r.scene.vals) != 2 {
 		t.Fatalf("%d triangles after clipping one vertex, want 2", len(r.scene.vals))
 	}
@@ -131,12 +131,12 @@ func TestNearPlaneClipping(t *testing.T) {
 	}
 	// Two behind: one triangle remains.
 	r = &Renderer{cam: cam}
-	r.emit(&r.scene, -1, a, physics.Vec3{X: 1, Z: -1}, c, rgb{}, rgb{}, rgb{}, 1)
+	r.emit(&r.scene, -1, a, physics.Vec3{X: 1, Z: -1}, c, rgb{}, rgb{}, rgb{}, 1, nil)
 	if len(r.scene.vals) != 1 {
 		t.Fatalf("%d triangles after clipping two vertices, want 1", len(r.scene.vals))
 	}
 	r = &Renderer{cam: cam}
-	r.emit(&r.scene, -1, physics.Vec3{Z: -1}, physics.Vec3{X: 1, Z: -1}, c, rgb{}, rgb{}, rgb{}, 1)
+	r.emit(&r.scene, -1, physics.Vec3{Z: -1}, physics.Vec3{X: 1, Z: -1}, c, rgb{}, rgb{}, rgb{}, 1, nil)
 	if len(r.scene.vals) != 0 {
 		t.Fatal("a triangle wholly behind the eye was drawn")
 	}

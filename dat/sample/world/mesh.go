@@ -1,15 +1,20 @@
 package world
 
 import (
+	"math"
+
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
 
-// mesh accumulates flat-shaded polygons for a GfxObj.
+// mesh accumulates textured polygons for a GfxObj.
 type mesh struct {
 	surfaces []uint32
 	verts    []dat.Vertex
 	polys    []dat.Polygon
+	// tile is the size in metres one texture repeat covers (0: each face
+	// is one whole texture).
+	tile float32
 }
 
 func v3(x, y, z float32) physics.Vec3 { return physics.Vec3{X: x, Y: y, Z: z} }
@@ -19,14 +24,41 @@ func v3(x, y, z float32) physics.Vec3 { return physics.Vec3{X: x, Y: y, Z: z} }
 func (m *mesh) face(surf int16, pts ...physics.Vec3) {
 	n := pts[1].Sub(pts[0]).Cross(pts[2].Sub(pts[0])).Normalize()
 	p := dat.Polygon{Key: uint16(len(m.polys)), Stippling: dat.StipplingNoNeg, SidesType: dat.SidesCounterClockwise, PosSurface: surf}
-	uvs := []dat.UV{{U: 0, V: 0}, {U: 1, V: 0}, {U: 1, V: 1}, {U: 0, V: 1}}
+	uvs := m.planarUVs(n, pts)
 	for i, pt := range pts {
 		key := uint16(len(m.verts))
-		m.verts = append(m.verts, dat.Vertex{Key: key, Origin: pt, Normal: n, UVs: []dat.UV{uvs[i%4]}})
+		m.verts = append(m.verts, dat.Vertex{Key: key, Origin: pt, Normal: n, UVs: []dat.UV{uvs[i]}})
 		p.VertexIDs = append(p.VertexIDs, int16(key))
 		p.PosUVIndices = append(p.PosUVIndices, 0)
 	}
 	m.polys = append(m.polys, p)
+}
+
+// planarUVs maps a face's points into its plane: u along the first edge,
+// v down the face (image rows grow downwards), both from 0 at the face's
+// top-left, in texture repeats of m.tile metres (or scaled so the face
+// spans one texture when tile is 0).
+func (m *mesh) planarUVs(n physics.Vec3, pts []physics.Vec3) []dat.UV {
+	e1 := pts[1].Sub(pts[0]).Normalize()
+	e2 := n.Cross(e1) // in the plane, "up" for a wall
+	us, vs := make([]float32, len(pts)), make([]float32, len(pts))
+	u0, v1 := float32(math.MaxFloat32), float32(-math.MaxFloat32)
+	uMax, vMin := -u0, -v1
+	for i, p := range pts {
+		d := p.Sub(pts[0])
+		us[i], vs[i] = d.Dot(e1), d.Dot(e2)
+		u0, uMax = min(u0, us[i]), max(uMax, us[i])
+		v1, vMin = max(v1, vs[i]), min(vMin, vs[i])
+	}
+	su, sv := m.tile, m.tile
+	if su == 0 {
+		su, sv = max(uMax-u0, 1e-3), max(v1-vMin, 1e-3)
+	}
+	out := make([]dat.UV, len(pts))
+	for i := range pts {
+		out[i] = dat.UV{U: (us[i] - u0) / su, V: (v1 - vs[i]) / sv}
+	}
+	return out
 }
 
 // box adds an axis-aligned box from lo to hi; bottom false leaves the base
@@ -86,7 +118,7 @@ func (m *mesh) gfxObj(id uint32) *dat.GfxObj {
 }
 
 func houseGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood}}
+	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood}, tile: 2.5}
 	m.box(0, v3(-5, -4, 0), v3(5, 4, 4), false)
 	// Roof: two slopes up to a ridge along x, two gables.
 	m.face(1, v3(-5.5, -4.5, 4), v3(5.5, -4.5, 4), v3(5.5, 0, 6.5), v3(-5.5, 0, 6.5))
@@ -99,7 +131,7 @@ func houseGfxObj() *dat.GfxObj {
 }
 
 func towerGfxObj(id uint32, w, h float32) *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof}}
+	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof}, tile: 2.5}
 	m.box(0, v3(-w/2, -w/2, 0), v3(w/2, w/2, h), false)
 	top := v3(0, 0, h+w)
 	c := [4]physics.Vec3{v3(-w/2-0.3, -w/2-0.3, h), v3(w/2+0.3, -w/2-0.3, h), v3(w/2+0.3, w/2+0.3, h), v3(-w/2-0.3, w/2+0.3, h)}
@@ -110,7 +142,7 @@ func towerGfxObj(id uint32, w, h float32) *dat.GfxObj {
 }
 
 func wallGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceStone}}
+	m := &mesh{surfaces: []uint32{SurfaceStone}, tile: 2.5}
 	m.box(0, v3(-6, -0.25, 0), v3(6, 0.25, 2), false)
 	return m.gfxObj(WallGfxObj)
 }
@@ -122,13 +154,13 @@ func partGfxObj(id uint32, surf uint32, centre, size physics.Vec3) *dat.GfxObj {
 }
 
 func doorGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceWood}}
+	m := &mesh{surfaces: []uint32{SurfaceWood}, tile: 2.1}
 	m.box(0, v3(0, -0.05, 0), v3(1.3, 0.05, 2.1), true) // hinge on the z axis
 	return m.gfxObj(DoorGfxObj)
 }
 
 func bladesGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceWood, SurfaceCloth}}
+	m := &mesh{surfaces: []uint32{SurfaceWood, SurfaceCloth}, tile: 2}
 	m.centredBox(0, v3(0, 0, 0), v3(8, 0.2, 0.6))
 	m.centredBox(1, v3(0, 0, 0), v3(0.6, 0.2, 8))
 	return m.gfxObj(WindmillBladesGfx)
@@ -138,8 +170,11 @@ func surfaces() []*dat.Surface {
 	solid := func(id, color uint32) *dat.Surface {
 		return &dat.Surface{ID: id, Type: dat.SurfaceBase1Solid, Color: color, Diffuse: 1}
 	}
+	image := func(id, tex uint32) *dat.Surface {
+		return &dat.Surface{ID: id, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(tex), Diffuse: 1}
+	}
 	return []*dat.Surface{
-		solid(SurfaceStone, 0xFF8C8C84), solid(SurfaceWood, 0xFF7A5230), solid(SurfaceSkin, 0xFFE0B090),
-		solid(SurfaceCloth, 0xFF3050A0), solid(SurfaceRoof, 0xFFA03028), solid(SurfaceLeaves, 0xFF308030),
+		image(SurfaceStone, TexStoneWall), image(SurfaceWood, TexWood), image(SurfaceSkin, TexSkin),
+		image(SurfaceCloth, TexCloth), image(SurfaceRoof, TexRoof), solid(SurfaceLeaves, 0xFF308030),
 	}
 }

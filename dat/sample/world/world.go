@@ -55,6 +55,8 @@ func region() *dat.Region {
 	for i, n := range terrainNames {
 		r.Terrain.TerrainTypes = append(r.Terrain.TerrainTypes, dat.TerrainType{Name: n, Color: terrainColor(i)})
 	}
+	r.Terrain.BaseTexSize = 128
+	r.Terrain.TerrainTexs = terrainTexs()
 	return r
 }
 
@@ -195,6 +197,7 @@ func portalData() []any {
 	for _, s := range surfaces() {
 		objs = append(objs, s)
 	}
+	objs = append(objs, textureObjects()...)
 	for _, a := range humanAnimations() {
 		objs = append(objs, a)
 	}

@@ -1,0 +1,294 @@
+package world
+
+import (
+	"encoding/binary"
+	"image"
+	"math"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/texture"
+)
+
+// The sample's textures are generated here, deterministically, from tiling
+// value noise: terrain (grass, lush grass, dirt, rock, sand, snow, water),
+// stone walls, wood, roof tiles, and cloth and skin for the figures. They
+// use several retail pixel formats so the decoders all meet real data:
+// DXT1 for terrain and stone, A8R8G8B8 wood, R5G6B5 roof tiles, P8 cloth and
+// skin through palettes (cloth's colours 8–255 are one subpalette range, so
+// an ObjDesc can recolour it).
+
+// hash is a small integer hash (deterministic on every platform).
+func hash(x, y, seed int) uint32 {
+	h := uint32(x)*0x8DA6B343 ^ uint32(y)*0xD8163841 ^ uint32(seed)*0xCB1AB31F
+	h ^= h >> 13
+	h *= 0x85EBCA6B
+	h ^= h >> 16
+	return h
+}
+
+// noise is tiling value noise in [0, 1): lattice period cells across the
+// texture, smoothly interpolated.
+func noise(u, v float64, period, seed int) float64 {
+	x, y := u*float64(period), v*float64(period)
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := x-float64(x0), y-float64(y0)
+	fx, fy = fx*fx*(3-2*fx), fy*fy*(3-2*fy)
+	at := func(i, j int) float64 {
+		return float64(hash(((i%period)+period)%period, ((j%period)+period)%period, seed)&0xFFFF) / 65536
+	}
+	a := at(x0, y0) + (at(x0+1, y0)-at(x0, y0))*fx
+	b := at(x0, y0+1) + (at(x0+1, y0+1)-at(x0, y0+1))*fx
+	return a + (b-a)*fy
+}
+
+// fbm sums octaves of noise, in [0, 1).
+func fbm(u, v float64, period, octaves, seed int) float64 {
+	s, amp, total := 0.0, 1.0, 0.0
+	for o := range octaves {
+		s += amp * noise(u, v, period<<o, seed+o)
+		total += amp
+		amp /= 2
+	}
+	return s / total
+}
+
+// rgbf is a colour with components 0..255 as floats.
+type rgbf struct{ R, G, B float64 }
+
+func mix(a, b rgbf, t float64) rgbf {
+	t = min(max(t, 0), 1)
+	return rgbf{a.R + (b.R-a.R)*t, a.G + (b.G-a.G)*t, a.B + (b.B-a.B)*t}
+}
+
+func (c rgbf) scale(s float64) rgbf { return rgbf{c.R * s, c.G * s, c.B * s} }
+
+// paint fills a size×size image from f(u, v) with u, v in [0, 1).
+func paint(size int, f func(u, v float64) rgbf) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, size, size))
+	for y := range size {
+		for x := range size {
+			c := f(float64(x)/float64(size), float64(y)/float64(size))
+			i := img.PixOffset(x, y)
+			img.Pix[i] = uint8(min(max(c.R, 0), 255))
+			img.Pix[i+1] = uint8(min(max(c.G, 0), 255))
+			img.Pix[i+2] = uint8(min(max(c.B, 0), 255))
+			img.Pix[i+3] = 0xFF
+		}
+	}
+	return img
+}
+
+func grass(seed int, dark, light rgbf) *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		blades := noise(u, v, 64, seed+10)
+		return mix(dark, light, 0.65*fbm(u, v, 4, 4, seed)+0.5*blades-0.15)
+	})
+}
+
+func dirt() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		c := mix(rgbf{96, 70, 44}, rgbf{150, 116, 76}, fbm(u, v, 4, 5, 20))
+		if noise(u, v, 32, 21) > 0.82 { // pebbles
+			c = mix(c, rgbf{170, 160, 150}, 0.6)
+		}
+		return c
+	})
+}
+
+func rock() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		n := fbm(u, v, 4, 5, 30)
+		crack := math.Abs(noise(u, v, 8, 31)-0.5) < 0.03
+		c := mix(rgbf{90, 86, 82}, rgbf{150, 144, 136}, n)
+		if crack {
+			c = c.scale(0.6)
+		}
+		return c
+	})
+}
+
+func sand() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		ripple := 0.5 + 0.5*math.Sin(2*math.Pi*(8*v+0.8*fbm(u, v, 2, 2, 40)))
+		return mix(rgbf{196, 178, 116}, rgbf{228, 212, 150}, 0.6*ripple+0.4*noise(u, v, 64, 41))
+	})
+}
+
+func snow() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		return mix(rgbf{214, 222, 236}, rgbf{250, 250, 255}, fbm(u, v, 4, 4, 50))
+	})
+}
+
+func water() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		w := 0.5 + 0.5*math.Sin(2*math.Pi*(4*u+3*fbm(u, v, 2, 3, 60)))
+		return mix(rgbf{28, 70, 130}, rgbf{60, 120, 180}, 0.5*w+0.5*fbm(u, v, 4, 3, 61))
+	})
+}
+
+// stoneWall is courses of rough blocks in mortar, four courses a tile.
+func stoneWall() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		course := int(v * 4)
+		bu := u*3 + 0.5*float64(course%2)
+		block := int(math.Floor(bu))
+		fu, fv := bu-math.Floor(bu), v*4-float64(course)
+		mortar := rgbf{120, 114, 104}
+		if fu < 0.04 || fv < 0.06 {
+			return mortar
+		}
+		tone := float64(hash(block%3, course, 70)&0xFF) / 255
+		base := mix(rgbf{110, 108, 104}, rgbf{168, 160, 148}, tone)
+		return base.scale(0.8 + 0.35*fbm(u, v, 8, 3, 71))
+	})
+}
+
+// wood is vertical planks with grain.
+func wood() *image.NRGBA {
+	return paint(64, func(u, v float64) rgbf {
+		plank := int(u * 4)
+		fu := u*4 - float64(plank)
+		if fu < 0.05 {
+			return rgbf{60, 38, 20}
+		}
+		grain := 0.5 + 0.5*math.Sin(2*math.Pi*(fu*3+4*noise(u, v, 4, 80+plank)))
+		return mix(rgbf{104, 68, 38}, rgbf{150, 102, 60}, 0.6*grain+0.3*float64(hash(plank, 0, 81)&0xFF)/255)
+	})
+}
+
+// roof is rows of overlapping red tiles.
+func roof() *image.NRGBA {
+	return paint(64, func(u, v float64) rgbf {
+		row := int(v * 8)
+		fu := u*8 + 0.5*float64(row%2)
+		fv := v*8 - float64(row)
+		c := mix(rgbf{150, 50, 36}, rgbf{190, 78, 52}, float64(hash(int(fu)%8, row, 90)&0xFF)/255)
+		if fu-math.Floor(fu) < 0.08 {
+			c = c.scale(0.6)
+		}
+		return c.scale(1 - 0.4*fv)
+	})
+}
+
+// Palettes for the paletted textures: 256 colours; 0–7 are left black
+// (clip maps hide them), 8–255 are a ramp.
+func rampPalette(id uint32, dark, light rgbf) *dat.Palette {
+	p := &dat.Palette{ID: id, Colors: make([]uint32, 256)}
+	for i := range p.Colors {
+		p.Colors[i] = 0xFF000000
+		if i >= 8 {
+			c := mix(dark, light, float64(i-8)/247)
+			p.Colors[i] |= uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B)
+		}
+	}
+	return p
+}
+
+// indexed fills a P8 image from f(u, v) in [0, 1): index 8 + f×247.
+func indexed(size int, f func(u, v float64) float64) []byte {
+	out := make([]byte, size*size)
+	for y := range size {
+		for x := range size {
+			t := min(max(f(float64(x)/float64(size), float64(y)/float64(size)), 0), 1)
+			out[y*size+x] = uint8(8 + t*247)
+		}
+	}
+	return out
+}
+
+// cloth is a woven pattern: a fine weave over larger folds.
+func cloth() []byte {
+	return indexed(64, func(u, v float64) float64 {
+		weave := 0.5 + 0.25*math.Sin(2*math.Pi*32*u)*math.Sin(2*math.Pi*32*v)
+		return 0.3 + 0.35*weave + 0.4*fbm(u, v, 2, 3, 100) - 0.1
+	})
+}
+
+func skin() []byte {
+	return indexed(32, func(u, v float64) float64 { return 0.45 + 0.3*fbm(u, v, 2, 3, 110) })
+}
+
+func pixels565(img *image.NRGBA) []byte {
+	out := make([]byte, 0, len(img.Pix)/2)
+	for i := 0; i < len(img.Pix); i += 4 {
+		r, g, b := uint16(img.Pix[i]), uint16(img.Pix[i+1]), uint16(img.Pix[i+2])
+		out = binary.LittleEndian.AppendUint16(out, r>>3<<11|g>>2<<5|b>>3)
+	}
+	return out
+}
+
+func pixelsARGB(img *image.NRGBA) []byte {
+	out := make([]byte, 0, len(img.Pix))
+	for i := 0; i < len(img.Pix); i += 4 {
+		out = append(out, img.Pix[i+2], img.Pix[i+1], img.Pix[i], img.Pix[i+3])
+	}
+	return out
+}
+
+// textureObjects returns the sample's RenderSurfaces, SurfaceTextures and
+// Palettes. Each SurfaceTexture 0x05xxxxxx lists the RenderSurface with the
+// same low bits.
+func textureObjects() []any {
+	dxt := func(id uint32, img *image.NRGBA) *dat.RenderSurface {
+		return &dat.RenderSurface{ID: id, Width: int32(img.Rect.Dx()), Height: int32(img.Rect.Dy()), Format: dat.PixelDXT1,
+			SourceData: texture.EncodeDXT1(img)}
+	}
+	wd, rf := wood(), roof()
+	renders := []*dat.RenderSurface{
+		dxt(TexGrass, grass(1, rgbf{52, 96, 34}, rgbf{110, 160, 64})),
+		dxt(TexLushGrass, grass(2, rgbf{30, 86, 28}, rgbf{80, 150, 50})),
+		dxt(TexDirt, dirt()),
+		dxt(TexRock, rock()),
+		dxt(TexSand, sand()),
+		dxt(TexSnow, snow()),
+		dxt(TexWater, water()),
+		dxt(TexStoneWall, stoneWall()),
+		{ID: TexWood, Width: 64, Height: 64, Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(wd)},
+		{ID: TexRoof, Width: 64, Height: 64, Format: dat.PixelR5G6B5, SourceData: pixels565(rf)},
+		{ID: TexCloth, Width: 64, Height: 64, Format: dat.PixelP8, SourceData: cloth(), DefaultPaletteID: PaletteCloth},
+		{ID: TexSkin, Width: 32, Height: 32, Format: dat.PixelP8, SourceData: skin(), DefaultPaletteID: PaletteSkin},
+	}
+	var out []any
+	for _, r := range renders {
+		out = append(out, r, &dat.SurfaceTexture{ID: r.ID&0x00FFFFFF | 0x05000000, Unknown: 2, UnknownByte: 1, Textures: []uint32{r.ID}})
+	}
+	out = append(out,
+		rampPalette(PaletteCloth, rgbf{20, 36, 90}, rgbf{90, 130, 220}),
+		rampPalette(PaletteClothRed, rgbf{90, 20, 20}, rgbf{220, 90, 70}),
+		rampPalette(PaletteSkin, rgbf{170, 116, 84}, rgbf{240, 196, 160}))
+	return out
+}
+
+// SurfaceTextureOf returns the SurfaceTexture id listing RenderSurface id.
+func SurfaceTextureOf(renderSurface uint32) uint32 { return renderSurface&0x00FFFFFF | 0x05000000 }
+
+// terrainTexture is the RenderSurface a terrain type is drawn with.
+func terrainTexture(t int) uint32 {
+	switch t {
+	case terrainGrassland, 9: // PatchyGrassland
+		return TexGrass
+	case terrainLushGrass, 4: // MarshSparseSwamp
+		return TexLushGrass
+	case terrainPackedDirt, 5, 8: // MudRichDirt, PatchyDirt
+		return TexDirt
+	case terrainSandYellow, 11, 12: // SandGrey, SandRockStrewn
+		return TexSand
+	case terrainSnow, 2: // Ice
+		return TexSnow
+	case 16, terrainWaterFresh, 18, 19, 20:
+		return TexWater
+	}
+	return TexRock
+}
+
+// terrainTexs is the Region's land surface: one SurfaceTexture per terrain
+// type.
+func terrainTexs() []dat.TerrainTex {
+	out := make([]dat.TerrainTex, len(terrainNames))
+	for i := range out {
+		out[i] = dat.TerrainTex{TerrainType: uint32(i), TexID: SurfaceTextureOf(terrainTexture(i)), TexTiling: 1,
+			MaxVertBright: 100, MinVertBright: 60, MaxVertSaturate: 100, MinVertSaturate: 80}
+	}
+	return out
+}
