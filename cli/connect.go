@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/term"
 
-	acnet "github.com/dereth/dereth/net"
+	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/systems"
@@ -29,6 +29,12 @@ const connectFrame = 1.0 / 30
 // step and a per-opcode summary when the session ends. The exit status is
 // 1 when the session fails (refused, timed out, disconnected), 2 on misuse.
 func Connect(args []string, stdout, stderr io.Writer) int {
+	return connect(args, stdout, stderr, nil)
+}
+
+// connect is Connect with the headless player's keys: keys(frame) is the
+// input of the frame'th frame since the world was entered (nil: none).
+func connect(args []string, stdout, stderr io.Writer, keys func(frame int) control.Keys) int {
 	fs := NewFlagSet("connect", "dereth connect [--character NAME] [--headless] [--for DURATION] [--trace FILE] [--dat DIR] [--json] [--password-file F] ACCOUNT@HOST[:PORT]")
 	fs.Detail = "The password comes from --password-file, DERETH_PASSWORD or a prompt (no echo).\n" +
 		"The port defaults to 9000; the server's second port is the next one.\n"
@@ -86,12 +92,15 @@ func Connect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
 		return 1
 	}
-	return runHeadless(s, w, *dur, *asJSON, steps, stdout, stderr)
+	return runHeadless(s, w, *dur, *asJSON, steps, keys, stdout, stderr)
 }
 
 // runHeadless steps the world at 30 frames a second on this goroutine while
-// the session runs on its own; messages enter at frame boundaries.
-func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, stdout, stderr io.Writer) int {
+// the session runs on its own; messages enter at frame boundaries, then
+// the local player's keys (keys, nil for none) go through the controller,
+// which sends MoveToState on every change and AutonomousPosition while
+// the player moves.
+func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, keys func(int) control.Keys, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
@@ -100,7 +109,10 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 	defer tick.Stop()
 	var entered time.Time
 	var runErr error
-	applyErrors := 0
+	live := &liveWorld{s: s, w: w}
+	var ctrl control.Controller
+	ctrl.Send = s.Send
+	frame := 0
 	printStep := func(line string) {
 		if asJSON {
 			fmt.Fprintf(stdout, "{\"event\":\"step\",\"step\":%q}\n", line)
@@ -108,8 +120,6 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 			fmt.Fprintln(stdout, line)
 		}
 	}
-	var ob systems.Outbound
-	lastPos := time.Now()
 loop:
 	for {
 		select {
@@ -118,22 +128,19 @@ loop:
 		case line := <-steps:
 			printStep(line)
 		case <-tick.C:
-			s.Drain(func(d acnet.Decoded) {
-				if _, err := w.applyServerMessage(d); err != nil {
-					applyErrors++
-				}
-			})
-			w.Step(connectFrame)
+			live.apply()
 			if s.Entered() && entered.IsZero() {
 				entered = time.Now()
 			}
-			// The player's canonical position goes out once a second.
-			if !entered.IsZero() && time.Since(lastPos) > time.Second {
-				if o := w.Object(w.PlayerGUID); o != nil {
-					s.Send(ob.AutonomousPosition(o).Encode(nil))
+			if !entered.IsZero() {
+				var k control.Keys
+				if keys != nil {
+					k = keys(frame)
 				}
-				lastPos = time.Now()
+				ctrl.Update(w.World, k)
+				frame++
 			}
+			w.Step(connectFrame)
 			if dur > 0 && !entered.IsZero() && time.Since(entered) >= dur {
 				cancel()
 			}
@@ -143,7 +150,7 @@ loop:
 		printStep(<-steps)
 	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: applyErrors, stats: capture.Stats{Packets: st.Packets,
+	res := &replayResult{world: w, applyErrors: live.applyErrors, stats: capture.Stats{Packets: st.Packets,
 		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
 		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
 	for _, n := range st.Messages {
