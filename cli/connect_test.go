@@ -99,7 +99,7 @@ func TestConnectSendsMoveToState(t *testing.T) {
 		return control.Keys{}
 	}
 	var out, errOut bytes.Buffer
-	if code := connect([]string{"--headless", "--for", "1500ms", "treestats@" + srv.Addr()}, &out, &errOut, keys); code != 0 {
+	if _, code := connect([]string{"--headless", "--for", "1500ms", "treestats@" + srv.Addr()}, &out, &errOut, keys); code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut.String(), out.String())
 	}
 	time.Sleep(50 * time.Millisecond) // the last packets in flight

@@ -60,6 +60,7 @@ const tickDt = 1.0 / 60
 func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD, reload: g.cfg.Reload, orig: w.Trace}
 	s.r.Highlight = w.PlayerGUID
+	s.ctrl.Send = g.cfg.Send
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
 	s.followTarget()
@@ -149,7 +150,12 @@ func (s *worldScene) Update(g *game) error {
 	s.pollScriptErr(g)
 	s.handleToggles(g)
 	s.handleMouse()
-	s.ctrl.Update(s.world, readKeys())
+	if g.cfg.Frame != nil {
+		s.frame(g)
+	}
+	if !g.cfg.NoControl {
+		s.ctrl.Update(s.world, readKeys())
+	}
 	if s.hud && s.sel != 0 {
 		if s.tail.Watch != s.sel {
 			s.tail.Reset(s.sel)
@@ -192,6 +198,17 @@ func (s *worldScene) pollScriptErr(g *game) {
 	if err := g.cfg.ScriptErr(); err != nil && err != s.shownErr {
 		s.shownErr, s.reloadAt = err, time.Now()
 		s.reloaded, s.reloadOK = "script error:\n"+strings.Join(view.ErrorLines(err, 100), "\n"), false
+	}
+}
+
+// frame runs Config.Frame at the frame boundary and shows a new error from
+// it like a failed reload.
+func (s *worldScene) frame(g *game) {
+	err := g.cfg.Frame(s.world, tickDt)
+	s.r.Highlight = s.world.PlayerGUID // a session names its player late
+	if err != nil && (s.shownErr == nil || err.Error() != s.shownErr.Error()) {
+		s.shownErr, s.reloadAt = err, time.Now()
+		s.reloaded, s.reloadOK = strings.Join(view.ErrorLines(err, 100), "\n"), false
 	}
 }
 
