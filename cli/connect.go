@@ -182,7 +182,7 @@ loop:
 		printStep(<-steps)
 	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: live.applyErrors, stats: capture.Stats{Packets: st.Packets,
+	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: capture.Stats{Packets: st.Packets,
 		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
 		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
 	for _, n := range st.Messages {

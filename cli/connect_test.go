@@ -42,11 +42,12 @@ func TestConnectHeadless(t *testing.T) {
 		Messages     map[string]int
 		ChecksumBad  int `json:"checksum_bad"`
 		ObjectsMade  int `json:"objects_created"`
+		Missing      int `json:"missing_assets"`
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
 		t.Fatal(err)
 	}
-	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 {
+	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 || sum.Missing != 17 {
 		t.Errorf("summary %s", lines[len(lines)-1])
 	}
 	for _, step := range []string{"LoginRequest", "ConnectRequest", "DDDInterrogation", "choosing Treestats", "LoginComplete", "Disconnect"} {

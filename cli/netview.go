@@ -72,7 +72,7 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
 	n.assets = &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
-	w.Assets = n.assets
+	w.Assets, w.assets = n.assets, n.assets
 	if n.tracePath != "" {
 		if n.trace, err = os.Create(n.tracePath); err != nil {
 			return nil, nil, nil, err
