@@ -244,6 +244,23 @@ func waitDisconnect(t *testing.T, srv *sessiontest.Server) {
 	t.Error("no Disconnect from the client")
 }
 
+// TestLoopbackLostLoginRequest: the LoginRequest is sent again until a
+// ConnectRequest answers it.
+func TestLoopbackLostLoginRequest(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	srv.DropLogins = 2
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats"}, func(s *Session) bool { return s.Entered() })
+	if err != nil {
+		t.Fatalf("session: %v", err)
+	}
+	srv.Lock()
+	defer srv.Unlock()
+	// 1 + LoginResent were sent, the first 2 lost.
+	if st := s.Stats(); !s.Entered() || st.LoginResent < 2 || srv.LoginRequests != st.LoginResent-1 {
+		t.Errorf("entered %v after %d LoginRequests resent; the server took %d, want 2 lost and the rest taken", s.Entered(), st.LoginResent, srv.LoginRequests)
+	}
+}
+
 func TestLoopbackRefusedLogin(t *testing.T) {
 	srv := sessiontest.NewServer(t, captured(t))
 	srv.Refuse = true

@@ -38,6 +38,8 @@ type Server struct {
 
 	Refuse bool // answer the ConnectResponse with a CharacterError
 	Silent bool // never answer
+	// DropLogins is how many LoginRequests are lost before one arrives.
+	DropLogins int
 	// Loss, Duplicate and Reorder are the chances that a datagram, in
 	// either direction, is dropped, delivered twice, or held back until
 	// the next one has passed. Each datagram's fate is a function of Seed,
@@ -319,6 +321,11 @@ func (s *Server) receive(m inbound) {
 	s.ClientOK++
 	switch {
 	case p.Flags&acnet.LoginRequest != 0 && !m.world:
+		if s.DropLogins > 0 {
+			s.DropLogins--
+			s.Dropped[0]++
+			return
+		}
 		s.LoginRequests++
 		if !s.streamed {
 			s.send(s.login, s.connect, m.from)
