@@ -5,6 +5,8 @@
 //	dereth run [--dat DIR] [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua
 //	dereth dat ls|show|check [--json] ARGS...
 //	dereth decode [--json] FILE...
+//	dereth connect [--headless] [flags] ACCOUNT@HOST[:PORT]
+//	dereth replay [--view] [flags] CAPTURE.pcap...
 //	dereth help [COMMAND [SUBCOMMAND]]
 //
 // `dereth help` lists the commands and `dereth help COMMAND` (or
@@ -27,5 +29,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if opts == nil {
 		return code
 	}
-	return view(*opts, stderr)
+	return view(*opts, stdout, stderr)
 }

@@ -14,8 +14,12 @@ import (
 )
 
 // view opens the window on the sample world (or --dat DIR) populated by the
-// default spawn script (or --script FILE).
-func view(opts cli.ViewOptions, stderr io.Writer) int {
+// default spawn script (or --script FILE), or on a live or replayed
+// session (opts.Net).
+func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
+	if opts.Net != nil {
+		return netView(opts, stdout, stderr)
+	}
 	var v *cli.Viewer
 	cfg := scenes.Config{
 		Title:      "dereth",
@@ -58,4 +62,44 @@ func view(opts cli.ViewOptions, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// netView opens the window on a live session (`dereth connect`: the
+// keyboard drives the player, whose movement goes to the server) or a
+// replayed capture (`dereth replay --view`: the capture drives it), and
+// prints the session's summary when the window closes.
+func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
+	n := opts.Net
+	cfg := scenes.Config{
+		Title:      n.Title,
+		Screenshot: opts.Screenshot,
+		Frames:     opts.Frames,
+		Load: func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
+			w, portal, cell, err := n.Load(progress)
+			if err != nil {
+				return nil, nil, err
+			}
+			a, err := scenes.NewDATAssets(portal, cell)
+			if err != nil {
+				return nil, nil, err
+			}
+			return w, a, nil
+		},
+		Frame:     n.Frame,
+		NoControl: !n.Live(),
+	}
+	if n.Live() {
+		cfg.Send = func(msg []byte) {
+			if send := n.Send(); send != nil {
+				send(msg)
+			}
+		}
+	}
+	err := scenes.Run(cfg)
+	code := n.Close(stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "dereth: %v\n", err)
+		return 1
+	}
+	return code
 }

@@ -25,6 +25,10 @@ type command struct {
 	// run runs the command on the arguments after its name and returns the
 	// exit status; nil for view and help, which Dispatch handles itself.
 	run func(args []string, stdout, stderr io.Writer) int
+	// view, when set, is used by Dispatch instead of run: a command that
+	// may need the window returns its ViewOptions (with Net set) instead
+	// of running.
+	view func(args []string, stdout, stderr io.Writer) (*ViewOptions, int)
 }
 
 // commands are dereth's subcommands in the order help lists them.
@@ -33,8 +37,8 @@ var commands = []command{
 	{name: "run", summary: "run a Lua scenario headless and print a per-object summary", run: Run},
 	{name: "dat", summary: "list, show and check DAT files", subs: datNames, run: Dat},
 	{name: "decode", summary: "decode captured server messages", run: Decode},
-	{name: "connect", summary: "log in to an ACE server and enter the world", run: Connect},
-	{name: "replay", summary: "replay a captured AC session into a world and summarise it", run: Replay},
+	{name: "connect", summary: "log in to an ACE server and enter the world", run: Connect, view: connectOrView},
+	{name: "replay", summary: "replay a captured AC session into a world and summarise it", run: Replay, view: replayOrView},
 	{name: "help", summary: "list the commands, or print one command's usage and flags"},
 }
 
@@ -53,9 +57,9 @@ func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" }
 // Dispatch runs the dereth command line args (without the program name)
 // and returns its exit status, having printed any output and messages to
 // stdout and stderr. The viewer is the exception: when args select it (no
-// arguments, "view", or flags first) and its flags parse, Dispatch returns
-// them in view for the caller to open the window. Dispatch never touches a
-// display.
+// arguments, "view", or flags first; `connect` without --headless;
+// `replay --view`) and its flags parse, Dispatch returns them in view for
+// the caller to open the window. Dispatch never touches a display.
 func Dispatch(args []string, stdout, stderr io.Writer) (view *ViewOptions, code int) {
 	if len(args) == 0 {
 		return parseView(args, stdout, stderr)
@@ -70,6 +74,9 @@ func Dispatch(args []string, stdout, stderr io.Writer) (view *ViewOptions, code 
 		return nil, help(args[1:], stdout, stderr)
 	case strings.HasPrefix(a, "-"):
 		return parseView(args, stdout, stderr) // the default command's flags
+	}
+	if c, ok := lookup(args[0]); ok && c.view != nil {
+		return c.view(args[1:], stdout, stderr)
 	}
 	if c, ok := lookup(args[0]); ok && c.run != nil {
 		return nil, c.run(args[1:], stdout, stderr)

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/term"
 
-	acnet "github.com/dereth/dereth/net"
+	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/systems"
@@ -21,77 +21,118 @@ import (
 const connectFrame = 1.0 / 30
 
 // Connect implements `dereth connect [--character NAME] [--headless]
-// [--for DURATION] [--trace FILE] [--dat DIR] [--json] [--password-file F]
-// ACCOUNT@HOST[:PORT]`: log in to an ACE server, choose a character, enter
-// the world and follow it. The password comes from --password-file, the
-// DERETH_PASSWORD environment variable or a prompt that does not echo;
-// never from the command line. Headless, it prints one line per handshake
-// step and a per-opcode summary when the session ends. The exit status is
-// 1 when the session fails (refused, timed out, disconnected), 2 on misuse.
+// [--for DURATION] [--json] [--screenshot FILE [--frames N]] [--trace FILE]
+// [--dat DIR] [--password-file F] ACCOUNT@HOST[:PORT]`: log in to an ACE
+// server, choose a character, enter the world and follow it. The password
+// comes from --password-file, the DERETH_PASSWORD environment variable or
+// a prompt that does not echo; never from the command line. Headless, it
+// prints one line per handshake step and a per-opcode summary when the
+// session ends. Without --headless it opens the viewer on the live world
+// (through Dispatch and main; Connect itself refuses with exit status 2).
+// The exit status is 1 when the session fails (refused, timed out,
+// disconnected), 2 on misuse.
 func Connect(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("connect", "dereth connect [--character NAME] [--headless] [--for DURATION] [--trace FILE] [--dat DIR] [--json] [--password-file F] ACCOUNT@HOST[:PORT]")
+	v, code := connect(args, stdout, stderr, nil)
+	if v != nil {
+		fmt.Fprintln(stderr, "dereth connect: the viewer opens only from the dereth command; use --headless here")
+		return 2
+	}
+	return code
+}
+
+// connectOrView is connect for Dispatch: without --headless it returns the
+// viewer's options.
+func connectOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
+	return connect(args, stdout, stderr, nil)
+}
+
+// connect runs `dereth connect` headless, or returns the ViewOptions of the
+// viewer on the live session. keys(frame) is the headless player's input
+// on the frame'th frame since the world was entered (nil: none).
+func connect(args []string, stdout, stderr io.Writer, keys func(frame int) control.Keys) (*ViewOptions, int) {
+	fs := NewFlagSet("connect", "dereth connect [--character NAME] [--headless] [--for DURATION] [--json] [--screenshot FILE [--frames N]] [--trace FILE] [--dat DIR] [--password-file F] ACCOUNT@HOST[:PORT]")
 	fs.Detail = "The password comes from --password-file, DERETH_PASSWORD or a prompt (no echo).\n" +
-		"The port defaults to 9000; the server's second port is the next one.\n"
+		"The port defaults to 9000; the server's second port is the next one.\n" +
+		"Without --headless the viewer opens on the live world once it is entered: the\n" +
+		"keyboard drives your character and its movement goes to the server.\n"
 	character := fs.String("character", "", "enter as the character `NAME` (default: the first)")
 	headless := fs.Bool("headless", false, "no viewer: print the handshake and a summary")
-	dur := fs.Duration("for", 0, "disconnect after `DURATION` in the world (0: until interrupted or the server ends it)")
+	dur := fs.Duration("for", 0, "with --headless, disconnect after `DURATION` in the world (0: until interrupted or the server ends it)")
+	asJSON := fs.Bool("json", false, "with --headless, print one JSON object per handshake step and a summary object last")
+	shot := fs.String("screenshot", "", "in the viewer, render --frames frames in the world, save a PNG to `FILE`, disconnect and exit")
+	frames := fs.Int("frames", 0, "render `N` frames before the --screenshot (default 60)")
 	tracePath := fs.String("trace", "", "write the world's trace as JSON Lines to `FILE`")
 	datDir := fs.String("dat", "", "read the portal DAT from `DIR` (default: the embedded sample)")
-	asJSON := fs.Bool("json", false, "print one JSON object per handshake step and a summary object last")
 	pwFile := fs.String("password-file", "", "read the password from the first line of `F`")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
-		return code
+		return nil, code
 	}
 	if fs.NArg() != 1 {
-		return fs.Fail(stderr, "want one ACCOUNT@HOST[:PORT], got %d arguments", fs.NArg())
+		return nil, fs.Fail(stderr, "want one ACCOUNT@HOST[:PORT], got %d arguments", fs.NArg())
 	}
 	account, host, ok := strings.Cut(fs.Arg(0), "@")
 	if !ok || account == "" || host == "" {
-		return fs.Fail(stderr, "%q is not ACCOUNT@HOST[:PORT]", fs.Arg(0))
+		return nil, fs.Fail(stderr, "%q is not ACCOUNT@HOST[:PORT]", fs.Arg(0))
 	}
-	if !*headless {
-		fmt.Fprintln(stderr, "dereth connect: the viewer on a live session is not built yet; use --headless")
-		return 2
+	switch {
+	case *headless && (*shot != "" || *frames != 0):
+		return nil, fs.Fail(stderr, "--screenshot and --frames are for the viewer, not --headless")
+	case !*headless && (*dur != 0 || *asJSON):
+		return nil, fs.Fail(stderr, "--for and --json need --headless")
+	case *frames < 0:
+		return nil, fs.Fail(stderr, "--frames must be 0 or more, got %d", *frames)
 	}
 	password, err := readPassword(*pwFile, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
-		return 1
+		return nil, 1
+	}
+	cfg := session.Config{Addr: host, Account: account, Password: password, Character: *character}
+	if !*headless {
+		n := &NetView{Title: "dereth: " + account + "@" + host, datDir: *datDir, live: true, cfg: cfg, tracePath: *tracePath}
+		v := &ViewOptions{DAT: *datDir, Screenshot: *shot, Frames: *frames, Net: n}
+		if v.Screenshot != "" && v.Frames == 0 {
+			v.Frames = n.Frames()
+		}
+		return v, 0
 	}
 	w, _, err := newNetWorld(*datDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
-		return 1
+		return nil, 1
 	}
 	var jsonl *systems.JSONL
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
 			fmt.Fprintf(stderr, "dereth connect: %v\n", err)
-			return 1
+			return nil, 1
 		}
 		defer f.Close()
 		jsonl = systems.NewJSONL(f)
 		w.Trace = jsonl
 	}
 	steps := make(chan string, 64)
-	s, err := session.New(session.Config{Addr: host, Account: account, Password: password, Character: *character,
-		Step: func(line string) {
-			select {
-			case steps <- line:
-			default:
-			}
-		}})
+	cfg.Step = func(line string) {
+		select {
+		case steps <- line:
+		default:
+		}
+	}
+	s, err := session.New(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
-		return 1
+		return nil, 1
 	}
-	return runHeadless(s, w, *dur, *asJSON, steps, stdout, stderr)
+	return nil, runHeadless(s, w, *dur, *asJSON, steps, keys, stdout, stderr)
 }
 
 // runHeadless steps the world at 30 frames a second on this goroutine while
-// the session runs on its own; messages enter at frame boundaries.
-func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, stdout, stderr io.Writer) int {
+// the session runs on its own; messages enter at frame boundaries, then
+// the local player's keys (keys, nil for none) go through the controller,
+// which sends MoveToState on every change and AutonomousPosition while
+// the player moves.
+func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, keys func(int) control.Keys, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
@@ -100,7 +141,10 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 	defer tick.Stop()
 	var entered time.Time
 	var runErr error
-	applyErrors := 0
+	live := &liveWorld{s: s, w: w}
+	var ctrl control.Controller
+	ctrl.Send = s.Send
+	frame := 0
 	printStep := func(line string) {
 		if asJSON {
 			fmt.Fprintf(stdout, "{\"event\":\"step\",\"step\":%q}\n", line)
@@ -108,8 +152,6 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 			fmt.Fprintln(stdout, line)
 		}
 	}
-	var ob systems.Outbound
-	lastPos := time.Now()
 loop:
 	for {
 		select {
@@ -118,22 +160,19 @@ loop:
 		case line := <-steps:
 			printStep(line)
 		case <-tick.C:
-			s.Drain(func(d acnet.Decoded) {
-				if _, err := w.applyServerMessage(d); err != nil {
-					applyErrors++
-				}
-			})
-			w.Step(connectFrame)
+			live.apply()
 			if s.Entered() && entered.IsZero() {
 				entered = time.Now()
 			}
-			// The player's canonical position goes out once a second.
-			if !entered.IsZero() && time.Since(lastPos) > time.Second {
-				if o := w.Object(w.PlayerGUID); o != nil {
-					s.Send(ob.AutonomousPosition(o).Encode(nil))
+			if !entered.IsZero() {
+				var k control.Keys
+				if keys != nil {
+					k = keys(frame)
 				}
-				lastPos = time.Now()
+				ctrl.Update(w.World, k)
+				frame++
 			}
+			w.Step(connectFrame)
 			if dur > 0 && !entered.IsZero() && time.Since(entered) >= dur {
 				cancel()
 			}
@@ -143,7 +182,7 @@ loop:
 		printStep(<-steps)
 	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: applyErrors, stats: capture.Stats{Packets: st.Packets,
+	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: capture.Stats{Packets: st.Packets,
 		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
 		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
 	for _, n := range st.Messages {

@@ -9,9 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/internal/captures"
+	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session/sessiontest"
+	"github.com/dereth/dereth/protocol"
 )
 
 // TestConnectHeadless runs `dereth connect --headless --json` against the
@@ -39,11 +42,12 @@ func TestConnectHeadless(t *testing.T) {
 		Messages     map[string]int
 		ChecksumBad  int `json:"checksum_bad"`
 		ObjectsMade  int `json:"objects_created"`
+		Missing      int `json:"missing_assets"`
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
 		t.Fatal(err)
 	}
-	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 {
+	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 || sum.Missing != 17 {
 		t.Errorf("summary %s", lines[len(lines)-1])
 	}
 	for _, step := range []string{"LoginRequest", "ConnectRequest", "DDDInterrogation", "choosing Treestats", "LoginComplete", "Disconnect"} {
@@ -69,5 +73,82 @@ func TestConnectUsage(t *testing.T) {
 		if code := Connect(tt.args, &out, &errOut); code != tt.code || !strings.Contains(errOut.String(), tt.msg) {
 			t.Errorf("connect %v: exit %d, stderr %q; want %d mentioning %q", tt.args, code, errOut.String(), tt.code, tt.msg)
 		}
+	}
+}
+
+// TestConnectSendsMoveToState drives the headless player's keys through a
+// live loopback session: the server receives one MoveToState per key
+// change, in the session's GameAction sequence after LoginComplete, whose
+// raw motion state is what the keys asked for.
+func TestConnectSendsMoveToState(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := sessiontest.NewServer(t, ds)
+	go srv.Serve(time.Now().Add(6 * time.Second))
+	t.Setenv("DERETH_PASSWORD", "treestats")
+	keys := func(frame int) control.Keys {
+		switch {
+		case frame < 5:
+			return control.Keys{}
+		case frame < 15:
+			return control.Keys{Forward: true}
+		case frame < 25:
+			return control.Keys{Forward: true, TurnLeft: true}
+		}
+		return control.Keys{}
+	}
+	var out, errOut bytes.Buffer
+	if _, code := connect([]string{"--headless", "--for", "1500ms", "treestats@" + srv.Addr()}, &out, &errOut, keys); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut.String(), out.String())
+	}
+	time.Sleep(50 * time.Millisecond) // the last packets in flight
+	srv.Lock()
+	defer srv.Unlock()
+	type want struct {
+		fwd, turn, hold uint32
+	}
+	wants := []want{
+		{motion.WalkForward, 0, uint32(motion.HoldKeyNone)},
+		{motion.WalkForward, motion.TurnLeft, uint32(motion.HoldKeyNone)},
+		{motion.Ready, 0, uint32(motion.HoldKeyNone)},
+	}
+	var got []protocol.MoveToState
+	var seqs []uint32
+	for _, m := range srv.Messages {
+		var a protocol.GameAction
+		if _, err := protocol.DecodeGameAction(m, &a); err != nil {
+			continue
+		}
+		seqs = append(seqs, a.Sequence)
+		if a.Type == protocol.ActionMoveToState {
+			var mts protocol.MoveToState
+			if _, err := protocol.DecodeMoveToState(m, &mts); err != nil {
+				t.Fatalf("MoveToState %d: %v", len(got), err)
+			}
+			got = append(got, mts)
+		}
+	}
+	if len(got) != len(wants) {
+		t.Fatalf("the server received %d MoveToStates, want %d (GameAction sequences %v)", len(got), len(wants), seqs)
+	}
+	for i, w := range wants {
+		r := got[i].Raw
+		if r.ForwardCommand != w.fwd || r.TurnCommand != w.turn || r.CurrentHoldKey != w.hold {
+			t.Errorf("MoveToState %d: forward %s turn %#x hold %d; want %s turn %#x hold %d", i,
+				motion.CommandName(r.ForwardCommand), r.TurnCommand, r.CurrentHoldKey, motion.CommandName(w.fwd), w.turn, w.hold)
+		}
+		if got[i].Position.Cell != 0x01250107 {
+			t.Errorf("MoveToState %d from cell 0x%08X, want the player's 0x01250107", i, got[i].Position.Cell)
+		}
+	}
+	for i, seq := range seqs {
+		if seq != uint32(i+1) {
+			t.Fatalf("GameAction sequences %v, want 1, 2, 3, …", seqs)
+		}
+	}
+	if srv.Actions[protocol.ActionLoginComplete] != 1 || srv.ClientBad != 0 {
+		t.Errorf("LoginComplete %d times, %d bad client checksums", srv.Actions[protocol.ActionLoginComplete], srv.ClientBad)
 	}
 }

@@ -46,7 +46,7 @@ func newNetWorld(dir string) (*netWorld, *lenientAssets, error) {
 	}
 	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
 	a := &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
-	w.Assets = a
+	w.Assets, w.assets = a, a
 	return w, a, nil
 }
 
@@ -60,6 +60,8 @@ type netWorld struct {
 	Contained map[uint32]bool
 	// Created counts the CreateObjects taken (placed or contained).
 	Created int
+	// assets is the world's Assets, counting the DAT ids it lacked.
+	assets *lenientAssets
 }
 
 // applyServerMessage applies one decoded server message to the world:

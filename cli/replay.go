@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/dereth/dereth/net/capture"
@@ -15,45 +16,80 @@ import (
 // replayFrame is the world's frame length on the capture clock.
 const replayFrame = 1.0 / 30
 
-// Replay implements `dereth replay [--trace FILE] [--json] [--dat DIR]
+// Replay implements `dereth replay [--json] [--view [--from DURATION]
+// [--screenshot FILE [--frames N]]] [--trace FILE] [--dat DIR]
 // CAPTURE.pcap...`: it reads the captures as one AC session, verifies every
 // checksum, reassembles and decodes every message, applies the server's
 // messages to a world on the capture's own clock (frames of 1/30 s; the
 // messages of a frame enter at its start) and prints a summary: packets,
 // checksums ok/bad/unverified, messages by opcode, objects created. With
 // --json it prints one JSON object per message and a summary object last.
-// The exit status is 1 when a file cannot be read or a message fails to
-// decode, 2 on misuse.
+// With --view the viewer plays the capture instead (through Dispatch and
+// main; Replay itself refuses with exit status 2). The exit status is 1
+// when a file cannot be read or a message fails to decode, 2 on misuse.
 func Replay(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("replay", "dereth replay [--trace FILE] [--json] [--dat DIR] CAPTURE.pcap...")
+	v, code := replayOrView(args, stdout, stderr)
+	if v != nil {
+		fmt.Fprintln(stderr, "dereth replay: the viewer opens only from the dereth command")
+		return 2
+	}
+	return code
+}
+
+// replayOrView runs `dereth replay`, or with --view returns the viewer's
+// options (the captures read).
+func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
+	fs := NewFlagSet("replay", "dereth replay [--json] [--view [--from DURATION] [--screenshot FILE [--frames N]]] [--trace FILE] [--dat DIR] CAPTURE.pcap...")
 	fs.Detail = "Reads libpcap or pcapng files (Ethernet, Linux cooked, raw IP, loopback) as one\n" +
 		"session: give a session's captures in order. ISAAC checksums verify when the\n" +
-		"login handshake is in the captures and are counted unverified otherwise.\n"
-	tracePath := fs.String("trace", "", "write the world's trace as JSON Lines to `FILE` (deterministic)")
+		"login handshake is in the captures and are counted unverified otherwise.\n" +
+		"With --view the viewer plays the capture on its own clock and prints the\n" +
+		"summary when the window closes.\n"
+	tracePath := fs.String("trace", "", "write the world's trace as JSON Lines to `FILE` (deterministic without --view)")
 	asJSON := fs.Bool("json", false, "print one JSON object per message and a summary object last")
 	datDir := fs.String("dat", "", "read the portal DAT from `DIR` (default: the embedded sample)")
+	view := fs.Bool("view", false, "play the capture in the viewer")
+	from := fs.Duration("from", 0, "with --view, start the viewer `DURATION` into the capture (what came before is applied while loading)")
+	shot := fs.String("screenshot", "", "with --view, render --frames frames, save a PNG to `FILE` and exit")
+	frames := fs.Int("frames", 0, "render `N` frames before the --screenshot (default: to the end of the capture and half a second more)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
-		return code
+		return nil, code
 	}
 	if fs.NArg() == 0 {
-		return fs.Fail(stderr, "no CAPTURE.pcap to replay")
+		return nil, fs.Fail(stderr, "no CAPTURE.pcap to replay")
+	}
+	switch {
+	case !*view && (*from != 0 || *shot != "" || *frames != 0):
+		return nil, fs.Fail(stderr, "--from, --screenshot and --frames need --view")
+	case *view && *asJSON:
+		return nil, fs.Fail(stderr, "--json does not go with --view")
+	case *from < 0 || *frames < 0:
+		return nil, fs.Fail(stderr, "--from and --frames must not be negative")
 	}
 	ds, err := capture.ReadFiles(fs.Args()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth replay: %v\n", err)
-		return 1
+		return nil, 1
+	}
+	if *view {
+		n := &NetView{Title: "dereth replay: " + strings.Join(fs.Args(), " "), datDir: *datDir, ds: ds, from: from.Seconds(), tracePath: *tracePath}
+		v := &ViewOptions{DAT: *datDir, Screenshot: *shot, Frames: *frames, Net: n}
+		if v.Screenshot != "" && v.Frames == 0 {
+			v.Frames = n.Frames()
+		}
+		return v, 0
 	}
 	w, assets, err := newNetWorld(*datDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth replay: %v\n", err)
-		return 1
+		return nil, 1
 	}
 	var jsonl *systems.JSONL
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
 			fmt.Fprintf(stderr, "dereth replay: %v\n", err)
-			return 1
+			return nil, 1
 		}
 		defer f.Close()
 		jsonl = systems.NewJSONL(f)
@@ -72,13 +108,13 @@ func Replay(args []string, stdout, stderr io.Writer) int {
 	}
 	if jsonl != nil && jsonl.Err != nil {
 		fmt.Fprintf(stderr, "dereth replay: trace %s: %v\n", *tracePath, jsonl.Err)
-		return 1
+		return nil, 1
 	}
 	if r.stats.DecodeErrors > 0 || r.stats.Malformed > 0 {
 		fmt.Fprintf(stderr, "dereth replay: %d messages did not decode, %d packets were malformed\n", r.stats.DecodeErrors, r.stats.Malformed)
-		return 1
+		return nil, 1
 	}
-	return 0
+	return nil, 0
 }
 
 // replayResult is what a replay saw and did.
@@ -101,16 +137,25 @@ type messageLine struct {
 	Error   string  `json:"error,omitempty"`
 }
 
-// replayCapture follows the datagrams, stepping w on the capture clock and
-// applying the server's messages; line receives each message's JSON line.
-func replayCapture(ds []capture.Datagram, w *netWorld, line func([]byte)) *replayResult {
-	res := &replayResult{world: w}
-	s := capture.NewSession()
-	var start time.Time
+// replayer feeds a capture's datagrams to a world on the capture's clock:
+// world time 0 is the first datagram, and a datagram's messages are
+// applied at the frame boundary before the frame that contains its time.
+type replayer struct {
+	ds    []capture.Datagram
+	next  int
+	start time.Time
+	s     *capture.Session
+	res   *replayResult
+}
+
+// newReplayer returns a replayer of ds into w; line receives each
+// message's JSON line.
+func newReplayer(ds []capture.Datagram, w *netWorld, line func([]byte)) *replayer {
+	r := &replayer{ds: ds, s: capture.NewSession(), res: &replayResult{world: w}}
 	if len(ds) > 0 {
-		start = ds[0].Time
+		r.start = ds[0].Time
 	}
-	s.OnMessage = func(m *capture.Message) {
+	r.s.OnMessage = func(m *capture.Message) {
 		ml := messageLine{Event: "message", T: w.Now, Dir: "client", Seq: m.Seq, Name: m.Decoded.Name()}
 		if len(m.Data) >= 4 {
 			ml.Opcode = fmt.Sprintf("0x%04X", uint32(m.Data[0])|uint32(m.Data[1])<<8|uint32(m.Data[2])<<16|uint32(m.Data[3])<<24)
@@ -124,7 +169,7 @@ func replayCapture(ds []capture.Datagram, w *netWorld, line func([]byte)) *repla
 				applied, err := w.applyServerMessage(m.Decoded)
 				ml.Applied = applied && err == nil
 				if err != nil {
-					res.applyErrors++
+					r.res.applyErrors++
 					ml.Error = err.Error()
 				}
 			}
@@ -132,18 +177,63 @@ func replayCapture(ds []capture.Datagram, w *netWorld, line func([]byte)) *repla
 		b, _ := json.Marshal(ml)
 		line(append(b, '\n'))
 	}
+	return r
+}
+
+// at is datagram i's time on the capture clock (seconds).
+func (r *replayer) at(i int) float64 { return r.ds[i].Time.Sub(r.start).Seconds() }
+
+// done reports whether every datagram was fed.
+func (r *replayer) done() bool { return r.next >= len(r.ds) }
+
+// end is the last datagram's time on the capture clock.
+func (r *replayer) end() float64 {
+	if len(r.ds) == 0 {
+		return 0
+	}
+	return r.at(len(r.ds) - 1)
+}
+
+// feedBefore feeds the datagrams whose time is before until: called at a
+// frame boundary with the end of the frame about to run.
+func (r *replayer) feedBefore(until float64) {
+	for !r.done() && r.at(r.next) < until {
+		r.s.Feed(&r.ds[r.next])
+		r.next++
+	}
+}
+
+// stepTo steps the world in frames of replayFrame up to the world time
+// t, feeding the datagrams at their frame boundaries.
+func (r *replayer) stepTo(t float64) {
+	w := r.res.world
+	for w.Now+replayFrame <= t {
+		r.feedBefore(w.Now + replayFrame)
+		w.Step(replayFrame)
+	}
+}
+
+// result is what the replay saw and did so far.
+func (r *replayer) result() *replayResult {
+	r.res.stats = r.s.Stats
+	return r.res
+}
+
+// replayCapture follows the datagrams, stepping w on the capture clock and
+// applying the server's messages; line receives each message's JSON line.
+func replayCapture(ds []capture.Datagram, w *netWorld, line func([]byte)) *replayResult {
+	r := newReplayer(ds, w, line)
 	for i := range ds {
-		d := &ds[i]
 		// Frames run up to the datagram's time; its messages enter at the
 		// next frame boundary.
-		t := d.Time.Sub(start).Seconds()
+		t := r.at(i)
 		for w.Now+replayFrame <= t {
 			w.Step(replayFrame)
 		}
-		s.Feed(d)
+		r.s.Feed(&ds[i])
+		r.next++
 	}
-	res.stats = s.Stats
-	return res
+	return r.result()
 }
 
 // opcodes returns the message opcodes in ascending order.

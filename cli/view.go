@@ -22,6 +22,10 @@ type ViewOptions struct {
 	// TraceEvents is how many of the newest trace events the spawn
 	// script's world.trace can read; 0 leaves tracing off.
 	TraceEvents int
+	// Net, when set, is a live session or a replayed capture to view
+	// instead of the spawn script's world (`dereth connect`, `dereth
+	// replay --view`).
+	Net *NetView
 }
 
 // ParseView parses the arguments of `dereth view` (or of `dereth` when

@@ -85,6 +85,10 @@ const MaxJumpCharge = 1.0
 // logs the outbound messages.
 type Controller struct {
 	Log Log
+	// Send, when set, receives each MoveToState and AutonomousPosition as
+	// it is encoded: a live session sends it to the server (renumbering
+	// the GameAction sequence). The bytes are reused after the call.
+	Send func(msg []byte)
 
 	prev        Keys
 	started     bool
@@ -180,6 +184,9 @@ func (c *Controller) sendMoveToState(o *components.View, now float64) {
 	m := o.Movement.Interp
 	t := c.out.MoveToState(o)
 	c.buf = t.Encode(c.buf[:0])
+	if c.Send != nil {
+		c.Send(c.buf)
+	}
 	c.Log.Add(Sent{Time: now, Name: t.Name(), Opcode: uint32(t.Opcode()), Action: protocol.ActionMoveToState, Bytes: c.buf,
 		Detail: fmt.Sprintf("fwd %s turn %s side %s hold %d", motion.CommandName(m.Raw.ForwardCommand),
 			cmdName(m.Raw.TurnCommand), cmdName(m.Raw.SideStepCommand), m.Raw.CurrentHoldKey)})
@@ -188,6 +195,9 @@ func (c *Controller) sendMoveToState(o *components.View, now float64) {
 func (c *Controller) sendAutonomousPosition(o *components.View, now float64) {
 	a := c.out.AutonomousPosition(o)
 	c.buf = a.Encode(c.buf[:0])
+	if c.Send != nil {
+		c.Send(c.buf)
+	}
 	org := a.Position.Frame.Origin
 	c.Log.Add(Sent{Time: now, Name: a.Name(), Opcode: uint32(a.Opcode()), Action: protocol.ActionAutonomousPosition, Bytes: c.buf,
 		Detail: fmt.Sprintf("0x%08X (%.1f, %.1f, %.1f)", a.Position.Cell, org.X, org.Y, org.Z)})

@@ -128,3 +128,32 @@ func TestLogKeepsRecent(t *testing.T) {
 		t.Fatalf("Log.Add allocates %v times once its ring is warm", allocs)
 	}
 }
+
+// TestControllerSend: Send sees every message the log records, byte for
+// byte, as it is encoded.
+func TestControllerSend(t *testing.T) {
+	w := testWorld(t)
+	var c Controller
+	var sent [][]byte
+	c.Send = func(b []byte) { sent = append(sent, append([]byte(nil), b...)) }
+	for _, k := range []Keys{{}, {Forward: true}, {Forward: true}, {Forward: true, TurnLeft: true}, {}} {
+		c.Update(w, k)
+		w.Step(1.0 / 60)
+	}
+	for i := 0; i < 150; i++ { // walking: an AutonomousPosition a second
+		c.Update(w, Keys{Forward: true})
+		w.Step(1.0 / 60)
+	}
+	recent := c.Log.Recent()
+	if len(sent) != c.Log.Total || len(sent) < 4 {
+		t.Fatalf("Send saw %d messages, the log %d", len(sent), c.Log.Total)
+	}
+	for i, m := range recent {
+		if got := sent[len(sent)-len(recent)+i]; string(got) != string(m.Bytes) {
+			t.Errorf("message %d (%s): Send saw other bytes than the log", i, m.Name)
+		}
+	}
+	if recent[len(recent)-1].Name != "AutonomousPosition" {
+		t.Errorf("last message %s, want AutonomousPosition while walking", recent[len(recent)-1].Name)
+	}
+}

@@ -58,6 +58,18 @@ type Config struct {
 	// Clock reads the wall clock the world advances by (time.Now when
 	// nil); tests inject their own.
 	Clock func() time.Time
+	// Frame, when set, runs at every frame boundary before the world
+	// steps dt: a live or replayed session applies the server's messages
+	// there. Its error is shown in the window (a new one each time it
+	// changes) while the world keeps running.
+	Frame func(w *systems.World, dt float64) error
+	// Send, when set, is the local player's controller's Send
+	// (control.Controller.Send): a live session sends its MoveToState and
+	// AutonomousPosition to the server.
+	Send func(msg []byte)
+	// NoControl leaves the local player to the world (a replay): the
+	// keyboard does not drive it.
+	NoControl bool
 }
 
 // scene is one of the viewer's screens.

@@ -73,6 +73,7 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	}
 	s.clock.Start()
 	s.r.Highlight = w.PlayerGUID
+	s.ctrl.Send = g.cfg.Send
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
 	s.followTarget()
@@ -162,7 +163,17 @@ func (s *worldScene) Update(g *game) error {
 	s.pollScriptErr(g)
 	s.handleToggles(g)
 	s.handleMouse()
-	s.ctrl.Update(s.world, readKeys())
+	wall := s.clock.Elapsed()
+	step := wall
+	if s.fixed > 0 {
+		step = s.fixed
+	}
+	if g.cfg.Frame != nil {
+		s.frame(g, step)
+	}
+	if !g.cfg.NoControl {
+		s.ctrl.Update(s.world, readKeys())
+	}
 	if s.hud && s.sel != 0 {
 		if s.tail.Watch != s.sel {
 			s.tail.Reset(s.sel)
@@ -170,11 +181,6 @@ func (s *worldScene) Update(g *game) error {
 		s.world.Trace = &s.tail
 	} else {
 		s.world.Trace = s.orig
-	}
-	wall := s.clock.Elapsed()
-	step := wall
-	if s.fixed > 0 {
-		step = s.fixed
 	}
 	t0 := time.Now()
 	s.world.Step(step)
@@ -215,6 +221,17 @@ func (s *worldScene) pollScriptErr(g *game) {
 	if err := g.cfg.ScriptErr(); err != nil && err != s.shownErr {
 		s.shownErr, s.reloadAt = err, time.Now()
 		s.reloaded, s.reloadOK = "script error:\n"+strings.Join(view.ErrorLines(err, 100), "\n"), false
+	}
+}
+
+// frame runs Config.Frame at the frame boundary and shows a new error from
+// it like a failed reload.
+func (s *worldScene) frame(g *game, dt float64) {
+	err := g.cfg.Frame(s.world, dt)
+	s.r.Highlight = s.world.PlayerGUID // a session names its player late
+	if err != nil && (s.shownErr == nil || err.Error() != s.shownErr.Error()) {
+		s.shownErr, s.reloadAt = err, time.Now()
+		s.reloaded, s.reloadOK = strings.Join(view.ErrorLines(err, 100), "\n"), false
 	}
 }
 

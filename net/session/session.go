@@ -38,6 +38,15 @@ type Config struct {
 	// ConnectDelay and ConnectResend pace the ConnectResponse (defaults
 	// 200 ms and 300 ms: ACE readies the session asynchronously).
 	ConnectDelay, ConnectResend time.Duration
+	// LoginResend paces the LoginRequest until a ConnectRequest answers it
+	// (default 1 s); when no data follows a ConnectRequest within three
+	// times that, the handshake starts over with a new LoginRequest (ACE
+	// drops a session whose ConnectResponse never arrived).
+	LoginResend time.Duration
+	// AckInterval paces the acks, which also keep the session alive
+	// (default 2 s, ACE's); NAKInterval paces the requests for missing
+	// server packets (default 1 s, ACE's).
+	AckInterval, NAKInterval time.Duration
 	// Step, when set, is told each handshake step as it happens.
 	Step func(step string)
 }
@@ -54,6 +63,15 @@ func (c *Config) defaults() {
 	}
 	if c.ConnectResend == 0 {
 		c.ConnectResend = 300 * time.Millisecond
+	}
+	if c.LoginResend == 0 {
+		c.LoginResend = time.Second
+	}
+	if c.AckInterval == 0 {
+		c.AckInterval = 2 * time.Second
+	}
+	if c.NAKInterval == 0 {
+		c.NAKInterval = time.Second
 	}
 	if c.Timestamp == 0 {
 		c.Timestamp = uint32(time.Now().Unix())
@@ -74,7 +92,13 @@ type Stats struct {
 	Packets, ClientPackets, ServerPackets                  int
 	ChecksumOK, ChecksumBad, ChecksumUnverified, Malformed int
 	Messages                                               map[uint32]int
-	Resent, NAKsSent                                       int
+	// Resent counts the packets sent again because the server asked;
+	// NAKsSent the requests for missing server packets; Duplicates the
+	// server packets that arrived again and were dropped (not counted
+	// among the checksums); GaveUp the missing server packets the server
+	// would not send again (RejectRetransmit); LoginResent the repeated
+	// LoginRequests.
+	Resent, NAKsSent, Duplicates, GaveUp, LoginResent int
 }
 
 // Session is one client session. Create it with New, run the network with
@@ -94,9 +118,9 @@ type Session struct {
 	start        time.Time
 	lastHeard    time.Time
 	nextAck      time.Time
-	acked        uint32 // the server seq last acked
 	lastNAK      time.Time
 	serverSeq    uint32 // highest contiguous server packet seq
+	serverHigh   uint32 // highest seq the server named (its acks reuse it)
 	outOfOrder   map[uint32]bool
 	sent         map[uint32]sentPacket
 	characters   []acnet.Character
@@ -177,7 +201,8 @@ func (s *Session) Run(ctx context.Context) error {
 	}
 	s.countClient()
 	buf := make([]byte, 2048)
-	var nextConnect time.Time
+	var nextConnect, connectedAt time.Time
+	nextLogin := s.start.Add(s.cfg.LoginResend)
 	for {
 		if ctx.Err() != nil {
 			s.disconnect()
@@ -187,12 +212,16 @@ func (s *Session) Run(ctx context.Context) error {
 		if s.ended != nil {
 			return s.ended
 		}
-		s.conn.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
+		s.conn.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
 		n, _, err := s.conn.ReadFromUDP(buf)
 		now := time.Now()
 		if err == nil {
 			s.lastHeard = now
+			wasConnected := s.connected
 			s.handle(buf[:n], now)
+			if s.connected && !wasConnected {
+				connectedAt, nextConnect = now, now.Add(s.cfg.ConnectDelay)
+			}
 		} else if ne, ok := err.(net.Error); !ok || !ne.Timeout() {
 			if ctx.Err() != nil {
 				continue
@@ -206,20 +235,34 @@ func (s *Session) Run(ctx context.Context) error {
 		if now.Sub(s.lastHeard) > limit {
 			return fmt.Errorf("session: the server was silent for %v: %w", limit.Round(time.Second), ErrTimeout)
 		}
+		if s.connected && !s.dataSeen && now.Sub(connectedAt) > 3*s.cfg.LoginResend {
+			// The ConnectResponse never took: start over.
+			s.connected = false
+			s.recv.Keys = nil
+			s.step("login: no data after the ConnectRequest; LoginRequest again")
+			nextLogin = now
+		}
+		if !s.connected && !now.Before(nextLogin) {
+			s.write(s.login, LoginPacket(s.cfg))
+			s.countClient()
+			s.mu.Lock()
+			s.stats.LoginResent++
+			s.mu.Unlock()
+			nextLogin = now.Add(s.cfg.LoginResend)
+		}
 		if s.connected && !s.dataSeen && !now.Before(nextConnect) {
-			if nextConnect.IsZero() {
-				nextConnect = now.Add(s.cfg.ConnectDelay)
-				continue
-			}
 			s.write(s.world, ConnectResponsePacket(&s.connect))
 			s.countClient()
 			nextConnect = now.Add(s.cfg.ConnectResend)
 		}
 		if s.dataSeen {
 			s.flushOutbox()
-			if now.After(s.nextAck) && s.serverSeq != s.acked {
-				s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.AckSequence}, Optional: acnet.Optional{Ack: s.serverSeq}})
-				s.nextAck = now.Add(2 * time.Second)
+			if !now.Before(s.nextAck) {
+				// Acks are sequenced and encrypted, as the retail client's:
+				// they keep the session alive and let the server see a
+				// lost packet of ours by the gap before them.
+				s.sendData(acnet.Packet{Header: acnet.Header{Flags: acnet.EncryptedChecksum | acnet.AckSequence}, Optional: acnet.Optional{Ack: s.serverSeq}})
+				s.nextAck = now.Add(s.cfg.AckInterval)
 			}
 			s.nakGaps(now)
 		}
@@ -242,65 +285,90 @@ func (s *Session) countClient() {
 
 // handle takes one server datagram.
 func (s *Session) handle(b []byte, now time.Time) {
+	v, err := s.recv.Receive(b, func(m acnet.Message) { s.message(m.Data) })
+	p := &s.recv.Packet
+	dup := v == acnet.BadChecksum && s.connected && p.Flags&acnet.EncryptedChecksum != 0 && s.haveServer(p.Seq)
 	s.mu.Lock()
 	s.stats.Packets++
 	s.stats.ServerPackets++
-	s.mu.Unlock()
-	v, err := s.recv.Receive(b, func(m acnet.Message) { s.message(m.Data) })
-	s.mu.Lock()
-	switch v {
-	case acnet.Verified:
+	switch {
+	case dup:
+		// Its key was used by the first copy.
+		s.stats.Duplicates++
+	case v == acnet.Verified:
 		s.stats.ChecksumOK++
-	case acnet.Unverified:
+	case v == acnet.Unverified:
 		s.stats.ChecksumUnverified++
-	case acnet.BadChecksum:
+	case v == acnet.BadChecksum:
 		s.stats.ChecksumBad++
-	case acnet.Malformed:
+	case v == acnet.Malformed:
 		s.stats.Malformed++
 	}
 	s.mu.Unlock()
 	if err != nil {
 		return // dropped and counted, never applied
 	}
-	p := &s.recv.Packet
-	if p.Flags&acnet.ConnectRequest != 0 && !s.connected {
-		s.connect = p.Connect
-		s.connected = true
-		s.clientID = uint16(p.Connect.ClientID)
-		s.recv.Keys = acnet.NewKeyWindow(p.Connect.ServerSeed)
-		s.sendKeys = acnet.NewISAAC(p.Connect.ClientSeed)
-		s.step("connect: ConnectRequest (client id %d); ConnectResponse to %s", s.clientID, s.world)
+	if p.Flags&acnet.ConnectRequest != 0 {
+		if !s.connected && !s.dataSeen {
+			s.connect = p.Connect
+			s.connected = true
+			s.clientID = uint16(p.Connect.ClientID)
+			s.recv.Keys = acnet.NewKeyWindow(p.Connect.ServerSeed)
+			s.sendKeys = acnet.NewISAAC(p.Connect.ClientSeed)
+			// The ConnectRequest stands for the server's seq 1 and the
+			// retail client's first packet after it is seq 1 too (ACE
+			// takes our data from seq 2).
+			s.serverSeq, s.serverHigh, s.seq = 1, 1, 1
+			s.step("connect: ConnectRequest (client id %d); ConnectResponse to %s", s.clientID, s.world)
+		}
 		return
 	}
-	if s.connected && p.Seq > 0 && !s.dataSeen {
+	if !s.connected {
+		return
+	}
+	if p.Seq > 0 && !s.dataSeen {
 		s.dataSeen = true
 		s.step("connected: data from the server")
 	}
-	if p.Seq > s.serverSeq && p.Flags != acnet.AckSequence {
-		s.outOfOrder[p.Seq] = true
-		for s.outOfOrder[s.serverSeq+1] {
-			delete(s.outOfOrder, s.serverSeq+1)
-			s.serverSeq++
-		}
+	if p.Seq > s.serverSeq+acnet.Window*4 {
+		s.ended = fmt.Errorf("session: the server's packet sequence jumped from %d to %d", s.serverSeq, p.Seq)
+		return
+	}
+	// Encrypted packets each take a seq; the server's plain acks and NAKs
+	// repeat the last one it sent, so a lost last packet shows there.
+	s.serverHigh = max(s.serverHigh, p.Seq)
+	if p.Flags&acnet.EncryptedChecksum != 0 {
+		s.gotServer(p.Seq)
 	}
 	if p.Flags&acnet.RequestRetransmit != 0 {
+		var unknown []uint32
 		for _, seq := range p.Retransmit {
-			if sp, ok := s.sent[seq]; ok {
-				sp.pkt.Flags |= acnet.Retransmission
-				s.write(s.login, acnet.Encode(nil, &sp.pkt, sp.key))
-				s.mu.Lock()
-				s.stats.Resent++
-				s.mu.Unlock()
+			sp, ok := s.sent[seq]
+			if !ok {
+				unknown = append(unknown, seq)
+				continue
 			}
+			sp.pkt.Flags |= acnet.Retransmission
+			s.write(s.login, acnet.Encode(nil, &sp.pkt, sp.key))
+			s.countClient()
+			s.mu.Lock()
+			s.stats.Resent++
+			s.mu.Unlock()
+		}
+		if len(unknown) > 0 {
+			s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.RejectRetransmit}, Optional: acnet.Optional{Rejected: unknown}})
 		}
 	}
 	if p.Flags&acnet.RejectRetransmit != 0 {
 		for _, seq := range p.Rejected {
-			delete(s.outOfOrder, seq)
-			if seq == s.serverSeq+1 {
-				s.serverSeq++
+			if seq > s.serverSeq && seq <= s.serverHigh && !s.outOfOrder[seq] {
+				s.outOfOrder[seq] = true
+				s.mu.Lock()
+				s.stats.GaveUp++
+				s.mu.Unlock()
 			}
 		}
+		s.advance()
 	}
 	if p.Flags&acnet.EchoRequest != 0 {
 		s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.EchoResponse},
@@ -312,17 +380,34 @@ func (s *Session) handle(b []byte, now time.Time) {
 	}
 }
 
-// nakGaps asks for missing server packets, at most once a second.
+// haveServer reports whether the server packet seq arrived (or was given
+// up on).
+func (s *Session) haveServer(seq uint32) bool { return seq <= s.serverSeq || s.outOfOrder[seq] }
+
+// gotServer records the arrival of the server packet seq.
+func (s *Session) gotServer(seq uint32) {
+	if seq > s.serverSeq {
+		s.outOfOrder[seq] = true
+		s.advance()
+	}
+}
+
+// advance moves the contiguous server seq over what arrived.
+func (s *Session) advance() {
+	for s.outOfOrder[s.serverSeq+1] {
+		delete(s.outOfOrder, s.serverSeq+1)
+		s.serverSeq++
+	}
+}
+
+// nakGaps asks for the missing server packets, at most once per
+// NAKInterval and at most 115 at a time (what fits in a packet).
 func (s *Session) nakGaps(now time.Time) {
-	if len(s.outOfOrder) == 0 || now.Sub(s.lastNAK) < time.Second {
+	if s.serverHigh <= s.serverSeq || now.Sub(s.lastNAK) < s.cfg.NAKInterval {
 		return
 	}
-	high := s.serverSeq
-	for seq := range s.outOfOrder {
-		high = max(high, seq)
-	}
 	var missing []uint32
-	for seq := s.serverSeq + 1; seq < high && len(missing) < 115; seq++ {
+	for seq := s.serverSeq + 1; seq <= s.serverHigh && len(missing) < 115; seq++ {
 		if !s.outOfOrder[seq] {
 			missing = append(missing, seq)
 		}
@@ -445,7 +530,6 @@ func (s *Session) sendControl(p acnet.Packet) {
 		p.Seq = s.seq
 	}
 	s.fill(&p)
-	s.acked = s.serverSeq
 	s.write(s.login, acnet.Encode(nil, &p, 0))
 	s.countClient()
 }
@@ -459,22 +543,26 @@ func (s *Session) fill(p *acnet.Packet) {
 	p.Time = uint16(time.Since(s.start) / (500 * time.Millisecond))
 }
 
-// disconnect tells the server the session ends.
+// disconnect tells the server the session ends. Nothing acknowledges a
+// Disconnect and a lost one leaves the character in the world until the
+// server's timeout, so it goes three times.
 func (s *Session) disconnect() {
 	if s.connected {
-		s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
+		for range 3 {
+			s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
+		}
 	}
 }
 
 // flushOutbox sends the simulation's queued game actions.
 func (s *Session) flushOutbox() {
+	if !s.entered {
+		return // kept until the world is entered
+	}
 	s.mu.Lock()
 	out := s.outbox
 	s.outbox = nil
 	s.mu.Unlock()
-	if !s.entered {
-		return
-	}
 	for _, m := range out {
 		if len(m) >= 8 && binary.LittleEndian.Uint32(m) == uint32(protocol.OpGameAction) {
 			s.actionSeq++

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session/sessiontest"
+	"github.com/dereth/dereth/protocol"
 )
 
 // captured returns the session's datagrams.
@@ -65,6 +67,7 @@ func runClient(t *testing.T, srv *sessiontest.Server, cfg Config, until func(*Se
 		cfg.LoginTimeout, cfg.Timeout = 2*time.Second, 2*time.Second
 	}
 	cfg.ConnectDelay, cfg.ConnectResend = 10*time.Millisecond, 50*time.Millisecond
+	cfg.LoginResend, cfg.AckInterval, cfg.NAKInterval = 100*time.Millisecond, 20*time.Millisecond, 30*time.Millisecond
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -111,17 +114,150 @@ func TestLoopbackSession(t *testing.T) {
 	if !s.Entered() || creates != 136 || st.ChecksumBad != 0 || st.ChecksumOK != st.ServerPackets {
 		t.Errorf("entered %v, CreateObjects drained %d, server packets %d (ok %d, bad %d)", s.Entered(), creates, st.ServerPackets, st.ChecksumOK, st.ChecksumBad)
 	}
-	time.Sleep(50 * time.Millisecond) // the Disconnect in flight
+	waitDisconnect(t, srv)
 	srv.Lock()
 	defer srv.Unlock()
-	if srv.ClientBad != 0 || srv.ClientOK == 0 {
-		t.Errorf("client checksums: %d ok, %d bad", srv.ClientOK, srv.ClientBad)
+	if srv.ClientBad != 0 || srv.ClientOK == 0 || srv.ClientDuplicates != 0 {
+		t.Errorf("client checksums: %d ok, %d bad, %d duplicates", srv.ClientOK, srv.ClientBad, srv.ClientDuplicates)
 	}
 	if srv.Actions[0xA1] != 1 {
 		t.Errorf("LoginComplete sent %d times, want 1", srv.Actions[0xA1])
 	}
-	if !srv.Disconnected {
-		t.Error("no Disconnect from the client")
+}
+
+// createGUIDs returns the guids of the captured session's CreateObjects,
+// in the order the server sent them.
+func createGUIDs(t *testing.T, ds []capture.Datagram) []uint32 {
+	var guids []uint32
+	cs := capture.NewSession()
+	cs.OnMessage = func(m *capture.Message) {
+		if co, ok := m.Decoded.World.(*protocol.CreateObject); ok && m.FromServer {
+			guids = append(guids, co.Guid)
+		}
+	}
+	for i := range ds {
+		cs.Feed(&ds[i])
+	}
+	if len(guids) != 136 {
+		t.Fatalf("the capture has %d CreateObjects, want 136", len(guids))
+	}
+	return guids
+}
+
+// TestLoopbackFaultyLink: over a link that drops 10% of the datagrams
+// both ways (seeded), and repeats and reorders others, the client still
+// logs in, enters the world, receives every CreateObject of the capture
+// once and in order, and disconnects cleanly. Both sides' NAKs are
+// answered with resends keyed as before, repeats are dropped as
+// duplicates, never as bad checksums, and the server packets missing from
+// the capture (seqs 6–13) are given up on when the server rejects them.
+func TestLoopbackFaultyLink(t *testing.T) {
+	ds := captured(t)
+	want := createGUIDs(t, ds)
+	srv := sessiontest.NewServer(t, ds)
+	srv.Loss, srv.Duplicate, srv.Reorder, srv.Seed = 0.10, 0.05, 0.05, 7
+	var got []uint32
+	collect := func(d acnet.Decoded) {
+		if co, ok := d.World.(*protocol.CreateObject); ok {
+			got = append(got, co.Guid)
+		}
+	}
+	// Once in the world the client sends a stream of AutonomousPositions,
+	// so its own packets meet the faults too.
+	const positions = 40
+	sent := 0
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats"}, func(s *Session) bool {
+		s.Drain(collect)
+		if s.Entered() && sent < positions {
+			s.Send((&protocol.AutonomousPosition{Sequence: 0}).Encode(nil))
+			sent++
+		}
+		srv.Lock()
+		defer srv.Unlock()
+		return len(got) >= len(want) && srv.Actions[0xA1] > 0 && srv.Actions[protocol.ActionAutonomousPosition] >= positions
+	})
+	if err != nil {
+		t.Fatalf("session: %v", err)
+	}
+	s.Drain(collect)
+	if !slices.Equal(got, want) {
+		t.Errorf("CreateObjects: got %d, want the capture's %d in order", len(got), len(want))
+	}
+	waitDisconnect(t, srv)
+	st := s.Stats()
+	srv.Lock()
+	defer srv.Unlock()
+	t.Logf("client: %+v", st)
+	t.Logf("server: ok %d bad %d dup %d NAKs %d resent %d rejected %d; dropped %v duplicated %v reordered %v",
+		srv.ClientOK, srv.ClientBad, srv.ClientDuplicates, srv.NAKsSent, srv.Resent, srv.Rejected, srv.Dropped, srv.Duplicated, srv.Reordered)
+	if !s.Entered() || st.ChecksumBad != 0 || st.Malformed != 0 || srv.ClientBad != 0 {
+		t.Errorf("entered %v; bad checksums: client saw %d (malformed %d), server saw %d", s.Entered(), st.ChecksumBad, st.Malformed, srv.ClientBad)
+	}
+	if st.GaveUp != 8 {
+		t.Errorf("gave up on %d server packets, want the 8 the capture lacks (seqs 6–13)", st.GaveUp)
+	}
+	if srv.Dropped[0] == 0 || srv.Dropped[1] < 5 || srv.Duplicated[1] == 0 || srv.Reordered[1] == 0 {
+		t.Errorf("the link did too little: dropped %v, duplicated %v, reordered %v", srv.Dropped, srv.Duplicated, srv.Reordered)
+	}
+	if st.NAKsSent == 0 || srv.Resent == 0 {
+		t.Errorf("client NAKs %d, server resends %d: the client's NAK path was not exercised", st.NAKsSent, srv.Resent)
+	}
+	if srv.NAKsSent == 0 || st.Resent == 0 {
+		t.Errorf("server NAKs %d, client resends %d: the server's NAK path was not exercised", srv.NAKsSent, st.Resent)
+	}
+	if st.Duplicates == 0 {
+		t.Error("no repeated server packet was recognised as a duplicate")
+	}
+	if srv.Actions[0xA1] != 1 || srv.Actions[protocol.ActionAutonomousPosition] != positions {
+		t.Errorf("the server took LoginComplete %d times and %d AutonomousPositions, want 1 and %d",
+			srv.Actions[0xA1], srv.Actions[protocol.ActionAutonomousPosition], positions)
+	}
+	// The client's game actions arrive once each, numbered 1, 2, 3, … in
+	// the session's GameAction sequence.
+	var seqs []uint32
+	for _, m := range srv.Messages {
+		var a protocol.GameAction
+		if _, err := protocol.DecodeGameAction(m, &a); err == nil {
+			seqs = append(seqs, a.Sequence)
+		}
+	}
+	for i, seq := range seqs {
+		if seq != uint32(i+1) {
+			t.Fatalf("GameAction sequences %v, want 1..%d", seqs, len(seqs))
+		}
+	}
+}
+
+// waitDisconnect waits (up to a second) for the client's Disconnect to
+// reach srv.
+func waitDisconnect(t *testing.T, srv *sessiontest.Server) {
+	t.Helper()
+	for range 100 {
+		srv.Lock()
+		done := srv.Disconnected
+		srv.Unlock()
+		if done {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error("no Disconnect from the client")
+}
+
+// TestLoopbackLostLoginRequest: the LoginRequest is sent again until a
+// ConnectRequest answers it.
+func TestLoopbackLostLoginRequest(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	srv.DropLogins = 2
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats"}, func(s *Session) bool { return s.Entered() })
+	if err != nil {
+		t.Fatalf("session: %v", err)
+	}
+	srv.Lock()
+	defer srv.Unlock()
+	// 1 + LoginResent were sent, the first 2 lost.
+	if st := s.Stats(); !s.Entered() || st.LoginResent < 2 || srv.LoginRequests != st.LoginResent-1 {
+		t.Errorf("entered %v after %d LoginRequests resent; the server took %d, want 2 lost and the rest taken", s.Entered(), st.LoginResent, srv.LoginRequests)
 	}
 }
 

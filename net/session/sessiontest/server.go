@@ -1,5 +1,6 @@
 // Package sessiontest is a loopback AC server for tests: it plays a
-// captured session's server packets back to a client.
+// captured session's server packets back to a client, over a link that
+// can lose, repeat and reorder datagrams.
 package sessiontest
 
 import (
@@ -15,31 +16,102 @@ import (
 )
 
 // Server plays the captured server packets back over loopback UDP, on a
-// port pair on 127.0.0.1: it answers the LoginRequest with the captured
-// ConnectRequest and the ConnectResponse with every other captured server
-// packet, and checks each client packet's checksum with its own ISAAC
-// state for the client seed. Serve stops by itself at its deadline.
+// port pair on 127.0.0.1: it answers a LoginRequest with the captured
+// ConnectRequest and the first ConnectResponse with every other captured
+// server packet, and checks each client packet's checksum with its own
+// ISAAC state for the client seed. Like ACE it keeps its packets for
+// resends (the client's NAKs are answered with the captured packet, flagged
+// Retransmission and keyed as before, or RejectRetransmit for a seq it
+// never had), acks with its last seq so the client can see a lost last
+// packet, and NAKs the gaps in the client's sequence. Serve stops by
+// itself at its deadline.
+//
+// Set the fields before Serve; read the counters under Lock while it runs.
 type Server struct {
 	t            testing.TB
 	login, world *net.UDPConn
 	packets      [][]byte // server packets after the ConnectRequest
 	connect      []byte
 	seeds        acnet.ConnectRequestBody
-	Refuse       bool // answer the ConnectResponse with a CharacterError
-	Silent       bool // never answer
+	cached       map[uint32][]byte // encrypted server packets by seq
+	lastSeq      uint32            // the highest captured server seq
+
+	Refuse bool // answer the ConnectResponse with a CharacterError
+	Silent bool // never answer
+	// DropLogins is how many LoginRequests are lost before one arrives.
+	DropLogins int
+	// Loss, Duplicate and Reorder are the chances that a datagram, in
+	// either direction, is dropped, delivered twice, or held back until
+	// the next one has passed. Each datagram's fate is a function of Seed,
+	// its direction, what it carries (its first fragment's message
+	// sequence and index; else its seq, or for the client's, which number
+	// acks as they are timed, its flags) and how many times the same was
+	// sent before, so a seed loses the same messages however the timing
+	// falls.
+	Loss, Duplicate, Reorder float64
+	Seed                     uint64
+	// Pace is how often the server acks, NAKs the client's gaps and
+	// releases held datagrams (default 20 ms).
+	Pace time.Duration
+
+	// Serve's own state.
+	keys       *acnet.KeyWindow
+	reasm      *acnet.Reassembler
+	client     *net.UDPAddr
+	streamed   bool
+	clientSeq  uint32 // the client's highest contiguous seq
+	clientHigh uint32
+	clientOOO  map[uint32]bool
+	lastNAK    time.Time
+	attempts   map[fateKey]int
+	heldIn     []inbound
+	heldOut    []outbound
 
 	mu sync.Mutex
-	// ClientBad and ClientOK count client packets by checksum; Actions
-	// counts GameAction types; Disconnected is set by a client Disconnect.
-	ClientBad, ClientOK int
-	Actions             map[uint32]int
-	Disconnected        bool
+	// ClientOK and ClientBad count client packets by checksum;
+	// ClientDuplicates the client's sequenced packets that arrived again
+	// (dropped before their checksum, whose key the first copy used).
+	ClientBad, ClientOK, ClientDuplicates int
+	// Actions counts the GameAction types of the client's reassembled
+	// messages; Messages holds those messages in order.
+	Actions  map[uint32]int
+	Messages [][]byte
+	// Disconnected is set by a client Disconnect.
+	Disconnected bool
+	// LoginRequests counts the client's LoginRequests.
+	LoginRequests int
+	// NAKsSent counts the server's requests for missing client packets;
+	// Resent the server packets sent again for the client's NAKs;
+	// Rejected the seqs it answered with RejectRetransmit.
+	NAKsSent, Resent, Rejected int
+	// Dropped, Duplicated and Reordered count the link's faults by
+	// direction: [0] client to server, [1] server to client.
+	Dropped, Duplicated, Reordered [2]int
+}
+
+type inbound struct {
+	b     []byte
+	from  *net.UDPAddr
+	world bool
+}
+
+type outbound struct {
+	c  *net.UDPConn
+	b  []byte
+	to *net.UDPAddr
+}
+
+type fateKey struct {
+	dir             int
+	seq, frag, part uint32
+	flags           acnet.Flags
 }
 
 // NewServer returns a server for the captured datagrams ds, cleaned up
 // with t.
 func NewServer(t testing.TB, ds []capture.Datagram) *Server {
-	s := &Server{t: t, Actions: map[uint32]int{}}
+	s := &Server{t: t, Actions: map[uint32]int{}, cached: map[uint32][]byte{}, clientOOO: map[uint32]bool{},
+		attempts: map[fateKey]int{}, clientSeq: 1, reasm: acnet.NewReassembler(1, acnet.DefaultBudget)}
 	var p acnet.Packet
 	for _, d := range ds {
 		if !d.FromServer {
@@ -51,6 +123,10 @@ func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 			continue
 		}
 		s.packets = append(s.packets, d.Payload)
+		s.lastSeq = max(s.lastSeq, p.Seq)
+		if p.Flags&acnet.EncryptedChecksum != 0 {
+			s.cached[p.Seq] = d.Payload
+		}
 	}
 	// A port pair on 127.0.0.1 (bounded retries).
 	for range 20 {
@@ -82,12 +158,7 @@ func (s *Server) Unlock() { s.mu.Unlock() }
 
 // Serve answers until the deadline; it stops by itself.
 func (s *Server) Serve(deadline time.Time) {
-	type in struct {
-		b     []byte
-		from  *net.UDPAddr
-		world bool
-	}
-	ch := make(chan in, 256)
+	ch := make(chan inbound, 256)
 	var wg sync.WaitGroup
 	for i, c := range []*net.UDPConn{s.login, s.world} {
 		wg.Add(1)
@@ -100,61 +171,251 @@ func (s *Server) Serve(deadline time.Time) {
 				if err != nil {
 					return
 				}
-				ch <- in{bytes.Clone(buf[:n]), from, i == 1}
+				ch <- inbound{bytes.Clone(buf[:n]), from, i == 1}
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(ch) }()
-	keys := acnet.NewKeyWindow(s.seeds.ClientSeed)
-	streamed := false
-	var p acnet.Packet
-	for m := range ch {
-		if s.Silent {
-			continue
-		}
-		if err := acnet.Decode(m.b, &p); err != nil {
-			s.t.Errorf("client packet does not decode: %v", err)
-			continue
-		}
-		ok := p.VerifyPlain()
-		if p.Flags&acnet.EncryptedChecksum != 0 {
-			ok = keys.Match(p.Key())
-		}
-		s.mu.Lock()
-		if ok {
-			s.ClientOK++
-		} else {
-			s.ClientBad++
-		}
-		for _, f := range p.Fragments {
-			if len(f.Data) >= 12 && binary.LittleEndian.Uint32(f.Data) == 0xF7B1 {
-				s.Actions[binary.LittleEndian.Uint32(f.Data[8:])]++
+	s.keys = acnet.NewKeyWindow(s.seeds.ClientSeed)
+	if s.Pace <= 0 {
+		s.Pace = 20 * time.Millisecond
+	}
+	tick := time.NewTicker(s.Pace)
+	defer tick.Stop()
+	for {
+		select {
+		case m, ok := <-ch:
+			if !ok {
+				return
 			}
-		}
-		if p.Flags&acnet.Disconnect != 0 {
-			s.Disconnected = true
-		}
-		s.mu.Unlock()
-		switch {
-		case p.Flags&acnet.LoginRequest != 0 && !m.world:
-			s.login.WriteToUDP(s.connect, m.from)
-		case p.Flags&acnet.ConnectResponse != 0 && m.world && !streamed:
-			streamed = true
-			if p.ConnectResponse != s.seeds.Cookie {
-				s.t.Errorf("ConnectResponse cookie 0x%X, want 0x%X", p.ConnectResponse, s.seeds.Cookie)
-			}
-			if s.Refuse {
-				s.world.WriteToUDP(s.refusal(), m.from)
+			if s.Silent {
 				continue
 			}
-			for i, b := range s.packets {
-				s.world.WriteToUDP(b, m.from)
-				if i%16 == 15 {
-					time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
+			s.mu.Lock()
+			drop, dup, hold := s.fate(0, m.b)
+			switch {
+			case drop:
+			case hold:
+				s.heldIn = append(s.heldIn, m)
+			default:
+				s.receive(m)
+				if dup {
+					s.receive(m)
 				}
+				s.releaseIn()
 			}
+			s.mu.Unlock()
+		case <-tick.C:
+			if s.Silent {
+				continue
+			}
+			s.mu.Lock()
+			s.releaseIn()
+			s.heartbeat()
+			s.releaseOut()
+			s.mu.Unlock()
 		}
 	}
+}
+
+// fate decides what the link does to datagram b going in direction dir
+// (0 to the server, 1 to the client), counting it.
+func (s *Server) fate(dir int, b []byte) (drop, dup, hold bool) {
+	if s.Loss == 0 && s.Duplicate == 0 && s.Reorder == 0 || len(b) < 8 {
+		return false, false, false
+	}
+	var p acnet.Packet
+	if acnet.Decode(b, &p) != nil {
+		return false, false, false
+	}
+	k := fateKey{dir: dir, flags: p.Flags &^ acnet.Retransmission}
+	switch {
+	case len(p.Fragments) > 0:
+		k.frag, k.part = p.Fragments[0].Seq, uint32(p.Fragments[0].Index)
+	case dir == 1:
+		k.seq = p.Seq
+	}
+	n := s.attempts[k]
+	s.attempts[k]++
+	h := s.Seed ^ uint64(dir)<<62 ^ uint64(k.seq)<<32 ^ uint64(k.frag)<<40 ^ uint64(k.part)<<20 ^ uint64(k.flags) ^ uint64(n)*0x9E3779B97F4A7C15
+	chance := func() float64 {
+		h = splitmix(h)
+		return float64(h>>11) / (1 << 53)
+	}
+	drop, dup, hold = chance() < s.Loss, chance() < s.Duplicate, chance() < s.Reorder
+	switch {
+	case drop:
+		s.Dropped[dir]++
+		return true, false, false
+	case dup:
+		s.Duplicated[dir]++
+		return false, true, false
+	case hold:
+		s.Reordered[dir]++
+		return false, false, true
+	}
+	return false, false, false
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+// send writes b to the client over the faulty link.
+func (s *Server) send(c *net.UDPConn, b []byte, to *net.UDPAddr) {
+	drop, dup, hold := s.fate(1, b)
+	switch {
+	case drop:
+	case hold:
+		s.heldOut = append(s.heldOut, outbound{c, b, to})
+	default:
+		c.WriteToUDP(b, to)
+		if dup {
+			c.WriteToUDP(b, to)
+		}
+		s.releaseOut()
+	}
+}
+
+// releaseIn handles the client datagrams held back.
+func (s *Server) releaseIn() {
+	held := s.heldIn
+	s.heldIn = nil
+	for _, m := range held {
+		s.receive(m)
+	}
+}
+
+// releaseOut sends the server datagrams held back.
+func (s *Server) releaseOut() {
+	held := s.heldOut
+	s.heldOut = nil
+	for _, o := range held {
+		o.c.WriteToUDP(o.b, o.to)
+	}
+}
+
+// receive handles one client datagram.
+func (s *Server) receive(m inbound) {
+	var p acnet.Packet
+	if err := acnet.Decode(m.b, &p); err != nil {
+		s.t.Errorf("client packet does not decode: %v", err)
+		return
+	}
+	encrypted := p.Flags&acnet.EncryptedChecksum != 0
+	if encrypted && (p.Seq <= s.clientSeq || s.clientOOO[p.Seq]) {
+		s.ClientDuplicates++
+		return
+	}
+	ok := p.VerifyPlain()
+	if encrypted {
+		ok = s.keys.Match(p.Key())
+	}
+	if !ok {
+		s.ClientBad++
+		return
+	}
+	s.ClientOK++
+	switch {
+	case p.Flags&acnet.LoginRequest != 0 && !m.world:
+		if s.DropLogins > 0 {
+			s.DropLogins--
+			s.Dropped[0]++
+			return
+		}
+		s.LoginRequests++
+		if !s.streamed {
+			s.send(s.login, s.connect, m.from)
+		}
+		return
+	case p.Flags&acnet.ConnectResponse != 0 && m.world:
+		if s.streamed {
+			return
+		}
+		s.streamed, s.client = true, m.from
+		if p.ConnectResponse != s.seeds.Cookie {
+			s.t.Errorf("ConnectResponse cookie 0x%X, want 0x%X", p.ConnectResponse, s.seeds.Cookie)
+		}
+		if s.Refuse {
+			s.world.WriteToUDP(s.refusal(), m.from)
+			return
+		}
+		for i, b := range s.packets {
+			s.send(s.world, b, m.from)
+			if i%16 == 15 {
+				time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
+			}
+		}
+		return
+	}
+	if encrypted {
+		s.clientOOO[p.Seq] = true
+		for s.clientOOO[s.clientSeq+1] {
+			delete(s.clientOOO, s.clientSeq+1)
+			s.clientSeq++
+		}
+	}
+	s.clientHigh = max(s.clientHigh, p.Seq)
+	if p.Flags&acnet.RequestRetransmit != 0 && !encrypted && s.client != nil {
+		var unknown []uint32
+		for _, seq := range p.Retransmit {
+			b, ok := s.cached[seq]
+			if !ok {
+				unknown = append(unknown, seq)
+				continue
+			}
+			var rp acnet.Packet
+			acnet.Decode(b, &rp)
+			key := rp.Key()
+			rp.Flags |= acnet.Retransmission
+			s.send(s.world, acnet.Encode(nil, &rp, key), s.client)
+			s.Resent++
+		}
+		if len(unknown) > 0 {
+			s.Rejected += len(unknown)
+			s.control(acnet.Packet{Header: acnet.Header{Flags: acnet.RejectRetransmit}, Optional: acnet.Optional{Rejected: unknown}})
+		}
+	}
+	for i := range p.Fragments {
+		s.reasm.Add(&p.Fragments[i], func(msg acnet.Message) {
+			b := bytes.Clone(msg.Data)
+			s.Messages = append(s.Messages, b)
+			if len(b) >= 12 && binary.LittleEndian.Uint32(b) == 0xF7B1 {
+				s.Actions[binary.LittleEndian.Uint32(b[8:])]++
+			}
+		})
+	}
+	if p.Flags&acnet.Disconnect != 0 {
+		s.Disconnected = true
+	}
+}
+
+// heartbeat acks with the server's last seq and NAKs the client's gaps.
+func (s *Server) heartbeat() {
+	if !s.streamed || s.Refuse {
+		return
+	}
+	s.control(acnet.Packet{Header: acnet.Header{Flags: acnet.AckSequence}, Optional: acnet.Optional{Ack: s.clientSeq}})
+	var missing []uint32
+	for seq := s.clientSeq + 1; seq <= s.clientHigh && len(missing) < 115; seq++ {
+		if !s.clientOOO[seq] {
+			missing = append(missing, seq)
+		}
+	}
+	if len(missing) > 0 && time.Since(s.lastNAK) >= 2*s.Pace {
+		s.lastNAK = time.Now()
+		s.NAKsSent++
+		s.control(acnet.Packet{Header: acnet.Header{Flags: acnet.RequestRetransmit}, Optional: acnet.Optional{Retransmit: missing}})
+	}
+}
+
+// control sends a plain-checksum packet with the server's last seq.
+func (s *Server) control(p acnet.Packet) {
+	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
+	s.send(s.world, acnet.Encode(nil, &p, 0), s.client)
 }
 
 // refusal is the server's first encrypted packet carrying a CharacterError

@@ -1,0 +1,223 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/systems"
+)
+
+// NetView is a live session or a replayed capture for the viewer: `dereth
+// connect` without --headless and `dereth replay --view` prepare one (the
+// password read, the captures read) and Dispatch hands it to main in
+// ViewOptions.Net. main opens the window with Load, calls Frame at every
+// frame boundary, gives the local player's controller Send (live only)
+// and calls Close when the window has closed.
+type NetView struct {
+	// Title is the window title.
+	Title     string
+	datDir    string
+	live      bool
+	tracePath string
+	trace     *os.File
+	jsonl     *systems.JSONL
+
+	// A live session.
+	cfg     session.Config
+	steps   atomic.Int64
+	s       *session.Session
+	cancel  context.CancelFunc
+	done    chan error
+	lw      *liveWorld
+	ended   bool
+	runErr  error
+	endErr  error
+	entered bool
+
+	// A replay.
+	ds   []capture.Datagram
+	from float64
+	rp   *replayer
+
+	w      *netWorld
+	assets *lenientAssets
+}
+
+// liveSteps is how many handshake steps the live loading bar shows: the
+// LoginRequest, ConnectRequest, data, DDD, characters, enter, world.
+const liveSteps = 7
+
+// Live reports whether this is a live session (the keyboard drives the
+// player) rather than a replay (the capture does).
+func (n *NetView) Live() bool { return n.live }
+
+// Load builds the world over the portal DAT (--dat, or the embedded
+// sample) and returns it with the portal and cell containers for the
+// renderer. A live session is started and Load returns once the world is
+// entered and the player stands in it (progress follows the handshake);
+// it fails when the session does. A replay is stepped headless up to
+// --from.
+func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Container, *dat.Container, error) {
+	portal, cell, err := OpenDATs(n.datDir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
+	n.assets = &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
+	w.Assets, w.assets = n.assets, n.assets
+	if n.tracePath != "" {
+		if n.trace, err = os.Create(n.tracePath); err != nil {
+			return nil, nil, nil, err
+		}
+		n.jsonl = systems.NewJSONL(n.trace)
+		w.Trace = n.jsonl
+	}
+	n.w = w
+	if !n.live {
+		n.rp = newReplayer(n.ds, w, func([]byte) {})
+		progress(0, 1)
+		n.rp.stepTo(n.from)
+		progress(1, 1)
+		return w.World, portal, cell, nil
+	}
+	cfg := n.cfg
+	cfg.Step = func(string) { progress(int(min(n.steps.Add(1), liveSteps)), liveSteps) }
+	progress(0, liveSteps)
+	s, err := session.New(cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
+	n.lw = &liveWorld{s: s, w: w}
+	go func() { n.done <- s.Run(ctx) }()
+	tick := time.NewTicker(time.Second / 30)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-n.done:
+			n.ended, n.runErr = true, err
+			if err == nil {
+				err = errors.New("the session ended before entering the world")
+			}
+			return nil, nil, nil, fmt.Errorf("%s: %w", cfg.Addr, err)
+		case <-tick.C:
+			n.lw.apply()
+			if s.Entered() && w.Object(w.PlayerGUID) != nil {
+				n.entered = true
+				progress(liveSteps, liveSteps)
+				return w.World, portal, cell, nil
+			}
+		}
+	}
+}
+
+// Frame runs at a frame boundary before the world steps dt: a replay
+// applies the messages of the datagrams due before the frame ends, a live
+// session the messages that arrived. Once a live session has ended it
+// returns why, every frame; the world keeps running.
+func (n *NetView) Frame(_ *systems.World, dt float64) error {
+	if !n.live {
+		n.rp.feedBefore(n.w.Now + dt)
+		return nil
+	}
+	n.lw.apply()
+	if !n.ended {
+		select {
+		case err := <-n.done:
+			n.ended, n.runErr = true, err
+			if err == nil {
+				err = errors.New("the server closed it")
+			}
+			n.endErr = fmt.Errorf("the session ended: %w", err)
+		default:
+		}
+	}
+	return n.endErr
+}
+
+// Send is what the local player's controller sends through: the live
+// session's Send; nil for a replay.
+func (n *NetView) Send() func(msg []byte) {
+	if !n.live || n.s == nil {
+		return nil
+	}
+	return n.s.Send
+}
+
+// Frames is how many frames a --screenshot of a replay renders when
+// --frames is not given: the capture from --from to its end at 60 frames
+// a second, and half a second more.
+func (n *NetView) Frames() int {
+	if n.live {
+		return 60
+	}
+	rest := 0.0
+	if len(n.ds) > 0 {
+		rest = max(n.ds[len(n.ds)-1].Time.Sub(n.ds[0].Time).Seconds()-n.from, 0)
+	}
+	return int(rest*60) + 30
+}
+
+// Close ends a live session (it sends its Disconnect) and prints the
+// summary a headless run prints; it returns the exit status: 1 when the
+// session failed.
+func (n *NetView) Close(stdout, stderr io.Writer) int {
+	if n.w == nil {
+		return 1 // Load never ran (the window failed) or failed early
+	}
+	code := n.close(stdout, stderr)
+	if n.trace != nil {
+		if err := n.trace.Close(); err != nil || n.jsonl.Err != nil {
+			fmt.Fprintf(stderr, "dereth: trace %s: %v\n", n.tracePath, errors.Join(err, n.jsonl.Err))
+			code = 1
+		}
+	}
+	return code
+}
+
+func (n *NetView) close(stdout, stderr io.Writer) int {
+	if !n.live {
+		if n.rp == nil {
+			return 1
+		}
+		res := n.rp.result()
+		res.missingAssets = n.assets.Missing
+		res.printText(stdout)
+		return 0
+	}
+	if n.s == nil {
+		return 1
+	}
+	if !n.ended {
+		n.cancel()
+		select {
+		case n.runErr = <-n.done:
+		case <-time.After(3 * time.Second):
+			n.runErr = errors.New("the session did not end within 3 s")
+		}
+		n.ended = true
+	}
+	st := n.s.Stats()
+	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: capture.Stats{Packets: st.Packets,
+		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
+		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
+	for _, c := range st.Messages {
+		res.stats.ServerMessages += c
+	}
+	res.printText(stdout)
+	fmt.Fprintf(stdout, "entered world: %v\n", n.s.Entered())
+	if n.runErr != nil {
+		fmt.Fprintf(stderr, "dereth connect: %v\n", n.runErr)
+		return 1
+	}
+	return 0
+}

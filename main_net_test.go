@@ -1,0 +1,134 @@
+//go:build !headless
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dereth/dereth/internal/captures"
+	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session/sessiontest"
+	sview "github.com/dereth/dereth/scenes/view"
+)
+
+// playerGUID is the captured session's character.
+const playerGUID = "0x50002F67"
+
+// checkPlayerDrawn reads the screenshot at path and its report and checks
+// that the image is not blank and that the captured character was
+// projected and drawn.
+func checkPlayerDrawn(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sview.ReadShotReport(path + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg := [4]uint8(rep.Background)
+	differs := func(x, y int) bool {
+		r, g, b, a := img.At(x, y).RGBA()
+		return [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)} != bg
+	}
+	drawn := 0
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			if differs(x, y) {
+				drawn++
+			}
+		}
+	}
+	if drawn == 0 {
+		t.Fatal("the screenshot is blank")
+	}
+	for _, e := range rep.Entities {
+		if e.GUID != playerGUID {
+			continue
+		}
+		r := e.Bounds.Clip(rep.Width, rep.Height)
+		n := 0
+		for y := int(r.MinY); y < int(r.MaxY+0.999); y++ {
+			for x := int(r.MinX); x < int(r.MaxX+0.999); x++ {
+				if (image.Point{x, y}).In(img.Bounds()) && differs(x, y) {
+					n++
+				}
+			}
+		}
+		if n < sview.MinEntityPixels {
+			t.Errorf("the player %s: %d pixels drawn in %+v, want %d or more", playerGUID, n, r, sview.MinEntityPixels)
+		}
+		return
+	}
+	t.Errorf("the player %s was not projected; the report names %d entities", playerGUID, len(rep.Entities))
+}
+
+// TestReplayViewScreenshot: `dereth replay --view` plays the captured
+// session in the viewer on the capture's clock. The character enters the
+// world hidden (portal space) at 25.2 s and the server's SetState shows it
+// at 31.73 s; starting at 31.5 s (what came before applied while loading),
+// the SetState is applied at one of the viewer's frame boundaries, and
+// after 30 frames the character is drawn, the screenshot saved and the
+// summary printed when the window closes.
+func TestReplayViewScreenshot(t *testing.T) {
+	paths := captures.Paths(t)
+	out := filepath.Join(t.TempDir(), "replay.png")
+	args := append([]string{"replay", "--view", "--from", "31.5s", "--frames", "30", "--screenshot", out}, paths...)
+	log, err := dereth(t, args...)
+	if err != nil {
+		t.Fatalf("dereth %s: %v\n%s", strings.Join(args, " "), err, log)
+	}
+	checkPlayerDrawn(t, out)
+	if !strings.Contains(log, "objects created 136: 11 placed in the world, 125 contained") {
+		t.Errorf("the summary does not count the capture's objects:\n%s", log)
+	}
+}
+
+// TestConnectViewScreenshot: `dereth connect` without --headless logs in to
+// the loopback server playing the capture back, opens the viewer once the
+// world is entered, draws the character, and disconnects when the window
+// closes.
+func TestConnectViewScreenshot(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := sessiontest.NewServer(t, ds)
+	go srv.Serve(time.Now().Add(20 * time.Second))
+	t.Setenv("DERETH_PASSWORD", "treestats")
+	out := filepath.Join(t.TempDir(), "live.png")
+	log, err := dereth(t, "connect", "--frames", "10", "--screenshot", out, "treestats@"+srv.Addr())
+	if err != nil {
+		t.Fatalf("dereth connect: %v\n%s", err, log)
+	}
+	checkPlayerDrawn(t, out)
+	if !strings.Contains(log, "entered world: true") {
+		t.Errorf("no summary saying the world was entered:\n%s", log)
+	}
+	for range 100 {
+		srv.Lock()
+		done, lc := srv.Disconnected, srv.Actions[0xA1]
+		srv.Unlock()
+		if done {
+			if lc != 1 {
+				t.Errorf("LoginComplete sent %d times, want 1", lc)
+			}
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error(fmt.Sprintf("no Disconnect reached the server:\n%s", log))
+}
