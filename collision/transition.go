@@ -16,8 +16,9 @@ const (
 	// DefaultStepDown is the step-down probe of an object not on
 	// walkable ground (Transition's 0.04).
 	DefaultStepDown = 0.039999999
-	// MaxSteps bounds the sub-steps of one move: a move longer than
-	// MaxSteps radii (a teleport-sized candidate) is not swept.
+	// MaxSteps bounds the sub-steps of one move: a longer move takes
+	// longer sub-steps (each is still swept continuously, so nothing is
+	// passed through).
 	MaxSteps = 64
 	// skin is how far a stopped sphere stays off what it hit, so the next
 	// sub-step starts clear of it.
@@ -173,19 +174,24 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	dist := offset.Len()
 	steps := 1
 	if s := dist / rad; s > 1 {
-		if s > MaxSteps || !finite(s) {
-			r.res.Origin = end
+		if !finite(s) {
+			r.res.Origin = pos
 			return &r.res
 		}
-		steps = int(math.Ceil(float64(s)))
+		steps = int(math.Ceil(float64(min(s, MaxSteps))))
 	}
 	r.gather(pos, end)
+	if r.res.OnWalkable {
+		// The contact plane under a walker at the start of the move.
+		if _, n, _, hit := r.cast(pos, vec{Z: -4 * skin}); hit && n.Z >= FloorZ {
+			r.ground = n
+		}
+	}
 	per := offset.Scale(1 / float32(steps))
 	for range steps {
 		move := per
-		if r.res.OnWalkable && r.ground.Z > 0 {
-			// Snap the step to the contact plane (AdjustOffset).
-			move.Z = -(r.ground.X*move.X + r.ground.Y*move.Y) / r.ground.Z
+		if r.res.OnWalkable {
+			move = snap(move, r.ground)
 		}
 		pos = r.slide(pos, move)
 		if r.res.OnWalkable {
@@ -259,8 +265,10 @@ func (r *Resolver) slide(pos, move vec) vec {
 			r.ground = n
 			r.res.Hits = append(r.res.Hits, h)
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
-		case walkable:
+		case walkable && r.res.OnWalkable:
 			r.ground = n
+			rest = snap(rest, n)
+		case walkable:
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
 		default:
 			r.res.Blocked = true
@@ -278,6 +286,15 @@ func (r *Resolver) slide(pos, move vec) vec {
 		move = rest
 	}
 	return pos
+}
+
+// snap keeps a walker's step in the contact plane without changing its
+// ground-plane part (Plane::snap_to_plane in AdjustOffset).
+func snap(d, n vec) vec {
+	if n.Z > 0 {
+		d.Z = -(n.X*d.X + n.Y*d.Y) / n.Z
+	}
+	return d
 }
 
 func (r *Resolver) isBody(h Hit) bool {
