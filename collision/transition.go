@@ -78,8 +78,8 @@ func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, bool) {
 	return t, o.Frame.LocalToGlobalVec(n), true
 }
 
-// Mover is the object a transition carries: its spheres in its own space
-// (already scaled), its step heights and whether it stands on walkable
+// Mover is the object a transition carries: its spheres relative to its
+// origin (already scaled and turned to its orientation), its step heights and whether it stands on walkable
 // ground.
 type Mover struct {
 	GUID           uint32
@@ -137,6 +137,8 @@ type blockHeights struct {
 // Resolver runs transitions; its scratch is reused between moves, so one
 // Resolver serves one goroutine.
 type Resolver struct {
+	// Mover is scratch for the caller to describe the object it moves.
+	Mover  Mover
 	env    Env
 	m      *Mover
 	bx, by int
@@ -169,6 +171,12 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable}
 	r.ground = vec{Z: 1}
 	pos := begin.Frame.Origin
+	if z, ok := r.terrainZ(pos); ok && pos.Z < z {
+		// Below the terrain (placed there): it stands on it first, as
+		// placement would put it.
+		end.Z += z - pos.Z
+		pos.Z = z
+	}
 	offset := end.Sub(pos)
 	rad := m.Spheres[0].Radius
 	dist := offset.Len()
@@ -182,9 +190,18 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	}
 	r.gather(pos, end)
 	if r.res.OnWalkable {
-		// The contact plane under a walker at the start of the move.
-		if _, n, _, hit := r.cast(pos, vec{Z: -4 * skin}); hit && n.Z >= FloorZ {
+		// A walker rests on its contact plane: from a sphere radius up,
+		// down onto what is under it (this also lifts a foot placed at the
+		// terrain height on a slope, where the sphere would sink in).
+		lift := vec{Z: rad}
+		from := pos.Add(lift)
+		down := vec{Z: -(rad + 4*skin)}
+		if t, n, _, hit := r.groundCast(from, down); hit && n.Z >= FloorZ {
 			r.ground = n
+			if at := from.Add(down.Scale(t)); at.Z > pos.Z {
+				end.Z += at.Z - pos.Z
+				pos = at
+			}
 		}
 	}
 	per := offset.Scale(1 / float32(steps))
@@ -202,6 +219,18 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	return &r.res
 }
 
+// terrainZ is the terrain height under a point inside the begin landblock.
+func (r *Resolver) terrainZ(p vec) (float32, bool) {
+	if p.X < 0 || p.Y < 0 || p.X >= dat.BlockLength || p.Y >= dat.BlockLength {
+		return 0, false
+	}
+	z := r.heights(r.bx, r.by)
+	if z == nil {
+		return 0, false
+	}
+	return dat.TerrainHeight(r.block, z, p.X, p.Y), true
+}
+
 // gather asks the Env once for every obstacle the whole move can reach.
 func (r *Resolver) gather(a, b vec) {
 	reach := r.m.StepUpHeight + r.m.StepDownHeight + 1
@@ -211,10 +240,48 @@ func (r *Resolver) gather(a, b vec) {
 	lo := vec{X: min(a.X, b.X) - reach, Y: min(a.Y, b.Y) - reach, Z: min(a.Z, b.Z) - reach}
 	hi := vec{X: max(a.X, b.X) + reach, Y: max(a.Y, b.Y) + reach, Z: max(a.Z, b.Z) + reach}
 	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	// Bodies already interpenetrating the mover do not hold it: it may
+	// walk out of them (two creatures placed on one spot separate).
+	kept := r.obs[:0]
+	for _, o := range r.obs {
+		if o.Shape != nil || !r.overlapsBody(&o, a) {
+			kept = append(kept, o)
+		}
+	}
+	r.obs = kept
+}
+
+// overlapsBody reports whether any mover sphere at pos overlaps the body.
+func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
+	s := o.Scale
+	if s <= 0 {
+		s = 1
+	}
+	for _, ms := range r.m.Spheres {
+		c := pos.Add(ms.Origin)
+		for _, bs := range o.Spheres {
+			q := o.Frame.LocalToGlobal(bs.Origin.Scale(s))
+			rr := ms.Radius + bs.Radius*s
+			if e := c.Sub(q); e.Dot(e) < rr*rr {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cast sweeps every sphere of the mover at pos by d: the earliest contact.
 func (r *Resolver) cast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
+	return r.castAgainst(pos, d, true)
+}
+
+// groundCast is cast against what can be stood on: the terrain and
+// physics shapes, not other bodies.
+func (r *Resolver) groundCast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
+	return r.castAgainst(pos, d, false)
+}
+
+func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, n vec, h Hit, ok bool) {
 	t = 2
 	for _, s := range r.m.Spheres {
 		c := pos.Add(s.Origin)
@@ -223,6 +290,9 @@ func (r *Resolver) cast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
 		}
 		for i := range r.obs {
 			o := &r.obs[i]
+			if !bodies && o.Shape == nil {
+				continue
+			}
 			if tt, nn, hit := o.sweep(c, d, s.Radius); hit && tt < t {
 				t, n, h = tt, nn, Hit{Kind: HitObject, GUID: o.GUID, Normal: nn}
 			}
@@ -251,8 +321,9 @@ func (r *Resolver) slide(pos, move vec) vec {
 		if !hit {
 			return pos.Add(move)
 		}
-		walkable := n.Z >= FloorZ
-		if !walkable && r.res.OnWalkable && h.Kind != 0 && r.m.StepUpHeight > 0 && !r.isBody(h) {
+		body := r.isBody(h)
+		walkable := n.Z >= FloorZ && !body
+		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !body {
 			if up, ok := r.stepUp(pos, move); ok {
 				return up
 			}
@@ -325,7 +396,7 @@ func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
 	}
 	across := raised.Add(move)
 	down := vec{Z: -(up.Z + skin)}
-	t, n, _, hit := r.cast(across, down)
+	t, n, _, hit := r.groundCast(across, down)
 	if !hit || n.Z < FloorZ {
 		return pos, false
 	}
@@ -342,7 +413,7 @@ func (r *Resolver) stepDown(pos vec) vec {
 		h = DefaultStepDown
 	}
 	down := vec{Z: -(h + skin)}
-	t, n, _, hit := r.cast(pos, down)
+	t, n, _, hit := r.groundCast(pos, down)
 	if !hit || n.Z < FloorZ {
 		r.res.OnWalkable = false
 		return pos
