@@ -7,6 +7,7 @@ tool github.com/go-task/task/v3/cmd/task
 require (
 	github.com/google/gopacket v1.1.19
 	github.com/hajimehoshi/ebiten/v2 v2.9.9
+	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.7
 	github.com/yuin/gopher-lua v1.1.2
 )
@@ -105,7 +106,6 @@ require (
 	github.com/puzpuzpuz/xsync/v4 v4.5.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/sajari/fuzzy v1.0.0 // indirect
-	github.com/solarlune/resolv v0.8.1 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/spiffe/go-spiffe/v2 v2.8.1 // indirect
 	github.com/stretchr/objx v0.5.3 // indirect
