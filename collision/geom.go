@@ -143,6 +143,10 @@ func (p *Poly) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
 	if !p.TwoSided && (s0 < 0 || (s0 >= r && dn >= 0)) {
 		return 0, vec{}, false
 	}
+	if s1 := s0 + dn; (s0 >= r && s1 >= r) || (s0 <= -r && s1 <= -r) {
+		// The sphere never comes within r of the plane.
+		return 0, vec{}, false
+	}
 	if n, _, in := p.Overlap(c, r); in {
 		if d.Dot(n) < 0 {
 			return 0, n, true

@@ -49,15 +49,13 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
 	gy1 := base[1] + int(math.Floor(float64(hi.Y/dat.CellLength)))
 	const landCells = 255 * dat.CellsPerBlockSide
 	best, bn := float32(2), vec{}
-	var polys [2]Poly
-	var verts [6]physics.Vec3
 	for gx := max(gx0, 0); gx <= min(gx1, landCells-1); gx++ {
 		for gy := max(gy0, 0); gy <= min(gy1, landCells-1); gy++ {
 			z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
 			if z == nil {
 				continue
 			}
-			CellPolys(z, gx, gy, r.bx, r.by, &polys, &verts)
+			polys := r.cellPolys(z, gx, gy)
 			for k := range polys {
 				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
 					best, bn = t, n
@@ -83,4 +81,39 @@ func (r *Resolver) heights(x, y int) *Heights {
 	z, _ := r.env.LandHeights(id)
 	r.blocks = append(r.blocks, blockHeights{id: id, z: z})
 	return z
+}
+
+// cellCacheSize is how many built cells a resolver keeps.
+const cellCacheSize = 32
+
+// cellEntry is one built LandCell: its key and triangles.
+type cellEntry struct {
+	z              *Heights
+	gx, gy, bx, by int
+	polys          [2]Poly
+	verts          [6]physics.Vec3
+}
+
+// cellPolys returns the cell's triangles relative to the begin landblock,
+// from a small cache keyed by cell, landblock and height table (the Env's
+// heights of a loaded landblock do not change under the same pointer).
+func (r *Resolver) cellPolys(z *Heights, gx, gy int) *[2]Poly {
+	for i := range r.cells {
+		e := &r.cells[i]
+		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+			return &e.polys
+		}
+	}
+	if r.cells == nil {
+		// Never reallocated: the triangles' vertex slices point into it.
+		r.cells = make([]cellEntry, 0, cellCacheSize)
+	}
+	if len(r.cells) < cellCacheSize {
+		r.cells = append(r.cells, cellEntry{})
+	}
+	e := &r.cells[r.nextCell%len(r.cells)]
+	r.nextCell++
+	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
+	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)
+	return &e.polys
 }

@@ -147,6 +147,9 @@ type Resolver struct {
 	obs    []Obstacle
 	res    Result
 	ground vec
+	// cells caches built LandCell triangles (sweepTerrain).
+	cells    []cellEntry
+	nextCell int
 }
 
 // NewResolver returns a resolver over env.
@@ -233,9 +236,9 @@ func (r *Resolver) terrainZ(p vec) (float32, bool) {
 
 // gather asks the Env once for every obstacle the whole move can reach.
 func (r *Resolver) gather(a, b vec) {
-	reach := r.m.StepUpHeight + r.m.StepDownHeight + 1
+	reach := r.m.StepUpHeight + r.m.StepDownHeight + skin
 	for _, s := range r.m.Spheres {
-		reach = max(reach, s.Origin.Len()+s.Radius+r.m.StepUpHeight+r.m.StepDownHeight+1)
+		reach = max(reach, s.Origin.Len()+s.Radius+r.m.StepUpHeight+r.m.StepDownHeight+skin)
 	}
 	lo := vec{X: min(a.X, b.X) - reach, Y: min(a.Y, b.Y) - reach, Z: min(a.Z, b.Z) - reach}
 	hi := vec{X: max(a.X, b.X) + reach, Y: max(a.Y, b.Y) + reach, Z: max(a.Z, b.Z) + reach}

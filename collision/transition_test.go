@@ -14,16 +14,25 @@ type flatEnv struct {
 	z      float32
 	slopeX float32
 	obs    []Obstacle
+	cache  map[uint32]*Heights
 }
 
+// LandHeights builds a landblock's heights once, as a world caches them.
 func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
-	var h Heights
+	if h, ok := e.cache[block]; ok {
+		return h, true
+	}
+	if e.cache == nil {
+		e.cache = map[uint32]*Heights{}
+	}
+	h := new(Heights)
+	e.cache[block] = h
 	bx, _ := dat.BlockXY(block)
 	for i := range h {
 		x := float32(bx*192) + float32(i/9)*24
 		h[i] = e.z + e.slopeX*(x-float32(0x7F*192))
 	}
-	return &h, true
+	return h, true
 }
 
 func (e *flatEnv) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle {

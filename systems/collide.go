@@ -45,8 +45,9 @@ type heightSource interface {
 	LandHeights(block uint32) (*collision.Heights, bool)
 }
 
-// bpCell is the broad phase's cell size: one outdoor cell.
-const bpCell = dat.CellLength
+// bpCell is the broad phase's cell size: a third of an outdoor cell, a
+// few creatures wide.
+const bpCell = dat.CellLength / 3
 
 // collider is the world's collision state: the resolver, the shapes built
 // from GfxObjs, and the broad phase, one resolv.Space per landblock
@@ -58,7 +59,7 @@ type collider struct {
 	bodies   map[uint32]*body
 	gen      int
 	heights  map[uint32]*collision.Heights
-	seen     []uint32
+	query    int
 }
 
 // body is one collidable object in the broad phase.
@@ -72,6 +73,8 @@ type body struct {
 	parts   []partShape
 	spheres []dat.Sphere
 	gen     int
+	// query is the last Obstacles query that gathered the body.
+	query int
 }
 
 // partShape is a part with a physics BSP and its rest frame.
@@ -270,7 +273,7 @@ func (w *World) shape(src GfxObjSource, id uint32) *collision.Shape {
 // placed local to block.
 func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []collision.Obstacle) []collision.Obstacle {
 	c := w.col()
-	c.seen = c.seen[:0]
+	c.query++
 	bx, by := dat.BlockXY(block)
 	bx0 := bx + int(math.Floor(float64(lo.X/dat.BlockLength)))
 	bx1 := bx + int(math.Floor(float64(hi.X/dat.BlockLength)))
@@ -295,10 +298,13 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 					}
 					for _, s := range cell.Shapes {
 						b := s.Data().(*body)
-						if b.guid == self || c.saw(b.guid) {
+						if b.query == c.query || b.guid == self {
 							continue
 						}
-						out = b.obstacles(off, out)
+						b.query = c.query
+						if b.touches(l, h) {
+							out = b.obstacles(off, out)
+						}
 					}
 				}
 			}
@@ -307,15 +313,14 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 	return out
 }
 
-// saw records guid as gathered, reporting whether it already was.
-func (c *collider) saw(guid uint32) bool {
-	for _, g := range c.seen {
-		if g == guid {
-			return true
-		}
-	}
-	c.seen = append(c.seen, guid)
-	return false
+// touches reports whether the body's footprint circle meets the
+// ground-plane rectangle lo..hi (its own landblock's coordinates).
+func (b *body) touches(lo, hi physics.Vec3) bool {
+	o := b.pos.Frame.Origin
+	r := float32(b.circle.Radius())
+	dx := o.X - min(max(o.X, lo.X), hi.X)
+	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
+	return dx*dx+dy*dy <= r*r
 }
 
 // obstacles appends the body's obstacles, its position moved by -off.
