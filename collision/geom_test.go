@@ -166,3 +166,33 @@ func TestCellPolysMatchTerrainHeight(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPolySweep sweeps spheres through arbitrary triangles: no NaN, t in
+// [0, 1], a unit normal, and a hit position no deeper in the polygon than
+// a rounding error.
+func FuzzPolySweep(f *testing.F) {
+	f.Add(float32(0), float32(0), float32(0), float32(1), float32(0), float32(0), float32(0), float32(1), float32(0),
+		float32(0.2), float32(0.2), float32(2), float32(0), float32(0), float32(-4), float32(0.5), false)
+	f.Add(float32(0), float32(0), float32(0), float32(0), float32(0), float32(0), float32(0), float32(0), float32(0),
+		float32(0), float32(0), float32(0), float32(1), float32(1), float32(1), float32(1), true)
+	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r float32, two bool) {
+		for _, v := range []float32{ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r} {
+			if !finite(v) || v > 1e4 || v < -1e4 {
+				return
+			}
+		}
+		r = min(max(float32(math.Abs(float64(r))), 0.01), 10)
+		p := NewPoly([]physics.Vec3{v3(ax, ay, az), v3(bx, by, bz), v3(cx, cy, cz)}, two)
+		c, d := v3(px, py, pz), v3(dx, dy, dz)
+		tt, n, ok := p.Sweep(c, d, r)
+		if !ok {
+			return
+		}
+		if !finite(tt) || tt < 0 || tt > 1 || !n.Finite() {
+			t.Fatalf("t %v normal %+v", tt, n)
+		}
+		if l := n.Len(); math.Abs(float64(l-1)) > 1e-3 {
+			t.Fatalf("normal %+v has length %v", n, l)
+		}
+	})
+}

@@ -225,3 +225,37 @@ func TestLedgeLeavesTheGroundAndLandsOnce(t *testing.T) {
 		t.Fatalf("ended at %+v (lowest z %v), want on the terrain at z 80 past the ledge", at, low)
 	}
 }
+
+// TestStepsThroughTheSchedule: the sample human (StepUpHeight 0.4) walks
+// north onto a ledge across its path; one lower than the step height is
+// climbed (it ends on top, past the edge), a higher one blocks it at the
+// radius.
+func TestStepsThroughTheSchedule(t *testing.T) {
+	tests := []struct {
+		name    string
+		height  float32
+		climbed bool
+	}{
+		{"0.3 is climbed", 0.3, true},
+		{"0.6 blocks", 0.6, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 42, Z: 79}, {X: 70, Y: 60, Z: groundZ + tc.height}})
+			walker(t, w, 0x50000001, 60, 40, 0)
+			for range 60 {
+				w.Step(0.05)
+			}
+			at := origin(w, 0x50000001)
+			if tc.climbed {
+				if math.Abs(float64(at.Z-(groundZ+tc.height))) > 0.01 || at.Y < 44 {
+					t.Fatalf("at %+v, want on the ledge top z %v past y 44", at, groundZ+tc.height)
+				}
+				return
+			}
+			if math.Abs(float64(at.Y-(42-0.45))) > 0.01 || math.Abs(float64(at.Z-groundZ)) > 0.01 {
+				t.Fatalf("at %+v, want blocked at y 41.55 on the ground", at)
+			}
+		})
+	}
+}
