@@ -259,3 +259,20 @@ func TestStepsThroughTheSchedule(t *testing.T) {
 		})
 	}
 }
+
+// TestAutonomousPositionAfterABlockedMove: what goes out to the server
+// after walking into a wall is the blocked position, not the candidate.
+func TestAutonomousPositionAfterABlockedMove(t *testing.T) {
+	w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 45, Z: 79}, {X: 70, Y: 46, Z: 85}})
+	walker(t, w, 0x50000001, 60, 40, 0)
+	w.PlayerGUID = 0x50000001
+	for range 100 {
+		w.Step(0.05)
+	}
+	o := w.Object(0x50000001)
+	var ob Outbound
+	ap := roundTrip(t, ob.AutonomousPosition(o))
+	if y := ap.Position.Frame.Origin.Y; math.Abs(float64(y-44.55)) > 0.01 || ap.Position.Cell != o.Phys.Position.Cell {
+		t.Fatalf("AutonomousPosition at cell 0x%08X y %v, want the blocked y 44.55 in 0x%08X", ap.Position.Cell, y, o.Phys.Position.Cell)
+	}
+}
