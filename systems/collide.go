@@ -197,7 +197,9 @@ func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 		sp.Add(b.circle)
 		return
 	}
-	b.circle.SetRadius(float64(b.reach * s))
+	if r := float64(b.reach * s); r != b.circle.Radius() {
+		b.circle.SetRadius(r)
+	}
 	b.circle.SetPosition(x, y)
 }
 
