@@ -9,6 +9,7 @@
 package physobj
 
 import (
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -135,35 +136,123 @@ func ProcessHooks(v *components.View, deferred func(*dat.AnimHook)) {
 	}
 }
 
+// Contact is what a transition reports to its caller: a landing (the
+// MovementManager's HitGround), leaving the ground (LeaveGround) and the
+// contacts of the sweep (valid until the next transition).
+type Contact struct {
+	Landed, Left bool
+	Hits         []collision.Hit
+}
+
 // Transition commits the candidate frame after a move
-// (CPhysicsObj::transition → SetPositionInternal): cached_velocity is the
-// actual displacement over dt; outdoors the cell is canonicalised with
-// LandDefs.AdjustToOutside (seed 003 §3) and a walkable object stands on
-// the terrain. There is no collision sweep yet (divergence TR-01). It
-// reports a landing, which the caller hands to the MovementManager
-// (HitGround fans out to the interpreter and the MoveToManager); a move
-// that left the world is refused and is no landing.
-func Transition(v *components.View, cand physics.Frame, dt float64, g Ground) (landed bool) {
+// (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
+// actual displacement over dt. An outdoor object with spheres, given a
+// resolver, is swept (collision.Resolver: terrain, static objects' physics
+// BSPs, other bodies, step up and down, slides) and the accepted position
+// is committed in the cell LandDefs.AdjustToOutside names (seed 003 §3).
+// Without spheres, a resolver or an outdoor cell there is no sweep (seed
+// 004 Q5's set_frame): the candidate is accepted, outdoors canonicalised
+// and kept on the terrain height as Settle does (divergence TR-01 for
+// indoor cells). A move that left the world is refused and is no landing.
+func Transition(v *components.View, cand physics.Frame, dt float64, g Ground, r *collision.Resolver) Contact {
 	p := v.Phys
 	cell := p.Position.Cell
+	if r != nil && dat.IsOutdoorCell(cell) && !p.State.Has(physics.StateEthereal) {
+		if m := moverOf(&r.Mover, v, cand); m != nil {
+			return sweep(p, m, cand, dt, r)
+		}
+	}
+	var c Contact
 	if dt > 0 {
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
 	if dat.IsOutdoorCell(cell) {
-		c, ok := dat.AdjustToOutside(cell, &cand.Origin)
+		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
 		if !ok {
 			p.CachedVelocity = physics.Vec3{}
-			return false
+			return c
 		}
-		cell = c
+		cell = nc
 		if g != nil {
 			if z, ok := g.GroundZ(cell, cand.Origin.X, cand.Origin.Y); ok {
-				landed = Settle(p, &cand, z)
+				c.Landed = Settle(p, &cand, z)
 			}
 		}
 	}
 	p.Position = physics.Position{Cell: cell, Frame: cand}
-	return landed
+	return c
+}
+
+// moverOf returns the object's collision spheres, scaled and turned to the
+// candidate's orientation, and its step heights, or nil when its Setup has
+// no spheres.
+func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *collision.Mover {
+	if v.Parts == nil || v.Parts.Setup == nil || len(v.Parts.Setup.Spheres) == 0 {
+		return nil
+	}
+	s := v.Parts.Setup
+	p := v.Phys
+	scale := p.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	if s.Spheres[0].Radius*scale <= 0 {
+		return nil
+	}
+	mover.GUID = p.GUID
+	mover.Spheres = mover.Spheres[:0]
+	for _, sp := range s.Spheres {
+		mover.Spheres = append(mover.Spheres, dat.Sphere{
+			Origin: cand.Orientation.Rotate(sp.Origin.Scale(scale)),
+			Radius: sp.Radius * scale,
+		})
+	}
+	mover.StepUpHeight = s.StepUpHeight * scale
+	mover.StepDownHeight = s.StepDownHeight * scale
+	mover.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
+	return mover
+}
+
+// sweep is the swept transition: leaving the ground when launched upward,
+// the resolver's accepted origin, the cell from AdjustToOutside, the
+// ground bits and velocity from the contacts.
+func sweep(p *physics.Object, m *collision.Mover, cand physics.Frame, dt float64, r *collision.Resolver) Contact {
+	const ground = physics.TransientContact | physics.TransientOnWalkable
+	var c Contact
+	launched := m.OnWalkable && p.Velocity.Z > 0
+	if launched {
+		// Launched upward: whoever launched it called LeaveGround already.
+		m.OnWalkable = false
+	}
+	res := r.Resolve(m, p.Position, cand.Origin)
+	c.Hits = res.Hits
+	if dt > 0 {
+		p.CachedVelocity = res.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
+	}
+	cand.Origin = res.Origin
+	cell, ok := dat.AdjustToOutside(p.Position.Cell, &cand.Origin)
+	if !ok {
+		p.CachedVelocity = physics.Vec3{}
+		return Contact{}
+	}
+	was := p.Transient.Has(physics.TransientOnWalkable)
+	switch {
+	case res.OnWalkable && !was:
+		p.Transient |= ground
+		p.Velocity = physics.Vec3{}
+		c.Landed = true
+	case !res.OnWalkable && was:
+		p.Transient &^= ground
+		c.Left = !launched
+	}
+	for _, h := range res.Hits {
+		// handle_all_collisions: what drives into a surface stops there.
+		if vn := p.Velocity.Dot(h.Normal); vn < 0 {
+			p.Velocity = p.Velocity.Sub(h.Normal.Scale(vn))
+		}
+	}
+	p.Position = physics.Position{Cell: cell, Frame: cand}
+	return c
 }
 
 // Settle keeps a walkable object on the terrain, lets one launched upward

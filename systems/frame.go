@@ -35,6 +35,7 @@ func (w *World) Step(dt float64) {
 		w.Timers.RunTimers()
 	}
 	w.frameStep(FrameOrdinary)
+	w.syncBodies()
 	for _, e := range w.Objects {
 		w.UpdateObject(e)
 	}

@@ -355,7 +355,9 @@ func TestJumpLeavesTheGroundAndLands(t *testing.T) {
 	if peak < ground+1 {
 		t.Fatalf("peak %v above ground %v: the jump never left the ground", peak, ground)
 	}
-	if landedAt < 0 || o.Phys.Velocity != (physics.Vec3{}) || o.Phys.Position.Frame.Origin.Z != ground {
+	// It lands with its sphere resting on the terrain: on this slope the
+	// foot stays a few thousandths above the height at its point.
+	if z := o.Phys.Position.Frame.Origin.Z; landedAt < 0 || o.Phys.Velocity != (physics.Vec3{}) || z < ground || z > ground+0.02 {
 		t.Fatalf("landed at step %d, velocity %v, z %v (ground %v)", landedAt, o.Phys.Velocity, o.Phys.Position.Frame.Origin.Z, ground)
 	}
 }

@@ -41,14 +41,26 @@ func stageProcessHooks(w *World, o *components.View, t *Tick) {
 	physobj.ProcessHooks(o, w.deferHook)
 }
 
-// stageTransition commits the candidate (CPhysicsObj::transition →
-// SetPositionInternal; no collision sweep yet, divergence TR-01); a landing
-// reaches the MovementManager, asleep or not (MovementManager::HitGround).
+// stageTransition is CPhysicsObj::transition → SetPositionInternal: the
+// sweep (physobj.Transition with the world's resolver) and the commit; a
+// landing reaches the MovementManager, asleep or not
+// (MovementManager::HitGround), as does leaving the ground (LeaveGround);
+// the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
-	if physobj.Transition(o, t.Candidate, t.Dt, w.Ground) {
+	r := w.resolver()
+	c := physobj.Transition(o, t.Candidate, t.Dt, w.Ground, r)
+	if c.Landed || c.Left {
 		if mm := o.LoadMovement(w.ECS); mm != nil {
-			mm.HitGround()
+			if c.Landed {
+				mm.HitGround()
+			} else {
+				mm.LeaveGround()
+			}
 		}
+	}
+	if r != nil {
+		w.traceCollisions(o.Phys.GUID, c.Hits)
+		w.placeBody(o.Phys, o.Parts)
 	}
 }
 

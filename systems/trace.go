@@ -16,6 +16,7 @@ const (
 	KindMotionDone Kind = "motion_done" // a motion completed (CPhysicsObj::MotionDone)
 	KindQueue      Kind = "queue"       // an entry joined pending_animations
 	KindMessage    Kind = "message"     // an inbound message was applied or dropped
+	KindCollision  Kind = "collision"   // the transition sweep hit something (Detail: what)
 )
 
 // Phase is where a hook event happened.

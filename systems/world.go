@@ -85,8 +85,12 @@ type World struct {
 
 	deferred []deferredHook
 	player   playerRef
-	tick     Tick
-	clock    physobj.Clock
+	// collide is the transition sweep's state (collide.go); noCollide
+	// turns the sweep off.
+	collide   *collider
+	noCollide bool
+	tick      Tick
+	clock     physobj.Clock
 	// cur is the object being updated; drain the one whose deferred hook
 	// runs. Both are scratch views, resolved from the ECS per use.
 	cur, drain components.View
@@ -211,6 +215,7 @@ func (w *World) Remove(guid uint32) bool {
 	}
 	*list = (*list)[:last]
 	w.player.valid = false
+	w.dropBody(guid)
 	kept := w.deferred[:0]
 	for _, d := range w.deferred {
 		if d.e != e {

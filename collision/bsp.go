@@ -1,0 +1,159 @@
+package collision
+
+import (
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// Shape is a GfxObj's physics geometry: its physics polygons and the
+// physics BSP over them, in the GfxObj's own space.
+type Shape struct {
+	Polys []Poly
+	root  *node
+	// Bound is a sphere around every polygon (the BSP root's sphere, or
+	// one computed from the vertices).
+	Bound dat.Sphere
+}
+
+// node is one physics BSP node: a splitting plane with children, or a
+// leaf naming polygons; every node carries its bounding sphere.
+type node struct {
+	plane    Plane
+	pos, neg *node
+	center   vec
+	radius   float32
+	leaf     bool
+	polys    []int32
+}
+
+// NewShape builds the Shape of a GfxObj's physics BSP and polygons, nil
+// when it has none. Leaf polygon numbers name physics polygons by key;
+// one that names no polygon, or a polygon with a missing vertex, is left
+// out.
+func NewShape(g *dat.GfxObj) *Shape {
+	if g == nil || g.PhysicsBSP == nil || len(g.PhysicsPolygons) == 0 {
+		return nil
+	}
+	s := &Shape{}
+	byKey := make(map[uint16]int32, len(g.PhysicsPolygons))
+	for _, p := range g.PhysicsPolygons {
+		verts := make([]physics.Vec3, 0, len(p.VertexIDs))
+		okp := true
+		for _, id := range p.VertexIDs {
+			v, ok := g.Vertex(uint16(id))
+			if !ok {
+				okp = false
+				break
+			}
+			verts = append(verts, v.Origin)
+		}
+		if !okp || len(verts) < 3 {
+			continue
+		}
+		byKey[p.Key] = int32(len(s.Polys))
+		s.Polys = append(s.Polys, NewPoly(verts, p.SidesType == dat.SidesNone))
+	}
+	s.root = buildNode(g.PhysicsBSP, byKey, 0)
+	s.Bound = boundOf(s.Polys)
+	return s
+}
+
+// NewPolyShape is a Shape of loose polygons without a tree (tests, and
+// geometry built in code): every query tests every polygon.
+func NewPolyShape(polys []Poly) *Shape {
+	return &Shape{Polys: polys, Bound: boundOf(polys)}
+}
+
+func boundOf(polys []Poly) dat.Sphere {
+	var lo, hi vec
+	first := true
+	for _, p := range polys {
+		for _, v := range p.Verts {
+			if first {
+				lo, hi, first = v, v, false
+				continue
+			}
+			lo = vec{X: min(lo.X, v.X), Y: min(lo.Y, v.Y), Z: min(lo.Z, v.Z)}
+			hi = vec{X: max(hi.X, v.X), Y: max(hi.Y, v.Y), Z: max(hi.Z, v.Z)}
+		}
+	}
+	c := lo.Add(hi).Scale(0.5)
+	return dat.Sphere{Origin: c, Radius: hi.Sub(c).Len()}
+}
+
+// maxDepth bounds the tree walk; the decoder already bounds decoded trees.
+const maxDepth = 256
+
+func buildNode(n *dat.BSPNode, byKey map[uint16]int32, depth int) *node {
+	if n == nil || depth > maxDepth {
+		return nil
+	}
+	out := &node{center: n.Sphere.Origin, radius: n.Sphere.Radius}
+	if n.Tag == "LEAF" {
+		out.leaf = true
+		for _, k := range n.Polys {
+			if i, ok := byKey[k]; ok {
+				out.polys = append(out.polys, i)
+			}
+		}
+		return out
+	}
+	nl := n.Plane.Normal.Len()
+	if nl > 0 {
+		out.plane = Plane{N: n.Plane.Normal.Scale(1 / nl), D: n.Plane.D / nl}
+	}
+	out.pos = buildNode(n.Pos, byKey, depth+1)
+	out.neg = buildNode(n.Neg, byKey, depth+1)
+	return out
+}
+
+// Sweep is Poly.Sweep over the shape: the earliest touch of any polygon a
+// sphere of radius r moving from c by d could reach, found through the
+// BSP (a node whose bounding sphere the swept sphere misses, or a side of
+// a plane it stays clear of, is not visited).
+func (s *Shape) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
+	best := float32(2)
+	visit := func(i int32) {
+		if tt, nn, hit := s.Polys[i].Sweep(c, d, r); hit && tt < best {
+			best, n = tt, nn
+		}
+	}
+	if s.root == nil {
+		for i := range s.Polys {
+			visit(int32(i))
+		}
+	} else {
+		s.walk(s.root, c, d, r, visit, 0)
+	}
+	if best > 1 {
+		return 0, vec{}, false
+	}
+	return best, n, true
+}
+
+func (s *Shape) walk(n *node, c, d vec, r float32, visit func(int32), depth int) {
+	if n == nil || depth > maxDepth {
+		return
+	}
+	if n.radius > 0 {
+		q := closestOnSegment(c, c.Add(d), n.center)
+		reach := n.radius + r + Epsilon
+		if e := q.Sub(n.center); e.Dot(e) > reach*reach {
+			return
+		}
+	}
+	if n.leaf {
+		for _, i := range n.polys {
+			visit(i)
+		}
+		return
+	}
+	d0, d1 := n.plane.Dist(c), n.plane.Dist(c.Add(d))
+	lim := r + Epsilon
+	if max(d0, d1) > -lim || n.plane.N.IsZero() {
+		s.walk(n.pos, c, d, r, visit, depth+1)
+	}
+	if min(d0, d1) < lim || n.plane.N.IsZero() {
+		s.walk(n.neg, c, d, r, visit, depth+1)
+	}
+}

@@ -1,0 +1,119 @@
+package collision
+
+import (
+	"math"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// Heights are a landblock's 81 vertex heights through the Region's height
+// table, index i*9+j (dat.LandDefs.VertexHeights).
+type Heights = [dat.VerticesPerSide * dat.VerticesPerSide]float32
+
+// CellPolys returns the two LandCell triangles of the cell at (gx, gy)
+// global cell coordinates, as one-sided polygons facing up, with vertices
+// relative to landblock base (bx, by) (global block coordinates): split as
+// dat.CellTriangles splits it, heights from z, the heights of the cell's
+// own landblock.
+func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.Vec3) {
+	cx, cy := gx%dat.CellsPerBlockSide, gy%dat.CellsPerBlockSide
+	block := uint32(gx/dat.CellsPerBlockSide)<<24 | uint32(gy/dat.CellsPerBlockSide)<<16
+	tri := dat.CellTriangles(block, cx, cy)
+	ox := float32(gx-bx*dat.CellsPerBlockSide-cx) * dat.CellLength
+	oy := float32(gy-by*dat.CellsPerBlockSide-cy) * dat.CellLength
+	for k, t := range tri {
+		vs := verts[k*3 : k*3+3]
+		for m, idx := range t {
+			i, j := idx/dat.VerticesPerSide, idx%dat.VerticesPerSide
+			vs[m] = physics.Vec3{X: ox + float32(i)*dat.CellLength, Y: oy + float32(j)*dat.CellLength, Z: z[idx]}
+		}
+		out[k] = NewPoly(vs, false)
+		if out[k].Plane.N.Z < 0 {
+			vs[1], vs[2] = vs[2], vs[1]
+			out[k] = NewPoly(vs, false)
+		}
+	}
+}
+
+// sweepTerrain sweeps a sphere against every LandCell triangle under the
+// box the move covers; coordinates are local to landblock (bx, by).
+// Cells of landblocks the Env has not loaded have no ground.
+func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
+	lo := vec{X: min(c.X, c.X+d.X) - rad, Y: min(c.Y, c.Y+d.Y) - rad}
+	hi := vec{X: max(c.X, c.X+d.X) + rad, Y: max(c.Y, c.Y+d.Y) + rad}
+	base := [2]int{r.bx * dat.CellsPerBlockSide, r.by * dat.CellsPerBlockSide}
+	gx0 := base[0] + int(math.Floor(float64(lo.X/dat.CellLength)))
+	gx1 := base[0] + int(math.Floor(float64(hi.X/dat.CellLength)))
+	gy0 := base[1] + int(math.Floor(float64(lo.Y/dat.CellLength)))
+	gy1 := base[1] + int(math.Floor(float64(hi.Y/dat.CellLength)))
+	const landCells = 255 * dat.CellsPerBlockSide
+	best, bn := float32(2), vec{}
+	for gx := max(gx0, 0); gx <= min(gx1, landCells-1); gx++ {
+		for gy := max(gy0, 0); gy <= min(gy1, landCells-1); gy++ {
+			z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
+			if z == nil {
+				continue
+			}
+			polys := r.cellPolys(z, gx, gy)
+			for k := range polys {
+				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
+					best, bn = t, n
+				}
+			}
+		}
+	}
+	if best > 1 {
+		return 0, vec{}, false
+	}
+	return best, bn, true
+}
+
+// heights returns the vertex heights of landblock (x, y), cached for the
+// resolver's move.
+func (r *Resolver) heights(x, y int) *Heights {
+	id := uint32(x)<<24 | uint32(y)<<16
+	for i := range r.blocks {
+		if r.blocks[i].id == id {
+			return r.blocks[i].z
+		}
+	}
+	z, _ := r.env.LandHeights(id)
+	r.blocks = append(r.blocks, blockHeights{id: id, z: z})
+	return z
+}
+
+// cellCacheSize is how many built cells a resolver keeps.
+const cellCacheSize = 32
+
+// cellEntry is one built LandCell: its key and triangles.
+type cellEntry struct {
+	z              *Heights
+	gx, gy, bx, by int
+	polys          [2]Poly
+	verts          [6]physics.Vec3
+}
+
+// cellPolys returns the cell's triangles relative to the begin landblock,
+// from a small cache keyed by cell, landblock and height table (the Env's
+// heights of a loaded landblock do not change under the same pointer).
+func (r *Resolver) cellPolys(z *Heights, gx, gy int) *[2]Poly {
+	for i := range r.cells {
+		e := &r.cells[i]
+		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+			return &e.polys
+		}
+	}
+	if r.cells == nil {
+		// Never reallocated: the triangles' vertex slices point into it.
+		r.cells = make([]cellEntry, 0, cellCacheSize)
+	}
+	if len(r.cells) < cellCacheSize {
+		r.cells = append(r.cells, cellEntry{})
+	}
+	e := &r.cells[r.nextCell%len(r.cells)]
+	r.nextCell++
+	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
+	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)
+	return &e.polys
+}

@@ -1,0 +1,426 @@
+package collision
+
+import (
+	"math"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// Retail walkable constants (PhysicsGlobals).
+const (
+	// FloorZ is the least normal z of a walkable surface (about 48.4°).
+	FloorZ = 0.66417414618662751
+	// LandingZ is the least normal z a falling object lands on.
+	LandingZ = 0.0871557
+	// DefaultStepDown is the step-down probe of an object not on
+	// walkable ground (Transition's 0.04).
+	DefaultStepDown = 0.039999999
+	// MaxSteps bounds the sub-steps of one move: a longer move takes
+	// longer sub-steps (each is still swept continuously, so nothing is
+	// passed through).
+	MaxSteps = 64
+	// skin is how far a stopped sphere stays off what it hit, so the next
+	// sub-step starts clear of it.
+	skin = 0.002
+	// slideIterations is how many times one sub-step may slide.
+	slideIterations = 4
+)
+
+// Env is the world around a move: the terrain and the obstacles near it.
+// systems.World implements it.
+type Env interface {
+	// LandHeights returns the vertex heights of landblock block
+	// (0xXXYY0000), false when it is not loaded.
+	LandHeights(block uint32) (*Heights, bool)
+	// Obstacles appends to out the obstacles that may touch the box lo..hi
+	// (coordinates local to landblock block), leaving out self.
+	Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle
+}
+
+// Obstacle is something a moving sphere can hit: a placed physics shape
+// (a static object's part) or a set of spheres (a creature).
+type Obstacle struct {
+	GUID uint32
+	// Frame places the obstacle, local to the queried landblock.
+	Frame physics.Frame
+	// Scale is the obstacle's uniform scale.
+	Scale float32
+	// Shape is the part's physics geometry, nil for a sphere body.
+	Shape *Shape
+	// Spheres are a sphere body's spheres in its own space (unscaled).
+	Spheres []dat.Sphere
+}
+
+// sweep is the obstacle's earliest touch by a sphere moving from c by d.
+func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, bool) {
+	s := o.Scale
+	if s <= 0 {
+		s = 1
+	}
+	if o.Shape == nil {
+		best, bn := float32(2), vec{}
+		for _, sp := range o.Spheres {
+			q := o.Frame.LocalToGlobal(sp.Origin.Scale(s))
+			if t, n, ok := SweepSphere(c, d, r, q, sp.Radius*s); ok && t < best {
+				best, bn = t, n
+			}
+		}
+		return best, bn, best <= 1
+	}
+	inv := 1 / s
+	cl := o.Frame.GlobalToLocalVec(c.Sub(o.Frame.Origin)).Scale(inv)
+	dl := o.Frame.GlobalToLocalVec(d).Scale(inv)
+	t, n, ok := o.Shape.Sweep(cl, dl, r*inv)
+	if !ok {
+		return 0, vec{}, false
+	}
+	return t, o.Frame.LocalToGlobalVec(n), true
+}
+
+// Mover is the object a transition carries: its spheres relative to its
+// origin (already scaled and turned to its orientation), its step heights and whether it stands on walkable
+// ground.
+type Mover struct {
+	GUID           uint32
+	Spheres        []dat.Sphere
+	StepUpHeight   float32
+	StepDownHeight float32
+	OnWalkable     bool
+}
+
+// HitKind says what a sphere hit.
+type HitKind uint8
+
+// The hit kinds.
+const (
+	HitTerrain HitKind = iota + 1
+	HitObject
+)
+
+// String names the kind.
+func (k HitKind) String() string {
+	switch k {
+	case HitTerrain:
+		return "terrain"
+	case HitObject:
+		return "object"
+	}
+	return "none"
+}
+
+// Hit is one contact of a move: what was hit and the contact normal.
+type Hit struct {
+	Kind   HitKind
+	GUID   uint32
+	Normal physics.Vec3
+}
+
+// Result is the accepted end of a move, local to the begin landblock.
+type Result struct {
+	Origin     physics.Vec3
+	OnWalkable bool
+	// Landed is set when a falling object reached walkable ground.
+	Landed bool
+	// Blocked is set when a wall or body shortened the move.
+	Blocked bool
+	// Hits are the move's contacts (walls, bodies, landings), in order;
+	// resting on the ground is not a hit.
+	Hits []Hit
+}
+
+type blockHeights struct {
+	id uint32
+	z  *Heights
+}
+
+// Resolver runs transitions; its scratch is reused between moves, so one
+// Resolver serves one goroutine.
+type Resolver struct {
+	// Mover is scratch for the caller to describe the object it moves.
+	Mover  Mover
+	env    Env
+	m      *Mover
+	bx, by int
+	block  uint32
+	blocks []blockHeights
+	obs    []Obstacle
+	res    Result
+	ground vec
+	// cells caches built LandCell triangles (sweepTerrain).
+	cells    []cellEntry
+	nextCell int
+}
+
+// NewResolver returns a resolver over env.
+func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
+
+// Resolve carries m from begin (an outdoor position) towards the
+// candidate origin end (local to begin's landblock, possibly beyond it) as
+// CTransition does: the move is cut in sub-steps no longer than the first
+// sphere's radius; each sub-step is swept against the terrain and the
+// obstacles, stops at the first contact, slides along it at the
+// tangential component (walls in the ground plane while walking), steps
+// up onto a ledge no higher than StepUpHeight and, on walkable ground,
+// steps down at most StepDownHeight to stay on it; a walker that finds no
+// walkable ground below leaves it, and a faller that meets a surface with
+// normal z ≥ FloorZ lands. The result is valid until the next call.
+func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *Result {
+	r.m = m
+	r.block = begin.Cell & 0xFFFF0000
+	bx, by := dat.BlockXY(begin.Cell)
+	r.bx, r.by = bx, by
+	r.blocks = r.blocks[:0]
+	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable}
+	r.ground = vec{Z: 1}
+	pos := begin.Frame.Origin
+	if z, ok := r.terrainZ(pos); ok && pos.Z < z {
+		// Below the terrain (placed there): it stands on it first, as
+		// placement would put it.
+		end.Z += z - pos.Z
+		pos.Z = z
+	}
+	offset := end.Sub(pos)
+	rad := m.Spheres[0].Radius
+	dist := offset.Len()
+	steps := 1
+	if s := dist / rad; s > 1 {
+		if !finite(s) {
+			r.res.Origin = pos
+			return &r.res
+		}
+		steps = int(math.Ceil(float64(min(s, MaxSteps))))
+	}
+	r.gather(pos, end)
+	if r.res.OnWalkable {
+		// A walker rests on its contact plane: from a sphere radius up,
+		// down onto what is under it (this also lifts a foot placed at the
+		// terrain height on a slope, where the sphere would sink in).
+		lift := vec{Z: rad}
+		from := pos.Add(lift)
+		down := vec{Z: -(rad + 4*skin)}
+		if t, n, _, hit := r.groundCast(from, down); hit && n.Z >= FloorZ {
+			r.ground = n
+			if at := from.Add(down.Scale(t)); at.Z > pos.Z {
+				end.Z += at.Z - pos.Z
+				pos = at
+			}
+		}
+	}
+	per := offset.Scale(1 / float32(steps))
+	for range steps {
+		move := per
+		if r.res.OnWalkable {
+			move = snap(move, r.ground)
+		}
+		pos = r.slide(pos, move)
+		if r.res.OnWalkable {
+			pos = r.stepDown(pos)
+		}
+	}
+	r.res.Origin = pos
+	return &r.res
+}
+
+// terrainZ is the terrain height under a point inside the begin landblock.
+func (r *Resolver) terrainZ(p vec) (float32, bool) {
+	if p.X < 0 || p.Y < 0 || p.X >= dat.BlockLength || p.Y >= dat.BlockLength {
+		return 0, false
+	}
+	z := r.heights(r.bx, r.by)
+	if z == nil {
+		return 0, false
+	}
+	return dat.TerrainHeight(r.block, z, p.X, p.Y), true
+}
+
+// gather asks the Env once for every obstacle the whole move can reach.
+func (r *Resolver) gather(a, b vec) {
+	reach := r.m.StepUpHeight + r.m.StepDownHeight + skin
+	for _, s := range r.m.Spheres {
+		reach = max(reach, s.Origin.Len()+s.Radius+r.m.StepUpHeight+r.m.StepDownHeight+skin)
+	}
+	lo := vec{X: min(a.X, b.X) - reach, Y: min(a.Y, b.Y) - reach, Z: min(a.Z, b.Z) - reach}
+	hi := vec{X: max(a.X, b.X) + reach, Y: max(a.Y, b.Y) + reach, Z: max(a.Z, b.Z) + reach}
+	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	// Bodies already interpenetrating the mover do not hold it: it may
+	// walk out of them (two creatures placed on one spot separate).
+	kept := r.obs[:0]
+	for _, o := range r.obs {
+		if o.Shape != nil || !r.overlapsBody(&o, a) {
+			kept = append(kept, o)
+		}
+	}
+	r.obs = kept
+}
+
+// overlapsBody reports whether any mover sphere at pos overlaps the body.
+func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
+	s := o.Scale
+	if s <= 0 {
+		s = 1
+	}
+	for _, ms := range r.m.Spheres {
+		c := pos.Add(ms.Origin)
+		for _, bs := range o.Spheres {
+			q := o.Frame.LocalToGlobal(bs.Origin.Scale(s))
+			rr := ms.Radius + bs.Radius*s
+			if e := c.Sub(q); e.Dot(e) < rr*rr {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cast sweeps every sphere of the mover at pos by d: the earliest contact.
+func (r *Resolver) cast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
+	return r.castAgainst(pos, d, true)
+}
+
+// groundCast is cast against what can be stood on: the terrain and
+// physics shapes, not other bodies.
+func (r *Resolver) groundCast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
+	return r.castAgainst(pos, d, false)
+}
+
+func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, n vec, h Hit, ok bool) {
+	t = 2
+	for _, s := range r.m.Spheres {
+		c := pos.Add(s.Origin)
+		if tt, nn, hit := r.sweepTerrain(c, d, s.Radius); hit && tt < t {
+			t, n, h = tt, nn, Hit{Kind: HitTerrain, Normal: nn}
+		}
+		for i := range r.obs {
+			o := &r.obs[i]
+			if !bodies && o.Shape == nil {
+				continue
+			}
+			if tt, nn, hit := o.sweep(c, d, s.Radius); hit && tt < t {
+				t, n, h = tt, nn, Hit{Kind: HitObject, GUID: o.GUID, Normal: nn}
+			}
+		}
+	}
+	return t, n, h, t <= 1
+}
+
+// advance moves pos by t of d, stopping skin short of the contact.
+func advance(pos, d vec, t float32) vec {
+	l := d.Len()
+	if l == 0 {
+		return pos
+	}
+	t = max(t-skin/l, 0)
+	return pos.Add(d.Scale(t))
+}
+
+// slide is one sub-step with up to slideIterations slides.
+func (r *Resolver) slide(pos, move vec) vec {
+	for range slideIterations {
+		if move.Dot(move) < Epsilon*Epsilon {
+			break
+		}
+		t, n, h, hit := r.cast(pos, move)
+		if !hit {
+			return pos.Add(move)
+		}
+		body := r.isBody(h)
+		walkable := n.Z >= FloorZ && !body
+		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !body {
+			if up, ok := r.stepUp(pos, move); ok {
+				return up
+			}
+		}
+		pos = advance(pos, move, t)
+		rest := move.Scale(1 - t)
+		switch {
+		case walkable && !r.res.OnWalkable && move.Z <= 0:
+			r.res.OnWalkable, r.res.Landed = true, true
+			r.ground = n
+			r.res.Hits = append(r.res.Hits, h)
+			rest = rest.Sub(n.Scale(rest.Dot(n)))
+		case walkable && r.res.OnWalkable:
+			r.ground = n
+			rest = snap(rest, n)
+		case walkable:
+			rest = rest.Sub(n.Scale(rest.Dot(n)))
+		default:
+			r.res.Blocked = true
+			r.res.Hits = append(r.res.Hits, h)
+			wn := n
+			if r.res.OnWalkable {
+				wn.Z = 0
+				if wn.Len() < 1e-4 {
+					return pos
+				}
+				wn = wn.Normalize()
+			}
+			rest = rest.Sub(wn.Scale(rest.Dot(wn)))
+		}
+		move = rest
+	}
+	return pos
+}
+
+// snap keeps a walker's step in the contact plane without changing its
+// ground-plane part (Plane::snap_to_plane in AdjustOffset).
+func snap(d, n vec) vec {
+	if n.Z > 0 {
+		d.Z = -(n.X*d.X + n.Y*d.Y) / n.Z
+	}
+	return d
+}
+
+func (r *Resolver) isBody(h Hit) bool {
+	if h.Kind != HitObject {
+		return false
+	}
+	for i := range r.obs {
+		if r.obs[i].GUID == h.GUID {
+			return r.obs[i].Shape == nil
+		}
+	}
+	return false
+}
+
+// stepUp tries to climb what blocked move: up by StepUpHeight, the whole
+// move across, then down onto walkable ground no lower than where it
+// started. It fails when the raised move is blocked too (the ledge is
+// higher than the step) or nothing walkable is under it.
+func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
+	h := r.m.StepUpHeight
+	up := vec{Z: h}
+	if t, _, _, hit := r.cast(pos, up); hit {
+		up = up.Scale(max(t-skin/h, 0))
+	}
+	raised := pos.Add(up)
+	if _, _, _, hit := r.cast(raised, move); hit {
+		return pos, false
+	}
+	across := raised.Add(move)
+	down := vec{Z: -(up.Z + skin)}
+	t, n, _, hit := r.groundCast(across, down)
+	if !hit || n.Z < FloorZ {
+		return pos, false
+	}
+	r.ground = n
+	return across.Add(down.Scale(t)), true
+}
+
+// stepDown keeps a walker on walkable ground: it probes down StepDownHeight
+// (DefaultStepDown without one) and settles on a walkable surface; one
+// too steep, or nothing, and it leaves the ground.
+func (r *Resolver) stepDown(pos vec) vec {
+	h := r.m.StepDownHeight
+	if h <= 0 {
+		h = DefaultStepDown
+	}
+	down := vec{Z: -(h + skin)}
+	t, n, _, hit := r.groundCast(pos, down)
+	if !hit || n.Z < FloorZ {
+		r.res.OnWalkable = false
+		return pos
+	}
+	r.ground = n
+	return pos.Add(down.Scale(t))
+}

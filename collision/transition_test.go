@@ -1,0 +1,182 @@
+package collision
+
+import (
+	"math"
+	"testing"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// flatEnv is a world of landblocks at height z everywhere (a slope when
+// slopeX is set: z rises slopeX per unit east) with fixed obstacles.
+type flatEnv struct {
+	z      float32
+	slopeX float32
+	obs    []Obstacle
+	cache  map[uint32]*Heights
+}
+
+// LandHeights builds a landblock's heights once, as a world caches them.
+func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
+	if h, ok := e.cache[block]; ok {
+		return h, true
+	}
+	if e.cache == nil {
+		e.cache = map[uint32]*Heights{}
+	}
+	h := new(Heights)
+	e.cache[block] = h
+	bx, _ := dat.BlockXY(block)
+	for i := range h {
+		x := float32(bx*192) + float32(i/9)*24
+		h[i] = e.z + e.slopeX*(x-float32(0x7F*192))
+	}
+	return h, true
+}
+
+func (e *flatEnv) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+	for _, o := range e.obs {
+		if o.GUID != self {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+const testCell = 0x7F7F0001
+
+func walker() *Mover {
+	return &Mover{GUID: 1, Spheres: []dat.Sphere{{Origin: v3(0, 0, 0.5), Radius: 0.5}}, StepUpHeight: 0.6, StepDownHeight: 1.5, OnWalkable: true}
+}
+
+// box is a static obstacle: an axis-aligned box lo..hi.
+func box(guid uint32, lo, hi physics.Vec3) Obstacle {
+	return Obstacle{GUID: guid, Frame: physics.IdentityFrame, Scale: 1, Shape: NewShape(boxGfx(lo, hi))}
+}
+
+func at(x, y, z float32) physics.Position {
+	return physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(x, y, z), Orientation: physics.IdentityQuat}}
+}
+
+func TestResolveWalls(t *testing.T) {
+	wall := box(9, v3(20, 0, 0), v3(21, 100, 5))
+	tests := []struct {
+		name         string
+		from, to     physics.Vec3
+		want         physics.Vec3
+		tol          float32
+		blocked      bool
+		onWalkable   bool
+		obs          []Obstacle
+		ground, rise float32
+	}{
+		{"open ground", v3(10, 10, 0), v3(13, 14, 0), v3(13, 14, 0), 1e-4, false, true, nil, 0, 0},
+		{"into a wall stops at radius distance", v3(18, 50, 0), v3(22, 50, 0), v3(19.5, 50, 0), 0.01, true, true, []Obstacle{wall}, 0, 0},
+		// 3 units at 45°: the normal component (2.121) is cut at the wall, the
+		// tangential component (2.121 north) survives.
+		{"slides along at the tangential component", v3(19.4, 50, 0), v3(19.4+2.1213, 52.1213, 0), v3(19.5, 52.1213, 0), 0.02, true, true, []Obstacle{wall}, 0, 0},
+		{"a low step is climbed", v3(18, 50, 0), v3(22, 50, 0), v3(22, 50, 0.4), 0.01, false, true, []Obstacle{box(9, v3(20, 0, 0), v3(30, 100, 0.4))}, 0, 0},
+		{"a high step blocks", v3(18, 50, 0), v3(22, 50, 0), v3(19.5, 50, 0), 0.01, true, true, []Obstacle{box(9, v3(20, 0, 0), v3(30, 100, 0.8))}, 0, 0},
+		{"a ledge is left", v3(25, 50, 2), v3(29, 50, 2), v3(29, 50, 2), 1e-3, false, false, []Obstacle{box(9, v3(10, 0, 0), v3(26, 100, 2))}, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := &flatEnv{z: tc.ground, obs: tc.obs}
+			r := NewResolver(env)
+			res := r.Resolve(walker(), at(tc.from.X, tc.from.Y, tc.from.Z), tc.to)
+			got := res.Origin
+			if !near(got.X, tc.want.X, tc.tol) || !near(got.Y, tc.want.Y, tc.tol) || !near(got.Z, tc.want.Z, tc.tol) {
+				t.Errorf("end %+v, want %+v ±%v", got, tc.want, tc.tol)
+			}
+			if res.Blocked != tc.blocked || res.OnWalkable != tc.onWalkable {
+				t.Errorf("blocked %v on walkable %v, want %v %v (hits %+v)", res.Blocked, res.OnWalkable, tc.blocked, tc.onWalkable, res.Hits)
+			}
+		})
+	}
+}
+
+func TestResolveSteepSlopeIsNotWalkable(t *testing.T) {
+	tests := []struct {
+		name     string
+		slope    float32
+		walkable bool
+	}{
+		{"gentle 0.5 (normal z 0.89)", 0.5, true},
+		{"steep 1.5 (normal z 0.55)", 1.5, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := &flatEnv{slopeX: tc.slope}
+			nz := 1 / float32(math.Sqrt(float64(1+tc.slope*tc.slope)))
+			lift := 0.5/nz - 0.5 // a resting sphere's foot above the slope
+			start := at(100, 100, 100*tc.slope+lift)
+			res := NewResolver(env).Resolve(walker(), start, v3(101, 100, 100*tc.slope+lift))
+			if res.OnWalkable != tc.walkable {
+				t.Fatalf("on walkable %v, want %v (end %+v)", res.OnWalkable, tc.walkable, res.Origin)
+			}
+			if tc.walkable {
+				// Walking up a walkable slope keeps the sphere on it.
+				want := 101*tc.slope + lift
+				if !near(res.Origin.Z, want, 0.01) {
+					t.Errorf("z %v, want %v", res.Origin.Z, want)
+				}
+			}
+		})
+	}
+}
+
+func TestResolveFallingLands(t *testing.T) {
+	m := walker()
+	m.OnWalkable = false
+	res := NewResolver(&flatEnv{z: 3}).Resolve(m, at(50, 50, 3.2), v3(50, 50, 2.5))
+	if !res.Landed || !res.OnWalkable || !near(res.Origin.Z, 3, 0.01) {
+		t.Fatalf("landed %v on walkable %v z %v, want a landing at 3", res.Landed, res.OnWalkable, res.Origin.Z)
+	}
+}
+
+func TestResolveBodies(t *testing.T) {
+	other := Obstacle{GUID: 2, Frame: physics.Frame{Origin: v3(12, 10, 0), Orientation: physics.IdentityQuat}, Scale: 1,
+		Spheres: []dat.Sphere{{Origin: v3(0, 0, 0.5), Radius: 0.5}}}
+	res := NewResolver(&flatEnv{obs: []Obstacle{other}}).Resolve(walker(), at(10, 10, 0), v3(13, 10, 0))
+	if !near(res.Origin.X, 11, 0.01) || !res.Blocked || len(res.Hits) == 0 || res.Hits[0].GUID != 2 {
+		t.Fatalf("end %+v hits %+v: want stopped at x=11 by body 2", res.Origin, res.Hits)
+	}
+}
+
+// FuzzResolveNoTunnelling walks a sphere at up to 50 units/s for up to
+// MaxQuantum at a thin wall from anywhere in front of it: the end is
+// finite, never behind the wall, and never nearer its face than the radius.
+func FuzzResolveNoTunnelling(f *testing.F) {
+	f.Add(float32(5), float32(0), float32(50), float32(0.1), float32(0.5))
+	f.Add(float32(19), float32(0.3), float32(50), float32(0.1), float32(0.1))
+	f.Add(float32(0), float32(-1.5), float32(1), float32(0.05), float32(2))
+	f.Add(float32(19.4), float32(0.7), float32(49.9), float32(0.0999), float32(0.05))
+	wall := box(9, v3(20, 0, 0), v3(20.05, 100, 5))
+	f.Fuzz(func(t *testing.T, x, heading, speed, dt, rad float32) {
+		if !finite(x) || !finite(heading) || !finite(speed) || !finite(dt) || !finite(rad) {
+			return
+		}
+		rad = min(max(float32(math.Abs(float64(rad))), 0.05), 2)
+		speed = float32(math.Mod(math.Abs(float64(speed)), 50))
+		dt = float32(math.Mod(math.Abs(float64(dt)), physics.MaxQuantum))
+		x = float32(math.Mod(math.Abs(float64(x)), float64(20-rad)))
+		m := &Mover{GUID: 1, Spheres: []dat.Sphere{{Origin: v3(0, 0, rad), Radius: rad}}, StepUpHeight: 0.6, StepDownHeight: 1.5, OnWalkable: true}
+		d := v3(float32(math.Cos(float64(heading))), float32(math.Sin(float64(heading))), 0).Scale(speed * dt)
+		env := &flatEnv{obs: []Obstacle{wall}}
+		r := NewResolver(env)
+		pos := at(x, 50, 0)
+		for range 5 { // keep pushing: a resting contact must hold too
+			res := r.Resolve(m, pos, pos.Frame.Origin.Add(d))
+			o := res.Origin
+			if !o.Finite() {
+				t.Fatalf("non-finite end %+v", o)
+			}
+			if o.X > 20-rad+1e-3 {
+				t.Fatalf("x %v from %v by %+v: through or into the wall (radius %v)", o.X, pos.Frame.Origin.X, d, rad)
+			}
+			pos.Frame.Origin = o
+			m.OnWalkable = res.OnWalkable
+		}
+	})
+}

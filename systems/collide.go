@@ -1,0 +1,360 @@
+package systems
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/solarlune/resolv"
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/collision"
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
+
+// GfxObjSource resolves GfxObjs for their physics BSPs; World.Assets that
+// implement it (DatAssets does) give static objects their real shapes.
+type GfxObjSource interface {
+	GfxObj(id uint32) (*dat.GfxObj, error)
+}
+
+// GfxObj returns the GfxObj with the id, uncached: the World caches the
+// collision shape built from it.
+func (a *DatAssets) GfxObj(id uint32) (*dat.GfxObj, error) { return a.C.GfxObj(id) }
+
+// LandHeights is the collision.Env terrain: the vertex heights of a
+// loaded landblock.
+func (t *Terrain) LandHeights(block uint32) (*collision.Heights, bool) {
+	id := dat.BlockID(block & 0xFFFF0000)
+	lb, seen := t.blocks[id]
+	if !seen {
+		lb, _ = t.cells.LandBlock(id)
+		t.blocks[id] = lb
+	}
+	if lb == nil {
+		return nil, false
+	}
+	z := t.region.LandDefs.VertexHeights(lb)
+	return &z, true
+}
+
+// heightSource is a World.Ground that also gives vertex heights.
+type heightSource interface {
+	LandHeights(block uint32) (*collision.Heights, bool)
+}
+
+// bpCell is the broad phase's cell size: a third of an outdoor cell, a
+// few creatures wide.
+const bpCell = dat.CellLength / 3
+
+// collider is the world's collision state: the resolver, the shapes built
+// from GfxObjs, and the broad phase, one resolv.Space per landblock
+// holding each collidable object's ground-plane footprint (a circle).
+type collider struct {
+	resolver *collision.Resolver
+	shapes   map[uint32]*collision.Shape
+	spaces   map[uint32]*resolv.Space
+	bodies   map[uint32]*body
+	gen      int
+	heights  map[uint32]*collision.Heights
+	query    int
+}
+
+// body is one collidable object in the broad phase.
+type body struct {
+	guid    uint32
+	circle  *resolv.Circle
+	block   uint32
+	pos     physics.Position
+	scale   float32
+	reach   float32
+	parts   []partShape
+	spheres []dat.Sphere
+	gen     int
+	// query is the last Obstacles query that gathered the body.
+	query int
+}
+
+// partShape is a part with a physics BSP and its rest frame.
+type partShape struct {
+	shape *collision.Shape
+	frame physics.Frame
+}
+
+// Collision turns the transition sweep on or off (on by default); off is
+// seed 004 Q5 without collision (every candidate accepted, TR-01's old
+// behaviour), kept for benchmarks and comparisons.
+func (w *World) Collision(on bool) { w.noCollide = !on }
+
+// resolver returns the collision resolver, nil when collision is off or
+// there is no terrain to sweep against.
+func (w *World) resolver() *collision.Resolver {
+	if w.noCollide || w.Ground == nil {
+		return nil
+	}
+	if _, ok := w.Ground.(heightSource); !ok {
+		return nil
+	}
+	c := w.col()
+	if c.resolver == nil {
+		c.resolver = collision.NewResolver(w)
+	}
+	return c.resolver
+}
+
+func (w *World) col() *collider {
+	if w.collide == nil {
+		w.collide = &collider{shapes: map[uint32]*collision.Shape{}, spaces: map[uint32]*resolv.Space{},
+			bodies: map[uint32]*body{}, heights: map[uint32]*collision.Heights{}}
+	}
+	return w.collide
+}
+
+// LandHeights is collision.Env's terrain, through World.Ground.
+func (w *World) LandHeights(block uint32) (*collision.Heights, bool) {
+	hs, ok := w.Ground.(heightSource)
+	if !ok {
+		return nil, false
+	}
+	c := w.col()
+	if z, ok := c.heights[block]; ok {
+		return z, z != nil
+	}
+	z, _ := hs.LandHeights(block)
+	c.heights[block] = z
+	return z, z != nil
+}
+
+// syncBodies brings the broad phase in step with the object table at the
+// start of a frame: new collidable objects join, moved ones move, removed
+// or detached ones leave.
+func (w *World) syncBodies() {
+	if w.resolver() == nil {
+		return
+	}
+	c := w.col()
+	c.gen++
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			entry := w.ECS.Entry(e)
+			p := components.PhysicsObj.Get(entry)
+			var pa *motion.PartArray
+			if entry.HasComponent(components.PartArray) {
+				pa = components.PartArray.Get(entry)
+			}
+			w.placeBody(p, pa)
+		}
+	}
+	for g, b := range c.bodies {
+		if b.gen != c.gen {
+			w.dropBody(g)
+		}
+	}
+}
+
+// placeBody adds, moves or drops the object's body.
+func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
+	c := w.col()
+	b, ok := c.bodies[p.GUID]
+	if !dat.IsOutdoorCell(p.Position.Cell) || p.Parent != 0 || p.State.Has(physics.StateEthereal) {
+		if ok {
+			w.dropBody(p.GUID)
+		}
+		return
+	}
+	if !ok {
+		b = w.newBody(p, pa)
+		if b == nil {
+			return
+		}
+		c.bodies[p.GUID] = b
+	}
+	b.gen = c.gen
+	if ok && b.pos == p.Position && b.scale == p.Scale {
+		return
+	}
+	b.pos, b.scale = p.Position, p.Scale
+	block := p.Position.Cell & 0xFFFF0000
+	s := max(p.Scale, 0)
+	if s == 0 {
+		s = 1
+	}
+	x, y := float64(p.Position.Frame.Origin.X), float64(p.Position.Frame.Origin.Y)
+	if b.circle == nil || block != b.block {
+		if b.circle != nil {
+			c.spaces[b.block].Remove(b.circle)
+		}
+		sp := c.spaces[block]
+		if sp == nil {
+			sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, bpCell, bpCell)
+			c.spaces[block] = sp
+		}
+		b.circle = resolv.NewCircle(x, y, float64(b.reach*s))
+		b.circle.SetData(b)
+		b.block = block
+		sp.Add(b.circle)
+		return
+	}
+	if r := float64(b.reach * s); r != b.circle.Radius() {
+		b.circle.SetRadius(r)
+	}
+	b.circle.SetPosition(x, y)
+}
+
+// dropBody removes the object's body from the broad phase.
+func (w *World) dropBody(guid uint32) {
+	if w.collide == nil {
+		return
+	}
+	c := w.collide
+	if b, ok := c.bodies[guid]; ok {
+		if b.circle != nil {
+			c.spaces[b.block].Remove(b.circle)
+		}
+		delete(c.bodies, guid)
+	}
+}
+
+// newBody builds a body as CPhysicsObj::FindObjCollisions picks its
+// shapes: an object with HasPhysicsBSP collides with its parts' physics
+// BSPs (at their rest placement, when the Assets resolve GfxObjs), any
+// other with its Setup's spheres; nil for an object with neither.
+func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
+	if pa == nil || pa.Setup == nil {
+		return nil
+	}
+	s := pa.Setup
+	b := &body{guid: p.GUID}
+	bsp := p.State.Has(physics.StateHasPhysicsBSP) || s.Flags&dat.SetupHasPhysicsBSP != 0
+	if src, ok := w.Assets.(GfxObjSource); ok && bsp {
+		rest, _ := s.Placement(dat.PlacementDefault)
+		for i, id := range s.Parts {
+			sh := w.shape(src, id)
+			if sh == nil {
+				continue
+			}
+			f := physics.IdentityFrame
+			if i < len(rest.Frames) {
+				f = rest.Frames[i]
+			}
+			b.parts = append(b.parts, partShape{shape: sh, frame: f})
+			b.reach = max(b.reach, f.Origin.Len()+sh.Bound.Origin.Len()+sh.Bound.Radius)
+		}
+	}
+	if len(b.parts) == 0 {
+		b.spheres = s.Spheres
+		for _, sp := range s.Spheres {
+			b.reach = max(b.reach, sp.Origin.Len()+sp.Radius)
+		}
+	}
+	if len(b.parts) == 0 && len(b.spheres) == 0 {
+		return nil
+	}
+	return b
+}
+
+// shape returns the cached collision shape of a GfxObj, nil without one.
+func (w *World) shape(src GfxObjSource, id uint32) *collision.Shape {
+	c := w.col()
+	if sh, ok := c.shapes[id]; ok {
+		return sh
+	}
+	g, err := src.GfxObj(id)
+	var sh *collision.Shape
+	if err == nil {
+		sh = collision.NewShape(g)
+	}
+	c.shapes[id] = sh
+	return sh
+}
+
+// Obstacles is collision.Env's broad phase: the bodies whose footprints
+// touch the box's ground-plane rectangle, in every landblock it overlaps,
+// placed local to block.
+func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []collision.Obstacle) []collision.Obstacle {
+	c := w.col()
+	c.query++
+	bx, by := dat.BlockXY(block)
+	bx0 := bx + int(math.Floor(float64(lo.X/dat.BlockLength)))
+	bx1 := bx + int(math.Floor(float64(hi.X/dat.BlockLength)))
+	by0 := by + int(math.Floor(float64(lo.Y/dat.BlockLength)))
+	by1 := by + int(math.Floor(float64(hi.Y/dat.BlockLength)))
+	for x := max(bx0, 0); x <= min(bx1, 0xFE); x++ {
+		for y := max(by0, 0); y <= min(by1, 0xFE); y++ {
+			id := uint32(x)<<24 | uint32(y)<<16
+			sp := c.spaces[id]
+			if sp == nil {
+				continue
+			}
+			off := dat.BlockOffset(block, id)
+			l, h := lo.Sub(off), hi.Sub(off)
+			cx0, cx1 := int(math.Floor(float64(l.X/bpCell))), int(math.Floor(float64(h.X/bpCell)))
+			cy0, cy1 := int(math.Floor(float64(l.Y/bpCell))), int(math.Floor(float64(h.Y/bpCell)))
+			for gx := max(cx0, 0); gx <= min(cx1, dat.CellsPerBlockSide-1); gx++ {
+				for gy := max(cy0, 0); gy <= min(cy1, dat.CellsPerBlockSide-1); gy++ {
+					cell := sp.Cell(gx, gy)
+					if cell == nil {
+						continue
+					}
+					for _, s := range cell.Shapes {
+						b := s.Data().(*body)
+						if b.query == c.query || b.guid == self {
+							continue
+						}
+						b.query = c.query
+						if b.touches(l, h) {
+							out = b.obstacles(off, out)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// touches reports whether the body's footprint circle meets the
+// ground-plane rectangle lo..hi (its own landblock's coordinates).
+func (b *body) touches(lo, hi physics.Vec3) bool {
+	o := b.pos.Frame.Origin
+	r := float32(b.circle.Radius())
+	dx := o.X - min(max(o.X, lo.X), hi.X)
+	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
+	return dx*dx+dy*dy <= r*r
+}
+
+// obstacles appends the body's obstacles, its position moved by -off.
+func (b *body) obstacles(off physics.Vec3, out []collision.Obstacle) []collision.Obstacle {
+	f := b.pos.Frame
+	f.Origin = f.Origin.Add(off)
+	s := b.scale
+	if s <= 0 {
+		s = 1
+	}
+	if len(b.parts) == 0 {
+		return append(out, collision.Obstacle{GUID: b.guid, Frame: f, Scale: s, Spheres: b.spheres})
+	}
+	for _, p := range b.parts {
+		pf := p.frame
+		pf.Origin = pf.Origin.Scale(s)
+		out = append(out, collision.Obstacle{GUID: b.guid, Frame: physics.Combine(f, pf), Scale: s, Shape: p.shape})
+	}
+	return out
+}
+
+// traceCollisions records the sweep's contacts: Detail is "terrain" or
+// "object 0x%08X".
+func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
+	if w.Trace == nil {
+		return
+	}
+	for _, h := range hits {
+		d := h.Kind.String()
+		if h.Kind == collision.HitObject {
+			d = fmt.Sprintf("object 0x%08X", h.GUID)
+		}
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindCollision, Detail: d})
+	}
+}

@@ -1,0 +1,75 @@
+package systems
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
+
+// collisionCrowd is crowd with collision spheres (two of 0.45, as the
+// sample human's) on flat terrain: n walkers on a 3-unit grid, so the
+// broad phase holds them all and each sweep gathers its neighbours.
+func collisionCrowd(b *testing.B, n int, on bool) *World {
+	w := NewWorld()
+	w.Ground = flatGround{groundZ}
+	w.Collision(on)
+	setup, mt, anims := humanoid(nil)
+	s := *setup
+	s.Spheres = []dat.Sphere{{Origin: physics.Vec3{Z: 0.45}, Radius: 0.45}, {Origin: physics.Vec3{Z: 1.3}, Radius: 0.45}}
+	s.StepUpHeight, s.StepDownHeight = 0.4, 0.4
+	side := 1
+	for side*side < n {
+		side++
+	}
+	for i := 0; i < n; i++ {
+		d, _ := archetypes.FromTemplate("creature")
+		at := physics.Vec3{X: 10 + 3*float32(i%side), Y: 10 + 3*float32(i/side), Z: groundZ}
+		cell, ok := dat.AdjustToOutside(0xA9B40001, &at)
+		if !ok {
+			b.Fatal("grid left the world")
+		}
+		d.GUID, d.Cell = 0x50000000+uint32(i), cell
+		d.Frame = physics.Frame{Origin: at, Orientation: physics.IdentityQuat}
+		d.Transient |= physics.TransientContact | physics.TransientOnWalkable
+		d.State |= physics.StateGravity
+		d.Setup, d.MotionTable, d.Anims = &s, mt, anims
+		o, err := w.Spawn(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st := motion.DefaultInterpretedState()
+		st.ForwardCommand = motion.WalkForward
+		w.Interp(o).MoveToInterpretedState(&st)
+	}
+	for range 60 {
+		w.Step(benchStep)
+	}
+	return w
+}
+
+// BenchmarkOrdinaryTickCollision is BenchmarkOrdinaryTick for walkers
+// with spheres on terrain, with the transition sweep on and off; the ratio
+// is what collision costs the ordinary tick.
+func BenchmarkOrdinaryTickCollision(b *testing.B) {
+	for _, n := range benchSizes[:2] {
+		for _, on := range []bool{false, true} {
+			b.Run(fmt.Sprintf("entities=%d/collision=%v", n, on), func(b *testing.B) {
+				w := collisionCrowd(b, n, on)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					w.Now += benchStep
+					w.syncBodies()
+					for _, e := range w.Objects {
+						w.UpdateObject(e)
+					}
+				}
+				reportPerQuantum(b, n)
+			})
+		}
+	}
+}
