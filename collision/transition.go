@@ -316,6 +316,8 @@ func advance(pos, d vec, t float32) vec {
 
 // slide is one sub-step with up to slideIterations slides.
 func (r *Resolver) slide(pos, move vec) vec {
+	start, want := pos, move
+	onlyGround := true // every hit so far was walkable ground
 	for range slideIterations {
 		if move.Dot(move) < Epsilon*Epsilon {
 			break
@@ -326,6 +328,7 @@ func (r *Resolver) slide(pos, move vec) vec {
 		}
 		body := r.isBody(h)
 		walkable := n.Z >= FloorZ && !body
+		onlyGround = onlyGround && walkable
 		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !body {
 			if up, ok := r.stepUp(pos, move); ok {
 				return up
@@ -358,6 +361,13 @@ func (r *Resolver) slide(pos, move vec) vec {
 			rest = rest.Sub(wn.Scale(rest.Dot(wn)))
 		}
 		move = rest
+	}
+	if onlyGround && r.res.OnWalkable && pos.Sub(start).Len() < skin {
+		// A walker caught in a crease between walkable faces (the sphere
+		// touches two terrain triangles and each snapped move runs into
+		// the other): nothing blocks it, so it takes the step and stepDown
+		// puts it back on the ground.
+		return start.Add(want)
 	}
 	return pos
 }
