@@ -139,7 +139,7 @@ func OutboundText(log *control.Log, open bool) string {
 		return fmt.Sprintf("outbound: %d messages (F4 shows the newest)", log.Total)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "outbound (a live client would send; %d so far; F4 hides):\n", log.Total)
+	fmt.Fprintf(&b, "outbound movement messages (%d so far; F4 hides):\n", log.Total)
 	recent := log.Recent()
 	for _, m := range recent[max(len(recent)-MaxOutboundLines, 0):] {
 		b.WriteString("  " + m.String() + "\n")
