@@ -77,6 +77,8 @@ type Scenario struct {
 	inputOn bool
 	// recording is true when Rec receives the trace.
 	recording bool
+	// scratch is the read-only queries' view (peek).
+	scratch components.View
 
 	host *luahost.Host
 	// onCapture maps a hook to the hooks to append when it is captured
@@ -688,15 +690,49 @@ func quatList(q physics.Quat) []any {
 	return []any{float64(q.W), float64(q.X), float64(q.Y), float64(q.Z)}
 }
 
+// world.position(guid) builds its table directly (no Go map, no
+// conversion): it is the query scripts call most.
 func (s *Scenario) luaPosition(L *lua.LState) int {
-	p := s.obj(L, 1).Phys
-	return s.push(L, map[string]any{"cell": p.Position.Cell, "origin": vecList(p.Position.Frame.Origin),
-		"rotation": quatList(p.Position.Frame.Orientation), "velocity": vecList(p.Velocity),
-		"heading": float64(motion.FrameHeading(p.Position.Frame))})
+	p := s.peek(L, 1).Phys
+	f := p.Position.Frame
+	t := L.CreateTable(0, 5)
+	t.RawSetString("cell", lua.LNumber(p.Position.Cell))
+	t.RawSetString("origin", vecTable(L, f.Origin))
+	q := L.CreateTable(4, 0)
+	q.RawSetInt(1, lua.LNumber(f.Orientation.W))
+	q.RawSetInt(2, lua.LNumber(f.Orientation.X))
+	q.RawSetInt(3, lua.LNumber(f.Orientation.Y))
+	q.RawSetInt(4, lua.LNumber(f.Orientation.Z))
+	t.RawSetString("rotation", q)
+	t.RawSetString("velocity", vecTable(L, p.Velocity))
+	t.RawSetString("heading", lua.LNumber(motion.FrameHeading(f)))
+	L.Push(t)
+	return 1
+}
+
+// vecTable is {x, y, z} as a Lua array.
+func vecTable(L *lua.LState, v physics.Vec3) *lua.LTable {
+	t := L.CreateTable(3, 0)
+	t.RawSetInt(1, lua.LNumber(v.X))
+	t.RawSetInt(2, lua.LNumber(v.Y))
+	t.RawSetInt(3, lua.LNumber(v.Z))
+	return t
+}
+
+// peek resolves the object at argument n read-only into the scenario's
+// scratch view: for queries, which change nothing and so wake nothing
+// and allocate no view.
+func (s *Scenario) peek(L *lua.LState, n int) *components.View {
+	g := uint32(L.CheckNumber(n))
+	e, ok := s.World.Entity(g)
+	if !ok || !s.scratch.Resolve(s.World.ECS, e) {
+		L.RaiseError("no object 0x%08X", g)
+	}
+	return &s.scratch
 }
 
 func (s *Scenario) luaMotionState(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	out := map[string]any{}
 	if o.Parts != nil && o.Parts.Manager != nil {
 		st := o.Parts.Manager.State
@@ -717,7 +753,7 @@ func (s *Scenario) luaMotionState(L *lua.LState) int {
 }
 
 func (s *Scenario) luaQueues(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	out := map[string]any{"pending_animations": []any{}, "pending_motions": []any{}, "animation_counter": 0}
 	if o.Parts != nil && o.Parts.Manager != nil {
 		var pa []any
@@ -737,7 +773,7 @@ func (s *Scenario) luaQueues(L *lua.LState) int {
 }
 
 func (s *Scenario) luaSequence(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	if o.Parts == nil {
 		return s.push(L, map[string]any{"nodes": []any{}})
 	}
@@ -760,7 +796,7 @@ func (s *Scenario) luaSequence(L *lua.LState) int {
 
 // world.part(guid, i) is part i's published pose frame (0-based).
 func (s *Scenario) luaPart(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	i := L.CheckInt(2)
 	if o.Parts == nil || i < 0 || i >= len(o.Parts.Poses.Frames) {
 		L.RaiseError("world.part: object 0x%08X has no part %d", o.Phys.GUID, i)
@@ -770,7 +806,7 @@ func (s *Scenario) luaPart(L *lua.LState) int {
 }
 
 func (s *Scenario) luaRevision(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	if o.Pres == nil {
 		return s.push(L, 0)
 	}
@@ -778,7 +814,7 @@ func (s *Scenario) luaRevision(L *lua.LState) int {
 }
 
 func (s *Scenario) luaParticles(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	if o.Particle == nil {
 		return s.push(L, map[string]any{"emitters": 0, "particles": 0})
 	}
@@ -786,7 +822,7 @@ func (s *Scenario) luaParticles(L *lua.LState) int {
 }
 
 func (s *Scenario) luaStateQuery(L *lua.LState) int {
-	o := s.obj(L, 1)
+	o := s.peek(L, 1)
 	var tr []any
 	for n, b := range transientNames {
 		if o.Phys.Transient.Has(b) {
