@@ -199,10 +199,9 @@ func appearanceFrom(d *protocol.ObjDesc) *components.AppearanceData {
 	return a
 }
 
-// UpdateMotion is CPhysics::SetObjectMovement for 0xF74C: the instance
-// gate, the movement and server-control gates, then — unless this is the
-// local player's own autonomous movement — unpack_movement, telling the
-// player it lost control to the server.
+// UpdateMotion applies 0xF74C: the instance gate (update_times[8]), then
+// SetObjectMovement, and LoseControlToServer when the local player lost
+// control (seed 004 Q1).
 func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 	o, err := w.find("UpdateMotion", m.Guid)
 	if err != nil {
@@ -211,24 +210,37 @@ func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 	if !w.instanceOK(o, "UpdateMotion", m.InstanceSequence) {
 		return nil
 	}
-	t := &o.Phys.UpdateTimes
-	if !protocol.AcceptMovement(t[protocol.SeqMovement], t[protocol.SeqServerControl], m.MovementSequence, m.ServerControlSequence) {
-		w.traceMessage(m.Guid, "UpdateMotion", ReasonStaleMovementSequence, "")
-		return nil
-	}
-	t[protocol.SeqMovement], t[protocol.SeqServerControl] = m.MovementSequence, m.ServerControlSequence
-	isPlayer := m.Guid == w.PlayerGUID
-	if m.Autonomous && isPlayer {
-		w.traceMessage(m.Guid, "UpdateMotion", ReasonOwnMovement, "")
-		return nil
-	}
-	o.Phys.Autonomous = m.Autonomous
-	w.unpackMovement(o, &m.Movement)
-	if isPlayer && w.Control != nil {
+	if w.SetObjectMovement(o, "UpdateMotion", m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
 		w.Control.LoseControlToServer()
 	}
-	w.traceMessage(m.Guid, "UpdateMotion", "", "")
 	return nil
+}
+
+// SetObjectMovement is CPhysics::SetObjectMovement (0x00509690, seed 004
+// Q1), the one movement path of 0xF74C and 0xF619: the movement gate
+// (update_times[1] stored as soon as it passes), the server-control gate
+// (update_times[5]), then — unless this is the local player's own
+// autonomous movement — last_move_was_autonomous and unpack_movement. It
+// reports whether the local player lost control to the server (the
+// caller's LoseControlToServer). name is the message traced.
+func (w *World) SetObjectMovement(o *components.View, name string, movement, serverControl uint16, autonomous bool, md *protocol.MovementData) bool {
+	switch protocol.GateMovement(&o.Phys.UpdateTimes, movement, serverControl) {
+	case protocol.MovementStale:
+		w.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "movement")
+		return false
+	case protocol.ServerControlStale:
+		w.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "server control")
+		return false
+	}
+	isPlayer := o.Phys.GUID == w.PlayerGUID
+	if autonomous && isPlayer {
+		w.traceMessage(o.Phys.GUID, name, ReasonOwnMovement, "")
+		return false
+	}
+	o.Phys.Autonomous = autonomous
+	w.unpackMovement(o, md)
+	w.traceMessage(o.Phys.GUID, name, "", "")
+	return isPlayer
 }
 
 // unpackMovement is CPhysicsObj::unpack_movement (physobj.UnpackMovement)
