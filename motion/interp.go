@@ -44,15 +44,18 @@ type MotionNode struct {
 	JumpError WeenieError
 }
 
-// Interpreter speed constants (CMotionInterp).
+// Interpreter speed constants (CMotionInterp). Retail writes them as
+// floats (seed 004: 1.25f, 1.5f, 3f, 3.11999989f, 4f) and every use —
+// adjust_motion, apply_run_to_command's ±3 clamp, get_state_velocity's cap —
+// is float32 arithmetic, so they are typed float32.
 const (
-	BackwardsFactor     = 0.64999998
-	MaxSidestepAnimRate = 3.0
-	RunAnimSpeed        = 4.0
-	RunTurnFactor       = 1.5
-	SidestepAnimSpeed   = 1.25
-	SidestepFactor      = 0.5
-	WalkAnimSpeed       = 3.1199999
+	BackwardsFactor     float32 = 0.64999998
+	MaxSidestepAnimRate float32 = 3.0
+	RunAnimSpeed        float32 = 4.0
+	RunTurnFactor       float32 = 1.5
+	SidestepAnimSpeed   float32 = 1.25
+	SidestepFactor      float32 = 0.5
+	WalkAnimSpeed       float32 = 3.11999989
 )
 
 // Interp is CMotionInterp: raw and interpreted motion state, the
@@ -550,7 +553,7 @@ func (m *Interp) HitGround() {
 // jumpVZ is get_jump_v_z without a weenie jump table: 10 units/s at full
 // extent, zero when not jumping.
 func (m *Interp) jumpVZ() float32 {
-	if m.JumpExtent < physics.FrameEpsilon {
+	if m.JumpExtent < physics.FrameEpsilon32 {
 		return 0
 	}
 	return 10

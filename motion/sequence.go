@@ -246,7 +246,7 @@ func (s *Sequence) Apricot() {
 
 // MultiplyCyclicAnimationFr scales the framerate of FirstCyclic and every
 // node after it (CSequence::multiply_cyclic_animation_fr).
-func (s *Sequence) MultiplyCyclicAnimationFr(m float64) {
+func (s *Sequence) MultiplyCyclicAnimationFr(m float32) {
 	for n := s.firstCyclic; n != nil; n = n.next {
 		n.MultiplyFramerate(m)
 	}
@@ -313,8 +313,8 @@ func (s *Sequence) crossFrame(n *Node, i int, dt float64, frame *physics.Frame, 
 				*frame = physics.Subtract(*frame, n.PosFrame(i))
 			}
 		}
-		if math.Abs(n.Framerate) > physics.FrameEpsilon {
-			s.applyPhysics(frame, 1/n.Framerate, dt)
+		if abs32(n.Framerate) > physics.FrameEpsilon32 {
+			s.applyPhysics(frame, float64(1/n.Framerate), dt)
 		}
 	}
 	s.executeHooks(n.PartFrame(i), dir)
@@ -334,7 +334,7 @@ func (s *Sequence) updateInternal(dt float64, frame *physics.Frame) {
 			s.FrameNumber = n.StartingFrame()
 		}
 		lo, hi := n.lo(), n.hi()
-		rate := n.Framerate
+		rate := float64(n.Framerate) // exact: the float32 comparisons below are unchanged
 		step := rate * dt
 		last := min(max(frameIndex(s.FrameNumber), lo), hi)
 		s.FrameNumber += step

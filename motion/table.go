@@ -371,11 +371,15 @@ func subtractMotion(seq *Sequence, md *dat.MotionData, speed float32) {
 }
 
 // changeCycleSpeed rescales the cyclic tail by new/old; a near-zero old
-// speed freezes it (change_cycle_speed, 0x00522290, epsilon 0.000199999995).
+// speed freezes it (change_cycle_speed, 0x00522290). The speeds, the
+// epsilon 0.000199999995f and the ratio are float32, as retail's are.
 func changeCycleSpeed(seq *Sequence, oldSpeed, newSpeed float32) {
-	if math.Abs(float64(oldSpeed)) >= physics.FrameEpsilon {
-		seq.MultiplyCyclicAnimationFr(float64(newSpeed) / float64(oldSpeed))
-	} else if math.Abs(float64(newSpeed)) >= physics.FrameEpsilon {
+	if abs32(oldSpeed) >= physics.FrameEpsilon32 {
+		seq.MultiplyCyclicAnimationFr(newSpeed / oldSpeed)
+	} else if abs32(newSpeed) >= physics.FrameEpsilon32 {
 		seq.MultiplyCyclicAnimationFr(0)
 	}
 }
+
+// abs32 is fabs on a float32.
+func abs32(f float32) float32 { return float32(math.Abs(float64(f))) }
