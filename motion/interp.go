@@ -465,8 +465,9 @@ func (m *Interp) ApplyRawMovement(cancelMoveTo, allowJump bool) {
 
 // MoveToInterpretedState applies a wire InterpretedMotionState: a flat
 // copy, a forced reapply, then every action newer than the last one seen
-// under the 16-bit wraparound compare (CMotionInterp::move_to_interpreted_state,
-// 0x005289C0). It never polls completions.
+// under the 15-bit wraparound compare of server action stamps
+// (CMotionInterp::move_to_interpreted_state, 0x005289C0; seed 004 Q1). It
+// never polls completions.
 func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 	m.Raw.CurrentStyle = ims.CurrentStyle
 	m.Body.InterruptCurrentMovement()
@@ -475,7 +476,7 @@ func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 	m.ApplyCurrentMovement(true, allowJump)
 	p := DefaultParams()
 	for _, a := range ims.Actions {
-		if !physics.NewerStamp(m.ServerActionStamp, a.Stamp) {
+		if !physics.NewerActionStamp(m.ServerActionStamp, a.Stamp) {
 			continue
 		}
 		if m.isCreature() || a.Autonomous {
