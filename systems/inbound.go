@@ -50,6 +50,8 @@ func (w *World) Apply(m protocol.Message) error {
 		return w.UpdateMotion(m)
 	case *protocol.UpdatePosition:
 		return w.UpdatePosition(m)
+	case *protocol.PositionAndMovement:
+		return w.PositionAndMovement(m)
 	case *protocol.SetState:
 		return w.SetState(m)
 	case *protocol.VectorUpdate:
@@ -260,28 +262,62 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "UpdatePosition", m.InstanceSequence) || !w.gate(o, "UpdatePosition", protocol.SeqPosition, m.PositionSequence) {
+	w.positionEvent(o, "UpdatePosition", m)
+	return nil
+}
+
+// PositionAndMovement applies 0xF619, the plain movement event (seed 004
+// Q1, ACSmartBox::DispatchSmartBoxEvent's "Movement" case):
+// SmartBox::UnpackPositionEvent applies the position part as 0xF748 does;
+// when it was processed, CPhysics::SetObjectMovement applies the movement
+// part through the same path as 0xF74C, and a nonzero result —
+// the local player under server control — calls LoseControlToServer.
+func (w *World) PositionAndMovement(m *protocol.PositionAndMovement) error {
+	const name = "PositionAndMovement"
+	o, err := w.find(name, m.Position.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.positionEvent(o, name, &m.Position) {
 		return nil
+	}
+	if w.SetObjectMovement(o, name, m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
+		w.Control.LoseControlToServer()
+	}
+	return nil
+}
+
+// positionEvent is the position half of SmartBox::UnpackPositionEvent for
+// object o, traced as name. It reports whether the event was processed:
+// false only for an older incarnation (the instance gate); a stale
+// position stamp drops the position and is still processed (divergence
+// IN-02).
+func (w *World) positionEvent(o *components.View, name string, m *protocol.UpdatePosition) bool {
+	if !w.instanceOK(o, name, m.InstanceSequence) {
+		return false
+	}
+	if !w.gate(o, name, protocol.SeqPosition, m.PositionSequence) {
+		return true
 	}
 	t := &o.Phys.UpdateTimes
 	forced := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {
-		w.traceMessage(m.Guid, "UpdatePosition", ReasonOwnPosition, "")
-		return nil
+		w.traceMessage(m.Guid, name, ReasonOwnPosition, "")
+		return true
 	}
 	o.Phys.Velocity = m.Velocity
 	target := physics.Position{Cell: m.Position.Cell, Frame: m.Position.Frame}
 	far := dat.GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
 	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
 		w.SetPositionInternal(o, target)
-		w.traceMessage(m.Guid, "UpdatePosition", "", "snap")
-		return nil
+		w.traceMessage(m.Guid, name, "", "snap")
+		return true
 	}
 	o.Phys.Position.Frame.Orientation = target.Frame.Orientation
 	o.Position.InterpolateTo(target)
-	w.traceMessage(m.Guid, "UpdatePosition", "", "interpolate")
-	return nil
+	w.traceMessage(m.Guid, name, "", "interpolate")
+	return true
 }
 
 // SetState applies 0xF74B: Hidden transitions go through SetHidden

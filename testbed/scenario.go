@@ -207,6 +207,7 @@ func (s *Scenario) install() {
 		"after":            s.luaAfter,
 		"input":            s.luaInput,
 		"outbound":         s.luaOutbound,
+		"jump":             s.luaJump,
 	})
 }
 
