@@ -465,9 +465,9 @@ func (m *Interp) ApplyRawMovement(cancelMoveTo, allowJump bool) {
 
 // MoveToInterpretedState applies a wire InterpretedMotionState: a flat
 // copy, a forced reapply, then every action newer than the last one seen
-// under the 15-bit wraparound compare of server action stamps
-// (CMotionInterp::move_to_interpreted_state, 0x005289C0; seed 004 Q1). It
-// never polls completions.
+// under the 15-bit wraparound compare of server action stamps, whatever
+// the object (CMotionInterp::move_to_interpreted_state, 0x005289C0; seed
+// 004 Q1: no creature/autonomous filter). It never polls completions.
 func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 	m.Raw.CurrentStyle = ims.CurrentStyle
 	m.Body.InterruptCurrentMovement()
@@ -479,11 +479,9 @@ func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 		if !physics.NewerActionStamp(m.ServerActionStamp, a.Stamp) {
 			continue
 		}
-		if m.isCreature() || a.Autonomous {
-			m.ServerActionStamp = a.Stamp
-			p.Speed, p.Autonomous, p.ActionStamp = a.Speed, a.Autonomous, a.Stamp
-			m.DoInterpretedMotion(a.Motion, &p)
-		}
+		m.ServerActionStamp = a.Stamp
+		p.Speed, p.Autonomous, p.ActionStamp = a.Speed, a.Autonomous, a.Stamp
+		m.DoInterpretedMotion(a.Motion, &p)
 	}
 	return true
 }

@@ -168,3 +168,36 @@ func TestClockConstantsAreFloat32(t *testing.T) {
 		t.Fatalf("static elapsed 0.000199999995: CPartArray::Update ran %d times, want 1 (above the float32 epsilon)", n)
 	}
 }
+
+// TestClockFollowsSeed000NotSeed004Q5 pins divergence CK-01: seed 004 Q5
+// paraphrases update_object as "dt < 2.0: one call; else chunk into 1.0 s
+// steps while remaining ≥ 2.0, then the remainder"; seed 000, the note on
+// the update order, gives strict epsilon/Huge/Max/Min gates. dereth
+// follows seed 000: an elapsed time above HugeQuantum is discarded (the
+// clock rebased, nothing runs), and one below it runs in MaxQuantum steps.
+func TestClockFollowsSeed000NotSeed004Q5(t *testing.T) {
+	for _, c := range []struct {
+		elapsed float64
+		calls   int
+	}{{2.5, 0}, {1.5, 15}} {
+		w := NewWorld()
+		o := spawnCreature(t, w, 0x50000001, nil)
+		rec := &Recorder{}
+		w.Trace = rec
+		o.Phys.UpdateTime = 0
+		w.Now = c.elapsed
+		w.UpdateObject(o.Entity)
+		n := 0
+		for _, e := range rec.Events {
+			if e.Stage == StageUpdateObjectInternal {
+				n++
+				if e.Dt > physics.MaxQuantum {
+					t.Fatalf("elapsed %v: a quantum of %v exceeds MaxQuantum", c.elapsed, e.Dt)
+				}
+			}
+		}
+		if n != c.calls || o.Phys.UpdateTime != c.elapsed {
+			t.Fatalf("elapsed %v: %d quanta, update_time %v; want %d, rebased to %v", c.elapsed, n, o.Phys.UpdateTime, c.calls, c.elapsed)
+		}
+	}
+}
