@@ -9,7 +9,7 @@ import (
 type vec = physics.Vec3
 
 // Epsilon is the retail PhysicsGlobals.EPSILON used for contact tolerances.
-const Epsilon = physics.FrameEpsilon
+const Epsilon = physics.FrameEpsilon32
 
 // Plane is N·p + D = 0 with N of unit length; the positive side is where
 // N points.

@@ -2,7 +2,8 @@
 // keys become raw motion commands (CMotionInterp::DoMotion / StopMotion →
 // apply_raw_movement, through the MovementManager), and every change is
 // encoded as the MoveToState a live client sends, with AutonomousPosition
-// while moving. The viewer maps its keyboard to Keys; Lua scripts drive the
+// while moving and the Jump game action (0xF61B) when a jump leaves the
+// ground. The viewer maps its keyboard to Keys; Lua scripts drive the
 // same Controller through world.input; nothing here needs a window.
 package control
 
@@ -85,7 +86,7 @@ const MaxJumpCharge = 1.0
 // logs the outbound messages.
 type Controller struct {
 	Log Log
-	// Send, when set, receives each MoveToState and AutonomousPosition as
+	// Send, when set, receives each MoveToState, AutonomousPosition and Jump as
 	// it is encoded: a live session sends it to the server (renumbering
 	// the GameAction sequence). The bytes are reused after the call.
 	Send func(msg []byte)
@@ -156,16 +157,7 @@ func (c *Controller) Update(w *systems.World, k Keys) {
 		c.chargeStart = now
 	}
 	if !k.Jump && c.prev.Jump {
-		extent := float32(min((now-c.chargeStart)/MaxJumpCharge, 1))
-		err := m.Jump(extent)
-		if err == motion.ErrNone {
-			mm.LeaveGround()
-		}
-		res := "ok"
-		if err != motion.ErrNone {
-			res = fmt.Sprintf("refused (WeenieError 0x%X)", uint32(err))
-		}
-		c.Log.Add(Sent{Time: now, Name: "Jump", Detail: fmt.Sprintf("extent %.2f %s (no Jump encoder: not sent)", extent, res)})
+		c.jump(o, now, float32(min((now-c.chargeStart)/MaxJumpCharge, 1)))
 		changed = true
 	}
 	c.prev = k
@@ -178,6 +170,43 @@ func (c *Controller) Update(w *systems.World, k Keys) {
 		c.sendAutonomousPosition(o, now)
 		c.lastAuto, c.lastPos = now, o.Phys.Position
 	}
+}
+
+// Jump jumps the local player now with the given extent (0..1), as a
+// Space press and release would, without the charge time: charge_jump,
+// then jump. It returns the interpreter's WeenieError; ErrNone means the
+// player left the ground and the Jump game action was sent. Without a
+// player it returns ErrGeneralMovementFailure.
+func (c *Controller) Jump(w *systems.World, extent float32) motion.WeenieError {
+	e, ok := w.Entity(w.PlayerGUID)
+	if !ok || !c.player.Resolve(w.ECS, e) {
+		return motion.ErrGeneralMovementFailure
+	}
+	o := &c.player
+	w.Movement(o).MakeInterp().ChargeJump()
+	return c.jump(o, w.Now, extent)
+}
+
+// jump is the Space release (CMotionInterp::jump, then LeaveGround when
+// allowed): an allowed jump sends the Jump game action (0xF61B) with its
+// JumpPack; a refused one is logged, not sent.
+func (c *Controller) jump(o *components.View, now float64, extent float32) motion.WeenieError {
+	mm := o.Movement
+	err := mm.MakeInterp().Jump(extent)
+	if err != motion.ErrNone {
+		c.Log.Add(Sent{Time: now, Name: "Jump", Detail: fmt.Sprintf("extent %.2f refused (WeenieError 0x%X): not sent", extent, uint32(err))})
+		return err
+	}
+	mm.LeaveGround()
+	j := c.out.Jump(o, min(extent, 1))
+	c.buf = j.Encode(c.buf[:0])
+	if c.Send != nil {
+		c.Send(c.buf)
+	}
+	v := j.Velocity
+	c.Log.Add(Sent{Time: now, Name: j.Name(), Opcode: uint32(j.Opcode()), Action: protocol.ActionJump, Bytes: c.buf,
+		Detail: fmt.Sprintf("extent %.2f velocity (%.2f, %.2f, %.2f)", j.Extent, v.X, v.Y, v.Z)})
+	return err
 }
 
 func (c *Controller) sendMoveToState(o *components.View, now float64) {

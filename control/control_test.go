@@ -1,11 +1,11 @@
 package control
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/systems"
 )
@@ -94,9 +94,16 @@ func TestControllerRawMotionPath(t *testing.T) {
 	}
 }
 
+// TestControllerJump: holding Space charges, releasing it jumps
+// (CMotionInterp::jump, then LeaveGround) and sends the Jump game action
+// 0xF7B1/0xF61B with its JumpPack (extent, the launch velocity, the
+// instance, server-control, teleport and force-position stamps), then the
+// MoveToState for the changed state.
 func TestControllerJump(t *testing.T) {
 	w := testWorld(t)
 	pl := w.Object(testworld.Player)
+	pl.Phys.UpdateTimes[protocol.SeqInstance], pl.Phys.UpdateTimes[protocol.SeqServerControl] = 3, 4
+	pl.Phys.UpdateTimes[protocol.SeqTeleport], pl.Phys.UpdateTimes[protocol.SeqForcePosition] = 5, 6
 	var c Controller
 	for i := 0; i < 30; i++ { // hold Space half a second
 		c.Update(w, Keys{Jump: true})
@@ -108,8 +115,42 @@ func TestControllerJump(t *testing.T) {
 		t.Fatalf("after the jump: velocity %v, extent %v", pl.Phys.Velocity, pl.Movement.Interp.JumpExtent)
 	}
 	r := c.Log.Recent()
-	if len(r) < 2 || r[0].Name != "Jump" || !strings.Contains(r[0].Detail, "extent 0.50 ok") || r[1].Name != "MoveToState" {
+	if len(r) < 2 || r[0].Name != "Jump" || r[1].Name != "MoveToState" {
 		t.Fatalf("log %v", r)
+	}
+	j := r[0]
+	if j.Opcode != uint32(protocol.OpGameAction) || j.Action != protocol.ActionJump || len(j.Bytes) == 0 {
+		t.Fatalf("Jump was not sent: %v", j)
+	}
+	m, err := protocol.Decode(j.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jp, ok := m.(*protocol.Jump)
+	if !ok {
+		t.Fatalf("decoded %T, want *protocol.Jump", m)
+	}
+	if jp.Extent != 0.5 || jp.Velocity != pl.Phys.Velocity || jp.InstanceSequence != 3 || jp.ServerControlSequence != 4 ||
+		jp.TeleportSequence != 5 || jp.ForcePositionSequence != 6 {
+		t.Fatalf("JumpPack %+v; want extent 0.5, velocity %v, stamps 3 4 5 6", jp, pl.Phys.Velocity)
+	}
+}
+
+// TestRefusedJumpIsNotSent: a jump the interpreter refuses (in the air)
+// sends no Jump.
+func TestRefusedJumpIsNotSent(t *testing.T) {
+	w := testWorld(t)
+	pl := w.Object(testworld.Player)
+	var c Controller
+	c.Update(w, Keys{})
+	pl.Phys.Transient &^= physics.TransientContact | physics.TransientOnWalkable
+	if err := c.Jump(w, 1); err != motion.ErrYouCantJumpWhileInTheAir {
+		t.Fatalf("airborne jump = %#x, want 0x24", uint32(err))
+	}
+	for _, m := range c.Log.Recent() {
+		if m.Action == protocol.ActionJump {
+			t.Fatalf("a refused jump was sent: %v", m)
+		}
 	}
 }
 

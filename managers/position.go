@@ -50,7 +50,7 @@ func (m *PositionManager) AdjustOffset(cur physics.Position, delta *physics.Fram
 // UseTime ends interpolation once the target is reached
 // (PositionManager::UseTime).
 func (m *PositionManager) UseTime(cur physics.Position) {
-	if m.Interpolating && cur.Cell == m.Target.Cell && cur.Frame.Origin.Sub(m.Target.Frame.Origin).Len() < physics.FrameEpsilon*10 {
+	if m.Interpolating && cur.Cell == m.Target.Cell && cur.Frame.Origin.Sub(m.Target.Frame.Origin).Len() < physics.FrameEpsilon32*10 {
 		m.Interpolating = false
 		m.Reached++
 	}

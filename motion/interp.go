@@ -44,15 +44,18 @@ type MotionNode struct {
 	JumpError WeenieError
 }
 
-// Interpreter speed constants (CMotionInterp).
+// Interpreter speed constants (CMotionInterp). Retail writes them as
+// floats (seed 004: 1.25f, 1.5f, 3f, 3.11999989f, 4f) and every use —
+// adjust_motion, apply_run_to_command's ±3 clamp, get_state_velocity's cap —
+// is float32 arithmetic, so they are typed float32.
 const (
-	BackwardsFactor     = 0.64999998
-	MaxSidestepAnimRate = 3.0
-	RunAnimSpeed        = 4.0
-	RunTurnFactor       = 1.5
-	SidestepAnimSpeed   = 1.25
-	SidestepFactor      = 0.5
-	WalkAnimSpeed       = 3.1199999
+	BackwardsFactor     float32 = 0.64999998
+	MaxSidestepAnimRate float32 = 3.0
+	RunAnimSpeed        float32 = 4.0
+	RunTurnFactor       float32 = 1.5
+	SidestepAnimSpeed   float32 = 1.25
+	SidestepFactor      float32 = 0.5
+	WalkAnimSpeed       float32 = 3.11999989
 )
 
 // Interp is CMotionInterp: raw and interpreted motion state, the
@@ -462,8 +465,9 @@ func (m *Interp) ApplyRawMovement(cancelMoveTo, allowJump bool) {
 
 // MoveToInterpretedState applies a wire InterpretedMotionState: a flat
 // copy, a forced reapply, then every action newer than the last one seen
-// under the 16-bit wraparound compare (CMotionInterp::move_to_interpreted_state,
-// 0x005289C0). It never polls completions.
+// under the 15-bit wraparound compare of server action stamps, whatever
+// the object (CMotionInterp::move_to_interpreted_state, 0x005289C0; seed
+// 004 Q1: no creature/autonomous filter). It never polls completions.
 func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 	m.Raw.CurrentStyle = ims.CurrentStyle
 	m.Body.InterruptCurrentMovement()
@@ -472,14 +476,12 @@ func (m *Interp) MoveToInterpretedState(ims *InterpretedState) bool {
 	m.ApplyCurrentMovement(true, allowJump)
 	p := DefaultParams()
 	for _, a := range ims.Actions {
-		if !physics.NewerStamp(m.ServerActionStamp, a.Stamp) {
+		if !physics.NewerActionStamp(m.ServerActionStamp, a.Stamp) {
 			continue
 		}
-		if m.isCreature() || a.Autonomous {
-			m.ServerActionStamp = a.Stamp
-			p.Speed, p.Autonomous, p.ActionStamp = a.Speed, a.Autonomous, a.Stamp
-			m.DoInterpretedMotion(a.Motion, &p)
-		}
+		m.ServerActionStamp = a.Stamp
+		p.Speed, p.Autonomous, p.ActionStamp = a.Speed, a.Autonomous, a.Stamp
+		m.DoInterpretedMotion(a.Motion, &p)
 	}
 	return true
 }
@@ -550,7 +552,7 @@ func (m *Interp) HitGround() {
 // jumpVZ is get_jump_v_z without a weenie jump table: 10 units/s at full
 // extent, zero when not jumping.
 func (m *Interp) jumpVZ() float32 {
-	if m.JumpExtent < physics.FrameEpsilon {
+	if m.JumpExtent < physics.FrameEpsilon32 {
 		return 0
 	}
 	return 10

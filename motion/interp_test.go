@@ -179,11 +179,11 @@ func TestRemoteObjectIgnoresRawState(t *testing.T) {
 
 func TestMoveToInterpretedStateReplaysNewerActions(t *testing.T) {
 	o := newTestObject()
-	o.Interp().ServerActionStamp = 0xFFFE
+	o.Interp().ServerActionStamp = 0x7FFE
 	s := ims(Ready, 1)
 	s.Actions = []Action{
-		{Motion: AttackHigh1, Speed: 1, Stamp: 0xFFFD}, // older: dropped
-		{Motion: AttackHigh1, Speed: 1, Stamp: 0x0001}, // newer across the wrap
+		{Motion: AttackHigh1, Speed: 1, Stamp: 0x7FFD}, // older: dropped
+		{Motion: AttackHigh1, Speed: 1, Stamp: 0x0001}, // newer across the 15-bit wrap
 		{Motion: AttackHigh1, Speed: 1, Stamp: 0x0001}, // same stamp: dropped
 	}
 	o.Interp().MoveToInterpretedState(s)

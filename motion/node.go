@@ -10,8 +10,10 @@ import (
 // Node is one AnimSequenceNode: an animation clip in a Sequence's node list.
 // A node keeps its identity for as long as it is in the list.
 type Node struct {
-	Anim      *dat.Animation
-	Framerate float64
+	Anim *dat.Animation
+	// Framerate is frames per second, a float as AnimSequenceNode's is;
+	// negative plays backward.
+	Framerate float32
 	LowFrame  int
 	HighFrame int
 	// Velocity and Omega are the physics of the MotionData that appended the
@@ -34,7 +36,7 @@ func (n *Node) Prev() *Node { return n.prev }
 // animation with at least one frame.
 func (n *Node) set(ad dat.AnimData, anim *dat.Animation) bool {
 	n.Anim = anim
-	n.Framerate = float64(ad.Framerate)
+	n.Framerate = ad.Framerate
 	n.LowFrame, n.HighFrame = int(ad.LowFrame), int(ad.HighFrame)
 	if anim == nil || anim.NumFrames() == 0 {
 		return false
@@ -99,7 +101,7 @@ func (n *Node) hasPosFrames() bool { return n.Anim != nil && len(n.Anim.PosFrame
 
 // MultiplyFramerate scales the node's framerate; a negative multiplier also
 // swaps LowFrame and HighFrame (AnimSequenceNode::multiply_framerate).
-func (n *Node) MultiplyFramerate(m float64) {
+func (n *Node) MultiplyFramerate(m float32) {
 	if m < 0 {
 		n.LowFrame, n.HighFrame = n.HighFrame, n.LowFrame
 	}

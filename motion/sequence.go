@@ -52,6 +52,12 @@ type Sequence struct {
 	Anims AnimationSource
 	Hooks HookSink
 
+	// adopt is set by ClearPhysics while a node is current: that node
+	// (a link of the previous transition still playing) takes the physics
+	// of the first motion the new transition adds, so the new motion's
+	// velocity and omega apply at once (seed 004 Q2/Q7, divergence MA-01).
+	adopt bool
+
 	free   *Node
 	inline [4]Node // the first nodes live inside the sequence (locality)
 	used   int     // how many inline nodes have been handed out
@@ -141,6 +147,13 @@ func (s *Sequence) appendAnimation(ad dat.AnimData, vel, omega physics.Vec3) *No
 		return nil
 	}
 	n.Velocity, n.Omega = vel, omega
+	if prev := s.currAnim; s.adopt {
+		s.adopt = false
+		if prev != nil {
+			prev.Velocity, prev.Omega = vel, omega
+			s.CombinePhysics(vel, omega)
+		}
+	}
 	n.owner = s
 	n.prev = s.tail
 	if s.tail != nil {
@@ -159,16 +172,27 @@ func (s *Sequence) appendAnimation(ad dat.AnimData, vel, omega physics.Vec3) *No
 }
 
 // ClearPhysics zeroes the accumulators and the physics every node carries
-// (CSequence::clear_physics).
+// (CSequence::clear_physics). A node still playing takes the physics the
+// next motion adds (see adopt).
 func (s *Sequence) ClearPhysics() {
 	s.Velocity, s.Omega = physics.Vec3{}, physics.Vec3{}
 	for n := s.head; n != nil; n = n.next {
 		n.Velocity, n.Omega = physics.Vec3{}, physics.Vec3{}
 	}
+	s.adopt = s.currAnim != nil
+}
+
+// combineFirst adds the physics of a motion that appended no node; as the
+// first motion of a transition it is what the playing node adopts, so no
+// later node is adopted.
+func (s *Sequence) combineFirst(vel, omega physics.Vec3) {
+	s.adopt = false
+	s.CombinePhysics(vel, omega)
 }
 
 // ClearAnimations empties the node list (CSequence::clear_animations).
 func (s *Sequence) ClearAnimations() {
+	s.adopt = false
 	s.setCurr(nil)
 	for s.head != nil {
 		s.unlink(s.head)
@@ -246,7 +270,7 @@ func (s *Sequence) Apricot() {
 
 // MultiplyCyclicAnimationFr scales the framerate of FirstCyclic and every
 // node after it (CSequence::multiply_cyclic_animation_fr).
-func (s *Sequence) MultiplyCyclicAnimationFr(m float64) {
+func (s *Sequence) MultiplyCyclicAnimationFr(m float32) {
 	for n := s.firstCyclic; n != nil; n = n.next {
 		n.MultiplyFramerate(m)
 	}
@@ -313,8 +337,8 @@ func (s *Sequence) crossFrame(n *Node, i int, dt float64, frame *physics.Frame, 
 				*frame = physics.Subtract(*frame, n.PosFrame(i))
 			}
 		}
-		if math.Abs(n.Framerate) > physics.FrameEpsilon {
-			s.applyPhysics(frame, 1/n.Framerate, dt)
+		if abs32(n.Framerate) > physics.FrameEpsilon32 {
+			s.applyPhysics(frame, float64(1/n.Framerate), dt)
 		}
 	}
 	s.executeHooks(n.PartFrame(i), dir)
@@ -334,7 +358,7 @@ func (s *Sequence) updateInternal(dt float64, frame *physics.Frame) {
 			s.FrameNumber = n.StartingFrame()
 		}
 		lo, hi := n.lo(), n.hi()
-		rate := n.Framerate
+		rate := float64(n.Framerate) // exact: the float32 comparisons below are unchanged
 		step := rate * dt
 		last := min(max(frameIndex(s.FrameNumber), lo), hi)
 		s.FrameNumber += step

@@ -68,7 +68,7 @@ func TestSpeedOnlyChangeRescalesCycleInPlace(t *testing.T) {
 	settle(t, o)
 	tick(o, 0.25)
 	seq := &o.Parts.Sequence
-	node, frame, rate := seq.CurrAnim(), seq.FrameNumber, seq.CurrAnim().Framerate
+	node, frame, rate := seq.CurrAnim(), seq.FrameNumber, float64(seq.CurrAnim().Framerate)
 	if !near(rate, 30*0.6, 1e-4) {
 		t.Fatalf("walk 0.6 framerate = %v, want 18", rate)
 	}
@@ -80,7 +80,7 @@ func TestSpeedOnlyChangeRescalesCycleInPlace(t *testing.T) {
 	if seq.FrameNumber != frame {
 		t.Fatalf("frame phase changed: %v → %v", frame, seq.FrameNumber)
 	}
-	if want := rate * (1.0 / 0.6); !near(node.Framerate, want, 1e-3) {
+	if want := rate * (1.0 / 0.6); !near(float64(node.Framerate), want, 1e-3) {
 		t.Fatalf("framerate = %v, want ×(1.0/0.6) = %v", node.Framerate, want)
 	}
 	if !vnear(seq.Velocity, walkVel) {
@@ -97,7 +97,7 @@ func TestNearZeroOldSpeedFreezesCycle(t *testing.T) {
 	settle(t, o)
 	node := o.Parts.Sequence.CurrAnim()
 	o.Interp().MoveToInterpretedState(ims(WalkForward, 0.0001)) // ×0.0001 in place
-	if o.Parts.Sequence.CurrAnim() != node || !near(node.Framerate, 30*0.0001, 1e-6) {
+	if o.Parts.Sequence.CurrAnim() != node || !near(float64(node.Framerate), 30*0.0001, 1e-6) {
 		t.Fatalf("walk 1 → 0.0001 must rescale in place; framerate %v", node.Framerate)
 	}
 	o.Interp().MoveToInterpretedState(ims(WalkForward, 1.0))

@@ -126,10 +126,7 @@ func (t Table) changeStyle(style, substate uint32, state *State, seq *Sequence, 
 // changeSubstate is the cycle branch: the same-substate fast path or the
 // link path (seed 004 Q2).
 func (t Table) changeSubstate(motion uint32, state *State, seq *Sequence, speed float32) (uint32, bool) {
-	cyc := t.cycle(state.Style, motion)
-	if cyc == nil {
-		cyc = t.cycle(t.DefaultStyle, motion)
-	}
+	cyc := t.cycle(state.Style, motion) // the current style only (seed 004 Q2)
 	if cyc == nil || !t.isAllowed(motion, cyc, state) {
 		return 0, false
 	}
@@ -156,11 +153,10 @@ func (t Table) changeSubstate(motion uint32, state *State, seq *Sequence, speed 
 		t.addMotion(seq, link, state.SubstateMod)
 		t.addMotion(seq, second, speed)
 	} else {
-		linkSpeed := speed
-		if state.SubstateMod < 0 && speed > 0 {
-			linkSpeed = -linkSpeed
-		}
-		t.addMotion(seq, link, linkSpeed)
+		// A lone link plays at the new speed (ACE; divergence MA-16). ACE
+		// negates it when the old speed is negative and the new positive,
+		// which never happens here: a sign change always takes the hop.
+		t.addMotion(seq, link, speed)
 	}
 	t.addMotion(seq, cyc, speed)
 	if state.Substate != motion && state.Substate&MaskModifier != 0 && t.styleDefault(state.Style) != motion {
@@ -229,15 +225,15 @@ func (t Table) addModifier(motion uint32, state *State, seq *Sequence, speed flo
 }
 
 // StopSequenceMotion is CMotionTable::StopSequenceMotion (0x00522FC0):
-// stopping the main cycle transitions to the style default with force;
-// stopping a modifier subtracts exactly its contribution.
+// stopping the main cycle transitions to the style default with force and
+// returns that transition's result (seed 004 Q7); stopping a modifier
+// subtracts exactly its contribution.
 func (t Table) StopSequenceMotion(motion uint32, speed float32, state *State, seq *Sequence) (uint32, bool) {
 	if t.MotionTable == nil {
 		return 0, false
 	}
 	if motion&MaskSubState != 0 && motion == state.Substate {
-		n, _ := t.GetObjectSequence(t.styleDefault(state.Style), state, seq, 1, true)
-		return n, true
+		return t.GetObjectSequence(t.styleDefault(state.Style), state, seq, 1, true)
 	}
 	if motion&MaskModifier == 0 {
 		return 0, false
@@ -352,7 +348,7 @@ func (t Table) addMotion(seq *Sequence, md *dat.MotionData, speed float32) {
 		}
 	}
 	if !appended {
-		seq.CombinePhysics(vel, omega)
+		seq.combineFirst(vel, omega)
 	}
 }
 
@@ -371,11 +367,15 @@ func subtractMotion(seq *Sequence, md *dat.MotionData, speed float32) {
 }
 
 // changeCycleSpeed rescales the cyclic tail by new/old; a near-zero old
-// speed freezes it (change_cycle_speed, 0x00522290, epsilon 0.000199999995).
+// speed freezes it (change_cycle_speed, 0x00522290). The speeds, the
+// epsilon 0.000199999995f and the ratio are float32, as retail's are.
 func changeCycleSpeed(seq *Sequence, oldSpeed, newSpeed float32) {
-	if math.Abs(float64(oldSpeed)) >= physics.FrameEpsilon {
-		seq.MultiplyCyclicAnimationFr(float64(newSpeed) / float64(oldSpeed))
-	} else if math.Abs(float64(newSpeed)) >= physics.FrameEpsilon {
+	if abs32(oldSpeed) >= physics.FrameEpsilon32 {
+		seq.MultiplyCyclicAnimationFr(newSpeed / oldSpeed)
+	} else if abs32(newSpeed) >= physics.FrameEpsilon32 {
 		seq.MultiplyCyclicAnimationFr(0)
 	}
 }
+
+// abs32 is fabs on a float32.
+func abs32(f float32) float32 { return float32(math.Abs(float64(f))) }

@@ -50,5 +50,5 @@ func (f Frame) Equal(g Frame) bool {
 
 func near(a, b float32) bool {
 	d := a - b
-	return d <= FrameEpsilon && d >= -FrameEpsilon
+	return d <= FrameEpsilon32 && d >= -FrameEpsilon32
 }

@@ -52,7 +52,7 @@ func (q Quat) Rotate(v Vec3) Vec3 {
 // a vector shorter than FrameEpsilon yields the identity.
 func AxisAngle(v Vec3) Quat {
 	angle := v.Len()
-	if angle < FrameEpsilon || !finite(angle) {
+	if angle < FrameEpsilon32 || !finite(angle) {
 		return IdentityQuat
 	}
 	s, c := math.Sincos(float64(angle) / 2)

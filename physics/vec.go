@@ -35,7 +35,7 @@ func (v Vec3) IsZero() bool { return v.X == 0 && v.Y == 0 && v.Z == 0 }
 // is below FrameEpsilon.
 func (v Vec3) Normalize() Vec3 {
 	l := v.Len()
-	if l < FrameEpsilon {
+	if l < FrameEpsilon32 {
 		return v
 	}
 	return v.Scale(1 / l)

@@ -47,6 +47,10 @@ func FuzzDecodeCreateObject(f *testing.F)   { fuzzDecoder(f, DecodeCreateObject)
 func FuzzDecodeUpdateObject(f *testing.F)   { fuzzDecoder(f, DecodeUpdateObject) }
 func FuzzDecodeUpdateMotion(f *testing.F)   { fuzzDecoder(f, DecodeUpdateMotion) }
 func FuzzDecodeUpdatePosition(f *testing.F) { fuzzDecoder(f, DecodeUpdatePosition) }
+func FuzzDecodeJump(f *testing.F)           { fuzzDecoder(f, DecodeJump) }
+func FuzzDecodePositionAndMovement(f *testing.F) {
+	fuzzDecoder(f, DecodePositionAndMovement)
+}
 func FuzzDecodeObjDescEvent(f *testing.F)   { fuzzDecoder(f, DecodeObjDescEvent) }
 func FuzzDecodeDeleteObject(f *testing.F)   { fuzzDecoder(f, DecodeDeleteObject) }
 func FuzzDecodeSetState(f *testing.F)       { fuzzDecoder(f, DecodeSetState) }

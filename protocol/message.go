@@ -10,28 +10,30 @@ type Opcode uint32
 
 // Opcodes handled by this package.
 const (
-	OpObjDescEvent   Opcode = 0xF625
-	OpCreateObject   Opcode = 0xF745
-	OpPlayerCreate   Opcode = 0xF746
-	OpDeleteObject   Opcode = 0xF747
-	OpUpdatePosition Opcode = 0xF748
-	OpParentEvent    Opcode = 0xF749
-	OpPickupEvent    Opcode = 0xF74A
-	OpSetState       Opcode = 0xF74B
-	OpUpdateMotion   Opcode = 0xF74C
-	OpVectorUpdate   Opcode = 0xF74E
-	OpSound          Opcode = 0xF750
-	OpPlayerTeleport Opcode = 0xF751
-	OpPlayEffect     Opcode = 0xF755
-	OpGameEvent      Opcode = 0xF7B0
-	OpGameAction     Opcode = 0xF7B1
-	OpUpdateObject   Opcode = 0xF7DB
+	OpPositionAndMovement Opcode = 0xF619
+	OpObjDescEvent        Opcode = 0xF625
+	OpCreateObject        Opcode = 0xF745
+	OpPlayerCreate        Opcode = 0xF746
+	OpDeleteObject        Opcode = 0xF747
+	OpUpdatePosition      Opcode = 0xF748
+	OpParentEvent         Opcode = 0xF749
+	OpPickupEvent         Opcode = 0xF74A
+	OpSetState            Opcode = 0xF74B
+	OpUpdateMotion        Opcode = 0xF74C
+	OpVectorUpdate        Opcode = 0xF74E
+	OpSound               Opcode = 0xF750
+	OpPlayerTeleport      Opcode = 0xF751
+	OpPlayEffect          Opcode = 0xF755
+	OpGameEvent           Opcode = 0xF7B0
+	OpGameAction          Opcode = 0xF7B1
+	OpUpdateObject        Opcode = 0xF7DB
 )
 
 // GameAction types carried in a 0xF7B1 envelope.
 const (
 	ActionMoveToState        uint32 = 0xF61C
 	ActionAutonomousPosition uint32 = 0xF753
+	ActionJump               uint32 = 0xF61B
 	ActionLoginComplete      uint32 = 0x00A1
 )
 
@@ -94,6 +96,10 @@ func DecodePrefix(b []byte) (Message, int, error) {
 		v := new(UpdateMotion)
 		n, err = DecodeUpdateMotion(b, v)
 		m = v
+	case OpPositionAndMovement:
+		v := new(PositionAndMovement)
+		n, err = DecodePositionAndMovement(b, v)
+		m = v
 	case OpUpdatePosition:
 		v := new(UpdatePosition)
 		n, err = DecodeUpdatePosition(b, v)
@@ -155,6 +161,10 @@ func DecodePrefix(b []byte) (Message, int, error) {
 		case ActionAutonomousPosition:
 			v := new(AutonomousPosition)
 			n, err = DecodeAutonomousPosition(b, v)
+			m = v
+		case ActionJump:
+			v := new(Jump)
+			n, err = DecodeJump(b, v)
 			m = v
 		default:
 			v := new(GameAction)

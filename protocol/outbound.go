@@ -1,6 +1,9 @@
 package protocol
 
-import "github.com/dereth/dereth/motion"
+import (
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
 
 // HoldKey values (ACE HoldKey).
 const (
@@ -244,6 +247,52 @@ func (m *AutonomousPosition) Encode(dst []byte) []byte {
 	dst = appendU16(dst, m.ForcePositionSequence)
 	dst = appendU8(dst, b2u8(m.Contact))
 	return appendAlign(dst, start)
+}
+
+// Jump is GameAction 0xF7B1 / 0xF61B, sent when the player jumps: the
+// game-action sequence and a JumpPack — the jump extent (0..1), the launch
+// velocity, and the instance, server-control, teleport and force-position
+// stamps (24 bytes, already aligned).
+type Jump struct {
+	Sequence              uint32 // game-action sequence
+	Extent                float32
+	Velocity              physics.Vec3
+	InstanceSequence      uint16
+	ServerControlSequence uint16
+	TeleportSequence      uint16
+	ForcePositionSequence uint16
+}
+
+// Opcode implements Message.
+func (*Jump) Opcode() Opcode { return OpGameAction }
+
+// Name implements Message.
+func (*Jump) Name() string { return "Jump" }
+
+// DecodeJump decodes b into m and returns the bytes used.
+func DecodeJump(b []byte, m *Jump) (int, error) {
+	r := newReader(b, "Jump", OpGameAction)
+	m.Sequence = r.u32("sequence")
+	r.actionType(ActionJump)
+	m.Extent = r.f32("extent")
+	m.Velocity = r.vec3("velocity")
+	m.InstanceSequence = r.u16("instance_sequence")
+	m.ServerControlSequence = r.u16("server_control_sequence")
+	m.TeleportSequence = r.u16("teleport_sequence")
+	m.ForcePositionSequence = r.u16("force_position_sequence")
+	return r.off, r.err
+}
+
+// Encode implements Message.
+func (m *Jump) Encode(dst []byte) []byte {
+	dst = appendU32(dst, uint32(OpGameAction))
+	dst = appendU32(appendU32(dst, m.Sequence), ActionJump)
+	dst = appendF32(dst, m.Extent)
+	dst = appendVec3(dst, m.Velocity)
+	dst = appendU16(dst, m.InstanceSequence)
+	dst = appendU16(dst, m.ServerControlSequence)
+	dst = appendU16(dst, m.TeleportSequence)
+	return appendU16(dst, m.ForcePositionSequence)
 }
 
 // GameAction is any other 0xF7B1 envelope (e.g. LoginComplete 0x00A1);

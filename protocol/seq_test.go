@@ -46,8 +46,12 @@ func TestSequenceSweepKeepsAccepting(t *testing.T) {
 		if !physics.NewerStamp(lastMove, move) {
 			t.Fatalf("step %d: %#04x not newer than %#04x", i, move, lastMove)
 		}
-		if !AcceptMovement(lastMove, lastCtl, move, ctl) {
-			t.Fatalf("step %d: movement %#04x/%#04x dropped after %#04x/%#04x", i, move, ctl, lastMove, lastCtl)
+		times := [9]uint16{SeqMovement: lastMove, SeqServerControl: lastCtl}
+		if g := GateMovement(&times, move, ctl); g != MovementAccepted {
+			t.Fatalf("step %d: movement %#04x/%#04x dropped (%d) after %#04x/%#04x", i, move, ctl, g, lastMove, lastCtl)
+		}
+		if times[SeqMovement] != move || times[SeqServerControl] != ctl {
+			t.Fatalf("step %d: accepted stamps not stored: %v", i, times)
 		}
 		lastMove, lastCtl = move, ctl
 	}
@@ -57,20 +61,25 @@ func TestStaleMovementIsDropped(t *testing.T) {
 	tests := []struct {
 		name                         string
 		lastMove, lastCtl, move, ctl uint16
-		accept                       bool
+		gate                         MovementGate
+		storedMove, storedCtl        uint16
 	}{
-		{"next", 10, 4, 11, 4, true},
-		{"replayed", 10, 4, 10, 4, false},
-		{"older movement", 10, 4, 9, 4, false},
-		{"older across wrap", 0x0002, 4, 0xFFF0, 4, false},
-		{"newer across wrap", 0xFFF0, 4, 0x0002, 4, true},
-		{"server control older", 10, 4, 11, 3, false},
-		{"server control older across wrap", 10, 0x0001, 11, 0xFFFE, false},
-		{"server control advanced", 10, 4, 11, 5, true},
+		{"next", 10, 4, 11, 4, MovementAccepted, 11, 4},
+		{"replayed", 10, 4, 10, 4, MovementStale, 10, 4},
+		{"older movement", 10, 4, 9, 4, MovementStale, 10, 4},
+		{"older across wrap", 0x0002, 4, 0xFFF0, 4, MovementStale, 0x0002, 4},
+		{"newer across wrap", 0xFFF0, 4, 0x0002, 4, MovementAccepted, 0x0002, 4},
+		// seed 004 Q1: update_times[1] is stored before the second gate
+		{"server control older", 10, 4, 11, 3, ServerControlStale, 11, 4},
+		{"server control older across wrap", 10, 0x0001, 11, 0xFFFE, ServerControlStale, 11, 0x0001},
+		{"server control advanced", 10, 4, 11, 5, MovementAccepted, 11, 5},
 	}
 	for _, tt := range tests {
-		if got := AcceptMovement(tt.lastMove, tt.lastCtl, tt.move, tt.ctl); got != tt.accept {
-			t.Errorf("%s: AcceptMovement(%#x,%#x,%#x,%#x) = %v, want %v", tt.name, tt.lastMove, tt.lastCtl, tt.move, tt.ctl, got, tt.accept)
+		times := [9]uint16{SeqMovement: tt.lastMove, SeqServerControl: tt.lastCtl}
+		got := GateMovement(&times, tt.move, tt.ctl)
+		if got != tt.gate || times[SeqMovement] != tt.storedMove || times[SeqServerControl] != tt.storedCtl {
+			t.Errorf("%s: GateMovement(%#x/%#x after %#x/%#x) = %d, stored %#x/%#x; want %d, %#x/%#x", tt.name, tt.move, tt.ctl,
+				tt.lastMove, tt.lastCtl, got, times[SeqMovement], times[SeqServerControl], tt.gate, tt.storedMove, tt.storedCtl)
 		}
 	}
 }

@@ -59,6 +59,13 @@ func DecodeUpdatePosition(b []byte, m *UpdatePosition) (int, error) {
 	r := newReader(b, "UpdatePosition", OpUpdatePosition)
 	*m = UpdatePosition{}
 	m.Guid = r.u32("guid")
+	r.positionPack(m)
+	return r.off, r.err
+}
+
+// positionPack reads the position pack (UpdatePosition's body after the
+// guid, also 0xF619's position part) into m.
+func (r *reader) positionPack(m *UpdatePosition) {
 	m.Flags = r.u32("flags")
 	m.Position.Cell = r.u32("cell")
 	m.Position.Frame.Origin = r.vec3("origin")
@@ -85,13 +92,17 @@ func DecodeUpdatePosition(b []byte, m *UpdatePosition) (int, error) {
 	m.PositionSequence = r.u16("position_sequence")
 	m.TeleportSequence = r.u16("teleport_sequence")
 	m.ForcePositionSequence = r.u16("force_position_sequence")
-	return r.off, r.err
 }
 
 // Encode implements Message.
 func (m *UpdatePosition) Encode(dst []byte) []byte {
 	dst = appendU32(dst, uint32(OpUpdatePosition))
 	dst = appendU32(dst, m.Guid)
+	return appendPositionPack(dst, m)
+}
+
+// appendPositionPack writes m's position pack (everything after the guid).
+func appendPositionPack(dst []byte, m *UpdatePosition) []byte {
 	dst = appendU32(dst, m.Flags)
 	dst = appendU32(dst, m.Position.Cell)
 	dst = appendVec3(dst, m.Position.Frame.Origin)

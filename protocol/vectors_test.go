@@ -268,6 +268,23 @@ func vectors() []vector {
 	noRotWire := le{}.u32(0xF748).u32(0x50000002).u32(0x78).u32(0x01D90108).f32(0).f32(0).f32(0).
 		u16(0).u16(1).u16(0).u16(0)
 
+	// 0xF619: guid, the position pack (rotation W and Z kept, velocity),
+	// the movement stamps, autonomous, pad, a type-0 MovementData.
+	posMove := &PositionAndMovement{
+		Position: UpdatePosition{Guid: 0x80000A01, Flags: PositionHasVelocity | PositionNoX | PositionNoY,
+			Position: Position{Cell: 0xA9B40021, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 60.5, Z: 12},
+				Orientation: physics.Quat{W: w7071, Z: w7071}}}, Velocity: physics.Vec3{X: 1, Y: 2, Z: 3},
+			InstanceSequence: 2, PositionSequence: 0x33, TeleportSequence: 4, ForcePositionSequence: 5},
+		MovementSequence: 0x0102, ServerControlSequence: 0x0103, Autonomous: true,
+		Movement: MovementData{Type: MovementInterpreted, Style: motion.NonCombat,
+			State: InterpretedMotionState{Flags: 0x07, CurrentStyle: motion.NonCombat, ForwardCommand: motion.RunForward,
+				ForwardSpeed: 1.5, SidestepSpeed: 1, TurnSpeed: 1}},
+	}
+	posMoveWire := le{}.u32(0xF619).u32(0x80000A01).u32(0x31).u32(0xA9B40021).f32(50).f32(60.5).f32(12).
+		f32(w7071).f32(w7071).f32(1).f32(2).f32(3).u16(2).u16(0x33).u16(4).u16(5).
+		u16(0x0102).u16(0x0103).u8(1).pad().
+		u8(0).u8(0).u16(0x3D).u32(0x07).u16(0x3D).u16(0x07).f32(1.5)
+
 	objDesc := &ObjDescEvent{Guid: 0x50000001, Model: ObjDesc{Marker: 0x11, Palette: 0x0400007E,
 		SubPalettes: []SubPalette{{ID: 0x04001FDF, Offset: 1, Length: 2}}}, InstanceSequence: 3, VisualDescSequence: 4}
 	objDescWire := le{}.u32(0xF625).u32(0x50000001).u8(0x11).u8(1).u8(0).u8(0).raw(0x7E, 0, 0xDF, 0x1F).
@@ -291,6 +308,7 @@ func vectors() []vector {
 		{"UpdatePosition/full", fullPos, fullPosWire},
 		{"UpdatePosition/no_rotation", noRot, noRotWire},
 		{"ObjDescEvent", objDesc, objDescWire},
+		{"PositionAndMovement", posMove, posMoveWire},
 		{"DeleteObject", &DeleteObject{Guid: 0x80000A01, InstanceSequence: 2},
 			le{}.u32(0xF747).u32(0x80000A01).u16(2).u16(0)},
 		{"SetState", &SetState{Guid: 0x50000001, State: 0x00400408, InstanceSequence: 3, StateSequence: 0x1234},
@@ -320,6 +338,9 @@ func vectors() []vector {
 			03 00  00 00  01 00  00 00
 			01  00 00 00`)},
 		{"MoveToState/full", fullMoveToState(), fullMoveToStateWire()},
+		{"Jump", &Jump{Sequence: 9, Extent: 0.5, Velocity: physics.Vec3{X: 1, Y: -2, Z: 10}, InstanceSequence: 1,
+			ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4},
+			le{}.u32(0xF7B1).u32(9).u32(0xF61B).f32(0.5).f32(1).f32(-2).f32(10).u16(1).u16(2).u16(3).u16(4)},
 		{"AutonomousPosition", &AutonomousPosition{Sequence: 6, Position: docPosition, InstanceSequence: 3,
 			ServerControlSequence: 2, TeleportSequence: 1, Contact: true},
 			le{}.u32(0xF7B1).u32(6).u32(0xF753).u32(0xA9B40021).f32(50).f32(60.5).f32(12).f32(1).f32(0).f32(0).f32(0).

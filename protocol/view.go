@@ -381,6 +381,14 @@ func (m *UpdateMotion) Fields() Object {
 }
 
 // Fields implements Message.
+func (m *PositionAndMovement) Fields() Object {
+	o := m.Position.Fields()
+	o = append(o, Field{"movement_sequence", m.MovementSequence}, Field{"server_control_sequence", m.ServerControlSequence},
+		Field{"autonomous", m.Autonomous})
+	return append(o, movementFields(&m.Movement)...)
+}
+
+// Fields implements Message.
 func (m *UpdatePosition) Fields() Object {
 	o := Object{{"guid", Hex(m.Guid)}, {"flags", Hex(m.Flags)}}
 	o = append(o, positionFields(m.Position)...)
@@ -449,6 +457,14 @@ func (m *MoveToState) Fields() Object {
 		Field{"server_control_sequence", m.ServerControlSequence}, Field{"teleport_sequence", m.TeleportSequence},
 		Field{"force_position_sequence", m.ForcePositionSequence},
 		Field{"contact", m.Contact}, Field{"standing_long_jump", m.StandingLongJump})
+}
+
+// Fields implements Message.
+func (m *Jump) Fields() Object {
+	return Object{{"sequence", m.Sequence}, {"action_type", Hex(ActionJump)}, {"extent", m.Extent},
+		{"velocity", vec(m.Velocity)}, {"instance_sequence", m.InstanceSequence},
+		{"server_control_sequence", m.ServerControlSequence}, {"teleport_sequence", m.TeleportSequence},
+		{"force_position_sequence", m.ForcePositionSequence}}
 }
 
 // Fields implements Message.

@@ -23,7 +23,7 @@ func TestOrdinaryClockBoundaries(t *testing.T) {
 		{"exactly MaxQuantum is not subdivided", maxQ, 1, maxQ, true, 0},
 		{"just above MaxQuantum subdivides and keeps the remainder", maxQ + 0.01, 1, maxQ, false, maxQ},
 		{"MaxQuantum plus more than MinQuantum runs twice", maxQ + 0.05, 2, 0.05, true, 0},
-		{"exactly HugeQuantum is not discarded", huge, 20, maxQ, true, 0},
+		{"exactly HugeQuantum is not discarded", huge, 20, huge - 19*maxQ, true, 0},
 		{"just above HugeQuantum is discarded", huge + 1e-6, 0, 0, true, 0},
 	}
 	for _, c := range cases {
@@ -100,5 +100,104 @@ func TestStaticClockBoundaries(t *testing.T) {
 				t.Fatalf("update_time = %v, want %v", o.Phys.UpdateTime, c.elapsed)
 			}
 		})
+	}
+}
+
+// TestClockConstantsAreFloat32 pins seed 000's update_object and
+// animate_static_object gates with the constants' float32 values: the
+// elapsed time is a double, FrameEpsilon is 0.000199999995f and
+// MinQuantum/MaxQuantum are float globals (seed 004 Q5: `dt <
+// 0.000199999995f`), so each comparison is against the float32 value
+// widened. Every elapsed below is an exact boundary value, not a value near
+// one: the seed's written decimal 0.000199999995 lies above the float32
+// epsilon, float32(1/30) above the double 1/30, float32(0.1) above 0.1.
+func TestClockConstantsAreFloat32(t *testing.T) {
+	cases := []struct {
+		name    string
+		elapsed float64
+		calls   int
+		kept    bool // UpdateTime stays at 0 (the time stays in the clock)
+	}{
+		{"the decimal 0.000199999995 is above the float32 epsilon: kept, not rebased", 0.000199999995, 0, true},
+		{"exactly float32(1/30) is not above MinQuantum: kept", float64(float32(1.0 / 30)), 0, true},
+		{"exactly float32(0.1) is not above MaxQuantum: one quantum of the whole elapsed", float64(float32(0.1)), 1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := NewWorld()
+			o := spawnCreature(t, w, 0x50000001, nil)
+			rec := &Recorder{}
+			w.Trace = rec
+			o.Phys.UpdateTime = 0
+			w.Now = c.elapsed
+			w.UpdateObject(o.Entity)
+			var dts []float64
+			for _, e := range rec.Events {
+				if e.Stage == StageUpdateObjectInternal {
+					dts = append(dts, e.Dt)
+				}
+			}
+			if len(dts) != c.calls || (c.calls == 1 && dts[0] != c.elapsed) {
+				t.Fatalf("quanta %v, want %d (the whole elapsed %v)", dts, c.calls, c.elapsed)
+			}
+			want := c.elapsed
+			if c.kept {
+				want = 0
+			}
+			if o.Phys.UpdateTime != want {
+				t.Fatalf("update_time = %v, want %v", o.Phys.UpdateTime, want)
+			}
+		})
+	}
+	// animate_static_object has the epsilon gate only: the decimal
+	// 0.000199999995 runs its part array once.
+	w := NewWorld()
+	o := spawnStatic(t, w, 0x70000001)
+	rec := &Recorder{}
+	w.Trace = rec
+	o.Phys.UpdateTime = 0
+	w.Now = 0.000199999995
+	w.AnimateStaticObject(o.Entity)
+	n := 0
+	for _, e := range rec.Events {
+		if e.Stage == StagePartArrayUpdate {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("static elapsed 0.000199999995: CPartArray::Update ran %d times, want 1 (above the float32 epsilon)", n)
+	}
+}
+
+// TestClockFollowsSeed000NotSeed004Q5 pins divergence CK-01: seed 004 Q5
+// paraphrases update_object as "dt < 2.0: one call; else chunk into 1.0 s
+// steps while remaining ≥ 2.0, then the remainder"; seed 000, the note on
+// the update order, gives strict epsilon/Huge/Max/Min gates. dereth
+// follows seed 000: an elapsed time above HugeQuantum is discarded (the
+// clock rebased, nothing runs), and one below it runs in MaxQuantum steps.
+func TestClockFollowsSeed000NotSeed004Q5(t *testing.T) {
+	for _, c := range []struct {
+		elapsed float64
+		calls   int
+	}{{2.5, 0}, {1.5, 15}} {
+		w := NewWorld()
+		o := spawnCreature(t, w, 0x50000001, nil)
+		rec := &Recorder{}
+		w.Trace = rec
+		o.Phys.UpdateTime = 0
+		w.Now = c.elapsed
+		w.UpdateObject(o.Entity)
+		n := 0
+		for _, e := range rec.Events {
+			if e.Stage == StageUpdateObjectInternal {
+				n++
+				if e.Dt > physics.MaxQuantum {
+					t.Fatalf("elapsed %v: a quantum of %v exceeds MaxQuantum", c.elapsed, e.Dt)
+				}
+			}
+		}
+		if n != c.calls || o.Phys.UpdateTime != c.elapsed {
+			t.Fatalf("elapsed %v: %d quanta, update_time %v; want %d, rebased to %v", c.elapsed, n, o.Phys.UpdateTime, c.calls, c.elapsed)
+		}
 	}
 }

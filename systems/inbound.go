@@ -57,6 +57,8 @@ func (w *World) Apply(m protocol.Message) error {
 		return w.UpdateMotion(m)
 	case *protocol.UpdatePosition:
 		return w.UpdatePosition(m)
+	case *protocol.PositionAndMovement:
+		return w.PositionAndMovement(m)
 	case *protocol.SetState:
 		return w.SetState(m)
 	case *protocol.VectorUpdate:
@@ -206,10 +208,9 @@ func appearanceFrom(d *protocol.ObjDesc) *components.AppearanceData {
 	return a
 }
 
-// UpdateMotion is CPhysics::SetObjectMovement for 0xF74C: the instance
-// gate, the movement and server-control gates, then — unless this is the
-// local player's own autonomous movement — unpack_movement, telling the
-// player it lost control to the server.
+// UpdateMotion applies 0xF74C: the instance gate (update_times[8]), then
+// SetObjectMovement, and LoseControlToServer when the local player lost
+// control (seed 004 Q1).
 func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 	o, err := w.find("UpdateMotion", m.Guid)
 	if err != nil {
@@ -218,24 +219,37 @@ func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 	if !w.instanceOK(o, "UpdateMotion", m.InstanceSequence) {
 		return nil
 	}
-	t := &o.Phys.UpdateTimes
-	if !protocol.AcceptMovement(t[protocol.SeqMovement], t[protocol.SeqServerControl], m.MovementSequence, m.ServerControlSequence) {
-		w.traceMessage(m.Guid, "UpdateMotion", ReasonStaleMovementSequence, "")
-		return nil
-	}
-	t[protocol.SeqMovement], t[protocol.SeqServerControl] = m.MovementSequence, m.ServerControlSequence
-	isPlayer := m.Guid == w.PlayerGUID
-	if m.Autonomous && isPlayer {
-		w.traceMessage(m.Guid, "UpdateMotion", ReasonOwnMovement, "")
-		return nil
-	}
-	o.Phys.Autonomous = m.Autonomous
-	w.unpackMovement(o, &m.Movement)
-	if isPlayer && w.Control != nil {
+	if w.SetObjectMovement(o, "UpdateMotion", m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
 		w.Control.LoseControlToServer()
 	}
-	w.traceMessage(m.Guid, "UpdateMotion", "", "")
 	return nil
+}
+
+// SetObjectMovement is CPhysics::SetObjectMovement (0x00509690, seed 004
+// Q1), the one movement path of 0xF74C and 0xF619: the movement gate
+// (update_times[1] stored as soon as it passes), the server-control gate
+// (update_times[5]), then — unless this is the local player's own
+// autonomous movement — last_move_was_autonomous and unpack_movement. It
+// reports whether the local player lost control to the server (the
+// caller's LoseControlToServer). name is the message traced.
+func (w *World) SetObjectMovement(o *components.View, name string, movement, serverControl uint16, autonomous bool, md *protocol.MovementData) bool {
+	switch protocol.GateMovement(&o.Phys.UpdateTimes, movement, serverControl) {
+	case protocol.MovementStale:
+		w.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "movement")
+		return false
+	case protocol.ServerControlStale:
+		w.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "server control")
+		return false
+	}
+	isPlayer := o.Phys.GUID == w.PlayerGUID
+	if autonomous && isPlayer {
+		w.traceMessage(o.Phys.GUID, name, ReasonOwnMovement, "")
+		return false
+	}
+	o.Phys.Autonomous = autonomous
+	w.unpackMovement(o, md)
+	w.traceMessage(o.Phys.GUID, name, "", "")
+	return isPlayer
 }
 
 // unpackMovement is CPhysicsObj::unpack_movement (physobj.UnpackMovement)
@@ -255,28 +269,62 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "UpdatePosition", m.InstanceSequence) || !w.gate(o, "UpdatePosition", protocol.SeqPosition, m.PositionSequence) {
+	w.positionEvent(o, "UpdatePosition", m)
+	return nil
+}
+
+// PositionAndMovement applies 0xF619, the plain movement event (seed 004
+// Q1, ACSmartBox::DispatchSmartBoxEvent's "Movement" case):
+// SmartBox::UnpackPositionEvent applies the position part as 0xF748 does;
+// when it was processed, CPhysics::SetObjectMovement applies the movement
+// part through the same path as 0xF74C, and a nonzero result —
+// the local player under server control — calls LoseControlToServer.
+func (w *World) PositionAndMovement(m *protocol.PositionAndMovement) error {
+	const name = "PositionAndMovement"
+	o, err := w.find(name, m.Position.Guid)
+	if err != nil {
+		return err
+	}
+	if !w.positionEvent(o, name, &m.Position) {
 		return nil
+	}
+	if w.SetObjectMovement(o, name, m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
+		w.Control.LoseControlToServer()
+	}
+	return nil
+}
+
+// positionEvent is the position half of SmartBox::UnpackPositionEvent for
+// object o, traced as name. It reports whether the event was processed:
+// false only for an older incarnation (the instance gate); a stale
+// position stamp drops the position and is still processed (divergence
+// IN-02).
+func (w *World) positionEvent(o *components.View, name string, m *protocol.UpdatePosition) bool {
+	if !w.instanceOK(o, name, m.InstanceSequence) {
+		return false
+	}
+	if !w.gate(o, name, protocol.SeqPosition, m.PositionSequence) {
+		return true
 	}
 	t := &o.Phys.UpdateTimes
 	forced := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {
-		w.traceMessage(m.Guid, "UpdatePosition", ReasonOwnPosition, "")
-		return nil
+		w.traceMessage(m.Guid, name, ReasonOwnPosition, "")
+		return true
 	}
 	o.Phys.Velocity = m.Velocity
 	target := physics.Position{Cell: m.Position.Cell, Frame: m.Position.Frame}
 	far := dat.GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
 	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
 		w.SetPositionInternal(o, target)
-		w.traceMessage(m.Guid, "UpdatePosition", "", "snap")
-		return nil
+		w.traceMessage(m.Guid, name, "", "snap")
+		return true
 	}
 	o.Phys.Position.Frame.Orientation = target.Frame.Orientation
 	o.Position.InterpolateTo(target)
-	w.traceMessage(m.Guid, "UpdatePosition", "", "interpolate")
-	return nil
+	w.traceMessage(m.Guid, name, "", "interpolate")
+	return true
 }
 
 // SetState applies 0xF74B: Hidden transitions go through SetHidden

@@ -361,3 +361,48 @@ func TestJumpLeavesTheGroundAndLands(t *testing.T) {
 		t.Fatalf("landed at step %d, velocity %v, z %v (ground %v)", landedAt, o.Phys.Velocity, o.Phys.Position.Frame.Origin.Z, ground)
 	}
 }
+
+// TestMovementStampStoredBeforeServerControlGate pins seed 004 Q1
+// (CPhysics::SetObjectMovement, 0x00509690): update_times[1] = seqA is
+// stored right after the movement gate, before the server-control gate, so
+// a packet that the server-control gate drops has still consumed its
+// movement stamp. After (mv 5, ctl 3) is accepted and (6, 2) is dropped by
+// the second gate, (6, 3) is stale and (7, 3) is accepted.
+func TestMovementStampStoredBeforeServerControlGate(t *testing.T) {
+	w, rec := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	send := func(mv, ctl uint16, fwd uint32) Reason {
+		um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: mv, ServerControlSequence: ctl}
+		um.Movement.State.Flags = protocol.IMSForwardCommand
+		um.Movement.State.ForwardCommand = fwd
+		rec.Reset()
+		viaBytes(t, w, um)
+		for _, e := range rec.Events {
+			if e.Kind == KindMessage && e.Message == "UpdateMotion" {
+				return e.Reason
+			}
+		}
+		t.Fatalf("(%d, %d) was not traced", mv, ctl)
+		return ""
+	}
+	fwd := func() uint32 { return o.Movement.Interp.Interpreted.ForwardCommand }
+	if r := send(5, 3, motion.WalkForward); r != "" || fwd() != motion.WalkForward {
+		t.Fatalf("(5, 3): reason %q, forward %s; want applied", r, motion.CommandName(fwd()))
+	}
+	if r := send(6, 2, motion.RunForward); r != ReasonStaleMovementSequence || fwd() != motion.WalkForward {
+		t.Fatalf("(6, 2): reason %q, forward %s; want dropped by the server-control gate", r, motion.CommandName(fwd()))
+	}
+	if got := o.Phys.UpdateTimes[protocol.SeqMovement]; got != 6 {
+		t.Fatalf("update_times[1] = %d after (6, 2); the movement gate stores it before the server-control gate", got)
+	}
+	if got := o.Phys.UpdateTimes[protocol.SeqServerControl]; got != 3 {
+		t.Fatalf("update_times[5] = %d after (6, 2); a dropped server-control stamp is not stored", got)
+	}
+	if r := send(6, 3, motion.RunForward); r != ReasonStaleMovementSequence || fwd() != motion.WalkForward {
+		t.Fatalf("(6, 3): reason %q, forward %s; want stale (movement stamp 6 already consumed)", r, motion.CommandName(fwd()))
+	}
+	if r := send(7, 3, motion.RunForward); r != "" || fwd() != motion.RunForward {
+		t.Fatalf("(7, 3): reason %q, forward %s; want applied", r, motion.CommandName(fwd()))
+	}
+}

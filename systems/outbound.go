@@ -40,6 +40,19 @@ func (ob *Outbound) AutonomousPosition(o *components.View) *protocol.AutonomousP
 	return m
 }
 
+// Jump is the Jump game action's payload (0xF61B): the extent of the jump
+// and the JumpPack's velocity — the object's velocity, which LeaveGround
+// has just set to the launch velocity — with the same stamps MoveToState
+// carries.
+func (ob *Outbound) Jump(o *components.View, extent float32) *protocol.Jump {
+	ob.Sequence++
+	m := &protocol.Jump{Sequence: ob.Sequence, Extent: extent, Velocity: o.Phys.Velocity}
+	t := &o.Phys.UpdateTimes
+	m.InstanceSequence, m.ServerControlSequence = t[protocol.SeqInstance], t[protocol.SeqServerControl]
+	m.TeleportSequence, m.ForcePositionSequence = t[protocol.SeqTeleport], t[protocol.SeqForcePosition]
+	return m
+}
+
 func (ob *Outbound) fill(o *components.View, pos *protocol.Position, inst, ctl, tele, force *uint16, contact *bool) {
 	p := o.Phys
 	*pos = protocol.Position{Cell: p.Position.Cell, Frame: p.Position.Frame}

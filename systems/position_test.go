@@ -59,17 +59,21 @@ func TestRootMotionCountsOnlyOnWalkableScaledByObjectScale(t *testing.T) {
 	}
 }
 
+// TestActiveWithinPlayerDistance pins update_object's 96f player_distance
+// gate (seed 004, CPhysicsObj::update_object; divergence UO-01) at its exact
+// boundary: a float32 distance of exactly 96 is within, the next float32
+// above it is beyond.
 func TestActiveWithinPlayerDistance(t *testing.T) {
 	w := NewWorld()
 	player := spawnCreature(t, w, 0x50000000, nil)
 	w.PlayerGUID = player.Phys.GUID
 	near := spawnCreature(t, w, 0x50000001, nil)
 	far := spawnCreature(t, w, 0x50000002, nil)
-	near.Phys.Position.Frame.Origin = physics.Vec3{X: PlayerDistance - 1}
-	far.Phys.Position.Frame.Origin = physics.Vec3{X: PlayerDistance + 1}
+	near.Phys.Position.Frame.Origin = physics.Vec3{X: PlayerDistance}
+	far.Phys.Position.Frame.Origin = physics.Vec3{X: math.Nextafter32(PlayerDistance, 200)}
 	w.Step(0.05)
 	if !near.Phys.Transient.Has(physics.TransientActive) || far.Phys.Transient.Has(physics.TransientActive) {
-		t.Fatalf("active: near %v far %v; want only the one within %d units", near.Phys.Transient.Has(physics.TransientActive),
+		t.Fatalf("active: near %v far %v; want only the one within %v units", near.Phys.Transient.Has(physics.TransientActive),
 			far.Phys.Transient.Has(physics.TransientActive), PlayerDistance)
 	}
 	far.Phys.Position.Frame.Origin = physics.Vec3{X: 5}

@@ -16,7 +16,7 @@ import (
 
 // PlayerDistance is the radius around the player inside which objects stay
 // Active (update_object's view-distance refresh).
-const PlayerDistance = 96
+const PlayerDistance float32 = 96 // 96f (seed 004: the player_distance gate)
 
 // PlayerControl is told when the server moves the local player
 // (CommandInterpreter::LoseControlToServer).

@@ -45,6 +45,24 @@ func (s *Scenario) luaInput(L *lua.LState) int {
 	return 0
 }
 
+// world.jump([extent]) jumps the local player now with extent 0..1
+// (default 1), as a Space press and release does without the charge time:
+// CMotionInterp::charge_jump and jump, LeaveGround, and the Jump game
+// action (0xF61B) with its JumpPack in the outbound log. It returns the
+// WeenieError code: 0 when the player jumped; a refused jump (e.g. 0x24 in
+// the air) is logged without bytes and not sent.
+func (s *Scenario) luaJump(L *lua.LState) int {
+	if _, ok := s.World.Entity(s.World.PlayerGUID); !ok {
+		L.RaiseError("world.jump: no local player (call world.set_player first)")
+	}
+	extent := float64(L.OptNumber(1, 1))
+	if extent < 0 || extent > 1 {
+		L.RaiseError("world.jump: extent %v is not in 0..1", extent)
+	}
+	L.Push(lua.LNumber(s.Input.Jump(s.World, float32(extent))))
+	return 1
+}
+
 // world.outbound() returns the outbound messages the local player's
 // controller logged, oldest first (at most control.LogSize): each
 // {time=, name=, opcode=, action=, bytes=hex, detail=}.

@@ -224,6 +224,7 @@ func (s *Scenario) install() {
 		"after":            s.luaAfter,
 		"input":            s.luaInput,
 		"outbound":         s.luaOutbound,
+		"jump":             s.luaJump,
 	}
 	// Every call is charged to the budget and sees a tripped limit at once.
 	for name, fn := range fns {

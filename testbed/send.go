@@ -12,7 +12,8 @@ import (
 
 // world.send(msg) feeds a server message through the inbound path. msg is
 // either a hex string of the raw bytes, or a table naming the message
-// (type="CreateObject" | "UpdateMotion" | "UpdatePosition" | "SetState" |
+// (type="CreateObject" | "UpdateMotion" | "UpdatePosition" |
+// "PositionAndMovement" | "SetState" |
 // "VectorUpdate" | "PlayEffect" | "DeleteObject" | "ObjDescEvent") with its
 // fields; a table is encoded to bytes first, so both take the same
 // decode → apply path a server's bytes take.
@@ -83,6 +84,18 @@ func (a args) movement() protocol.MovementData {
 	return md
 }
 
+// updatePosition reads an UpdatePosition's fields (also 0xF619's
+// position part).
+func (a args) updatePosition(guid uint32, inst uint16) *protocol.UpdatePosition {
+	m := &protocol.UpdatePosition{Guid: guid, InstanceSequence: inst, Position: a.position(), Velocity: a.vec("velocity"),
+		PositionSequence: a.seq("position_sequence"), TeleportSequence: a.seq("teleport_sequence"),
+		ForcePositionSequence: a.seq("force_position_sequence")}
+	if !m.Velocity.IsZero() {
+		m.Flags |= protocol.PositionHasVelocity
+	}
+	return m
+}
+
 func (s *Scenario) messageFrom(a args) protocol.Message {
 	L := a.L
 	guid, inst := a.u32("guid", 0), a.seq("instance")
@@ -124,9 +137,12 @@ func (s *Scenario) messageFrom(a args) protocol.Message {
 		m.Movement = a.movement()
 		return m
 	case "UpdatePosition":
-		return &protocol.UpdatePosition{Guid: guid, InstanceSequence: inst, Position: a.position(), Velocity: a.vec("velocity"),
-			PositionSequence: a.seq("position_sequence"), TeleportSequence: a.seq("teleport_sequence"),
-			ForcePositionSequence: a.seq("force_position_sequence")}
+		return a.updatePosition(guid, inst)
+	case "PositionAndMovement":
+		m := &protocol.PositionAndMovement{Position: *a.updatePosition(guid, inst), MovementSequence: a.seq("movement_sequence"),
+			ServerControlSequence: a.seq("server_control_sequence"), Autonomous: a.boolean("autonomous", false)}
+		m.Movement = a.movement()
+		return m
 	case "SetState":
 		return &protocol.SetState{Guid: guid, InstanceSequence: inst, StateSequence: a.seq("state_sequence"), State: uint32(a.state("state"))}
 	case "VectorUpdate":

@@ -1,8 +1,10 @@
 -- Seed 000 case 10: the ordinary epsilon/Min/Max/Huge boundaries and the
 -- static epsilon/Huge boundaries, each on both sides, strict comparisons.
+-- The constants are floats (0.000199999995f, 1/30, 0.1, 2.0 as float32);
+-- the double elapsed time is compared against their float32 values.
 local H = require("humanoid")
 H.define()
-local EPS, MIN, MAX, HUGE = 0.000199999995, 1 / 30, 0.1, 2.0
+local EPS, MIN, MAX, HUGE = 0.00019999999494757503, 0.03333333507180214, 0.10000000149011612, 2.0
 local g = H.spawn(0x50000060)
 world.animation{id = 0x03000100, frames = 8, parts = 1}
 world.setup{id = 0x02000100, parts = 1, default_animation = 0x03000100}

@@ -33,3 +33,12 @@ local last = world.trace(0x50000101)[#world.trace(0x50000101)]
 expect.eq({last.kind, last.message, last.reason}, {"message", "DeleteObject", nil}, "the delete is traced as applied")
 expect.error(function() return world.reason.stale_movment_sequence end, "no drop reason")
 expect.error(function() world.position(0x50000101) end, "no object")
+
+-- 0xF619 PositionAndMovement: the position part, then SetObjectMovement
+-- through the same gates as UpdateMotion (seed 004 Q1).
+world.send{type = "PositionAndMovement", guid = 0x50000102, instance = 1, cell = 0xA9B40012, origin = {71, 40, 80},
+  position_sequence = 1, movement_sequence = 6, forward = "RunForward"}
+expect.eq(world.motion_state(0x50000102).substate, "RunForward", "0xF619's movement applied")
+world.send{type = "PositionAndMovement", guid = 0x50000102, instance = 1, cell = 0xA9B40012, origin = {72, 40, 80},
+  position_sequence = 2, movement_sequence = 6, forward = "WalkForward"}
+expect.eq(world.motion_state(0x50000102).substate, "RunForward", "a repeated movement stamp is stale on 0xF619 too")
