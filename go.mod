@@ -10,6 +10,7 @@ require (
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.7
 	github.com/yuin/gopher-lua v1.1.2
+	golang.org/x/term v0.48.0
 )
 
 require (
@@ -130,7 +131,6 @@ require (
 	golang.org/x/oauth2 v0.37.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
-	golang.org/x/term v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
 	google.golang.org/api v0.299.0 // indirect
