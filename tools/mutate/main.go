@@ -99,7 +99,7 @@ func main() {
 		max     = flag.Int("max", 0, "at most this many mutants per package, sampled evenly (0: all)")
 		equiv   = flag.String("equivalent", "tools/mutate/equivalent.txt", "file of mutants documented as equivalent")
 		skip    = flag.String("skip", "commands_table.go", "comma-separated file names not mutated (data tables)")
-		only    = flag.String("only", "", "mutate only lines containing this file:line prefix (e.g. motion/table.go:370)")
+		only    = flag.String("only", "", "mutate only lines with one of these comma-separated file:line prefixes (e.g. motion/table.go:37,motion/node.go)")
 		list    = flag.Bool("list", false, "list the mutants and exit")
 		verbose = flag.Bool("v", false, "print every mutant's outcome")
 	)
@@ -144,8 +144,12 @@ func main() {
 		if *only != "" {
 			var keep []Mutant
 			for _, m := range ms {
-				if strings.HasPrefix(fmt.Sprintf("%s:%d", m.File, m.Line), *only) {
-					keep = append(keep, m)
+				at := fmt.Sprintf("%s:%d", m.File, m.Line)
+				for _, p := range strings.Split(*only, ",") {
+					if strings.HasPrefix(at, p) {
+						keep = append(keep, m)
+						break
+					}
 				}
 			}
 			ms = keep
