@@ -3,7 +3,8 @@
 // OpenBytes, Builder) and the retail object types the rest of dereth runs on
 // — GfxObj, Setup, Animation, MotionTable, PhysicsScript,
 // PhysicsScriptTable, Surface, Palette, SurfaceTexture, RenderSurface,
-// Region, Iteration, LandBlock, LandBlockInfo, EnvCell — plus the LandDefs
+// Region, Iteration, LandBlock, LandBlockInfo, EnvCell, Environment (with
+// its CellStructs) and Scene — plus the LandDefs
 // geometry of outdoor cells. Decoders check every count and offset against the bytes they have and return errors
 // naming the file, type, id and offset; nothing panics on damaged input.
 // Layouts: ../shared/docs/dat-format.md; choices it leaves open:

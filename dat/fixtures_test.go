@@ -208,6 +208,25 @@ func fixtureEnvCell() *EnvCell {
 	}
 }
 
+func fixtureEnvironment() *Environment {
+	g := fixtureGfxObj()
+	room := CellStruct{Vertices: g.Vertices, Polygons: g.Polygons, Portals: []uint16{2},
+		CellBSP: &BSPNode{Tag: "BPIN", Plane: Plane{Normal: vec(1, 0, 0), D: -1},
+			Pos: &BSPNode{Tag: "LEAF", LeafIndex: 0},
+			Neg: &BSPNode{Tag: "BpIN", Plane: Plane{Normal: vec(0, 1, 0)}, Neg: &BSPNode{Tag: "LEAF", LeafIndex: 1}}},
+		PhysicsPolygons: g.PhysicsPolygons, PhysicsBSP: g.PhysicsBSP, DrawingBSP: g.DrawingBSP}
+	bare := CellStruct{CellBSP: &BSPNode{Tag: "LEAF"}, PhysicsBSP: &BSPNode{Tag: "LEAF", Solid: 0}}
+	return &Environment{ID: 0x0D000123, Cells: map[uint32]CellStruct{0: room, 7: bare}}
+}
+
+func fixtureScene() *Scene {
+	return &Scene{ID: 0x120000A1, Objects: []ObjectDesc{
+		{ObjID: 0x02000010, BaseLoc: fr(1, 2, 0), Freq: 0.25, DisplaceX: 12, DisplaceY: 6, MinScale: 0.8, MaxScale: 1.4,
+			MaxRotation: 360, MinSlope: 0.9, MaxSlope: 1, Align: 1, Orient: 0, WeenieObj: 0},
+		{ObjID: 0x01000011, BaseLoc: fr(0, 0, 0), Freq: 1, MinScale: 1, MaxScale: 1, WeenieObj: 0x7000},
+	}}
+}
+
 func fixturePalette() *Palette {
 	return &Palette{ID: 0x04000001, Colors: []uint32{0xFF000000, 0xFFFF0000, 0x8000FF00, 0x000000FF}}
 }
@@ -228,7 +247,8 @@ func fixtureRenderSurfaces() []*RenderSurface {
 func fixtures() []any {
 	out := []any{fixtureAnimation(), fixtureSetup(), fixtureMotionTable(), fixtureGfxObj(),
 		fixturePhysicsScript(), fixturePhysicsScriptTable(), fixtureRegion(), fixtureIteration(),
-		fixtureLandBlock(), fixtureLandBlockInfo(), fixtureEnvCell(), fixturePalette(), fixtureSurfaceTexture()}
+		fixtureLandBlock(), fixtureLandBlockInfo(), fixtureEnvCell(), fixturePalette(), fixtureSurfaceTexture(),
+		fixtureEnvironment(), fixtureScene()}
 	for _, s := range fixtureRenderSurfaces() {
 		out = append(out, s)
 	}

@@ -26,11 +26,13 @@ const (
 	TypePalette
 	TypeSurfaceTexture
 	TypeRenderSurface
+	TypeEnvironment
+	TypeScene
 )
 
 var typeNames = [...]string{"Unknown", "GfxObj", "Setup", "Animation", "Surface", "MotionTable",
 	"PhysicsScript", "PhysicsScriptTable", "Region", "Iteration", "LandBlock", "LandBlockInfo", "EnvCell",
-	"Palette", "SurfaceTexture", "RenderSurface"}
+	"Palette", "SurfaceTexture", "RenderSurface", "Environment", "Scene"}
 
 func (t Type) String() string {
 	if t >= 0 && int(t) < len(typeNames) {
@@ -43,7 +45,7 @@ func (t Type) String() string {
 func Types() []Type {
 	return []Type{TypeGfxObj, TypeSetup, TypeAnimation, TypeSurface, TypeMotionTable, TypePhysicsScript,
 		TypePhysicsScriptTable, TypeRegion, TypeIteration, TypeLandBlock, TypeLandBlockInfo, TypeEnvCell,
-		TypePalette, TypeSurfaceTexture, TypeRenderSurface}
+		TypePalette, TypeSurfaceTexture, TypeRenderSurface, TypeEnvironment, TypeScene}
 }
 
 // TypeOf classifies an object id of a dataset (dat-format.md §2).
@@ -79,6 +81,10 @@ func TypeOf(id uint32, ds Dataset) Type {
 		return TypeSurface
 	case 0x09:
 		return TypeMotionTable
+	case 0x0D:
+		return TypeEnvironment
+	case 0x12:
+		return TypeScene
 	case 0x13:
 		return TypeRegion
 	case 0x33:
@@ -177,6 +183,16 @@ func Decode(t Type, id uint32, data []byte) (any, error) {
 		if o, err = DecodeRenderSurface(id, data); err == nil {
 			v, own = o, o.ID
 		}
+	case TypeEnvironment:
+		var o *Environment
+		if o, err = DecodeEnvironment(id, data); err == nil {
+			v, own = o, o.ID
+		}
+	case TypeScene:
+		var o *Scene
+		if o, err = DecodeScene(id, data); err == nil {
+			v, own = o, o.ID
+		}
 	default:
 		return nil, fmt.Errorf("dat: object 0x%08X: %w", id, ErrUnknownType)
 	}
@@ -243,6 +259,12 @@ func Encode(obj any) (uint32, []byte, error) {
 	case *RenderSurface:
 		id = o.ID
 		data, err = EncodeRenderSurface(o)
+	case *Environment:
+		id = o.ID
+		data, err = EncodeEnvironment(o)
+	case *Scene:
+		id = o.ID
+		data, err = EncodeScene(o)
 	default:
 		return 0, nil, fmt.Errorf("dat: cannot encode %T", obj)
 	}
@@ -344,3 +366,11 @@ func (c *Container) RenderSurface(id uint32) (*RenderSurface, error) {
 
 // EnvCell reads an EnvCell.
 func (c *Container) EnvCell(id uint32) (*EnvCell, error) { return read(c, id, DecodeEnvCell) }
+
+// Environment reads an Environment (0x0D…).
+func (c *Container) Environment(id uint32) (*Environment, error) {
+	return read(c, id, DecodeEnvironment)
+}
+
+// Scene reads a Scene (0x12…).
+func (c *Container) Scene(id uint32) (*Scene, error) { return read(c, id, DecodeScene) }

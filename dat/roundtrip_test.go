@@ -39,6 +39,10 @@ func objectType(v any) Type {
 		return TypeSurfaceTexture
 	case *RenderSurface:
 		return TypeRenderSurface
+	case *Environment:
+		return TypeEnvironment
+	case *Scene:
+		return TypeScene
 	}
 	return TypeUnknown
 }
