@@ -189,7 +189,7 @@ func EncodeEnvironment(env *Environment) ([]byte, error) {
 // vertex; DisplaceX/Y the random offset range from BaseLoc; scale lies in
 // [MinScale, MaxScale]; MaxRotation is in degrees; the object is placed
 // only where the terrain normal's z lies in [MinSlope, MaxSlope]; Align
-// non-zero turns it to face down the slope; WeenieObj non-zero marks a
+// non-zero turns it to face up the slope; WeenieObj non-zero marks a
 // server-side object the client does not place.
 type ObjectDesc struct {
 	ObjID       uint32        `json:"obj_id"`
