@@ -146,7 +146,7 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	_, out, _ := run("check", "sample:portal")
-	if !regexp.MustCompile(`Animation\s+17`).MatchString(out) {
+	if !regexp.MustCompile(`Animation\s+18`).MatchString(out) {
 		t.Errorf("no Animation count:\n%s", out)
 	}
 }

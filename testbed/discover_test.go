@@ -81,11 +81,13 @@ func TestFindSetups(t *testing.T) {
 		q    SetupQuery
 		want []uint32
 	}{
-		{"all", SetupQuery{}, []uint32{sample.HumanSetup, sample.DoorSetup, sample.WindmillSetup}},
+		{"all", SetupQuery{}, []uint32{sample.HumanSetup, sample.DoorSetup, sample.WindmillSetup, sample.TreeSetup,
+			sample.PineSetup, sample.RockSetup, sample.BushSetup, sample.PortalSetup, sample.TorchSetup}},
 		{"humanoid", SetupQuery{MotionTable: 1, Cycles: []uint32{0x45000005, 0x44000007}}, []uint32{sample.HumanSetup}},
 		{"door", SetupQuery{MotionTable: 1, Cycles: []uint32{0x4000000B, 0x4000000C}, MaxParts: 4}, []uint32{sample.DoorSetup}},
-		{"animated", SetupQuery{MotionTable: -1, Animated: 1}, []uint32{sample.WindmillSetup}},
-		{"many parts", SetupQuery{MinParts: 2}, []uint32{sample.HumanSetup, sample.WindmillSetup}},
+		{"animated", SetupQuery{MotionTable: -1, Animated: 1}, []uint32{sample.WindmillSetup, sample.PortalSetup}},
+		{"many parts", SetupQuery{MinParts: 2}, []uint32{sample.HumanSetup, sample.WindmillSetup, sample.TreeSetup,
+			sample.PineSetup, sample.PortalSetup}},
 		{"limit", SetupQuery{Limit: 1}, []uint32{sample.HumanSetup}},
 		{"none", SetupQuery{MinParts: 100}, nil},
 	}

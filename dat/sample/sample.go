@@ -9,6 +9,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/physics"
 )
 
 //go:generate go run ./gen
@@ -90,7 +91,69 @@ const (
 	HouseCell1 = world.HouseCell1
 
 	NumHumanParts = world.NumHumanParts
+
+	// The bigger world (README.md): the town, the dungeon, the portals and
+	// the objects procedural scenery places.
+	TownBlock           = world.TownBlock
+	TownInfo            = world.TownInfo
+	TownHouseCell0      = world.TownHouseCell0
+	TownHouseGfxObj     = world.TownHouseGfxObj
+	DungeonBlock        = world.DungeonBlock
+	DungeonInfo         = world.DungeonInfo
+	DungeonEntryCell    = world.DungeonEntryCell
+	DungeonCorridorCell = world.DungeonCorridorCell
+	DungeonHallCell     = world.DungeonHallCell
+	Environment         = world.Environment
+	EnvTownHouse        = world.EnvTownHouse
+	EnvDungeon          = world.EnvDungeon
+	PortalSetup         = world.PortalSetup
+	TorchSetup          = world.TorchSetup
+	TreeSetup           = world.TreeSetup
+	PineSetup           = world.PineSetup
+	RockSetup           = world.RockSetup
+	BushSetup           = world.BushSetup
+
+	TownPortalCell           = world.TownPortalCell
+	TownPortalX              = world.TownPortalX
+	TownPortalY              = world.TownPortalY
+	TownPortalHeading        = world.TownPortalHeading
+	TownPortalDestCell       = world.TownPortalDestCell
+	DungeonPortalCell        = world.DungeonPortalCell
+	DungeonPortalDestCell    = world.DungeonPortalDestCell
+	SpawnCell                = world.SpawnCell
+	SpawnX                   = world.SpawnX
+	SpawnY                   = world.SpawnY
+	SpawnHeading             = world.SpawnHeading
+	WorldX0                  = world.WorldX0
+	WorldY0                  = world.WorldY0
+	WorldSide                = world.WorldSide
+	DungeonPortalDestHeading = world.DungeonPortalDestHeading
 )
+
+// Blocks lists the sample's outdoor landblocks 0xXXYYFFFF: WorldSide ×
+// WorldSide from (WorldX0, WorldY0), x-major. The dungeon's landblock
+// DungeonBlock is not among them.
+var Blocks = world.LandBlocks()
+
+// DungeonCells lists the dungeon's EnvCells (entry room, corridor, hall).
+var DungeonCells = []uint32{DungeonEntryCell, DungeonCorridorCell, DungeonHallCell}
+
+// TownPortalPosition is where the town portal object (PortalSetup) stands.
+func TownPortalPosition() physics.Position { return world.TownPortalPosition() }
+
+// TownPortalDestination is where the town portal sends the player: the
+// dungeon's entry room.
+func TownPortalDestination() physics.Position { return world.TownPortalDestination() }
+
+// DungeonPortalPosition is where the dungeon portal object stands (the hall).
+func DungeonPortalPosition() physics.Position { return world.DungeonPortalPosition() }
+
+// DungeonPortalDestination is where the dungeon portal sends the player:
+// outside, south of the town portal.
+func DungeonPortalDestination() physics.Position { return world.DungeonPortalDestination() }
+
+// SpawnPosition is the default spawn script's player position.
+func SpawnPosition() physics.Position { return world.SpawnPosition() }
 
 // Motion commands of the sample tables.
 const (

@@ -219,8 +219,8 @@ func TestGroundMatchesSimulation(t *testing.T) {
 		{0xA9B50001, 60.1, 0.2, true},
 		{0xAAB50001, 191.9, 191.9, true},
 		{0xAAB50001, 0.25, 0.75, true},
-		{0xABB40001, 10, 10, false}, // east of the sample world
-		{0xA9B30001, 10, 10, false}, // south of it
+		{0xB0B40001, 10, 10, false}, // east of the sample world (12×12 from 0xA4AF)
+		{0xA9AE0001, 10, 10, false}, // south of it
 	}
 	for _, tt := range tests {
 		want, wantOK := ground.GroundZ(tt.cell, tt.x, tt.y)

@@ -31,10 +31,57 @@ const (
 	SurfaceRoof   = 0x08000005
 	SurfaceLeaves = 0x08000006
 
+	// More surfaces, all textured with the generated textures: rock,
+	// the portal swirl (water, luminous, slightly translucent), flame
+	// (sand, luminous) and foliage (lush grass) for the scenery.
+	SurfaceRock    = 0x08000007
+	SurfacePortal  = 0x08000008
+	SurfaceFlame   = 0x08000009
+	SurfaceFoliage = 0x0800000A
+
 	// Building-like GfxObjs.
-	HouseGfxObj = 0x01000100
-	TowerGfxObj = 0x01000101
-	WallGfxObj  = 0x01000102
+	HouseGfxObj     = 0x01000100
+	TowerGfxObj     = 0x01000101
+	WallGfxObj      = 0x01000102
+	TownHouseGfxObj = 0x01000103 // 8×6×3.5 shell with a real doorway (a hollow building)
+
+	// Scenery GfxObjs (parts of the scenery Setups).
+	TrunkGfxObj  = 0x01000040
+	CanopyGfxObj = 0x01000041
+	PineGfxObj   = 0x01000042
+	RockGfxObj   = 0x01000043
+	BushGfxObj   = 0x01000044
+
+	// Portal, torch and pillar GfxObjs.
+	PortalRingGfxObj  = 0x01000050
+	PortalSwirlGfxObj = 0x01000051
+	TorchGfxObj       = 0x01000052
+	PillarGfxObj      = 0x01000053
+
+	// Scenery Setups: trees and rocks collide (a cylinder or a sphere),
+	// bushes do not (no shapes).
+	TreeSetup = 0x02000020
+	PineSetup = 0x02000021
+	RockSetup = 0x02000022
+	BushSetup = 0x02000023
+
+	// PortalSetup is the portal object: a ring and a turning swirl (default
+	// animation AnimPortalSwirl), a purple light, ethereal-sized cylinder.
+	PortalSetup = 0x02000030
+	// TorchSetup is a wall torch with a light (the dungeon's lights).
+	TorchSetup = 0x02000031
+
+	// Scenes (0x12…) the Region's scene types list.
+	SceneBushes = 0x12000001 // sparse bushes: the only scenery of the original 2×2 area's terrain types
+	SceneForest = 0x12000002 // broadleaf trees, pines and bushes
+	ScenePines  = 0x12000003 // dense pines
+	SceneMeadow = 0x12000004 // bushes and the odd tree
+	SceneRocks  = 0x12000005 // rocks aligned to the slope
+
+	// Environments: the house's two cells, the town house's room, the
+	// dungeon's rooms and corridor.
+	EnvTownHouse = 0x0D000002
+	EnvDungeon   = 0x0D000003
 
 	// Human part GfxObjs.
 	PelvisGfxObj   = 0x01000010
@@ -80,6 +127,8 @@ const (
 
 	// The windmill's default animation (its blades turn).
 	AnimWindmill = 0x03000030
+	// The portal's default animation (its swirl turns).
+	AnimPortalSwirl = 0x03000040
 
 	// Physics scripts.
 	ScriptSparkle  = 0x33000001 // CreateParticle ×2, then StopParticle
@@ -93,7 +142,8 @@ const (
 	ScriptTypeHide    = 2
 	ScriptTypeUnhide  = 3
 
-	// Referenced but not stored (the sample has no sounds or emitters).
+	// Referenced but not stored (the sample has no sounds or emitters). The
+	// house's Environment is stored (structures 0 and 1).
 	SoundFootstep   = 0x0A000001
 	SoundRunStep    = 0x0A000002
 	SoundThud       = 0x0A000003
@@ -149,5 +199,6 @@ const (
 	HouseCell1 = 0xA9B40101
 )
 
-// Blocks lists the sample's landblocks.
-var Blocks = []uint32{BlockSW, BlockSE, BlockNW, BlockNE}
+// OrigBlocks lists the original 2×2 area's landblocks; LandBlocks lists
+// them all.
+var OrigBlocks = []uint32{BlockSW, BlockSE, BlockNW, BlockNE}

@@ -176,5 +176,9 @@ func surfaces() []*dat.Surface {
 	return []*dat.Surface{
 		image(SurfaceStone, TexStoneWall), image(SurfaceWood, TexWood), image(SurfaceSkin, TexSkin),
 		image(SurfaceCloth, TexCloth), image(SurfaceRoof, TexRoof), solid(SurfaceLeaves, 0xFF308030),
+		image(SurfaceRock, TexRock),
+		image(SurfaceFoliage, TexLushGrass),
+		{ID: SurfacePortal, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(TexWater), Luminosity: 1, Diffuse: 1, Translucency: 0.2},
+		{ID: SurfaceFlame, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(TexSand), Luminosity: 1, Diffuse: 1},
 	}
 }

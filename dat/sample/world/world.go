@@ -53,8 +53,11 @@ func region() *dat.Region {
 			Seasons:    []dat.Season{{StartDate: 0, Name: "Spring"}, {StartDate: 90, Name: "Summer"}, {StartDate: 180, Name: "Autumn"}, {StartDate: 270, Name: "Winter"}}},
 	}
 	for i, n := range terrainNames {
-		r.Terrain.TerrainTypes = append(r.Terrain.TerrainTypes, dat.TerrainType{Name: n, Color: terrainColor(i)})
+		r.Terrain.TerrainTypes = append(r.Terrain.TerrainTypes,
+			dat.TerrainType{Name: n, Color: terrainColor(i), SceneTypes: terrainSceneTypes(i)})
 	}
+	r.PartsMask |= dat.RegionHasScene
+	r.Scene = regionScenes()
 	r.Terrain.BaseTexSize = 128
 	r.Terrain.TerrainTexs = terrainTexs()
 	return r
@@ -62,15 +65,17 @@ func region() *dat.Region {
 
 func terrainColor(t int) uint32 {
 	switch t {
-	case terrainGrassland, terrainLushGrass:
+	case terrainGrassland, terrainLushGrass, terrainMarsh:
 		return 0xFF4C9A3C
+	case terrainPatchyGrass:
+		return 0xFF2E6E2A
 	case terrainPackedDirt:
 		return 0xFF8A6A40
 	case terrainSandYellow:
 		return 0xFFD8C878
 	case terrainSnow:
 		return 0xFFF0F0F8
-	case terrainWaterFresh:
+	case terrainWaterFresh, terrainWaterRunning:
 		return 0xFF3060B0
 	}
 	return 0xFF808080
@@ -79,9 +84,10 @@ func terrainColor(t int) uint32 {
 // The area's south-west corner in global vertex coordinates.
 const areaX, areaY = 0xA9 * 8, 0xB4 * 8
 
-// heightAt returns the height byte at global vertex (gx, gy): a lake in the
-// south-west, a rise to a snowy hill in the north-east, gentle waves.
-func heightAt(gx, gy int) uint8 {
+// origHeightAt returns the original 2×2 area's height at global vertex
+// (gx, gy), unclamped: a lake in the south-west, a rise to a snowy hill in
+// the north-east, gentle waves. heightAt uses it inside the area.
+func origHeight(gx, gy int) float64 {
 	u, v := float64(gx-areaX), float64(gy-areaY) // 0..16
 	h := 30 + 6*u + 5*v + 8*math.Sin(u/2)*math.Cos(v/3)
 	if d := math.Hypot(u-3, v-3); d < 3 {
@@ -90,10 +96,14 @@ func heightAt(gx, gy int) uint8 {
 	if d := math.Hypot(u-13, v-13); d < 4 {
 		h += (4 - d) * 25
 	}
-	return uint8(min(max(h, 0), 255))
+	return h
 }
 
-func terrainAt(gx, gy int, h uint8) uint16 {
+func byteHeight(h float64) uint8 { return uint8(min(max(h, 0), 255)) }
+
+// origTerrainAt is the original 2×2 area's terrain word at global vertex
+// (gx, gy) with height byte h; terrainAt uses it inside the area.
+func origTerrainAt(gx, gy int, h uint8) uint16 {
 	u, v := gx-areaX, gy-areaY
 	var typ uint16
 	switch {
@@ -174,7 +184,17 @@ func cellData() []any {
 			VisibleCells: []uint16{HouseCell0 & 0xFFFF}},
 		iteration(),
 	}
-	return objs
+	orig := map[uint32]bool{TownBlock: true} // built by townData
+	for _, id := range OrigBlocks {
+		orig[id] = true
+	}
+	for _, id := range LandBlocks() {
+		if !orig[id] {
+			objs = append(objs, landBlock(id, false))
+		}
+	}
+	objs = append(objs, townData()...)
+	return append(objs, dungeonData()...)
 }
 
 func iteration() *dat.Iteration {
@@ -193,6 +213,16 @@ func portalData() []any {
 		partGfxObj(ShinGfxObj, SurfaceCloth, v3(0, 0, -0.225), v3(0.12, 0.12, 0.45)),
 		humanSetup(), humanMotionTable(), doorSetup(), doorMotionTable(), windmillSetup(), windmillAnimation(),
 		scriptTable(),
+		houseEnvironment(), townHouseEnvironment(), dungeonEnvironment(), townHouseGfxObj(),
+		trunkGfxObj(), canopyGfxObj(), pineGfxObj(), rockGfxObj(), bushGfxObj(),
+		portalRingGfxObj(), portalSwirlGfxObj(), portalSetup(), portalAnimation(),
+		torchGfxObj(), torchSetup(), pillarGfxObj(),
+	}
+	for _, s := range scenerySetups() {
+		objs = append(objs, s)
+	}
+	for _, s := range scenes() {
+		objs = append(objs, s)
 	}
 	for _, s := range surfaces() {
 		objs = append(objs, s)
