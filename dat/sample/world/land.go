@@ -116,7 +116,8 @@ func terrainAt(gx, gy int, h uint8) uint16 {
 		typ = terrainSemiBarren
 	case rectDist(u, v, townU0, townU1, townV0, townV1) == 0:
 		typ = terrainGrassland
-	case math.Sin(u/5)*math.Cos(v/4)+math.Sin((u+v)/9) > 0.7:
+	case rectDist(u, v, spawnWoodU0, spawnWoodU1, spawnWoodV0, spawnWoodV1) == 0,
+		math.Sin(u/5)*math.Cos(v/4)+math.Sin((u+v)/9) > 0.7:
 		typ = terrainPatchyGrass
 	case (iu+iv)%5 == 0:
 		typ = terrainLushGrass
@@ -129,6 +130,10 @@ func terrainAt(gx, gy int, h uint8) uint16 {
 	}
 	return dat.TerrainWord(road, typ, scenery)
 }
+
+// The wood south-west of the spawn and south of the town (relative
+// vertices): its nearest trees are a short walk from the default spawn.
+const spawnWoodU0, spawnWoodU1, spawnWoodV0, spawnWoodV1 = -11.0, -1.0, -9.0, 0.0
 
 // townStreetU is the relative u of the town's north–south street.
 const townStreetU = -4
