@@ -435,3 +435,20 @@ func (g *Generator) Generate(lb *dat.LandBlock, info *dat.LandBlockInfo, dst []O
 	}
 	return dst, nil
 }
+
+// GenerateBlock reads landblock block (any cell id of it) and, when it has
+// objects, its LandBlockInfo from the cell DAT, and appends its scenery to
+// dst (Generate).
+func (g *Generator) GenerateBlock(cell *dat.Container, block uint32, dst []Object) ([]Object, error) {
+	lb, err := cell.LandBlock(dat.BlockID(block))
+	if err != nil {
+		return dst, fmt.Errorf("scenery: %w", err)
+	}
+	var info *dat.LandBlockInfo
+	if lb.HasObjects {
+		if info, err = cell.LandBlockInfo(dat.BlockInfoID(block)); err != nil {
+			return dst, fmt.Errorf("scenery: %w", err)
+		}
+	}
+	return g.Generate(lb, info, dst)
+}

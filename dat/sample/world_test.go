@@ -1,6 +1,7 @@
 package sample
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -256,16 +257,11 @@ func TestSampleScenery(t *testing.T) {
 	total, near, nearest := 0, 0, math.Inf(1)
 	sp := SpawnPosition()
 	for _, id := range Blocks {
-		lb, _ := c.LandBlock(id)
-		var info *dat.LandBlockInfo
-		if lb.HasObjects {
-			info, _ = c.LandBlockInfo(dat.BlockInfoID(id))
-		}
-		objs, err := g.Generate(lb, info, nil)
+		objs, err := g.GenerateBlock(c, id, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := g.Generate(lb, info, nil)
+		again, _ := g.GenerateBlock(c, id&0xFFFF0000|0x0123, nil)
 		if !reflect.DeepEqual(objs, again) {
 			t.Fatalf("landblock 0x%08X: scenery differs between runs", id)
 		}
@@ -283,6 +279,9 @@ func TestSampleScenery(t *testing.T) {
 			}
 		}
 		total += len(objs)
+	}
+	if _, err := g.GenerateBlock(c, 0x0303FFFF, nil); !errors.Is(err, dat.ErrNotFound) {
+		t.Errorf("a landblock the sample lacks: %v, want dat.ErrNotFound", err)
 	}
 	if kinds[world.TreeSetup] < 100 || kinds[world.PineSetup] < 50 || kinds[world.RockSetup] < 20 || kinds[world.BushSetup] < 50 || nearest > 100 {
 		t.Errorf("scenery: %d objects %v, the nearest tree or rock %v from the spawn", total, kinds, nearest)
