@@ -470,3 +470,77 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(buf)), "objects/op")
 }
+
+// TestConcurrent: one Generator serves several streaming workers at once
+// and each gets the same scenery as a lone caller.
+func TestConcurrent(t *testing.T) {
+	w := newWorld(denseScenes()...)
+	g := w.gen(t, nil)
+	all := make([]int, 81)
+	for i := range all {
+		all[i] = i
+	}
+	want, err := g.Generate(flatBlock(testBlock, all...), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([][]Object, 4)
+	done := make(chan int)
+	for k := range got {
+		go func() {
+			got[k], _ = g.Generate(flatBlock(testBlock, all...), nil, nil)
+			done <- k
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for k := range got {
+		if !reflect.DeepEqual(got[k], want) {
+			t.Fatalf("worker %d got other scenery", k)
+		}
+	}
+}
+
+// FuzzGenerate: any terrain words and heights give scenery or an error,
+// never a panic; every id belongs to the landblock, counts up from 0, and
+// every object stands inside the landblock on the terrain.
+func FuzzGenerate(f *testing.F) {
+	f.Add(make([]byte, 81*3), uint8(0xA9), uint8(0xB4))
+	seed := make([]byte, 81*3)
+	for i := range seed {
+		seed[i] = byte(i * 37)
+	}
+	f.Add(seed, uint8(0x12), uint8(0xFE))
+	w := newWorld(append(denseScenes(), threeScenes(handObject(0.9))...)...)
+	for t := range w.region.Terrain.TerrainTypes {
+		for i := range 31 { // index 31 stays missing: terrain naming it fails
+			w.region.Terrain.TerrainTypes[t].SceneTypes[i] = uint32(i % 2)
+		}
+		w.region.Terrain.TerrainTypes[t].SceneTypes = w.region.Terrain.TerrainTypes[t].SceneTypes[:31]
+	}
+	g := w.gen(f, func(uint32) (Bounds, error) {
+		return Bounds{CylSpheres: []dat.CylSphere{{Radius: 0.5, Height: 2}}}, nil
+	})
+	f.Fuzz(func(t *testing.T, data []byte, bx, by uint8) {
+		lb := &dat.LandBlock{ID: uint32(bx)<<24 | uint32(by)<<16 | 0xFFFF}
+		for i := range 81 {
+			if 3*i+2 < len(data) {
+				lb.Terrain[i] = uint16(data[3*i]) | uint16(data[3*i+1])<<8
+				lb.Heights[i] = data[3*i+2]
+			}
+		}
+		objs, err := g.Generate(lb, nil, nil)
+		if err != nil {
+			return
+		}
+		for i, o := range objs {
+			x, y, n := SplitID(o.ID)
+			p := o.Frame.Origin
+			if x != int(bx) || y != int(by) || n != i || p.X < 0 || p.Y < 0 || p.X >= 192 || p.Y >= 192 ||
+				o.Cell>>16 != lb.ID>>16 || !(o.Scale > 0) {
+				t.Fatalf("object %d: %+v", i, o)
+			}
+		}
+	})
+}
