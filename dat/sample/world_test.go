@@ -134,9 +134,21 @@ func TestEnvCellsResolve(t *testing.T) {
 		if len(cs.PhysicsPolygons) == 0 || cs.PhysicsBSP == nil || cs.CellBSP == nil {
 			t.Errorf("cell 0x%08X: no physics or cell BSP", id)
 		}
+		centre := cs.PhysicsBSP.Sphere.Origin
 		for i, cp := range cell.Portals {
-			if !containsKey(cs.Portals, cp.PolygonID) {
-				t.Errorf("cell 0x%08X portal %d: polygon %d is not a portal of the structure", id, i, cp.PolygonID)
+			if !containsKey(cs.Portals, cp.PolygonID) || int(cp.PolygonID) != i || cs.Portals[i] != cp.PolygonID {
+				t.Errorf("cell 0x%08X portal %d: polygon %d is not the structure's portal %d", id, i, cp.PolygonID, i)
+				continue
+			}
+			// PortalSide (flag 0x2) set: the polygon faces into the cell;
+			// clear: towards the other cell (ACE find_transit_cells).
+			poly, _ := cs.Polygon(cp.PolygonID)
+			a, _ := cs.Vertex(uint16(poly.VertexIDs[0]))
+			b, _ := cs.Vertex(uint16(poly.VertexIDs[1]))
+			c3, _ := cs.Vertex(uint16(poly.VertexIDs[2]))
+			n := b.Origin.Sub(a.Origin).Cross(c3.Origin.Sub(a.Origin))
+			if in := n.Dot(centre.Sub(a.Origin)) > 0; in != (cp.Flags&0x2 != 0) {
+				t.Errorf("cell 0x%08X portal %d: flags 0x%X but the polygon faces in = %v", id, i, cp.Flags, in)
 			}
 			if cp.OtherCellID == 0xFFFF {
 				continue

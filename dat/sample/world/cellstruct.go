@@ -30,11 +30,24 @@ func (m *mesh) rect(surf int16, n, a, b physics.Vec3) {
 
 // opening is a doorway in one wall of a box: the wall ('N', 'S', 'E',
 // 'W'), its centre along the wall (x for N/S walls, y for E/W) and its
-// width and height from the floor.
+// width and height from the floor. Its portal polygon faces into the box,
+// or out of it (towards the neighbouring cell) when out is set: the
+// EnvCell's CellPortal says which with its PortalSide flag 0x2 (set: the
+// polygon faces into the cell; clear: towards the other cell — ACE
+// EnvCell.find_transit_cells / check_building_transit).
 type opening struct {
 	wall    byte
 	c, w, h float32
+	out     bool
 }
+
+// Cell portal flags (ACE PortalFlags).
+const (
+	portalExactMatch = 0x1
+	// portalFacesIn is PortalFlags.PortalSide: set, the portal polygon's
+	// normal points into the cell (ACE's PortalSide property is false).
+	portalFacesIn = 0x2
+)
 
 // wallOf returns a wall's plane coordinate, its normal facing into the box
 // (sign 1) or out of it (sign −1), and the horizontal axis along it.
@@ -82,7 +95,11 @@ func (m *mesh) walls(surf int16, lo, hi physics.Vec3, sign float32, ops []openin
 func room(lo, hi physics.Vec3, floor, wall int16, ops ...opening) dat.CellStruct {
 	m := &mesh{tile: 2.5}
 	for _, op := range ops {
-		n, at, _, _ := wallOf(op.wall, lo, hi, 1)
+		sign := float32(1)
+		if op.out {
+			sign = -1
+		}
+		n, at, _, _ := wallOf(op.wall, lo, hi, sign)
 		m.rect(wall, n, at(op.c-op.w/2, lo.Z), at(op.c+op.w/2, lo.Z+op.h))
 	}
 	portals := make([]uint16, len(m.polys))
@@ -120,11 +137,13 @@ func room(lo, hi physics.Vec3, floor, wall int16, ops ...opening) dat.CellStruct
 // House interior (HouseGfxObj is 10×8×4): cell 0 is the southern half with
 // the doorway (portal 0, to outside) and the opening to cell 1 (portal 1);
 // cell 1 the northern half (portal 0, back to cell 0). Cell 0 has surfaces
-// {stone, wood} (a wooden floor), cell 1 {stone}.
+// {stone, wood} (a wooden floor), cell 1 {stone}. The house's EnvCells
+// (unchanged from the 2×2 sample) flag the doorway 0x2 and the inner
+// openings 0: the doorway faces in, the inner openings face the other cell.
 func houseEnvironment() *dat.Environment {
 	return &dat.Environment{ID: Environment, Cells: map[uint32]dat.CellStruct{
-		0: room(v3(-5, -4, 0), v3(5, 0, 4), 1, 0, opening{'S', 0, 1.4, 2.2}, opening{'N', 0, 10, 4}),
-		1: room(v3(-5, 0, 0), v3(5, 4, 4), 0, 0, opening{'S', 0, 10, 4}),
+		0: room(v3(-5, -4, 0), v3(5, 0, 4), 1, 0, opening{'S', 0, 1.4, 2.2, false}, opening{'N', 0, 10, 4, true}),
+		1: room(v3(-5, 0, 0), v3(5, 4, 4), 0, 0, opening{'S', 0, 10, 4, true}),
 	}}
 }
 
@@ -136,17 +155,18 @@ const townDoorW, townDoorH = 1.6, 2.4
 
 func townHouseEnvironment() *dat.Environment {
 	return &dat.Environment{ID: EnvTownHouse, Cells: map[uint32]dat.CellStruct{
-		0: room(townHouseLo, townHouseHi, 0, 1, opening{'S', 0, townDoorW, townDoorH}),
+		0: room(townHouseLo, townHouseHi, 0, 1, opening{'S', 0, townDoorW, townDoorH, false}),
 	}}
 }
 
 // Dungeon structures: 0 a 12×12×5 room with a 4×4 doorway north (portal
 // 0); 1 a 4×16×4 corridor open at both ends (portal 0 south, 1 north).
+// Their portal polygons face in (the dungeon's CellPortals set 0x2).
 // Surfaces {stone, rock}: stone walls, a rock floor and ceiling.
 func dungeonEnvironment() *dat.Environment {
 	return &dat.Environment{ID: EnvDungeon, Cells: map[uint32]dat.CellStruct{
-		DungeonRoom:     room(v3(-6, -6, 0), v3(6, 6, 5), 1, 0, opening{'N', 0, 4, 4}),
-		DungeonCorridor: room(v3(-2, -8, 0), v3(2, 8, 4), 1, 0, opening{'S', 0, 4, 4}, opening{'N', 0, 4, 4}),
+		DungeonRoom:     room(v3(-6, -6, 0), v3(6, 6, 5), 1, 0, opening{'N', 0, 4, 4, false}),
+		DungeonCorridor: room(v3(-2, -8, 0), v3(2, 8, 4), 1, 0, opening{'S', 0, 4, 4, false}, opening{'N', 0, 4, 4, false}),
 	}}
 }
 
@@ -162,7 +182,7 @@ const (
 func townHouseGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood}, tile: 2.5}
 	lo, hi := townHouseLo, townHouseHi
-	m.walls(0, lo, hi, -1, []opening{{'S', 0, townDoorW, townDoorH}})
+	m.walls(0, lo, hi, -1, []opening{{'S', 0, townDoorW, townDoorH, false}})
 	m.face(1, v3(-4.3, -3.3, 3.5), v3(4.3, -3.3, 3.5), v3(4.3, 0, 5.5), v3(-4.3, 0, 5.5))
 	m.face(1, v3(4.3, 3.3, 3.5), v3(-4.3, 3.3, 3.5), v3(-4.3, 0, 5.5), v3(4.3, 0, 5.5))
 	m.face(0, v3(-4, 3, 3.5), v3(-4, -3, 3.5), v3(-4, 0, 5.5))

@@ -134,11 +134,11 @@ func townData() []any {
 		f.Orientation = heading(h.Heading)
 		cell := uint32(TownHouseCell0 + i)
 		info.Buildings = append(info.Buildings, dat.BuildInfo{ModelID: TownHouseGfxObj, Frame: f, NumLeaves: 1,
-			Portals: []dat.BuildingPortal{{Flags: 0x1, OtherCellID: uint16(cell), OtherPortalID: 0, Stabs: []uint16{uint16(cell)}}}})
+			Portals: []dat.BuildingPortal{{Flags: portalExactMatch, OtherCellID: uint16(cell), OtherPortalID: 0, Stabs: []uint16{uint16(cell)}}}})
 		out = append(out, &dat.EnvCell{ID: cell, Flags: dat.EnvCellSeenOutside | dat.EnvCellHasStaticObjs,
 			Surfaces: []uint32{SurfaceWood, SurfaceStone}, EnvironmentID: EnvTownHouse, CellStructure: 0,
 			Position:      f,
-			Portals:       []dat.CellPortal{{Flags: 0x2, PolygonID: 0, OtherCellID: 0xFFFF, OtherPortalID: 0}},
+			Portals:       []dat.CellPortal{{Flags: portalFacesIn, PolygonID: 0, OtherCellID: 0xFFFF, OtherPortalID: 0}},
 			StaticObjects: []dat.Stab{{ID: TorchSetup, Frame: local(f, 0, 2.85, 2.2, 180)}}})
 	}
 	// Torches light the plaza (their sticks reach the ground); a wall
@@ -170,17 +170,17 @@ func dungeonData() []any {
 		&dat.LandBlockInfo{ID: DungeonInfo, NumCells: uint32(len(DungeonCells))},
 		&dat.EnvCell{ID: DungeonEntryCell, Flags: dat.EnvCellHasStaticObjs, Surfaces: surf,
 			EnvironmentID: EnvDungeon, CellStructure: DungeonRoom, Position: entry,
-			Portals:       []dat.CellPortal{{PolygonID: 0, OtherCellID: short(DungeonCorridorCell), OtherPortalID: 0}},
+			Portals:       []dat.CellPortal{{Flags: portalFacesIn, PolygonID: 0, OtherCellID: short(DungeonCorridorCell), OtherPortalID: 0}},
 			VisibleCells:  []uint16{short(DungeonCorridorCell), short(DungeonHallCell)},
 			StaticObjects: []dat.Stab{torch(entry, 5.85, 270), torch(entry, -5.85, 90)}},
 		&dat.EnvCell{ID: DungeonCorridorCell, Surfaces: surf,
 			EnvironmentID: EnvDungeon, CellStructure: DungeonCorridor, Position: corridor,
-			Portals: []dat.CellPortal{{PolygonID: 0, OtherCellID: short(DungeonEntryCell), OtherPortalID: 0},
-				{PolygonID: 1, OtherCellID: short(DungeonHallCell), OtherPortalID: 0}},
+			Portals: []dat.CellPortal{{Flags: portalFacesIn, PolygonID: 0, OtherCellID: short(DungeonEntryCell), OtherPortalID: 0},
+				{Flags: portalFacesIn, PolygonID: 1, OtherCellID: short(DungeonHallCell), OtherPortalID: 0}},
 			VisibleCells: []uint16{short(DungeonEntryCell), short(DungeonHallCell)}},
 		&dat.EnvCell{ID: DungeonHallCell, Flags: dat.EnvCellHasStaticObjs, Surfaces: surf,
 			EnvironmentID: EnvDungeon, CellStructure: DungeonRoom, Position: hall,
-			Portals:      []dat.CellPortal{{PolygonID: 0, OtherCellID: short(DungeonCorridorCell), OtherPortalID: 1}},
+			Portals:      []dat.CellPortal{{Flags: portalFacesIn, PolygonID: 0, OtherCellID: short(DungeonCorridorCell), OtherPortalID: 1}},
 			VisibleCells: []uint16{short(DungeonCorridorCell), short(DungeonEntryCell)},
 			StaticObjects: []dat.Stab{
 				{ID: PillarGfxObj, Frame: local(hall, 4, 4, 0, 0)}, {ID: PillarGfxObj, Frame: local(hall, -4, 4, 0, 0)},
