@@ -13,6 +13,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"strings"
 	"sync"
@@ -47,6 +48,10 @@ type Config struct {
 	// (default 2 s, ACE's); NAKInterval paces the requests for missing
 	// server packets (default 1 s, ACE's).
 	AckInterval, NAKInterval time.Duration
+	// EchoInterval paces the EchoRequest and TimeSync the client adds to
+	// its periodic ack packet (default 4 s: the retail client sends them
+	// every 2–4 s, on every other ack).
+	EchoInterval time.Duration
 	// Step, when set, is told each handshake step as it happens.
 	Step func(step string)
 }
@@ -72,6 +77,9 @@ func (c *Config) defaults() {
 	}
 	if c.NAKInterval == 0 {
 		c.NAKInterval = time.Second
+	}
+	if c.EchoInterval == 0 {
+		c.EchoInterval = 2 * c.AckInterval
 	}
 	if c.Timestamp == 0 {
 		c.Timestamp = uint32(time.Now().Unix())
@@ -99,6 +107,16 @@ type Stats struct {
 	// would not send again (RejectRetransmit); LoginResent the repeated
 	// LoginRequests.
 	Resent, NAKsSent, Duplicates, GaveUp, LoginResent int
+	// BytesIn counts the bytes of every server datagram since the
+	// ConnectRequest; FlowReported the part of them the client's Flow
+	// sections have reported so far.
+	BytesIn, FlowReported int
+	// TimeSyncs counts the server's TimeSyncs taken; EchoesSent the
+	// client's EchoRequests and EchoesAnswered the server's
+	// EchoResponses that answered one of them; RTT is the last answer's
+	// round trip.
+	TimeSyncs, EchoesSent, EchoesAnswered int
+	RTT                                   time.Duration
 }
 
 // Session is one client session. Create it with New, run the network with
@@ -127,6 +145,19 @@ type Session struct {
 	player       uint32
 	entered      bool
 	ended        error
+	// The server's clock: its last TimeSync and when it arrived.
+	serverTime   float64
+	serverTimeAt time.Time
+	// Flow: the bytes received since the last Flow section and the
+	// header time of the first packet among them.
+	flowBytes    int
+	flowInterval uint16
+	flowStarted  bool
+	// echoes are the client times of the recent EchoRequests, oldest
+	// first overwritten.
+	echoes   [8]float32
+	echoNext int
+	nextEcho time.Time
 
 	mu      sync.Mutex
 	inbox   []acnet.Decoded
@@ -258,14 +289,84 @@ func (s *Session) Run(ctx context.Context) error {
 		if s.dataSeen {
 			s.flushOutbox()
 			if !now.Before(s.nextAck) {
-				// Acks are sequenced and encrypted, as the retail client's:
-				// they keep the session alive and let the server see a
-				// lost packet of ours by the gap before them.
-				s.sendData(acnet.Packet{Header: acnet.Header{Flags: acnet.EncryptedChecksum | acnet.AckSequence}, Optional: acnet.Optional{Ack: s.serverSeq}})
+				s.sendData(s.periodic(now))
 				s.nextAck = now.Add(s.cfg.AckInterval)
 			}
 			s.nakGaps(now)
 		}
+	}
+}
+
+// periodic is the client's periodic packet, as the retail client sends it
+// (the captured session: every ~2 s an encrypted, sequenced packet
+// carrying AckSequence and Flow, every other one TimeSync and
+// EchoRequest too). The ack keeps the session alive (ACE drops a client
+// silent for 60 s) and lets the server see a lost packet of ours by the
+// gap before it. Flow reports the bytes received since the last report
+// and the header time of the first packet among them; TimeSync is the
+// client's estimate of the server's clock (its last TimeSync plus the
+// time since); EchoRequest is the client's clock in seconds since the
+// session started, which the server's EchoResponse returns.
+func (s *Session) periodic(now time.Time) acnet.Packet {
+	p := acnet.Packet{Header: acnet.Header{Flags: acnet.EncryptedChecksum | acnet.AckSequence}, Optional: acnet.Optional{Ack: s.serverSeq}}
+	if s.flowBytes > 0 {
+		p.Flags |= acnet.Flow
+		p.Flow = acnet.FlowBody{Bytes: uint32(min(s.flowBytes, math.MaxUint32)), Interval: s.flowInterval}
+		s.mu.Lock()
+		s.stats.FlowReported += s.flowBytes
+		s.mu.Unlock()
+		s.flowBytes, s.flowStarted = 0, false
+	}
+	if !now.Before(s.nextEcho) {
+		s.nextEcho = now.Add(s.cfg.EchoInterval)
+		if st, ok := s.ServerTimeAt(now); ok {
+			p.Flags |= acnet.TimeSync
+			p.TimeSync = st
+		}
+		p.Flags |= acnet.EchoRequest
+		p.EchoRequest = s.clientTime(now)
+		s.echoes[s.echoNext%len(s.echoes)] = p.EchoRequest
+		s.echoNext++
+		s.mu.Lock()
+		s.stats.EchoesSent++
+		s.mu.Unlock()
+	}
+	return p
+}
+
+// clientTime is the client's clock: seconds since the session started.
+func (s *Session) clientTime(now time.Time) float32 {
+	return float32(now.Sub(s.start).Seconds())
+}
+
+// ServerTimeAt estimates the server's clock (the portal-year seconds of
+// its TimeSync) at now: the last TimeSync plus the time since it
+// arrived. It reports false before the first TimeSync.
+func (s *Session) ServerTimeAt(now time.Time) (float64, bool) {
+	if s.serverTimeAt.IsZero() {
+		return 0, false
+	}
+	return s.serverTime + now.Sub(s.serverTimeAt).Seconds(), true
+}
+
+// echoed takes the server's EchoResponse: when it returns one of the
+// recent EchoRequests, the round trip is recorded.
+func (s *Session) echoed(e acnet.EchoResponseBody, now time.Time) {
+	ct := e.ClientTime
+	if ct <= 0 || ct != ct {
+		return
+	}
+	for i, t := range s.echoes {
+		if t != ct {
+			continue
+		}
+		s.echoes[i] = 0 // answered once
+		rtt := now.Sub(s.start) - time.Duration(float64(ct)*float64(time.Second))
+		s.mu.Lock()
+		s.stats.EchoesAnswered++
+		s.stats.RTT = max(rtt, 0)
+		s.mu.Unlock()
+		return
 	}
 }
 
@@ -305,6 +406,15 @@ func (s *Session) handle(b []byte, now time.Time) {
 		s.stats.Malformed++
 	}
 	s.mu.Unlock()
+	if s.connected || err == nil && p.Flags&acnet.ConnectRequest != 0 {
+		s.flowBytes += len(b)
+		if !s.flowStarted && v != acnet.Malformed {
+			s.flowInterval, s.flowStarted = p.Time, true
+		}
+		s.mu.Lock()
+		s.stats.BytesIn += len(b)
+		s.mu.Unlock()
+	}
 	if err != nil {
 		return // dropped and counted, never applied
 	}
@@ -328,6 +438,7 @@ func (s *Session) handle(b []byte, now time.Time) {
 	}
 	if p.Seq > 0 && !s.dataSeen {
 		s.dataSeen = true
+		s.nextEcho = now.Add(s.cfg.EchoInterval)
 		s.step("connected: data from the server")
 	}
 	if p.Seq > s.serverSeq+acnet.Window*4 {
@@ -369,6 +480,16 @@ func (s *Session) handle(b []byte, now time.Time) {
 			}
 		}
 		s.advance()
+	}
+	if p.Flags&acnet.TimeSync != 0 && p.TimeSync > 0 && !math.IsInf(p.TimeSync, 0) {
+		// A NaN or infinite server time is ignored, never propagated.
+		s.serverTime, s.serverTimeAt = p.TimeSync, now
+		s.mu.Lock()
+		s.stats.TimeSyncs++
+		s.mu.Unlock()
+	}
+	if p.Flags&acnet.EchoResponse != 0 {
+		s.echoed(p.EchoResponse, now)
 	}
 	if p.Flags&acnet.EchoRequest != 0 {
 		s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.EchoResponse},

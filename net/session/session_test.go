@@ -286,3 +286,58 @@ func TestLoopbackSilentServer(t *testing.T) {
 		t.Errorf("timed out after %v, want about 300 ms", d)
 	}
 }
+
+// TestLoopbackTimeSyncEchoFlow: like the retail client, the session's
+// periodic packets carry Flow (the bytes received since the last report:
+// on a clean link they add up to what the server had sent, never more),
+// TimeSync (the
+// server's clock from its TimeSync plus the time since: never behind it,
+// never ahead of the wall time that passed, and rising) and EchoRequest,
+// which the server answers with an encrypted EchoResponse from which the
+// client takes the round trip.
+func TestLoopbackTimeSyncEchoFlow(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	start := time.Now()
+	var elapsed time.Duration
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", EchoInterval: 40 * time.Millisecond}, func(s *Session) bool {
+		elapsed = time.Since(start)
+		return s.Entered() && s.Stats().EchoesAnswered >= 3
+	})
+	if err != nil {
+		t.Fatalf("session: %v", err)
+	}
+	waitDisconnect(t, srv)
+	st := s.Stats()
+	srv.Lock()
+	defer srv.Unlock()
+	t.Logf("client: bytes in %d, flow reported %d, timesyncs %d, echoes %d/%d, rtt %v; server: echoes %d, flow %d, sent %d, timesyncs %d",
+		st.BytesIn, st.FlowReported, st.TimeSyncs, st.EchoesAnswered, st.EchoesSent, st.RTT, srv.EchoRequests, srv.FlowBytes, srv.BytesSent, len(srv.TimeSyncs))
+	if srv.ClientBad != 0 || st.ChecksumBad != 0 {
+		t.Errorf("bad checksums: server saw %d, client %d", srv.ClientBad, st.ChecksumBad)
+	}
+	if st.EchoesAnswered < 3 || srv.EchoRequests < st.EchoesAnswered || st.EchoesSent < srv.EchoRequests {
+		t.Errorf("echoes: client sent %d, server answered %d, client took %d answers", st.EchoesSent, srv.EchoRequests, st.EchoesAnswered)
+	}
+	if st.RTT <= 0 || st.RTT > time.Second {
+		t.Errorf("round trip %v, want a loopback's (0, 1 s]", st.RTT)
+	}
+	if st.TimeSyncs == 0 || len(srv.TimeSyncs) == 0 {
+		t.Fatalf("TimeSyncs: the client took %d, sent %d", st.TimeSyncs, len(srv.TimeSyncs))
+	}
+	for i, ts := range srv.TimeSyncs {
+		if ts < srv.ServerTime || ts > srv.ServerTime+elapsed.Seconds()+0.5 {
+			t.Errorf("client TimeSync %d = %.3f, want within [%.3f, +%v]", i, ts, srv.ServerTime, elapsed)
+		}
+		if i > 0 && ts <= srv.TimeSyncs[i-1] {
+			t.Errorf("client TimeSync %d = %.6f does not rise from %.6f", i, ts, srv.TimeSyncs[i-1])
+		}
+	}
+	if srv.FlowBytes == 0 || srv.FlowBytes != st.FlowReported {
+		t.Errorf("Flow: the server read %d bytes reported, the client reported %d", srv.FlowBytes, st.FlowReported)
+	}
+	// The server may ack once or twice more after the client has stopped
+	// reading (24 bytes each); nothing else is lost on a clean link.
+	if st.BytesIn > srv.BytesSent || st.BytesIn < srv.BytesSent-3*24 || st.FlowReported > st.BytesIn {
+		t.Errorf("bytes: the server sent %d, the client received %d and reported %d", srv.BytesSent, st.BytesIn, st.FlowReported)
+	}
+}

@@ -56,6 +56,7 @@ type Server struct {
 
 	// Serve's own state.
 	keys       *acnet.KeyWindow
+	sendKeys   *acnet.ISAAC // the server's keys after the captured ones
 	reasm      *acnet.Reassembler
 	client     *net.UDPAddr
 	streamed   bool
@@ -84,6 +85,18 @@ type Server struct {
 	// Resent the server packets sent again for the client's NAKs;
 	// Rejected the seqs it answered with RejectRetransmit.
 	NAKsSent, Resent, Rejected int
+	// EchoRequests counts the client's EchoRequests (each answered with
+	// an encrypted EchoResponse, as ACE does); TimeSyncs holds the
+	// client's TimeSync values in arrival order; FlowBytes sums the
+	// client's Flow sections; BytesSent counts the bytes of every
+	// datagram the server wrote to the client.
+	EchoRequests int
+	TimeSyncs    []float64
+	FlowBytes    int
+	BytesSent    int
+	// ServerTime is the server's clock in its first TimeSync (the
+	// captured one).
+	ServerTime float64
 	// Dropped, Duplicated and Reordered count the link's faults by
 	// direction: [0] client to server, [1] server to client.
 	Dropped, Duplicated, Reordered [2]int
@@ -121,6 +134,9 @@ func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 		if p.Flags&acnet.ConnectRequest != 0 {
 			s.connect, s.seeds = d.Payload, p.Connect
 			continue
+		}
+		if p.Flags&acnet.TimeSync != 0 && s.ServerTime == 0 {
+			s.ServerTime = p.TimeSync
 		}
 		s.packets = append(s.packets, d.Payload)
 		s.lastSeq = max(s.lastSeq, p.Seq)
@@ -177,6 +193,12 @@ func (s *Server) Serve(deadline time.Time) {
 	}
 	go func() { wg.Wait(); close(ch) }()
 	s.keys = acnet.NewKeyWindow(s.seeds.ClientSeed)
+	// The captured encrypted packets are seqs 2..lastSeq (the capture
+	// lacks some, but they took their keys): seq n used key n−2.
+	s.sendKeys = acnet.NewISAAC(s.seeds.ServerSeed)
+	for range int(s.lastSeq) - 1 {
+		s.sendKeys.Next()
+	}
 	if s.Pace <= 0 {
 		s.Pace = 20 * time.Millisecond
 	}
@@ -272,11 +294,18 @@ func (s *Server) send(c *net.UDPConn, b []byte, to *net.UDPAddr) {
 	case hold:
 		s.heldOut = append(s.heldOut, outbound{c, b, to})
 	default:
-		c.WriteToUDP(b, to)
+		s.write(c, b, to)
 		if dup {
-			c.WriteToUDP(b, to)
+			s.write(c, b, to)
 		}
 		s.releaseOut()
+	}
+}
+
+// write writes b to the client, counting its bytes.
+func (s *Server) write(c *net.UDPConn, b []byte, to *net.UDPAddr) {
+	if _, err := c.WriteToUDP(b, to); err == nil {
+		s.BytesSent += len(b)
 	}
 }
 
@@ -294,7 +323,7 @@ func (s *Server) releaseOut() {
 	held := s.heldOut
 	s.heldOut = nil
 	for _, o := range held {
-		o.c.WriteToUDP(o.b, o.to)
+		s.write(o.c, o.b, o.to)
 	}
 }
 
@@ -340,7 +369,7 @@ func (s *Server) receive(m inbound) {
 			s.t.Errorf("ConnectResponse cookie 0x%X, want 0x%X", p.ConnectResponse, s.seeds.Cookie)
 		}
 		if s.Refuse {
-			s.world.WriteToUDP(s.refusal(), m.from)
+			s.write(s.world, s.refusal(), m.from)
 			return
 		}
 		for i, b := range s.packets {
@@ -388,9 +417,34 @@ func (s *Server) receive(m inbound) {
 			}
 		})
 	}
+	if p.Flags&acnet.TimeSync != 0 {
+		s.TimeSyncs = append(s.TimeSyncs, p.TimeSync)
+	}
+	if p.Flags&acnet.Flow != 0 {
+		s.FlowBytes += int(p.Flow.Bytes)
+		if s.FlowBytes > s.BytesSent {
+			s.t.Errorf("the client's Flow reports %d bytes in all, the server has sent %d", s.FlowBytes, s.BytesSent)
+		}
+	}
+	if p.Flags&acnet.EchoRequest != 0 && s.client != nil {
+		s.EchoRequests++
+		s.data(acnet.Packet{Header: acnet.Header{Flags: acnet.EchoResponse},
+			Optional: acnet.Optional{EchoResponse: acnet.EchoResponseBody{ClientTime: p.EchoRequest, Delta: float32(s.ServerTime) - p.EchoRequest}}})
+	}
 	if p.Flags&acnet.Disconnect != 0 {
 		s.Disconnected = true
 	}
+}
+
+// data sends a new encrypted server packet with the next seq after the
+// captured ones, keeping it for resends, as ACE sends its EchoResponse.
+func (s *Server) data(p acnet.Packet) {
+	s.lastSeq++
+	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
+	p.Flags |= acnet.EncryptedChecksum
+	b := acnet.Encode(nil, &p, s.sendKeys.Next())
+	s.cached[p.Seq] = b
+	s.send(s.world, b, s.client)
 }
 
 // heartbeat acks with the server's last seq and NAKs the client's gaps.
