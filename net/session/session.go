@@ -117,6 +117,11 @@ type Stats struct {
 	// round trip.
 	TimeSyncs, EchoesSent, EchoesAnswered int
 	RTT                                   time.Duration
+	// Held and Pending are what the reassembler holds (bytes, messages)
+	// after the last datagram, within acnet.DefaultBudget; FragmentErrors
+	// counts the fragments it refused (repeats, over budget, out of the
+	// window, disagreeing with their message).
+	Held, Pending, FragmentErrors int
 }
 
 // Session is one client session. Create it with New, run the network with
@@ -264,7 +269,7 @@ func (s *Session) Run(ctx context.Context) error {
 			limit = s.cfg.LoginTimeout
 		}
 		if now.Sub(s.lastHeard) > limit {
-			return fmt.Errorf("session: the server was silent for %v: %w", limit.Round(time.Second), ErrTimeout)
+			return fmt.Errorf("session: the server was silent for %v: %w", limit, ErrTimeout)
 		}
 		if s.connected && !s.dataSeen && now.Sub(connectedAt) > 3*s.cfg.LoginResend {
 			// The ConnectResponse never took: start over.
@@ -287,14 +292,20 @@ func (s *Session) Run(ctx context.Context) error {
 			nextConnect = now.Add(s.cfg.ConnectResend)
 		}
 		if s.dataSeen {
-			s.flushOutbox()
-			if !now.Before(s.nextAck) {
-				s.sendData(s.periodic(now))
-				s.nextAck = now.Add(s.cfg.AckInterval)
-			}
-			s.nakGaps(now)
+			s.tick(now)
 		}
 	}
+}
+
+// tick sends what is due once the server's data flows: the simulation's
+// game actions, the periodic packet and the NAKs of missing packets.
+func (s *Session) tick(now time.Time) {
+	s.flushOutbox()
+	if !now.Before(s.nextAck) {
+		s.sendData(s.periodic(now))
+		s.nextAck = now.Add(s.cfg.AckInterval)
+	}
+	s.nakGaps(now)
 }
 
 // periodic is the client's periodic packet, as the retail client sends it
@@ -405,6 +416,8 @@ func (s *Session) handle(b []byte, now time.Time) {
 	case v == acnet.Malformed:
 		s.stats.Malformed++
 	}
+	s.stats.Held, s.stats.Pending = s.recv.Reasm.Held(), s.recv.Reasm.Pending()
+	s.stats.FragmentErrors = s.recv.FragmentErrors
 	s.mu.Unlock()
 	if s.connected || err == nil && p.Flags&acnet.ConnectRequest != 0 {
 		s.flowBytes += len(b)

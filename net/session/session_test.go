@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -339,5 +340,182 @@ func TestLoopbackTimeSyncEchoFlow(t *testing.T) {
 	// reading (24 bytes each); nothing else is lost on a clean link.
 	if st.BytesIn > srv.BytesSent || st.BytesIn < srv.BytesSent-3*24 || st.FlowReported > st.BytesIn {
 		t.Errorf("bytes: the server sent %d, the client received %d and reported %d", srv.BytesSent, st.BytesIn, st.FlowReported)
+	}
+}
+
+// TestConfigDefaults pins ACE's pacing and timeouts: 15 s of silence ends
+// a login, 60 s a session in the world.
+func TestConfigDefaults(t *testing.T) {
+	var c Config
+	c.defaults()
+	if c.LoginTimeout != 15*time.Second || c.Timeout != 60*time.Second {
+		t.Errorf("timeouts %v at login, %v after; want 15s and 60s", c.LoginTimeout, c.Timeout)
+	}
+	if c.AckInterval != 2*time.Second || c.NAKInterval != time.Second || c.EchoInterval != 4*time.Second {
+		t.Errorf("acks every %v, NAKs every %v, echoes every %v; want 2s, 1s, 4s", c.AckInterval, c.NAKInterval, c.EchoInterval)
+	}
+}
+
+// TestLoopbackTimeouts: once in the world the session's timeout, not the
+// login's, applies. A server silent for longer than the login timeout
+// but less than the session's leaves the session running; one silent for
+// longer than the session's ends it with ErrTimeout naming the limit.
+// (The limits are scaled down from ACE's 15 s and 60 s.)
+func TestLoopbackTimeouts(t *testing.T) {
+	tests := []struct {
+		name             string
+		login, inWorld   time.Duration
+		silence          time.Duration
+		wantTimeout      bool
+		wantMsg          string
+		minWait, maxWait time.Duration
+	}{
+		{"silence longer than the login timeout", 150 * time.Millisecond, 2 * time.Second, 500 * time.Millisecond, false, "", 0, 0},
+		{"silence longer than the session timeout", 3 * time.Second, 300 * time.Millisecond, 0, true, "silent for 300ms", 250 * time.Millisecond, 1500 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := sessiontest.NewServer(t, captured(t))
+			var silentAt time.Time
+			resumed := false
+			s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", LoginTimeout: tt.login, Timeout: tt.inWorld}, func(s *Session) bool {
+				switch {
+				case !s.Entered():
+				case silentAt.IsZero():
+					silentAt = time.Now()
+					srv.SetSilent(true)
+				case tt.silence > 0 && !resumed && time.Since(silentAt) > tt.silence:
+					srv.SetSilent(false)
+					resumed = true
+				case resumed:
+					return s.Stats().EchoesAnswered > 0 // still healthy
+				}
+				return false
+			})
+			// The client last heard the server up to one poll (10 ms) and
+			// one server pace (20 ms) before silentAt.
+			waited := time.Since(silentAt)
+			if !tt.wantTimeout {
+				if err != nil || !resumed {
+					t.Fatalf("session: %v (resumed %v), want it to outlast %v of silence", err, resumed, tt.silence)
+				}
+				return
+			}
+			if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), tt.wantMsg) {
+				t.Fatalf("err = %v, want ErrTimeout saying %q", err, tt.wantMsg)
+			}
+			if waited < tt.minWait || waited > tt.maxWait {
+				t.Errorf("timed out %v after the silence began, want within [%v, %v]", waited, tt.minWait, tt.maxWait)
+			}
+			if !s.Entered() {
+				t.Error("the session had not entered the world")
+			}
+		})
+	}
+}
+
+// TestLoopbackServerDisconnect: a Disconnect from the server ends the
+// session with an error saying so.
+func TestLoopbackServerDisconnect(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	sent := false
+	_, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats"}, func(s *Session) bool {
+		if s.Entered() && !sent {
+			srv.Disconnect()
+			sent = true
+		}
+		return false
+	})
+	if err == nil || !strings.Contains(err.Error(), "the server disconnected") {
+		t.Fatalf("err = %v, want the server's disconnect", err)
+	}
+}
+
+// TestLoopbackMalformedKeepsSession: datagrams that do not decode or
+// whose checksum is wrong, sent into a healthy session, are counted and
+// dropped; the session goes on (its echoes are still answered) and
+// applies nothing from them.
+func TestLoopbackMalformedKeepsSession(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	good := acnet.Packet{Header: acnet.Header{Seq: 5000, Flags: acnet.Disconnect, ID: acnet.ServerID, Iteration: 1}}
+	forged := acnet.Encode(nil, &good, 0)
+	forged[8] ^= 1 // a Disconnect with a wrong plain checksum
+	keyed := acnet.Packet{Header: acnet.Header{Seq: 90, Flags: acnet.EncryptedChecksum | acnet.Disconnect, ID: acnet.ServerID, Iteration: 1}}
+	bad := [][]byte{
+		nil, {0x01}, make([]byte, 19), // shorter than a header
+		forged,                                  // bad plain checksum
+		acnet.Encode(nil, &keyed, 0x1234),       // a key the window does not hold
+		append(bytes.Clone(forged), 0, 0, 0, 0), // size disagrees with the header
+		func() []byte { // a NAK list claiming 2^30 entries
+			b := acnet.Encode(nil, &acnet.Packet{Header: acnet.Header{Flags: acnet.RequestRetransmit}, Optional: acnet.Optional{Retransmit: []uint32{1}}}, 0)
+			b[20], b[23] = 0, 0x40
+			return b
+		}(),
+	}
+	injected, answeredBefore := false, 0
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", EchoInterval: 30 * time.Millisecond}, func(s *Session) bool {
+		if !s.Entered() {
+			return false
+		}
+		if !injected {
+			for _, b := range bad {
+				srv.Inject(b)
+			}
+			injected, answeredBefore = true, s.Stats().EchoesAnswered
+			return false
+		}
+		st := s.Stats()
+		return st.Malformed+st.ChecksumBad >= len(bad) && st.EchoesAnswered > answeredBefore+1
+	})
+	if err != nil {
+		t.Fatalf("a malformed datagram ended the session: %v", err)
+	}
+	st := s.Stats()
+	// The three short ones, the size mismatch and the NAK list do not
+	// decode; the forged checksums are bad.
+	if st.Malformed != 5 || st.ChecksumBad != 2 {
+		t.Errorf("malformed %d, bad checksums %d; want 5 and 2", st.Malformed, st.ChecksumBad)
+	}
+}
+
+// TestLoopbackFlood: a server that floods the session with correctly
+// keyed packets — 4,000 of them, fragments of messages that never
+// complete, fragments of messages claiming 65,535 parts, and gaps
+// in its sequence — cannot make it hold more than the reassembly budget;
+// the session refuses what is over it and goes on: its echoes are still
+// answered and it disconnects cleanly.
+func TestLoopbackFlood(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	flooded, floodBytes, answered := false, 0, 0
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", EchoInterval: 30 * time.Millisecond}, func(s *Session) bool {
+		if !s.Entered() {
+			return false
+		}
+		st := s.Stats()
+		if st.Held > acnet.DefaultBudget.Bytes {
+			t.Fatalf("the session holds %d bytes, over its %d budget", st.Held, acnet.DefaultBudget.Bytes)
+		}
+		if !flooded {
+			floodBytes = srv.Flood(4000)
+			flooded, answered = true, st.EchoesAnswered
+			return false
+		}
+		return st.BytesIn >= floodBytes && st.EchoesAnswered > answered+1 && st.GaveUp > 8
+	})
+	if err != nil {
+		t.Fatalf("the flood ended the session: %v", err)
+	}
+	waitDisconnect(t, srv)
+	st := s.Stats()
+	t.Logf("flood of %d bytes: held %d bytes in %d messages, %d fragments refused, gave up on %d, %d NAKs",
+		floodBytes, st.Held, st.Pending, st.FragmentErrors, st.GaveUp, st.NAKsSent)
+	if floodBytes < acnet.DefaultBudget.Bytes*3/2 {
+		t.Fatalf("the flood sent %d bytes, want well over the %d budget", floodBytes, acnet.DefaultBudget.Bytes)
+	}
+	if st.Held > acnet.DefaultBudget.Bytes || st.Held < acnet.DefaultBudget.Bytes/2 || st.FragmentErrors == 0 {
+		t.Errorf("held %d bytes (budget %d) after refusing %d fragments: want the budget reached and kept", st.Held, acnet.DefaultBudget.Bytes, st.FragmentErrors)
+	}
+	if st.ChecksumBad != 0 || st.Malformed != 0 {
+		t.Errorf("bad checksums %d, malformed %d: the flood is correctly keyed", st.ChecksumBad, st.Malformed)
 	}
 }

@@ -35,9 +35,11 @@ type Server struct {
 	seeds        acnet.ConnectRequestBody
 	cached       map[uint32][]byte // encrypted server packets by seq
 	lastSeq      uint32            // the highest captured server seq
+	lastFrag     uint32            // the highest captured server message seq
 
 	Refuse bool // answer the ConnectResponse with a CharacterError
-	Silent bool // never answer
+	// Silent: never answer (SetSilent changes it while Serve runs).
+	Silent bool
 	// DropLogins is how many LoginRequests are lost before one arrives.
 	DropLogins int
 	// Loss, Duplicate and Reorder are the chances that a datagram, in
@@ -140,6 +142,9 @@ func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 		}
 		s.packets = append(s.packets, d.Payload)
 		s.lastSeq = max(s.lastSeq, p.Seq)
+		for _, f := range p.Fragments {
+			s.lastFrag = max(s.lastFrag, f.Seq)
+		}
 		if p.Flags&acnet.EncryptedChecksum != 0 {
 			s.cached[p.Seq] = d.Payload
 		}
@@ -210,10 +215,11 @@ func (s *Server) Serve(deadline time.Time) {
 			if !ok {
 				return
 			}
+			s.mu.Lock()
 			if s.Silent {
+				s.mu.Unlock()
 				continue
 			}
-			s.mu.Lock()
 			drop, dup, hold := s.fate(0, m.b)
 			switch {
 			case drop:
@@ -228,10 +234,11 @@ func (s *Server) Serve(deadline time.Time) {
 			}
 			s.mu.Unlock()
 		case <-tick.C:
+			s.mu.Lock()
 			if s.Silent {
+				s.mu.Unlock()
 				continue
 			}
-			s.mu.Lock()
 			s.releaseIn()
 			s.heartbeat()
 			s.releaseOut()
@@ -480,4 +487,67 @@ func (s *Server) refusal() []byte {
 	p := acnet.Packet{Header: acnet.Header{Seq: 2, Flags: acnet.EncryptedChecksum | acnet.BlobFragments, ID: acnet.ServerID, Iteration: 1},
 		Fragments: []acnet.Fragment{{Seq: 0, ID: 0x80000000, Count: 1, Queue: 9, Data: msg}}}
 	return acnet.Encode(nil, &p, g.Next())
+}
+
+// SetSilent makes the server stop (or resume) answering and acking while
+// Serve runs.
+func (s *Server) SetSilent(silent bool) {
+	s.mu.Lock()
+	s.Silent = silent
+	s.mu.Unlock()
+}
+
+// Disconnect sends the client a Disconnect, as ACE does when it drops a
+// session.
+func (s *Server) Disconnect() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.control(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
+}
+
+// Inject sends b to the client as it is (a malformed or forged datagram).
+func (s *Server) Inject(b []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.write(s.world, b, s.client)
+}
+
+// Flood sends n hostile but correctly keyed packets, as a broken or
+// hostile server could: fragments of 16-part messages that never
+// complete (448 bytes each, message sequences over the 1,000 after the
+// captured ones, so within the client's window), fragments of messages
+// claiming 65,535 parts, and now and then a packet whose sequence skips
+// one ahead, leaving a gap the client will ask for (and the server
+// reject). It returns the bytes sent.
+func (s *Server) Flood(n int) int {
+	sent := 0
+	data := make([]byte, acnet.MaxFragmentData)
+	for i := range n {
+		s.mu.Lock()
+		base := s.lastFrag + 2 // lastFrag+1 never comes: nothing after it completes
+		p := acnet.Packet{Header: acnet.Header{Flags: acnet.BlobFragments}}
+		var f acnet.Fragment
+		switch {
+		case i%64 == 63: // a packet one ahead of the next, leaving a gap
+			s.lastSeq++
+			p.Flags = acnet.AckSequence
+			p.Ack = s.clientSeq
+		case i%2 == 0: // a part of a 16-part message that never completes
+			f = acnet.Fragment{Seq: base + uint32(i)%1000, Count: 16, Index: uint16(i/1000) % 15, Queue: 9, Data: data}
+		default: // a message claiming 65,535 fragments
+			f = acnet.Fragment{Seq: base + uint32(i)%1000, Count: 0xFFFF, Index: uint16(i), Queue: 9, Data: data}
+		}
+		if p.Flags&acnet.BlobFragments != 0 {
+			f.ID = 0x80000000 | f.Seq
+			p.Fragments = []acnet.Fragment{f}
+		}
+		before := s.BytesSent
+		s.data(p)
+		sent += s.BytesSent - before
+		s.mu.Unlock()
+		if i%8 == 7 {
+			time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing; let the server answer NAKs
+		}
+	}
+	return sent
 }
