@@ -212,25 +212,40 @@ func TestCommandsNeedNoDisplay(t *testing.T) {
 }
 
 // TestViewNeedsADisplay: without one the viewer stops with a message and
-// a screenshot, with no xvfb-run on PATH, says what to install.
+// a screenshot, with no Xvfb on PATH, says what to install; with a
+// DISPLAY no X server answers, both say the display is unreachable
+// (Ebitengine's init, which would panic, never runs).
 func TestViewNeedsADisplay(t *testing.T) {
 	bin := derethBinary(t)
+	bogus := unreachableDisplay(t)
 	tests := []struct {
-		name string
-		args []string
-		want string
+		name    string
+		display string
+		args    []string
+		want    string
 	}{
-		{"view", []string{"view"}, "dereth: the viewer needs a display"},
-		{"no arguments", nil, "dereth: the viewer needs a display"},
-		{"screenshot", []string{"--screenshot", filepath.Join(t.TempDir(), "s.png")}, "install xvfb"},
+		{"view", "", []string{"view"}, "dereth: the viewer needs a display"},
+		{"no arguments", "", nil, "dereth: the viewer needs a display"},
+		{"screenshot", "", []string{"--screenshot", filepath.Join(t.TempDir(), "s.png")}, "install xvfb"},
+		{"view on an unreachable display", bogus, []string{"view"}, "dereth: display " + bogus + " unreachable"},
+		{"screenshot on an unreachable display", bogus, []string{"--screenshot", filepath.Join(t.TempDir(), "s.png")}, "dereth: display " + bogus + " unreachable"},
+		{"view on an unreachable TCP display", "127.0.0.1:" + strings.TrimPrefix(bogus, ":"), []string{"view"}, "unreachable"},
+		{"view on a bad display name", "nonsense", []string{"view"}, "dereth: display nonsense unreachable (not a display name"},
+		{"connect on an unreachable display", bogus, []string{"connect", "a@127.0.0.1:1"}, "dereth: display " + bogus + " unreachable"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cmd := exec.Command(bin, tt.args...)
-			cmd.Env = []string{"PATH=" + t.TempDir(), "HOME=" + t.TempDir()}
+			cmd.Env = []string{"PATH=" + t.TempDir(), "HOME=" + t.TempDir(), "DERETH_PASSWORD=x"}
+			if tt.display != "" {
+				cmd.Env = append(cmd.Env, "DISPLAY="+tt.display)
+			}
 			out, err := cmd.CombinedOutput()
 			if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), tt.want) {
 				t.Fatalf("%v: %s\nwant exit 2 and %q", err, out, tt.want)
+			}
+			if strings.Contains(string(out), "panic") || strings.Contains(string(out), "glfw") {
+				t.Errorf("Ebitengine's init ran: %s", out)
 			}
 		})
 	}

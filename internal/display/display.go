@@ -17,12 +17,16 @@
 // every possible dependency graph, so main_test.go checks it on the built
 // binary: run, dat, decode and help with DISPLAY unset and unreachable.
 //
-// A command that needs no window (run, dat, decode, help, -h, and every
-// usage error) therefore finishes and exits here, before Ebitengine is
-// initialised. Only the viewer gets past this package; main parses its
-// flags again and opens the window. On Linux and the BSDs, without DISPLAY
-// or WAYLAND_DISPLAY, a viewer screenshot (--screenshot) re-executes
-// itself under `xvfb-run -a` when that exists, and the interactive viewer
+// A command that needs no window (run, dat, decode, help, -h, connect
+// --headless, replay without --view, and every usage error) therefore
+// finishes and exits here, before Ebitengine is initialised. Only the
+// viewer gets past this package; main parses its flags again and opens
+// the window. On Linux and the BSDs the viewer first checks its display:
+// a DISPLAY no X server answers stops it with "display :N unreachable"
+// (exit status 2) instead of Ebitengine's panic; without DISPLAY or
+// WAYLAND_DISPLAY a screenshot (--screenshot) starts its own Xvfb, which
+// is stopped when dereth exits or is killed (the parent-death signal on
+// Linux, SIGINT/SIGTERM handlers everywhere), and the interactive viewer
 // stops with a message saying it needs a display.
 package display
 
