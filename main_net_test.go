@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -131,4 +132,96 @@ func TestConnectViewScreenshot(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Error(fmt.Sprintf("no Disconnect reached the server:\n%s", log))
+}
+
+// jsonLines parses every line of log that is a JSON object; the last
+// must be the summary.
+func jsonLines(t *testing.T, log string) []map[string]any {
+	t.Helper()
+	var lines []map[string]any
+	for _, l := range strings.Split(log, "\n") {
+		if !strings.HasPrefix(l, "{") {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not a JSON line: %q: %v", l, err)
+		}
+		lines = append(lines, m)
+	}
+	if len(lines) == 0 || lines[len(lines)-1]["event"] != "summary" {
+		t.Fatalf("no summary line last:\n%s", log)
+	}
+	return lines
+}
+
+// TestConnectViewForJSON: without --headless, `dereth connect --for 1s
+// --json` opens the viewer, closes it by itself a second after entering
+// the world, disconnects, and prints the handshake steps and the summary
+// as JSON lines.
+func TestConnectViewForJSON(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := sessiontest.NewServer(t, ds)
+	go srv.Serve(time.Now().Add(30 * time.Second))
+	t.Setenv("DERETH_PASSWORD", "treestats")
+	start := time.Now()
+	log, err := dereth(t, "connect", "--for", "1s", "--json", "treestats@"+srv.Addr())
+	if err != nil {
+		t.Fatalf("dereth connect: %v\n%s", err, log)
+	}
+	if d := time.Since(start); d < time.Second {
+		t.Errorf("the viewer closed after %v, before --for 1s", d)
+	}
+	lines := jsonLines(t, log)
+	sum := lines[len(lines)-1]
+	if sum["entered_world"] != true || sum["messages"].(map[string]any)["0xF745"] != 136.0 {
+		t.Errorf("summary %v: want the world entered and 136 CreateObjects", sum)
+	}
+	steps := 0
+	for _, l := range lines[:len(lines)-1] {
+		if l["event"] == "step" {
+			steps++
+		}
+	}
+	if steps < 5 {
+		t.Errorf("%d step lines, want one per handshake step:\n%s", steps, log)
+	}
+	waitServerDisconnect(t, srv, log)
+}
+
+// TestReplayViewJSON: `dereth replay --view --json` prints a JSON line per
+// message the viewer applies and the summary when the window closes.
+func TestReplayViewJSON(t *testing.T) {
+	paths := captures.Paths(t)
+	args := append([]string{"replay", "--view", "--json", "--from", "33s", "--frames", "10", "--screenshot", filepath.Join(t.TempDir(), "r.png")}, paths...)
+	log, err := dereth(t, args...)
+	if err != nil {
+		t.Fatalf("dereth %s: %v\n%s", strings.Join(args, " "), err, log)
+	}
+	lines := jsonLines(t, log)
+	// 10 frames from 33 s: the capture (to 33.7 s) is not played to its end.
+	if sum := lines[len(lines)-1]; sum["objects_created"] != 136.0 || sum["checksum_bad"] != 0.0 || sum["checksum_ok"] != sum["packets"] {
+		t.Errorf("summary %v: want 136 objects created and every checksum played ok", sum)
+	}
+	if len(lines) < 100 {
+		t.Errorf("%d JSON lines, want one per message (178) and the summary", len(lines))
+	}
+}
+
+// waitServerDisconnect waits (up to a second) for the client's Disconnect.
+func waitServerDisconnect(t *testing.T, srv *sessiontest.Server, log string) {
+	t.Helper()
+	for range 100 {
+		srv.Lock()
+		done := srv.Disconnected
+		srv.Unlock()
+		if done {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("no Disconnect reached the server:\n%s", log)
 }

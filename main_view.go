@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -85,7 +86,13 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			}
 			return w, a, nil
 		},
-		Frame:     n.Frame,
+		Frame: func(w *systems.World, dt float64) error {
+			err := n.Frame(w, dt)
+			if errors.Is(err, cli.ErrViewEnd) {
+				return scenes.ErrEnd
+			}
+			return err
+		},
 		NoControl: !n.Live(),
 	}
 	if n.Live() {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -28,7 +29,10 @@ const connectFrame = 1.0 / 30
 // a prompt that does not echo; never from the command line. Headless, it
 // prints one line per handshake step and a per-opcode summary when the
 // session ends. Without --headless it opens the viewer on the live world
-// (through Dispatch and main; Connect itself refuses with exit status 2).
+// (through Dispatch and main; Connect itself refuses with exit status 2)
+// and prints the summary when the window closes; --for closes it after
+// DURATION in the world, and --json prints the steps and the summary as
+// JSON lines in both modes.
 // The exit status is 1 when the session fails (refused, timed out,
 // disconnected), 2 on misuse.
 func Connect(args []string, stdout, stderr io.Writer) int {
@@ -57,8 +61,8 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 		"keyboard drives your character and its movement goes to the server.\n"
 	character := fs.String("character", "", "enter as the character `NAME` (default: the first)")
 	headless := fs.Bool("headless", false, "no viewer: print the handshake and a summary")
-	dur := fs.Duration("for", 0, "with --headless, disconnect after `DURATION` in the world (0: until interrupted or the server ends it)")
-	asJSON := fs.Bool("json", false, "with --headless, print one JSON object per handshake step and a summary object last")
+	dur := fs.Duration("for", 0, "disconnect after `DURATION` in the world, closing the viewer (0: until interrupted, the window closes or the server ends it)")
+	asJSON := fs.Bool("json", false, "print one JSON object per handshake step and a summary object last (on stdout; with the viewer too)")
 	shot := fs.String("screenshot", "", "in the viewer, render --frames frames in the world, save a PNG to `FILE`, disconnect and exit")
 	frames := fs.Int("frames", 0, "render `N` frames before the --screenshot (default 60)")
 	tracePath := fs.String("trace", "", "write the world's trace as JSON Lines to `FILE`")
@@ -77,8 +81,8 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	switch {
 	case *headless && (*shot != "" || *frames != 0):
 		return nil, fs.Fail(stderr, "--screenshot and --frames are for the viewer, not --headless")
-	case !*headless && (*dur != 0 || *asJSON):
-		return nil, fs.Fail(stderr, "--for and --json need --headless")
+	case *dur < 0:
+		return nil, fs.Fail(stderr, "--for must not be negative, got %v", *dur)
 	case *frames < 0:
 		return nil, fs.Fail(stderr, "--frames must be 0 or more, got %d", *frames)
 	}
@@ -89,7 +93,8 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	}
 	cfg := session.Config{Addr: host, Account: account, Password: password, Character: *character}
 	if !*headless {
-		n := &NetView{Title: "dereth: " + account + "@" + host, datDir: *datDir, live: true, cfg: cfg, tracePath: *tracePath}
+		n := &NetView{Title: "dereth: " + account + "@" + host, datDir: *datDir, live: true, cfg: cfg, tracePath: *tracePath,
+			forDur: *dur, asJSON: *asJSON, stdout: stdout}
 		v := &ViewOptions{DAT: *datDir, Screenshot: *shot, Frames: *frames, Net: n}
 		if v.Screenshot != "" && v.Frames == 0 {
 			v.Frames = n.Frames()
@@ -147,7 +152,7 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 	frame := 0
 	printStep := func(line string) {
 		if asJSON {
-			fmt.Fprintf(stdout, "{\"event\":\"step\",\"step\":%q}\n", line)
+			stdout.Write(stepJSON(line))
 		} else {
 			fmt.Fprintln(stdout, line)
 		}
@@ -199,6 +204,12 @@ loop:
 		return 1
 	}
 	return 0
+}
+
+// stepJSON is a handshake step's --json line.
+func stepJSON(line string) []byte {
+	b, _ := json.Marshal(map[string]string{"event": "step", "step": line})
+	return append(b, '\n')
 }
 
 // readPassword reads the password from file, DERETH_PASSWORD, or a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -29,6 +30,12 @@ type NetView struct {
 	tracePath string
 	trace     *os.File
 	jsonl     *systems.JSONL
+	// asJSON prints the steps (live) or messages (replay) and the
+	// summary as JSON lines on stdout; out guards stdout, which the
+	// session's goroutine writes the steps to.
+	asJSON bool
+	stdout io.Writer
+	out    sync.Mutex
 
 	// A live session.
 	cfg     session.Config
@@ -37,6 +44,8 @@ type NetView struct {
 	cancel  context.CancelFunc
 	done    chan error
 	lw      *liveWorld
+	forDur  time.Duration // --for: close the viewer after this long in the world
+	inWorld time.Time     // when Load returned the entered world
 	ended   bool
 	runErr  error
 	endErr  error
@@ -82,14 +91,23 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 	n.w = w
 	if !n.live {
-		n.rp = newReplayer(n.ds, w, func([]byte) {})
+		n.rp = newReplayer(n.ds, w, func(line []byte) {
+			if n.asJSON {
+				n.print(line)
+			}
+		})
 		progress(0, 1)
 		n.rp.stepTo(n.from)
 		progress(1, 1)
 		return w.World, portal, cell, nil
 	}
 	cfg := n.cfg
-	cfg.Step = func(string) { progress(int(min(n.steps.Add(1), liveSteps)), liveSteps) }
+	cfg.Step = func(line string) {
+		if n.asJSON {
+			n.print(stepJSON(line))
+		}
+		progress(int(min(n.steps.Add(1), liveSteps)), liveSteps)
+	}
 	progress(0, liveSteps)
 	s, err := session.New(cfg)
 	if err != nil {
@@ -112,7 +130,7 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		case <-tick.C:
 			n.lw.apply()
 			if s.Entered() && w.Object(w.PlayerGUID) != nil {
-				n.entered = true
+				n.entered, n.inWorld = true, time.Now()
 				progress(liveSteps, liveSteps)
 				return w.World, portal, cell, nil
 			}
@@ -120,14 +138,22 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 }
 
+// ErrViewEnd, returned by Frame, asks the viewer to close as the user
+// would: --for has run out.
+var ErrViewEnd = errors.New("the session's --for has run out")
+
 // Frame runs at a frame boundary before the world steps dt: a replay
 // applies the messages of the datagrams due before the frame ends, a live
 // session the messages that arrived. Once a live session has ended it
-// returns why, every frame; the world keeps running.
+// returns why, every frame; the world keeps running. When --for has run
+// out it returns ErrViewEnd.
 func (n *NetView) Frame(_ *systems.World, dt float64) error {
 	if !n.live {
 		n.rp.feedBefore(n.w.Now + dt)
 		return nil
+	}
+	if n.forDur > 0 && time.Since(n.inWorld) >= n.forDur {
+		return ErrViewEnd
 	}
 	n.lw.apply()
 	if !n.ended {
@@ -151,6 +177,13 @@ func (n *NetView) Send() func(msg []byte) {
 		return nil
 	}
 	return n.s.Send
+}
+
+// print writes one JSON line to stdout.
+func (n *NetView) print(line []byte) {
+	n.out.Lock()
+	n.stdout.Write(line)
+	n.out.Unlock()
 }
 
 // Frames is how many frames a --screenshot of a replay renders when
@@ -191,7 +224,11 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 		}
 		res := n.rp.result()
 		res.missingAssets = n.assets.Missing
-		res.printText(stdout)
+		if n.asJSON {
+			n.print(res.summaryJSON(nil))
+		} else {
+			res.printText(stdout)
+		}
 		return 0
 	}
 	if n.s == nil {
@@ -213,8 +250,12 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 	for _, c := range st.Messages {
 		res.stats.ServerMessages += c
 	}
-	res.printText(stdout)
-	fmt.Fprintf(stdout, "entered world: %v\n", n.s.Entered())
+	if n.asJSON {
+		n.print(res.summaryJSON(map[string]any{"entered_world": n.s.Entered()}))
+	} else {
+		res.printText(stdout)
+		fmt.Fprintf(stdout, "entered world: %v\n", n.s.Entered())
+	}
 	if n.runErr != nil {
 		fmt.Fprintf(stderr, "dereth connect: %v\n", n.runErr)
 		return 1

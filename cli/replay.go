@@ -25,7 +25,9 @@ const replayFrame = 1.0 / 30
 // checksums ok/bad/unverified, messages by opcode, objects created. With
 // --json it prints one JSON object per message and a summary object last.
 // With --view the viewer plays the capture instead (through Dispatch and
-// main; Replay itself refuses with exit status 2). The exit status is 1
+// main; Replay itself refuses with exit status 2), printing the message
+// lines (--json) as the viewer applies them and the summary when the
+// window closes. The exit status is 1
 // when a file cannot be read or a message fails to decode, 2 on misuse.
 func Replay(args []string, stdout, stderr io.Writer) int {
 	v, code := replayOrView(args, stdout, stderr)
@@ -61,8 +63,6 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 	switch {
 	case !*view && (*from != 0 || *shot != "" || *frames != 0):
 		return nil, fs.Fail(stderr, "--from, --screenshot and --frames need --view")
-	case *view && *asJSON:
-		return nil, fs.Fail(stderr, "--json does not go with --view")
 	case *from < 0 || *frames < 0:
 		return nil, fs.Fail(stderr, "--from and --frames must not be negative")
 	}
@@ -72,7 +72,8 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 		return nil, 1
 	}
 	if *view {
-		n := &NetView{Title: "dereth replay: " + strings.Join(fs.Args(), " "), datDir: *datDir, ds: ds, from: from.Seconds(), tracePath: *tracePath}
+		n := &NetView{Title: "dereth replay: " + strings.Join(fs.Args(), " "), datDir: *datDir, ds: ds, from: from.Seconds(), tracePath: *tracePath,
+			asJSON: *asJSON, stdout: stdout}
 		v := &ViewOptions{DAT: *datDir, Screenshot: *shot, Frames: *frames, Net: n}
 		if v.Screenshot != "" && v.Frames == 0 {
 			v.Frames = n.Frames()

@@ -16,6 +16,9 @@ import (
 	"github.com/dereth/dereth/systems"
 )
 
+// ErrEnd, returned by Config.Frame, closes the viewer: Run returns nil.
+var ErrEnd = errors.New("scenes: the session ended the viewer")
+
 // Assets is what the viewer reads from the DATs (see view.Assets).
 type Assets = view.Assets
 
@@ -61,7 +64,8 @@ type Config struct {
 	// Frame, when set, runs at every frame boundary before the world
 	// steps dt: a live or replayed session applies the server's messages
 	// there. Its error is shown in the window (a new one each time it
-	// changes) while the world keeps running.
+	// changes) while the world keeps running; ErrEnd closes the window
+	// as the user would (a session's --for has run out).
 	Frame func(w *systems.World, dt float64) error
 	// Send, when set, is the local player's controller's Send
 	// (control.Controller.Send): a live session sends its MoveToState and

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"errors"
 	"image"
 	"strings"
 	"time"
@@ -168,8 +169,8 @@ func (s *worldScene) Update(g *game) error {
 	if s.fixed > 0 {
 		step = s.fixed
 	}
-	if g.cfg.Frame != nil {
-		s.frame(g, step)
+	if g.cfg.Frame != nil && s.frame(g, step) {
+		return ebiten.Termination // the session asked to end (ErrEnd)
 	}
 	if !g.cfg.NoControl {
 		s.ctrl.Update(s.world, readKeys())
@@ -225,14 +226,18 @@ func (s *worldScene) pollScriptErr(g *game) {
 }
 
 // frame runs Config.Frame at the frame boundary and shows a new error from
-// it like a failed reload.
-func (s *worldScene) frame(g *game, dt float64) {
+// it like a failed reload; it reports whether Frame returned ErrEnd.
+func (s *worldScene) frame(g *game, dt float64) bool {
 	err := g.cfg.Frame(s.world, dt)
+	if errors.Is(err, ErrEnd) {
+		return true
+	}
 	s.r.Highlight = s.world.PlayerGUID // a session names its player late
 	if err != nil && (s.shownErr == nil || err.Error() != s.shownErr.Error()) {
 		s.shownErr, s.reloadAt = err, time.Now()
 		s.reloaded, s.reloadOK = strings.Join(view.ErrorLines(err, 100), "\n"), false
 	}
+	return false
 }
 
 // doReload runs Config.Reload; an error stays on screen and the world
