@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init
 
@@ -132,6 +133,61 @@ func TestViewBadDATShowsTheErrorScene(t *testing.T) {
 	if _, err := os.Stat(out); err != nil {
 		t.Fatalf("the error scene was not saved: %v", err)
 	}
+}
+
+// TestInteractiveViewLogsLoadErrors: the interactive viewer (no
+// --screenshot) on a broken --dat shows the error scene and also says
+// why on stderr as soon as loading fails, while the window stays open.
+func TestInteractiveViewLogsLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "client_portal.dat"), []byte("not a dat"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"view", "--dat", dir}, "\x1f"))
+	var errOut syncBuffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() {
+		cmd.Process.Kill()
+		<-exited
+	}()
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(errOut.String(), "client_portal.dat"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the interactive viewer wrote no load error to stderr within 30 s: %q", errOut.String())
+		}
+	}
+	if !strings.HasPrefix(errOut.String(), "dereth: ") {
+		t.Errorf("stderr %q, want the load error after \"dereth: \"", errOut.String())
+	}
+	select {
+	case err := <-exited:
+		exited <- err
+		t.Fatalf("the viewer exited (%v) instead of showing the error scene", err)
+	case <-time.After(500 * time.Millisecond):
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // TestCommandsNeedNoDisplay runs the built binary without a display and

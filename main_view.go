@@ -22,11 +22,12 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		return netView(opts, stdout, stderr)
 	}
 	var v *cli.Viewer
+	var loadErr error
 	cfg := scenes.Config{
 		Title:      "dereth",
 		Screenshot: opts.Screenshot,
 		Frames:     opts.Frames,
-		Load: func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
+		Load: logLoadErr(stderr, &loadErr, func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
 			var w *systems.World
 			var err error
 			v, w, err = cli.LoadViewer(opts, stderr, progress)
@@ -38,7 +39,7 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 				return nil, nil, err
 			}
 			return w, a, nil
-		},
+		}),
 		ScriptErr: func() error {
 			if v == nil {
 				return nil
@@ -59,10 +60,29 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		},
 	}
 	if err := scenes.Run(cfg); err != nil {
-		fmt.Fprintf(stderr, "dereth: %v\n", err)
+		if err != loadErr {
+			fmt.Fprintf(stderr, "dereth: %v\n", err)
+		}
 		return 1
 	}
+	if loadErr != nil {
+		return 1 // shown in the window and logged when it happened
+	}
 	return 0
+}
+
+// logLoadErr wraps a viewer's Load so that its error is also written to
+// stderr as it happens (the window shows it too) and kept in *errp: an
+// interactive viewer that could not load says why on the terminal.
+func logLoadErr(stderr io.Writer, errp *error, load func(progress func(done, total int)) (*systems.World, scenes.Assets, error)) func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
+	return func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
+		w, a, err := load(progress)
+		if err != nil {
+			*errp = err
+			fmt.Fprintf(stderr, "dereth: %v\n", err)
+		}
+		return w, a, err
+	}
 }
 
 // netView opens the window on a live session (`dereth connect`: the
@@ -71,11 +91,12 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 // prints the session's summary when the window closes.
 func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 	n := opts.Net
+	var loadErr error
 	cfg := scenes.Config{
 		Title:      n.Title,
 		Screenshot: opts.Screenshot,
 		Frames:     opts.Frames,
-		Load: func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
+		Load: logLoadErr(stderr, &loadErr, func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
 			w, portal, cell, err := n.Load(progress)
 			if err != nil {
 				return nil, nil, err
@@ -85,7 +106,7 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 				return nil, nil, err
 			}
 			return w, a, nil
-		},
+		}),
 		Frame: func(w *systems.World, dt float64) error {
 			err := n.Frame(w, dt)
 			if errors.Is(err, cli.ErrViewEnd) {
@@ -105,7 +126,12 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 	err := scenes.Run(cfg)
 	code := n.Close(stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "dereth: %v\n", err)
+		if err != loadErr {
+			fmt.Fprintf(stderr, "dereth: %v\n", err)
+		}
+		return 1
+	}
+	if loadErr != nil {
 		return 1
 	}
 	return code
