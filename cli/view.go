@@ -22,6 +22,9 @@ type ViewOptions struct {
 	// TraceEvents is how many of the newest trace events the spawn
 	// script's world.trace can read; 0 leaves tracing off.
 	TraceEvents int
+	// Timeout is the spawn script's (and each timer callback's)
+	// wall-clock limit in seconds (0: luahost's 10 s).
+	Timeout float64
 	// Net, when set, is a live session or a replayed capture to view
 	// instead of the spawn script's world (`dereth connect`, `dereth
 	// replay --view`).
@@ -32,12 +35,13 @@ type ViewOptions struct {
 // they start with a flag). When ok is false the caller must exit with
 // code: help was printed (0) or a usage error reported (2).
 func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code int, ok bool) {
-	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N]")
+	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N] [--timeout S]")
 	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
 	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first one drawn (a load error: its error screen, exit 1)")
 	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot (default: the first frame)")
 	fs.IntVar(&opts.TraceEvents, "trace-events", 0, "let the spawn script's world.trace read the newest `N` trace events (default: tracing off)")
+	fs.Float64Var(&opts.Timeout, "timeout", 0, "stop the spawn script, and each of its timer callbacks, after `S` seconds of wall-clock time (0: 10)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return opts, code, false
 	}
@@ -46,6 +50,9 @@ func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code 
 	}
 	if opts.Frames < 0 {
 		return opts, fs.Fail(stderr, "--frames must be 0 or more, got %d", opts.Frames), false
+	}
+	if opts.Timeout < 0 || opts.Timeout != opts.Timeout {
+		return opts, fs.Fail(stderr, "--timeout must be 0 or more seconds, got %v", opts.Timeout), false
 	}
 	if opts.TraceEvents < 0 {
 		return opts, fs.Fail(stderr, "--trace-events must be 0 or more, got %d", opts.TraceEvents), false
@@ -100,7 +107,7 @@ func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int))
 		dir = filepath.Dir(v.Script)
 	}
 	v.Scenario = testbed.New(dir, testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true,
-		TraceEvents: traceEvents(opts.TraceEvents)})
+		TraceEvents: traceEvents(opts.TraceEvents), Timeout: opts.Timeout})
 	progress(2, 3)
 	if err := v.run(); err != nil {
 		return v, v.Scenario.World, err

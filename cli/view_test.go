@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/testbed"
@@ -99,5 +100,28 @@ func TestLoadViewerScriptErrors(t *testing.T) {
 				t.Errorf("error %q names a temporary path", err)
 			}
 		})
+	}
+}
+
+// TestViewerTimeoutHonoured: the viewer's --timeout bounds its spawn
+// script within a second of its value, even inside one long host call,
+// with the error at that call's line.
+func TestViewerTimeoutHonoured(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "long.lua")
+	src := "for i = 1, 50 do world.spawn{guid = 0x50000000 + i, cell = 0x01010001, setup = 0x02000001, origin = {i, i, 0}, motion = {forward = \"RunForward\"}} end\nworld.advance(33000)\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts, code, ok := ParseView([]string{"--script", script, "--timeout", "0.5"}, io.Discard, io.Discard)
+	if !ok {
+		t.Fatalf("ParseView: exit %d", code)
+	}
+	start := time.Now()
+	_, _, err := LoadViewer(opts, io.Discard, nil)
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("stopped after %v, want within a second of the 0.5 s timeout", d)
+	}
+	if err == nil || !strings.Contains(err.Error(), "long.lua:2: wall-clock limit of 500ms exceeded") {
+		t.Fatalf("err = %v, want the wall-clock error at long.lua:2", err)
 	}
 }
