@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -517,5 +518,32 @@ func TestLoopbackFlood(t *testing.T) {
 	}
 	if st.ChecksumBad != 0 || st.Malformed != 0 {
 		t.Errorf("bad checksums %d, malformed %d: the flood is correctly keyed", st.ChecksumBad, st.Malformed)
+	}
+}
+
+// TestTimeSyncRejectsBadValues: a server TimeSync of NaN, ±Inf, zero or
+// a negative time never becomes the session's clock estimate (nor the
+// TimeSync it sends back); a finite one does.
+func TestTimeSyncRejectsBadValues(t *testing.T) {
+	s, keys := fuzzSession(t)
+	seq := uint32(1)
+	feed := func(ts float64) {
+		seq++
+		p := acnet.Packet{Header: acnet.Header{Seq: seq, Flags: acnet.EncryptedChecksum | acnet.TimeSync, ID: acnet.ServerID},
+			Optional: acnet.Optional{TimeSync: ts}}
+		s.handle(acnet.Encode(nil, &p, keys.Next()), s.start)
+	}
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, -5} {
+		feed(bad)
+		if st, ok := s.ServerTimeAt(s.start); ok {
+			t.Fatalf("TimeSync %v taken: the clock estimate is %v", bad, st)
+		}
+	}
+	feed(280811858.63)
+	if st, ok := s.ServerTimeAt(s.start.Add(2 * time.Second)); !ok || st != 280811860.63 {
+		t.Fatalf("clock estimate %v (%v), want the TimeSync plus 2 s", st, ok)
+	}
+	if s.Stats().TimeSyncs != 1 {
+		t.Errorf("%d TimeSyncs taken, want 1", s.Stats().TimeSyncs)
 	}
 }
