@@ -1,12 +1,12 @@
 // Command dereth is a lightweight Asheron's Call client core and world
 // viewer.
 //
-//	dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]]
+//	dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--timeout S]
 //	dereth run [--dat DIR] [--trace FILE] [--quiet] [--budget N] [--timeout S] SCRIPT.lua
 //	dereth dat ls|show|check [--json] ARGS...
 //	dereth decode [--json] FILE...
-//	dereth connect [--headless] [flags] ACCOUNT@HOST[:PORT]
-//	dereth replay [--view] [flags] CAPTURE.pcap...
+//	dereth connect [--headless] [--for DURATION] [--json] [flags] ACCOUNT@HOST[:PORT]
+//	dereth replay [--view] [--json] [flags] CAPTURE.pcap...
 //	dereth help [COMMAND [SUBCOMMAND]]
 //
 // `dereth help` lists the commands and `dereth help COMMAND` (or
