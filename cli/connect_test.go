@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/dereth/dereth/internal/captures"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/net/session/sessiontest"
 	"github.com/dereth/dereth/protocol"
 )
@@ -150,5 +152,46 @@ func TestConnectSendsMoveToState(t *testing.T) {
 	}
 	if srv.Actions[protocol.ActionLoginComplete] != 1 || srv.ClientBad != 0 {
 		t.Errorf("LoginComplete %d times, %d bad client checksums", srv.Actions[protocol.ActionLoginComplete], srv.ClientBad)
+	}
+}
+
+// TestLiveMessagesEnterAtFrameBoundary: the session receives on its own
+// goroutine while the simulation is not looking, and nothing reaches the
+// world until the simulation's frame boundary hands the messages over
+// (liveWorld.apply, which connect and the viewer call before each step):
+// with every CreateObject received, the world is still empty; after one
+// frame boundary it holds the captured session's objects.
+func TestLiveMessagesEnterAtFrameBoundary(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := sessiontest.NewServer(t, ds)
+	go srv.Serve(time.Now().Add(5 * time.Second))
+	s, err := session.New(session.Config{Addr: srv.Addr(), Account: "treestats", Password: "treestats",
+		ConnectDelay: 10 * time.Millisecond, ConnectResend: 50 * time.Millisecond, LoginResend: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _, err := newNetWorld("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	for deadline := time.Now().Add(4 * time.Second); s.Stats().Messages[0xF745] < 136; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the session received %d CreateObjects", s.Stats().Messages[0xF745])
+		}
+	}
+	if w.Created != 0 || w.Len() != 0 || w.PlayerGUID != 0 {
+		t.Fatalf("the world changed off the frame boundary: %d created, %d placed, player 0x%08X", w.Created, w.Len(), w.PlayerGUID)
+	}
+	live := &liveWorld{s: s, w: w}
+	live.apply()
+	if w.Created != 136 || w.Len() != 11 || w.PlayerGUID != 0x50002F67 {
+		t.Errorf("after the frame boundary: %d created, %d placed, player 0x%08X; want 136, 11, 0x50002F67", w.Created, w.Len(), w.PlayerGUID)
 	}
 }
