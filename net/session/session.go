@@ -145,11 +145,12 @@ type Session struct {
 	serverSeq    uint32 // highest contiguous server packet seq
 	serverHigh   uint32 // highest seq the server named (its acks reuse it)
 	outOfOrder   map[uint32]bool
-	sent         map[uint32]sentPacket
-	characters   []acnet.Character
-	player       uint32
-	entered      bool
-	ended        error
+	// sent keeps the sequenced packets for resends, by seq % maxKept.
+	sent       *[maxKept]sentPacket
+	characters []acnet.Character
+	player     uint32
+	entered    bool
+	ended      error
 	// The server's clock: its last TimeSync and when it arrived.
 	serverTime   float64
 	serverTimeAt time.Time
@@ -163,6 +164,7 @@ type Session struct {
 	echoes   [8]float32
 	echoNext int
 	nextEcho time.Time
+	wbuf     []byte // the datagram being sent
 
 	mu      sync.Mutex
 	inbox   []acnet.Decoded
@@ -171,10 +173,24 @@ type Session struct {
 	stepped []string
 }
 
+// The client keeps its last maxKept sequenced packets, none older than
+// keptFor, to resend when the server asks (ACE keeps its own 120 s).
+const (
+	maxKept = 1024
+	keptFor = 2 * time.Minute
+)
+
 type sentPacket struct {
-	pkt acnet.Packet
+	pkt acnet.Packet // pkt.Seq is 0 in an empty slot
 	key uint32
 	at  time.Time
+}
+
+// kept returns the sequenced packet seq for a resend, when it is still
+// kept: among the last maxKept, and no older than keptFor.
+func (s *Session) kept(seq uint32, now time.Time) (sentPacket, bool) {
+	sp := s.sent[seq%maxKept]
+	return sp, seq != 0 && sp.pkt.Seq == seq && now.Sub(sp.at) <= keptFor
 }
 
 // New resolves the server and opens a local UDP socket.
@@ -196,7 +212,7 @@ func New(cfg Config) (*Session, error) {
 	}
 	s := &Session{cfg: cfg, conn: conn, login: login, world: &world, fragSeq: 1,
 		recv: acnet.NewReceiver(0, acnet.DefaultBudget), outOfOrder: map[uint32]bool{},
-		sent: map[uint32]sentPacket{}}
+		sent: new([maxKept]sentPacket)}
 	s.stats.Messages = map[uint32]int{}
 	return s, nil
 }
@@ -382,7 +398,8 @@ func (s *Session) echoed(e acnet.EchoResponseBody, now time.Time) {
 }
 
 func (s *Session) write(to *net.UDPAddr, b []byte) error {
-	if _, err := s.conn.WriteToUDP(b, to); err != nil {
+	// WriteToUDPAddrPort, unlike WriteToUDP, builds no sockaddr on the heap.
+	if _, err := s.conn.WriteToUDPAddrPort(b, to.AddrPort()); err != nil {
 		return fmt.Errorf("session: send to %s: %w", to, err)
 	}
 	return nil
@@ -467,13 +484,14 @@ func (s *Session) handle(b []byte, now time.Time) {
 	if p.Flags&acnet.RequestRetransmit != 0 {
 		var unknown []uint32
 		for _, seq := range p.Retransmit {
-			sp, ok := s.sent[seq]
+			sp, ok := s.kept(seq, now)
 			if !ok {
 				unknown = append(unknown, seq)
 				continue
 			}
 			sp.pkt.Flags |= acnet.Retransmission
-			s.write(s.login, acnet.Encode(nil, &sp.pkt, sp.key))
+			s.wbuf = acnet.Encode(s.wbuf[:0], &sp.pkt, sp.key)
+			s.write(s.login, s.wbuf)
 			s.countClient()
 			s.mu.Lock()
 			s.stats.Resent++
@@ -643,13 +661,9 @@ func (s *Session) sendData(p acnet.Packet) {
 	s.seq++
 	s.fill(&p)
 	key := s.sendKeys.Next()
-	s.sent[p.Seq] = sentPacket{pkt: p, key: key, at: time.Now()}
-	for seq, sp := range s.sent {
-		if time.Since(sp.at) > 2*time.Minute || len(s.sent) > 1024 && seq < p.Seq-1024 {
-			delete(s.sent, seq)
-		}
-	}
-	s.write(s.login, acnet.Encode(nil, &p, key))
+	s.sent[p.Seq%maxKept] = sentPacket{pkt: p, key: key, at: time.Now()}
+	s.wbuf = acnet.Encode(s.wbuf[:0], &p, key)
+	s.write(s.login, s.wbuf)
 	s.countClient()
 }
 
@@ -664,7 +678,8 @@ func (s *Session) sendControl(p acnet.Packet) {
 		p.Seq = s.seq
 	}
 	s.fill(&p)
-	s.write(s.login, acnet.Encode(nil, &p, 0))
+	s.wbuf = acnet.Encode(s.wbuf[:0], &p, 0)
+	s.write(s.login, s.wbuf)
 	s.countClient()
 }
 
