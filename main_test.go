@@ -231,6 +231,8 @@ func TestCommandsNeedNoDisplay(t *testing.T) {
 		{[]string{"--bogus"}, 2, "", "dereth view: flag provided but not defined: -bogus"},
 		{[]string{"dat", "ls", "--yaml", "sample:portal"}, 2, "", "dereth dat ls: flag provided but not defined: -yaml"},
 		{[]string{"replay", "--view", "missing.pcap"}, 1, "", "missing.pcap"},
+		{[]string{"replay", "--json", "missing.pcap"}, 1, "", "missing.pcap"},
+		{[]string{"connect", "--headless", "--password-file", "missing.pw", "a@127.0.0.1"}, 1, "", "password file"},
 		{[]string{"replay", "--from", "1s", "missing.pcap"}, 2, "", "--from, --screenshot and --frames need --view"},
 		{[]string{"connect", "--for", "-1s", "a@127.0.0.1"}, 2, "", "--for must not be negative"},
 		{[]string{"connect", "--headless", "--screenshot", "x.png", "a@127.0.0.1"}, 2, "", "--screenshot and --frames are for the viewer"},
