@@ -52,6 +52,11 @@ type Config struct {
 	// its periodic ack packet (default 4 s: the retail client sends them
 	// every 2–4 s, on every other ack).
 	EchoInterval time.Duration
+	// InboxBudget bounds the bytes of the messages waiting for the
+	// simulation's next Drain (default 16 MiB, thousands of frames' worth
+	// in the busiest town); a session past it ends with ErrBehind rather
+	// than grow without bound or drop messages the world needs.
+	InboxBudget int
 	// Step, when set, is told each handshake step as it happens.
 	Step func(step string)
 }
@@ -81,6 +86,9 @@ func (c *Config) defaults() {
 	if c.EchoInterval == 0 {
 		c.EchoInterval = 2 * c.AckInterval
 	}
+	if c.InboxBudget == 0 {
+		c.InboxBudget = 16 << 20
+	}
 	if c.Timestamp == 0 {
 		c.Timestamp = uint32(time.Now().Unix())
 	}
@@ -94,6 +102,10 @@ var ErrRefused = errors.New("refused")
 
 // ErrTimeout is a session that heard nothing for too long.
 var ErrTimeout = errors.New("timed out")
+
+// ErrBehind is a session whose messages waited for the simulation past
+// Config.InboxBudget.
+var ErrBehind = errors.New("the simulation fell behind the server")
 
 // Stats counts a session's traffic.
 type Stats struct {
@@ -168,6 +180,7 @@ type Session struct {
 
 	mu      sync.Mutex
 	inbox   []acnet.Decoded
+	inBytes int      // the bytes of the messages in inbox
 	outbox  [][]byte // game messages from the simulation
 	stats   Stats
 	stepped []string
@@ -623,8 +636,17 @@ func (s *Session) message(b []byte) {
 		s.sendAction(protocol.ActionLoginComplete, nil)
 	}
 	s.mu.Lock()
-	s.inbox = append(s.inbox, d)
+	over := s.inBytes+len(b) > s.cfg.InboxBudget
+	if !over {
+		s.inbox = append(s.inbox, d)
+		s.inBytes += len(b)
+	}
+	held := s.inBytes
 	s.mu.Unlock()
+	if over && s.ended == nil {
+		s.ended = fmt.Errorf("session: %d bytes of messages wait for the simulation, and %d more would pass the %d-byte budget: %w",
+			held, len(b), s.cfg.InboxBudget, ErrBehind)
+	}
 }
 
 // choose picks the character by name (case-insensitive), or the first.
@@ -734,7 +756,7 @@ func (s *Session) Send(msg []byte) {
 func (s *Session) Drain(f func(acnet.Decoded)) {
 	s.mu.Lock()
 	in := s.inbox
-	s.inbox = nil
+	s.inbox, s.inBytes = nil, 0
 	s.mu.Unlock()
 	for _, d := range in {
 		f(d)

@@ -547,3 +547,20 @@ func TestTimeSyncRejectsBadValues(t *testing.T) {
 		t.Errorf("%d TimeSyncs taken, want 1", s.Stats().TimeSyncs)
 	}
 }
+
+// TestInboxBudget: messages wait for the simulation's Drain within a
+// budget; a simulation that stops draining while the server keeps
+// sending ends the session with ErrBehind, naming the budget, instead of
+// holding everything or dropping what the world needs.
+func TestInboxBudget(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", InboxBudget: 8 << 10}, func(s *Session) bool { return false })
+	if !errors.Is(err, ErrBehind) || !strings.Contains(err.Error(), "8192-byte budget") {
+		t.Fatalf("err = %v, want ErrBehind naming the 8192-byte budget", err)
+	}
+	held := 0
+	s.Drain(func(acnet.Decoded) { held++ })
+	if held == 0 || held >= 168 {
+		t.Errorf("%d messages were waiting, want some, not all 168 the server sent", held)
+	}
+}
