@@ -92,6 +92,9 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 		return nil, 1
 	}
 	cfg := session.Config{Addr: host, Account: account, Password: password, Character: *character}
+	if testSessionConfig != nil {
+		testSessionConfig(&cfg)
+	}
 	if !*headless {
 		n := &NetView{Title: "dereth: " + account + "@" + host, datDir: *datDir, live: true, cfg: cfg, tracePath: *tracePath,
 			forDur: *dur, asJSON: *asJSON, stdout: stdout}
@@ -131,6 +134,10 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	}
 	return nil, runHeadless(s, w, *dur, *asJSON, steps, keys, stdout, stderr)
 }
+
+// testSessionConfig, when set (by tests), adjusts the session's
+// configuration: shorter timeouts and pacing than ACE's.
+var testSessionConfig func(*session.Config)
 
 // runHeadless steps the world at 30 frames a second on this goroutine while
 // the session runs on its own; messages enter at frame boundaries, then

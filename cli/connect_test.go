@@ -195,3 +195,48 @@ func TestLiveMessagesEnterAtFrameBoundary(t *testing.T) {
 		t.Errorf("after the frame boundary: %d created, %d placed, player 0x%08X; want 136, 11, 0x50002F67", w.Created, w.Len(), w.PlayerGUID)
 	}
 }
+
+// TestConnectHeadlessEnds: `dereth connect --headless` on the loopback
+// server over a faulty link (10% loss both ways, repeats, reordering)
+// still enters the world and ends cleanly after --for; a refused login
+// and a silent server end it with exit status 1 and a message saying why.
+func TestConnectHeadlessEnds(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testSessionConfig = func(c *session.Config) {
+		c.LoginTimeout, c.Timeout = 300*time.Millisecond, 2*time.Second
+		c.ConnectDelay, c.ConnectResend, c.LoginResend = 10*time.Millisecond, 50*time.Millisecond, 100*time.Millisecond
+		c.AckInterval, c.NAKInterval = 20*time.Millisecond, 30*time.Millisecond
+	}
+	defer func() { testSessionConfig = nil }()
+	t.Setenv("DERETH_PASSWORD", "treestats")
+	tests := []struct {
+		name    string
+		setup   func(*sessiontest.Server)
+		code    int
+		out     string
+		errOut  string
+		entered bool
+	}{
+		{"faulty link", func(s *sessiontest.Server) { s.Loss, s.Duplicate, s.Reorder, s.Seed = 0.10, 0.05, 0.05, 7 }, 0, "entered world: true", "", true},
+		{"refused login", func(s *sessiontest.Server) { s.Refuse = true }, 1, "connected: data from the server\nrefused: the account does not exist", "session: the account does not exist (CharacterError 0xA): refused", false},
+		{"silent server", func(s *sessiontest.Server) { s.Silent = true }, 1, "entered world: false", "the server was silent for 300ms: timed out", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := sessiontest.NewServer(t, ds)
+			tt.setup(srv)
+			go srv.Serve(time.Now().Add(5 * time.Second))
+			var out, errOut bytes.Buffer
+			code := Connect([]string{"--headless", "--for", "500ms", "treestats@" + srv.Addr()}, &out, &errOut)
+			if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
+				t.Fatalf("exit %d (want %d)\nstdout:\n%s\nstderr: %s\nwant %q and %q", code, tt.code, out.String(), errOut.String(), tt.out, tt.errOut)
+			}
+			if tt.entered && !strings.Contains(out.String(), "messages 168 (server 168") {
+				t.Errorf("not every captured message arrived over the faulty link:\n%s", out.String())
+			}
+		})
+	}
+}

@@ -427,7 +427,12 @@ func (s *Session) countClient() {
 
 // handle takes one server datagram.
 func (s *Session) handle(b []byte, now time.Time) {
-	v, err := s.recv.Receive(b, func(m acnet.Message) { s.message(m.Data) })
+	v, err := s.recv.Receive(b, func(m acnet.Message) {
+		if s.connected {
+			s.dataFlows(now) // before the message's own steps
+		}
+		s.message(m.Data)
+	})
 	p := &s.recv.Packet
 	dup := v == acnet.BadChecksum && s.connected && p.Flags&acnet.EncryptedChecksum != 0 && s.haveServer(p.Seq)
 	s.mu.Lock()
@@ -479,10 +484,8 @@ func (s *Session) handle(b []byte, now time.Time) {
 	if !s.connected {
 		return
 	}
-	if p.Seq > 0 && !s.dataSeen {
-		s.dataSeen = true
-		s.nextEcho = now.Add(s.cfg.EchoInterval)
-		s.step("connected: data from the server")
+	if p.Seq > 0 {
+		s.dataFlows(now)
 	}
 	if p.Seq > s.serverSeq+acnet.Window*4 {
 		s.ended = fmt.Errorf("session: the server's packet sequence jumped from %d to %d", s.serverSeq, p.Seq)
@@ -542,6 +545,16 @@ func (s *Session) handle(b []byte, now time.Time) {
 	if p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect) != 0 {
 		s.ended = fmt.Errorf("session: the server disconnected (%v)", p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect))
 		s.step("disconnected by the server")
+	}
+}
+
+// dataFlows records the first data after the ConnectRequest: the
+// ConnectResponse took, and the periodic packets start.
+func (s *Session) dataFlows(now time.Time) {
+	if !s.dataSeen {
+		s.dataSeen = true
+		s.nextEcho = now.Add(s.cfg.EchoInterval)
+		s.step("connected: data from the server")
 	}
 }
 
