@@ -23,8 +23,11 @@ import (
 // resends (the client's NAKs are answered with the captured packet, flagged
 // Retransmission and keyed as before, or RejectRetransmit for a seq it
 // never had), acks with its last seq so the client can see a lost last
-// packet, and NAKs the gaps in the client's sequence. Serve stops by
-// itself at its deadline.
+// packet, NAKs the gaps in the client's sequence, and answers each
+// EchoRequest with an encrypted EchoResponse of its own, keyed with the
+// server's ISAAC keys after the captured ones. SetSilent, Disconnect,
+// Inject and Flood make it misbehave while it runs. Serve stops by itself
+// at its deadline.
 //
 // Set the fields before Serve; read the counters under Lock while it runs.
 type Server struct {
