@@ -34,6 +34,7 @@ func (w *World) Step(dt float64) {
 	if w.Timers != nil {
 		w.Timers.RunTimers()
 	}
+	w.streamBoundary()
 	w.frameStep(FrameOrdinary)
 	w.syncBodies()
 	for _, e := range w.Objects {
@@ -57,6 +58,7 @@ func (w *World) Step(dt float64) {
 	w.attachEffects()
 	w.frameStep(FrameParticles)
 	w.collectParticles()
+	w.revealBoundary()
 	w.frameStep(FrameDraw)
 }
 

@@ -72,6 +72,7 @@ func (w *World) Apply(m protocol.Message) error {
 	case *protocol.PlayerTeleport:
 		if o := w.Object(w.PlayerGUID); o != nil {
 			o.Phys.UpdateTimes[protocol.SeqTeleport] = m.TeleportSequence
+			w.BeginTeleport()
 		}
 		w.traceMessage(w.PlayerGUID, "PlayerTeleport", "", "")
 		return nil
@@ -307,7 +308,9 @@ func (w *World) positionEvent(o *components.View, name string, m *protocol.Updat
 		return true
 	}
 	t := &o.Phys.UpdateTimes
-	forced := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
+	teleport := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) ||
+		m.Guid == w.PlayerGUID && w.travel.awaiting && t[protocol.SeqTeleport] == m.TeleportSequence
+	forced := teleport || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {
 		w.traceMessage(m.Guid, name, ReasonOwnPosition, "")
@@ -315,6 +318,11 @@ func (w *World) positionEvent(o *components.View, name string, m *protocol.Updat
 	}
 	o.Phys.Velocity = m.Velocity
 	target := physics.Position{Cell: m.Position.Cell, Frame: m.Position.Frame}
+	if teleport && m.Guid == w.PlayerGUID && target.Cell != 0 {
+		w.Teleport(m.Guid, target) // TeleportPlayer behind the reveal barrier
+		w.traceMessage(m.Guid, name, "", "teleport")
+		return true
+	}
 	far := dat.GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
 	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
 		w.SetPositionInternal(o, target)

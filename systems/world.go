@@ -82,6 +82,11 @@ type World struct {
 
 	// Particles are the live particles' positions, gathered for draw.
 	Particles []physics.Vec3
+	// Stream, when set, keeps landblocks resident around the player and
+	// gates the login and portal reveals (residency.go, teleport.go).
+	Stream Residency
+
+	travel   travel
 
 	deferred []deferredHook
 	player   playerRef

@@ -1,0 +1,136 @@
+package stream
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/dereth/dereth/dat"
+)
+
+// StaticClass is the class nibble of the stable guids of a landblock's
+// DAT statics (LandBlockInfo objects and buildings, EnvCell statics):
+// 0x7XXYYIII, a 12-bit per-landblock counter as for scenery's 0x8XXYYIII.
+const StaticClass = 0x7
+
+// MaxPerBlock is the per-landblock counter's range (12 bits).
+const MaxPerBlock = 0x1000
+
+// StaticGUID is the stable guid of the i-th static of block: class,
+// landblock X and Y, counter. i past 4095 fails before it aliases the
+// next landblock.
+func StaticGUID(class, block uint32, i int) (uint32, error) {
+	if i < 0 || i >= MaxPerBlock {
+		return 0, fmt.Errorf("stream: landblock 0x%04X: static %d overflows the 12-bit counter (max %d)", block>>16, i, MaxPerBlock-1)
+	}
+	return class<<28 | (block>>16&0xFFFF)<<12 | uint32(i), nil
+}
+
+// SceneryFunc places a landblock's procedural scenery (the scenery
+// package's generator); nil: none.
+type SceneryFunc func(block uint32, lb *dat.LandBlock) ([]Static, error)
+
+// DatSource builds landblocks from a cell DAT and the Region's height
+// table. It is safe for concurrent use (the containers are read-only).
+type DatSource struct {
+	Cell    *dat.Container
+	Land    *dat.LandDefs
+	Scenery SceneryFunc
+
+	mu      sync.Mutex
+	dungeon map[uint32]bool
+}
+
+// NewDatSource returns a source over a cell DAT and the Region's LandDefs.
+func NewDatSource(cell *dat.Container, land *dat.LandDefs) *DatSource {
+	return &DatSource{Cell: cell, Land: land, dungeon: map[uint32]bool{}}
+}
+
+// Build reads the LandBlock (terrain, both tiers) and, for Near, the
+// LandBlockInfo's objects and buildings, its EnvCells with their static
+// objects, and the scenery.
+func (d *DatSource) Build(req Request) (*Build, error) {
+	id := dat.BlockID(req.Block)
+	lb, err := d.Cell.LandBlock(id)
+	if err != nil {
+		return nil, fmt.Errorf("stream: landblock 0x%08X: %w", id, err)
+	}
+	b := &Build{Block: req.Block & 0xFFFF0000, Tier: req.Tier, Heights: d.Land.VertexHeights(lb), Terrain: lb.Terrain}
+	if req.Tier != Near {
+		return b, nil
+	}
+	n := 0
+	add := func(id, cell uint32, f Static) error {
+		g, err := StaticGUID(StaticClass, b.Block, n)
+		if err != nil {
+			return err
+		}
+		n++
+		f.GUID, f.ID, f.Cell = g, id, cell
+		b.Statics = append(b.Statics, f)
+		return nil
+	}
+	if lb.HasObjects {
+		info, err := d.Cell.LandBlockInfo(dat.BlockInfoID(id))
+		if err != nil && !errors.Is(err, dat.ErrNotFound) {
+			return nil, fmt.Errorf("stream: landblock info 0x%08X: %w", dat.BlockInfoID(id), err)
+		}
+		if info != nil {
+			for _, s := range info.Objects {
+				if err := add(s.ID, dat.CellAt(b.Block, s.Frame.Origin.X, s.Frame.Origin.Y), Static{Frame: s.Frame}); err != nil {
+					return nil, err
+				}
+			}
+			for _, bl := range info.Buildings {
+				if err := add(bl.ModelID, dat.CellAt(b.Block, bl.Frame.Origin.X, bl.Frame.Origin.Y), Static{Frame: bl.Frame}); err != nil {
+					return nil, err
+				}
+			}
+			for i := uint32(0); i < info.NumCells && i < MaxPerBlock; i++ {
+				cid := b.Block | (0x100 + i)
+				c, err := d.Cell.EnvCell(cid)
+				if err != nil {
+					return nil, fmt.Errorf("stream: EnvCell 0x%08X of landblock info 0x%08X: %w", cid, info.ID, err)
+				}
+				b.Cells = append(b.Cells, c)
+				for _, s := range c.StaticObjects {
+					if err := add(s.ID, cid, Static{Frame: s.Frame}); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	if d.Scenery != nil {
+		sc, err := d.Scenery(b.Block, lb)
+		if err != nil {
+			return nil, fmt.Errorf("stream: scenery of landblock 0x%04X: %w", b.Block>>16, err)
+		}
+		b.Scenery = sc
+	}
+	return b, nil
+}
+
+// Hydratable reports whether the cell's data exists.
+func (d *DatSource) Hydratable(cell uint32) bool {
+	if dat.IsOutdoorCell(cell) {
+		_, err := d.Cell.LandBlock(dat.BlockID(cell))
+		return err == nil
+	}
+	_, err := d.Cell.EnvCell(cell)
+	return err == nil
+}
+
+// Dungeon reports whether indoor cell id is an EnvCell not seen from
+// outside (remembered per cell).
+func (d *DatSource) Dungeon(cell uint32) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if v, ok := d.dungeon[cell]; ok {
+		return v
+	}
+	c, err := d.Cell.EnvCell(cell)
+	v := err == nil && c.Flags&dat.EnvCellSeenOutside == 0
+	d.dungeon[cell] = v
+	return v
+}

@@ -1,0 +1,172 @@
+package stream
+
+import (
+	"fmt"
+
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/collision"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/systems"
+)
+
+// Ground is the World.Ground of a streamed world: terrain heights of the
+// published landblocks only (Near or Far), so nothing stands on, or
+// collides with, terrain that is not resident.
+type Ground struct {
+	blocks map[uint32]*collision.Heights
+}
+
+// GroundZ is the terrain height at (x, y) of cell's landblock
+// (physobj.Ground); false where the landblock is not resident.
+func (g *Ground) GroundZ(cell uint32, x, y float32) (float32, bool) {
+	z, ok := g.blocks[cell&0xFFFF0000]
+	if !ok {
+		return 0, false
+	}
+	return dat.TerrainHeight(cell, z, x, y), true
+}
+
+// LandHeights is collision's terrain of a resident landblock.
+func (g *Ground) LandHeights(block uint32) (*collision.Heights, bool) {
+	z, ok := g.blocks[block&0xFFFF0000]
+	return z, ok
+}
+
+// Adapter streams landblocks into a systems.World: it is the world's
+// Residency and Ground, and the Sink that spawns a Near block's statics
+// and scenery as world objects (so collision's broad phase follows them)
+// and removes them again through the one teardown path.
+type Adapter struct {
+	*Streamer
+	W      *systems.World
+	Ground *Ground
+	// Objects are the guids each Near landblock published.
+	Objects map[uint32][]uint32
+	// Errors counts statics that could not be spawned (traced).
+	Errors int
+	gfx    map[uint32]*dat.Setup
+}
+
+// Attach makes a streamer over src the world's Residency and Ground.
+// The world's trace sees every streaming event.
+func Attach(w *systems.World, cfg Config, src Source) (*Adapter, error) {
+	a := &Adapter{W: w, Ground: &Ground{blocks: map[uint32]*collision.Heights{}},
+		Objects: map[uint32][]uint32{}, gfx: map[uint32]*dat.Setup{}}
+	s, err := New(cfg, src, a)
+	if err != nil {
+		return nil, err
+	}
+	a.Streamer = s
+	s.Observer = a.observe
+	w.Stream = a
+	w.Ground = a.Ground
+	return a, nil
+}
+
+func (a *Adapter) observe(e Event) {
+	if a.W.Trace == nil {
+		return
+	}
+	d := fmt.Sprintf("0x%04X %s gen %d", e.Block>>16, e.Tier, e.Gen)
+	switch e.Kind {
+	case EventRequest:
+		d = e.Op.String() + " " + d
+	case EventGen:
+		d = fmt.Sprintf("gen %d", e.Gen)
+	}
+	if e.Reason != "" {
+		d += " " + e.Reason
+	}
+	a.W.TraceStream(e.Kind, d)
+}
+
+// FrameBoundary implements systems.Residency: a hard recenter or a
+// follow, then publication.
+func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
+	if hard {
+		a.Recenter(focus)
+	} else {
+		a.Update(focus)
+	}
+	a.Publish()
+}
+
+// PublishTerrain implements Sink: the heights become the resident ground
+// and collision drops its cached copy.
+func (a *Adapter) PublishTerrain(b *Build) {
+	z := b.Heights
+	a.Ground.blocks[b.Block] = &z
+	a.W.LandblockPublished(b.Block)
+}
+
+// TeardownTerrain implements Sink.
+func (a *Adapter) TeardownTerrain(block uint32) {
+	delete(a.Ground.blocks, block)
+	a.W.LandblockTornDown(block)
+}
+
+// PublishNear implements Sink: every static and scenery object is spawned
+// through the one spawn path (its default script plays, it joins the
+// broad phase at the next frame). An object that cannot be spawned is
+// traced and counted, never fatal.
+func (a *Adapter) PublishNear(b *Build) {
+	guids := a.Objects[b.Block][:0]
+	for _, list := range [2][]Static{b.Statics, b.Scenery} {
+		for _, st := range list {
+			if err := a.spawn(st); err != nil {
+				a.Errors++
+				a.W.TraceStream(EventError, fmt.Sprintf("0x%04X static 0x%08X: %v", b.Block>>16, st.GUID, err))
+				continue
+			}
+			guids = append(guids, st.GUID)
+		}
+	}
+	a.Objects[b.Block] = guids
+}
+
+// TeardownNear implements Sink: the block's objects leave the world (their
+// scripts, particles, lights and broad-phase bodies with them).
+func (a *Adapter) TeardownNear(block uint32) {
+	for _, g := range a.Objects[block] {
+		a.W.Remove(g)
+	}
+	delete(a.Objects, block)
+}
+
+func (a *Adapter) spawn(st Static) error {
+	if a.W.Assets == nil {
+		return fmt.Errorf("no assets")
+	}
+	setup, err := a.setup(st.ID)
+	if err != nil {
+		return err
+	}
+	d := archetypes.Desc{GUID: st.GUID, Archetype: "landblock static", Cell: st.Cell, Frame: st.Frame,
+		State: physics.StateStatic, Scale: 1, Setup: setup, Anims: a.W.Assets, Inactive: true}
+	if setup.DefaultAnimation != 0 {
+		d.State |= physics.StateHasDefaultAnim
+		d.Static = true
+		d.Managers = archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks
+	}
+	if st.ID>>24 == 0x01 {
+		d.State |= physics.StateHasPhysicsBSP
+	}
+	_, err = a.W.Spawn(d)
+	return err
+}
+
+// setup resolves a static's Setup; a GfxObj static becomes a one-part
+// Setup of that mesh (cached).
+func (a *Adapter) setup(id uint32) (*dat.Setup, error) {
+	if id>>24 != 0x01 {
+		return a.W.Assets.Setup(id)
+	}
+	if s, ok := a.gfx[id]; ok {
+		return s, nil
+	}
+	s := &dat.Setup{ID: id, Parts: []uint32{id}, Flags: dat.SetupHasPhysicsBSP,
+		PlacementFrames: map[int32]dat.AnimFrame{0: {Frames: []physics.Frame{physics.IdentityFrame}}}}
+	a.gfx[id] = s
+	return s, nil
+}

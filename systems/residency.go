@@ -1,0 +1,53 @@
+package systems
+
+import "github.com/dereth/dereth/physics"
+
+// Residency is landblock streaming as the world sees it (package stream's
+// Adapter implements it): render and collision residency, kept apart from
+// every object's authoritative cell (seed 003 §2.1).
+type Residency interface {
+	// FrameBoundary follows focus (the player, or an accepted teleport
+	// destination) — a hard recenter when hard — and publishes the builds
+	// completed since the last frame. The world calls it once per frame,
+	// before the ordinary tick.
+	FrameBoundary(focus physics.Position, hard bool)
+	// WorldRevealReady is seed 003 §2's one reveal predicate.
+	WorldRevealReady(dest physics.Position) bool
+}
+
+// Trace kinds of streaming and travel.
+const (
+	// KindStream is a streaming event: Stage is the event (request,
+	// publish, drop, teardown, gen, error), Detail the operation,
+	// landblock, tier, generation and reason.
+	KindStream Kind = "stream"
+	// KindTravel is a login or portal step: Stage is begin, destination,
+	// spatial_commit or reveal, Detail login or portal.
+	KindTravel Kind = "travel"
+)
+
+// TraceStream records a streaming event (the Adapter's observer).
+func (w *World) TraceStream(stage, detail string) {
+	if w.Trace != nil {
+		w.Trace.Event(&Event{Frame: w.FrameNo, Kind: KindStream, Stage: stage, Detail: detail})
+	}
+}
+
+// LandblockPublished is collision's hook for a landblock whose terrain was
+// published: the broad phase's cached heights of the block are dropped so
+// the next sweep reads the resident terrain. Statics join the broad phase
+// as objects (syncBodies) when they are spawned.
+func (w *World) LandblockPublished(block uint32) {
+	if w.collide != nil {
+		delete(w.collide.heights, block&0xFFFF0000)
+	}
+}
+
+// LandblockTornDown is collision's hook for a landblock whose terrain left
+// residency: its cached heights go. Its statics left as objects (Remove
+// drops their bodies).
+func (w *World) LandblockTornDown(block uint32) {
+	if w.collide != nil {
+		delete(w.collide.heights, block&0xFFFF0000)
+	}
+}

@@ -1,0 +1,213 @@
+package systems
+
+import (
+	"fmt"
+
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/physics"
+)
+
+// Travel kinds: what a reveal ends.
+const (
+	TravelLogin  = "login"
+	TravelPortal = "portal"
+)
+
+// Travel steps (trace Stage of KindTravel).
+const (
+	TravelBegin         = "begin"          // PlayerTeleport: portal space begins
+	TravelDestination   = "destination"    // a destination was accepted; the player left its cell
+	TravelSpatialCommit = "spatial_commit" // SetPositionSimple put the player in its destination cell
+	TravelReveal        = "reveal"         // the barrier is open and the world is shown
+)
+
+// travel is the local player's login or portal arrival in progress
+// (SmartBox's teleport_in_progress / position_update_complete).
+type travel struct {
+	kind string // TravelLogin, TravelPortal; "" none
+	// awaiting: PlayerTeleport arrived, the destination has not.
+	awaiting bool
+	dest     physics.Position
+	haveDest bool
+	// recenter: the streamer owes a hard recenter on dest.
+	recenter bool
+	// committed: the player is in its destination cell since commitTime.
+	committed  bool
+	commitTime float64
+}
+
+// InPortalSpace reports whether the local player is between a login or
+// teleport and its reveal: the viewer shows portal space, not the world.
+func (w *World) InPortalSpace() bool { return w.travel.kind != "" }
+
+// TravelState names the step the local player's arrival is at: "" (none),
+// "awaiting" (PlayerTeleport, no destination yet), "loading" (waiting on
+// the barrier) or "committed" (in its cell, reveal pending).
+func (w *World) TravelState() string {
+	t := &w.travel
+	switch {
+	case t.kind == "":
+		return ""
+	case !t.haveDest:
+		return "awaiting"
+	case !t.committed:
+		return "loading"
+	}
+	return "committed"
+}
+
+// TravelDestination is the accepted destination of the arrival in
+// progress.
+func (w *World) TravelDestination() (physics.Position, bool) {
+	return w.travel.dest, w.travel.haveDest
+}
+
+func (w *World) traceTravel(stage, detail string) {
+	if w.Trace != nil {
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: w.PlayerGUID, Kind: KindTravel, Stage: stage, Detail: detail})
+	}
+}
+
+// BeginTeleport is PlayerTeleport (0xF751) for the local player
+// (gmSmartBoxUI::BeginTeleportAnimation): portal space begins and the
+// next teleport-sequence UpdatePosition is the destination.
+func (w *World) BeginTeleport() {
+	w.travel = travel{kind: TravelPortal, awaiting: true}
+	w.traceTravel(TravelBegin, TravelPortal)
+}
+
+// BeginLogin holds the local player's first position behind the reveal
+// barrier: the player leaves its cell (update_object's cell == null early
+// return) until WorldRevealReady(dest), then enters it. Without streaming
+// it enters at once.
+func (w *World) BeginLogin(dest physics.Position) error {
+	w.travel = travel{kind: TravelLogin}
+	w.traceTravel(TravelBegin, TravelLogin)
+	return w.acceptDestination(dest)
+}
+
+// Teleport moves object guid to dest. The local player travels through
+// portal space (TeleportPlayer behind the reveal barrier); any other
+// object is placed at once with SetPositionSimple.
+func (w *World) Teleport(guid uint32, dest physics.Position) error {
+	if dest.Cell == 0 {
+		return fmt.Errorf("systems: teleport 0x%08X: destination has no cell", guid)
+	}
+	if guid != w.PlayerGUID || w.PlayerGUID == 0 {
+		o := w.Object(guid)
+		if o == nil {
+			return fmt.Errorf("systems: teleport of unknown object 0x%08X", guid)
+		}
+		w.SetPositionSimple(o, dest)
+		return nil
+	}
+	if w.travel.kind == "" || w.travel.haveDest {
+		w.travel = travel{kind: TravelPortal, awaiting: true}
+		w.traceTravel(TravelBegin, TravelPortal)
+	}
+	return w.acceptDestination(dest)
+}
+
+// acceptDestination records the player's accepted destination. With
+// streaming, the player leaves its old cell and the streamer owes a hard
+// recenter on dest; the spatial commit waits for the barrier at a frame
+// boundary. Without streaming everything is resident: the commit is now.
+func (w *World) acceptDestination(dest physics.Position) error {
+	o := w.Object(w.PlayerGUID)
+	if o == nil {
+		w.travel = travel{}
+		return fmt.Errorf("systems: travel without a local player 0x%08X", w.PlayerGUID)
+	}
+	t := &w.travel
+	t.awaiting, t.dest, t.haveDest, t.committed = false, dest, true, false
+	w.traceTravel(TravelDestination, fmt.Sprintf("%s cell 0x%08X", t.kind, dest.Cell))
+	if w.Stream == nil {
+		w.commitArrival(o)
+		return nil
+	}
+	o.Phys.Position.Cell = 0
+	w.dropBody(o.Phys.GUID)
+	t.recenter = true
+	return nil
+}
+
+// SetPositionSimple is CPhysicsObj::SetPositionSimple (0x005162B0) as
+// SmartBox::TeleportPlayer uses it: change_cell into the destination cell
+// and the frame, attached children follow, then CPartArray::
+// HandleEnterWorld strips links (the cursor lands on the cyclic tail). A
+// hidden object keeps sampling that pose without advancing time.
+// MovementManager::HandleEnterWorld (0x00524F40) follows: it changes
+// nothing the port models (ACE's body is a commented-out notice).
+func (w *World) SetPositionSimple(o *components.View, dest physics.Position) {
+	w.SetPositionInternal(o, dest)
+	if o.Parts != nil {
+		o.Parts.HandleEnterWorld()
+	}
+}
+
+// TeleportPlayer is SmartBox::TeleportPlayer (0x00453910) for an accepted
+// destination whose barrier opened: SetPositionSimple, and the player's
+// clock restarts now (prepare_to_enter_world), so its simulation — the
+// Script/Particle tails, a queued Hidden PES — resumes behind the portal
+// viewport on the next quantum.
+func (w *World) commitArrival(o *components.View) {
+	t := &w.travel
+	w.SetPositionSimple(o, t.dest)
+	o.Phys.UpdateTime = w.Now
+	t.committed, t.commitTime = true, w.Now
+	w.player.valid = false
+	w.traceTravel(TravelSpatialCommit, fmt.Sprintf("%s cell 0x%08X", t.kind, t.dest.Cell))
+	if w.Stream == nil {
+		w.reveal()
+	}
+}
+
+func (w *World) reveal() {
+	w.traceTravel(TravelReveal, w.travel.kind)
+	w.travel = travel{}
+}
+
+// streamBoundary is the frame boundary of streaming: the streamer follows
+// the player (or the destination), publishes, and an arrival whose
+// barrier opened commits its cell before the ordinary tick.
+func (w *World) streamBoundary() {
+	if w.Stream == nil {
+		return
+	}
+	t := &w.travel
+	focus, hard := physics.Position{}, false
+	switch {
+	case t.haveDest && !t.committed:
+		focus, hard = t.dest, t.recenter
+		t.recenter = false
+	default:
+		if p := w.localPlayer(); p != nil {
+			focus = p.Position
+		}
+	}
+	w.Stream.FrameBoundary(focus, hard)
+	if t.haveDest && !t.committed && w.Stream.WorldRevealReady(t.dest) {
+		if o := w.Object(w.PlayerGUID); o != nil {
+			w.commitArrival(o)
+		}
+	}
+}
+
+// revealBoundary ends a frame: an arrival committed earlier reveals the
+// world once the player's own simulation has run a quantum since the
+// commit (its Hidden PES and tails fired behind the portal viewport) and
+// the barrier is still open.
+func (w *World) revealBoundary() {
+	t := &w.travel
+	if w.Stream == nil || !t.committed {
+		return
+	}
+	p := w.localPlayer()
+	if p == nil {
+		w.travel = travel{}
+		return
+	}
+	if p.UpdateTime > t.commitTime && w.Stream.WorldRevealReady(t.dest) {
+		w.reveal()
+	}
+}
