@@ -86,7 +86,7 @@ type World struct {
 	// gates the login and portal reveals (residency.go, teleport.go).
 	Stream Residency
 
-	travel   travel
+	travel travel
 
 	deferred []deferredHook
 	player   playerRef
