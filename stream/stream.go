@@ -274,6 +274,12 @@ func (s *Streamer) Close() {
 // Config returns the ring configuration.
 func (s *Streamer) Config() Config { return s.cfg }
 
+// Hydratable reports whether the source holds the cell's data.
+func (s *Streamer) Hydratable(cell uint32) bool { return s.src.Hydratable(cell) }
+
+// Source is what the streamer builds from.
+func (s *Streamer) Source() Source { return s.src }
+
 // Gen is the current generation.
 func (s *Streamer) Gen() Gen { return s.gen }
 

@@ -13,6 +13,9 @@ type Residency interface {
 	FrameBoundary(focus physics.Position, hard bool)
 	// WorldRevealReady is seed 003 §2's one reveal predicate.
 	WorldRevealReady(dest physics.Position) bool
+	// Hydratable reports whether the data holds the cell (an unhydratable
+	// destination is ready, and its placement is reported loudly).
+	Hydratable(cell uint32) bool
 }
 
 // Trace kinds of streaming and travel.

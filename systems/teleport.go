@@ -19,6 +19,10 @@ const (
 	TravelDestination   = "destination"    // a destination was accepted; the player left its cell
 	TravelSpatialCommit = "spatial_commit" // SetPositionSimple put the player in its destination cell
 	TravelReveal        = "reveal"         // the barrier is open and the world is shown
+	// TravelUnhydratable: the destination's data does not exist; the
+	// player is placed there anyway and the error is traced and kept
+	// (World.TravelErr).
+	TravelUnhydratable = "unhydratable"
 )
 
 // travel is the local player's login or portal arrival in progress
@@ -152,6 +156,10 @@ func (w *World) SetPositionSimple(o *components.View, dest physics.Position) {
 // viewport on the next quantum.
 func (w *World) commitArrival(o *components.View) {
 	t := &w.travel
+	if w.Stream != nil && !w.Stream.Hydratable(t.dest.Cell) {
+		w.TravelErr = fmt.Errorf("systems: %s destination cell 0x%08X cannot be hydrated: no such landblock or EnvCell in the data", t.kind, t.dest.Cell)
+		w.traceTravel(TravelUnhydratable, w.TravelErr.Error())
+	}
 	w.SetPositionSimple(o, t.dest)
 	o.Phys.UpdateTime = w.Now
 	t.committed, t.commitTime = true, w.Now

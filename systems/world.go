@@ -85,6 +85,9 @@ type World struct {
 	// Stream, when set, keeps landblocks resident around the player and
 	// gates the login and portal reveals (residency.go, teleport.go).
 	Stream Residency
+	// TravelErr is the last login or portal placement error (an
+	// unhydratable destination).
+	TravelErr error
 
 	travel travel
 

@@ -15,6 +15,7 @@ import (
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 	"github.com/dereth/dereth/testbed/luahost"
 )
@@ -80,6 +81,11 @@ type Scenario struct {
 	// scratch is the read-only queries' view (peek).
 	scratch components.View
 
+	// stream is the landblock streamer (world.stream); Portals are the
+	// portal objects (world.portal).
+	stream  *stream.Adapter
+	Portals []Portal
+
 	host *luahost.Host
 	// onCapture maps a hook to the hooks to append when it is captured
 	// (re-entrant append, seed 000 case 8).
@@ -129,6 +135,7 @@ func New(dir string, opts Options) *Scenario {
 	s.install()
 	s.installHelpers()
 	s.installSampleIDs()
+	s.installStream()
 	world := s.host.State().GetGlobal("world").(*lua.LTable)
 	world.RawSetString("headless", lua.LBool(!opts.Viewer))
 	world.RawSetString("reason", s.reasonTable())
@@ -163,7 +170,12 @@ func reasonNames() string {
 }
 
 // Close releases the Lua state.
-func (s *Scenario) Close() { s.host.Close() }
+func (s *Scenario) Close() {
+	if s.stream != nil {
+		s.stream.Close()
+	}
+	s.host.Close()
+}
 
 // RunFile runs a scenario script; the error names the script's file:line.
 func (s *Scenario) RunFile(path string) error { return s.host.RunFile(path) }
@@ -897,5 +909,8 @@ func (s *Scenario) luaSetPlayer(L *lua.LState) int {
 	o := s.obj(L, 1)
 	o.Phys.Autonomous = true
 	s.World.PlayerGUID = o.Phys.GUID
+	if err := s.beginLogin(); err != nil {
+		L.RaiseError("world.set_player: %v", err)
+	}
 	return 0
 }

@@ -57,6 +57,7 @@ func (s *Scenario) RunTimers() {
 	if s.inputOn {
 		s.Input.Update(s.World, s.keys)
 	}
+	s.walkIntoPortals()
 	if s.Err != nil {
 		return
 	}
