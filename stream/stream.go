@@ -20,6 +20,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -237,13 +238,15 @@ type Streamer struct {
 	collapsed bool
 	slots     map[uint32]*Slot
 
-	mu      sync.Mutex
-	cond    *sync.Cond
-	queue   []Request // worker queue (async) or pending builds (manual)
-	done    []Result  // completions awaiting the frame boundary
-	closed  bool
-	wg      sync.WaitGroup
-	scratch []uint32
+	mu     sync.Mutex
+	cond   *sync.Cond
+	queue  []Request // worker queue (async) or pending builds (manual)
+	done   []Result  // completions awaiting the frame boundary
+	closed bool
+	// inflight counts requests queued or being built (not yet delivered).
+	inflight int
+	wg       sync.WaitGroup
+	scratch  []uint32
 }
 
 // New returns a streamer over src publishing into sink and starts its
@@ -265,6 +268,7 @@ func New(cfg Config, src Source, sink Sink) (*Streamer, error) {
 func (s *Streamer) Close() {
 	s.mu.Lock()
 	s.closed = true
+	s.inflight -= len(s.queue)
 	s.queue = nil
 	s.cond.Broadcast()
 	s.mu.Unlock()
@@ -467,6 +471,7 @@ func (s *Streamer) issue(sl *Slot, req Request) {
 	s.emit(Event{Kind: EventRequest, Op: req.Op, Block: req.Block, Tier: req.Tier, Gen: req.Gen})
 	s.mu.Lock()
 	s.queue = append(s.queue, req)
+	s.inflight++
 	s.cond.Signal()
 	s.mu.Unlock()
 }
@@ -516,7 +521,7 @@ func (s *Streamer) worker() {
 		if Gen(s.genAtomic.Load()) == req.Gen {
 			res.Build, res.Err = s.src.Build(req)
 		}
-		s.Deliver(res)
+		s.deliver(res, true)
 	}
 }
 
@@ -533,9 +538,32 @@ func (s *Streamer) RunPending() int {
 	s.mu.Unlock()
 	for _, req := range q {
 		b, err := s.src.Build(req)
-		s.Deliver(Result{Req: req, Build: b, Err: err})
+		s.deliver(Result{Req: req, Build: b, Err: err}, true)
 	}
 	return len(q)
+}
+
+// WaitBuilt blocks until every issued request has been built and
+// delivered (worker mode), or timeout passes; it reports whether the
+// workers caught up. The simulation never calls it: tests and headless
+// scripts that want every build in before the next frame do.
+func (s *Streamer) WaitBuilt(timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		s.mu.Lock()
+		n := s.inflight
+		if s.cfg.Workers == 0 {
+			n = 0
+		}
+		s.mu.Unlock()
+		if n == 0 {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(50 * time.Microsecond)
+	}
 }
 
 // Queued returns the requests waiting for a build (manual mode).
@@ -547,9 +575,14 @@ func (s *Streamer) Queued() []Request {
 
 // Deliver hands a completion to the frame boundary; safe from any
 // goroutine.
-func (s *Streamer) Deliver(r Result) {
+func (s *Streamer) Deliver(r Result) { s.deliver(r, false) }
+
+func (s *Streamer) deliver(r Result, issued bool) {
 	s.mu.Lock()
 	s.done = append(s.done, r)
+	if issued {
+		s.inflight--
+	}
 	s.mu.Unlock()
 }
 

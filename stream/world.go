@@ -143,11 +143,10 @@ func (a *Adapter) spawn(st Static) error {
 		return err
 	}
 	d := archetypes.Desc{GUID: st.GUID, Archetype: "landblock static", Cell: st.Cell, Frame: st.Frame,
-		State: physics.StateStatic, Scale: 1, Setup: setup, Anims: a.W.Assets, Inactive: true}
+		State: physics.StateStatic, Scale: 1, Setup: setup, Anims: a.W.Assets, Static: true,
+		Managers: archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks}
 	if setup.DefaultAnimation != 0 {
 		d.State |= physics.StateHasDefaultAnim
-		d.Static = true
-		d.Managers = archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks
 	}
 	if st.ID>>24 == 0x01 {
 		d.State |= physics.StateHasPhysicsBSP

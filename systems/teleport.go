@@ -17,6 +17,7 @@ const (
 const (
 	TravelBegin         = "begin"          // PlayerTeleport: portal space begins
 	TravelDestination   = "destination"    // a destination was accepted; the player left its cell
+	TravelBarrierOpen   = "barrier_open"   // WorldRevealReady(destination) became true
 	TravelSpatialCommit = "spatial_commit" // SetPositionSimple put the player in its destination cell
 	TravelReveal        = "reveal"         // the barrier is open and the world is shown
 	// TravelUnhydratable: the destination's data does not exist; the
@@ -153,7 +154,7 @@ func (w *World) SetPositionSimple(o *components.View, dest physics.Position) {
 // destination whose barrier opened: SetPositionSimple, and the player's
 // clock restarts now (prepare_to_enter_world), so its simulation — the
 // Script/Particle tails, a queued Hidden PES — resumes behind the portal
-// viewport on the next quantum.
+// viewport on the next quantum, Active again.
 func (w *World) commitArrival(o *components.View) {
 	t := &w.travel
 	if w.Stream != nil && !w.Stream.Hydratable(t.dest.Cell) {
@@ -162,6 +163,7 @@ func (w *World) commitArrival(o *components.View) {
 	}
 	w.SetPositionSimple(o, t.dest)
 	o.Phys.UpdateTime = w.Now
+	o.Phys.Transient |= physics.TransientActive // update_object's cell == null return cleared it
 	t.committed, t.commitTime = true, w.Now
 	w.player.valid = false
 	w.traceTravel(TravelSpatialCommit, fmt.Sprintf("%s cell 0x%08X", t.kind, t.dest.Cell))
@@ -195,6 +197,7 @@ func (w *World) streamBoundary() {
 	}
 	w.Stream.FrameBoundary(focus, hard)
 	if t.haveDest && !t.committed && w.Stream.WorldRevealReady(t.dest) {
+		w.traceTravel(TravelBarrierOpen, t.kind)
 		if o := w.Object(w.PlayerGUID); o != nil {
 			w.commitArrival(o)
 		}

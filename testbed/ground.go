@@ -15,14 +15,18 @@ func (s *Scenario) luaGround(L *lua.LState) int {
 	block := uint32(L.CheckNumber(1)) & 0xFFFF0000
 	x := float32(numberArg(L, 2, 0, false, "world.ground", "x"))
 	y := float32(numberArg(L, 3, 0, false, "world.ground", "y"))
-	if s.World.Ground == nil {
+	ground := s.World.Ground
+	if s.terrain != nil {
+		ground = s.terrain // the data, resident or not
+	}
+	if ground == nil {
 		L.RaiseError("world.ground: no cell and portal DAT loaded")
 	}
 	if x < 0 || y < 0 || x >= dat.BlockLength || y >= dat.BlockLength {
 		L.RaiseError("world.ground: (%v, %v) is outside the landblock's [0, %v)", x, y, dat.BlockLength)
 	}
 	cell := dat.CellAt(block, x, y)
-	z, ok := s.World.Ground.GroundZ(cell, x, y)
+	z, ok := ground.GroundZ(cell, x, y)
 	if !ok {
 		L.RaiseError("world.ground: no landblock 0x%08X", dat.BlockID(block))
 	}

@@ -85,6 +85,9 @@ type Scenario struct {
 	// portal objects (world.portal).
 	stream  *stream.Adapter
 	Portals []Portal
+	// terrain is the cell DAT's ground (world.ground reads it whether or
+	// not the landblock is resident).
+	terrain *systems.Terrain
 
 	host *luahost.Host
 	// onCapture maps a hook to the hooks to append when it is captured
@@ -127,7 +130,8 @@ func New(dir string, opts Options) *Scenario {
 	s.World.Assets = a
 	if opts.Cell != nil && opts.Portal != nil {
 		if r, err := opts.Portal.Region(regionID); err == nil {
-			s.World.Ground = systems.TerrainGround(opts.Cell, r)
+			s.terrain = systems.TerrainGround(opts.Cell, r)
+			s.World.Ground = s.terrain
 		}
 	}
 	s.World.Timers = s

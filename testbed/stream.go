@@ -33,6 +33,7 @@ func (s *Scenario) installStream() {
 		"use_portal":   s.luaUsePortal,
 		"travel":       s.luaTravel,
 		"set_position": s.luaSetPosition,
+		"stream_wait":  s.luaStreamWait,
 	}
 	for name, fn := range fns {
 		fns[name] = func(L *lua.LState) int {
@@ -316,4 +317,17 @@ func (s *Scenario) luaSetPosition(L *lua.LState) int {
 	o := s.obj(L, 1)
 	s.World.SetPositionInternal(o, positionArg(L, 2, "world.set_position"))
 	return 0
+}
+
+// world.stream_wait([seconds]) waits (wall clock, default 10 s) until the
+// workers have built every issued request; their completions publish at
+// the next frame boundary. Returns false on timeout.
+func (s *Scenario) luaStreamWait(L *lua.LState) int {
+	st := s.needStream(L, "world.stream_wait")
+	sec := float64(L.OptNumber(1, 10))
+	if sec <= 0 || sec > 600 {
+		L.RaiseError("world.stream_wait: seconds must be in (0, 600], got %v", sec)
+	}
+	L.Push(lua.LBool(st.WaitBuilt(secondsDuration(sec))))
+	return 1
 }
