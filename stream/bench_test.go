@@ -1,0 +1,197 @@
+package stream_test
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/stream"
+	"github.com/dereth/dereth/stream/streamtest"
+	"github.com/dereth/dereth/systems"
+)
+
+func datSource(tb testing.TB) (*stream.DatSource, *systems.DatAssets) {
+	tb.Helper()
+	portal, cell, err := streamtest.Open()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := portal.Region(dat.RegionID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return stream.NewDatSource(cell, &r.LandDefs), systems.NewDatAssets(portal)
+}
+
+// BenchmarkLandblockBuild is one Near landblock's build on a worker:
+// LandBlock, heights, LandBlockInfo statics (scenery: none until the
+// scenery package lands).
+func BenchmarkLandblockBuild(b *testing.B) {
+	src, _ := datSource(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		x := streamtest.MinX + i%(streamtest.MaxX-streamtest.MinX+1)
+		i++
+		if _, err := src.Build(stream.Request{Block: streamtest.Block(x, streamtest.MinY+1), Tier: stream.Near}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLandblockBuildFar is a Far (terrain-only) build.
+func BenchmarkLandblockBuildFar(b *testing.B) {
+	src, _ := datSource(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := src.Build(stream.Request{Block: streamtest.Block(streamtest.MinX, streamtest.MinY), Tier: stream.Far}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// streamingWorld is a world streaming the streamtest strip with two
+// workers and a player at the west end.
+func streamingWorld(tb testing.TB) (*systems.World, *stream.Adapter, uint32) {
+	tb.Helper()
+	src, assets := datSource(tb)
+	w := systems.NewWorld()
+	w.Assets = assets
+	a, err := stream.Attach(w, stream.DefaultConfig, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(a.Close)
+	setup, err := assets.Setup(0x02000001)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, _ := archetypes.FromTemplate("player")
+	d.GUID, d.Setup = 0x50000000, setup
+	d.Cell = dat.CellAt(streamtest.Block(streamtest.MinX+3, streamtest.MinY+1), 20, 96)
+	d.Frame = physics.Frame{Origin: physics.Vec3{X: 20, Y: 96, Z: 20}, Orientation: physics.IdentityQuat}
+	if _, err := w.Spawn(d); err != nil {
+		tb.Fatal(err)
+	}
+	w.PlayerGUID = d.GUID
+	return w, a, d.GUID
+}
+
+// BenchmarkFrameWhileStreaming is one World.Step while the player moves
+// east 12 m a frame (a landblock every 16 frames): the frame publishes
+// what the workers finished and never waits for a build.
+func BenchmarkFrameWhileStreaming(b *testing.B) {
+	w, a, g := streamingWorld(b)
+	o := w.Object(g)
+	start := o.Phys.Position
+	x := float32(20)
+	blocks := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		x += 12
+		p := start
+		p.Frame.Origin.X = x
+		if cell, ok := dat.AdjustToOutside(p.Cell, &p.Frame.Origin); ok {
+			p.Cell = cell
+		}
+		if bx, _ := dat.BlockXY(p.Cell); bx >= streamtest.MaxX-3 {
+			x, p = 20, start // wrap before the strip's east end
+			blocks++
+		}
+		w.SetPositionInternal(w.Object(g), p)
+		w.Step(1.0 / 30)
+	}
+	b.ReportMetric(float64(a.Len()), "resident")
+}
+
+// TestFrameNeverWaitsOnBuild: with every build stuck on a worker, frames
+// still run and return; the barrier stays closed until the builds land.
+func TestFrameNeverWaitsOnBuild(t *testing.T) {
+	src, assets := datSource(t)
+	gate := make(chan struct{})
+	w := systems.NewWorld()
+	w.Assets = assets
+	a, err := stream.Attach(w, stream.DefaultConfig, blocking{src, gate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	dest := physics.Position{Cell: dat.CellAt(streamtest.Block(0x28, 0x41), 96, 96), Frame: physics.IdentityFrame}
+	setup, _ := assets.Setup(0x02000001)
+	d, _ := archetypes.FromTemplate("player")
+	d.GUID, d.Setup, d.Cell, d.Frame = 0x50000000, setup, dest.Cell, dest.Frame
+	if _, err := w.Spawn(d); err != nil {
+		t.Fatal(err)
+	}
+	w.PlayerGUID = d.GUID
+	if err := w.BeginLogin(dest); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		for range 30 {
+			w.Step(1.0 / 30)
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a frame waited on a stuck build")
+	}
+	if w.TravelState() != "loading" || a.WorldRevealReady(dest) {
+		t.Fatalf("revealed with every build stuck: %q", w.TravelState())
+	}
+	close(gate)
+	if !a.WaitBuilt(10 * time.Second) {
+		t.Fatal("builds never finished")
+	}
+	for range 5 {
+		w.Step(1.0 / 30)
+	}
+	if w.TravelState() != "" {
+		t.Fatalf("not revealed once the builds landed: %q", w.TravelState())
+	}
+}
+
+// blocking holds every build until gate closes.
+type blocking struct {
+	*stream.DatSource
+	gate chan struct{}
+}
+
+func (b blocking) Build(r stream.Request) (*stream.Build, error) {
+	<-b.gate
+	return b.DatSource.Build(r)
+}
+
+// BenchmarkResidentMemory reports the heap held per resident landblock
+// (a 7×7 ring, 3×3 of it Near with its statics as world objects).
+func BenchmarkResidentMemory(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		w, a, _ := streamingWorld(b)
+		if err := w.BeginLogin(w.Object(0x50000000).Phys.Position); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		for w.TravelState() != "" {
+			a.WaitBuilt(10 * time.Second)
+			w.Step(1.0 / 30)
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(a.Len()), "heap-B/landblock")
+		b.ReportMetric(float64(a.Len()), "resident")
+		runtime.KeepAlive(w)
+		a.Close()
+		b.StartTimer()
+	}
+}
