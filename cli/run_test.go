@@ -50,10 +50,13 @@ func TestRunConformanceWritesRetailOrderedTrace(t *testing.T) {
 				}
 				n++
 				idx, ok := order[e.Schedule][e.Stage]
+				key := e.Obj + "/" + e.Schedule
+				if e.Kind == "stage" && e.Stage == systems.StageAnimateStatic {
+					delete(last, key) // a new static call starts
+				}
 				if e.Kind != "stage" || !ok {
 					continue
 				}
-				key := e.Obj + "/" + e.Schedule
 				if e.Stage == systems.StageUpdateObjectInternal || e.Stage == systems.StagePartArrayUpdate && e.Schedule == "static" {
 					last[key] = -1 // a new object call starts
 				}

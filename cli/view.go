@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"path/filepath"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 	"github.com/dereth/dereth/testbed"
 )
@@ -108,6 +110,9 @@ func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int))
 	}
 	v.Scenario = testbed.New(dir, testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true,
 		TraceEvents: traceEvents(opts.TraceEvents), Timeout: opts.Timeout})
+	if err := v.Scenario.StartStream(stream.DefaultConfig, nil); err != nil {
+		return v, v.Scenario.World, fmt.Errorf("streaming: %w", err)
+	}
 	progress(2, 3)
 	if err := v.run(); err != nil {
 		return v, v.Scenario.World, err

@@ -73,6 +73,9 @@ func (w *World) traceTravel(stage, detail string) {
 	}
 }
 
+// CancelTravel forgets an arrival in progress (the world is being reset).
+func (w *World) CancelTravel() { w.travel = travel{} }
+
 // BeginTeleport is PlayerTeleport (0xF751) for the local player
 // (gmSmartBoxUI::BeginTeleportAnimation): portal space begins and the
 // next teleport-sequence UpdatePosition is the destination.

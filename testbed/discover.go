@@ -187,7 +187,7 @@ func waterTerrain(t uint16) bool { return t >= 16 && t <= 20 }
 // first landblock that is mostly land (at least half its terrain vertices
 // are not water). The place is the land vertex nearest the block's middle.
 func (s *Scenario) FindPlace(block uint32) (Place, error) {
-	if s.cell == nil || s.World.Ground == nil {
+	if s.cell == nil || s.dataGround() == nil {
 		return Place{}, fmt.Errorf("no cell and portal DAT loaded")
 	}
 	middle := func(b uint32) (Place, bool, error) {
@@ -211,7 +211,7 @@ func (s *Scenario) FindPlace(block uint32) (Place, error) {
 		x := min(max(float32(best/side)*dat.BlockLength/8, 1), dat.BlockLength-1)
 		y := min(max(float32(best%side)*dat.BlockLength/8, 1), dat.BlockLength-1)
 		cell := dat.CellAt(b&0xFFFF0000, x, y)
-		z, ok := s.World.Ground.GroundZ(cell, x, y)
+		z, ok := s.dataGround().GroundZ(cell, x, y)
 		if !ok {
 			return Place{}, false, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
 		}

@@ -34,6 +34,16 @@ func (s *Scenario) Reset() {
 	s.timers = nil
 	s.Err = nil
 	s.Status = ""
+	s.Portals = nil
+	s.World.CancelTravel()
+	if s.stream != nil {
+		// Streaming starts over: the objects it spawned are gone.
+		cfg, src := s.stream.Config(), s.stream.Source()
+		s.stopStream()
+		if err := s.StartStream(cfg, src); err != nil {
+			s.Err = err
+		}
+	}
 }
 
 func guids(w *systems.World, list []donburi.Entity) []uint32 {

@@ -4,6 +4,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physobj"
 )
 
 // regionID is the Region every portal DAT carries.
@@ -15,10 +16,7 @@ func (s *Scenario) luaGround(L *lua.LState) int {
 	block := uint32(L.CheckNumber(1)) & 0xFFFF0000
 	x := float32(numberArg(L, 2, 0, false, "world.ground", "x"))
 	y := float32(numberArg(L, 3, 0, false, "world.ground", "y"))
-	ground := s.World.Ground
-	if s.terrain != nil {
-		ground = s.terrain // the data, resident or not
-	}
+	ground := s.dataGround()
 	if ground == nil {
 		L.RaiseError("world.ground: no cell and portal DAT loaded")
 	}
@@ -31,4 +29,13 @@ func (s *Scenario) luaGround(L *lua.LState) int {
 		L.RaiseError("world.ground: no landblock 0x%08X", dat.BlockID(block))
 	}
 	return s.push(L, map[string]any{"cell": cell, "z": float64(z)})
+}
+
+// dataGround is the terrain of the data, resident or not: the cell DAT's
+// when the scenario has one, else the world's.
+func (s *Scenario) dataGround() physobj.Ground {
+	if s.terrain != nil {
+		return s.terrain
+	}
+	return s.World.Ground
 }

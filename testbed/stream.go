@@ -49,11 +49,11 @@ func (s *Scenario) installStream() {
 func (s *Scenario) Stream() *stream.Adapter { return s.stream }
 
 // StartStream turns landblock streaming on over the scenario's cell DAT
-// (or src when non-nil). When a local player is set, its position becomes
+// (or src when non-nil), replacing any earlier streamer. When a local player is set, its position becomes
 // the login destination behind the reveal barrier.
 func (s *Scenario) StartStream(cfg stream.Config, src stream.Source) error {
 	if s.stream != nil {
-		return fmt.Errorf("streaming is already on")
+		s.stopStream()
 	}
 	if src == nil {
 		if s.cell == nil || s.portal == nil {
@@ -71,6 +71,23 @@ func (s *Scenario) StartStream(cfg stream.Config, src stream.Source) error {
 	}
 	s.stream = a
 	return s.beginLogin()
+}
+
+// stopStream turns streaming off: the workers stop, the objects it
+// spawned leave the world, the ground is the cell DAT's again.
+func (s *Scenario) stopStream() {
+	for _, list := range s.stream.Objects {
+		for _, g := range list {
+			s.World.Remove(g)
+		}
+	}
+	s.stream.Close()
+	s.stream = nil
+	s.World.Stream = nil
+	s.World.Ground = nil
+	if s.terrain != nil {
+		s.World.Ground = s.terrain
+	}
 }
 
 // beginLogin holds the player's position behind the barrier once both a
