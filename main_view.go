@@ -38,6 +38,9 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, nil, err
 			}
+			if w.Stream != nil {
+				return w, scenes.StreamedAssets{DATAssets: a}, nil
+			}
 			return w, a, nil
 		}),
 		ScriptErr: func() error {
@@ -57,6 +60,16 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 				return fmt.Errorf("nothing loaded")
 			}
 			return v.Reload()
+		},
+		UsePortal: func() error {
+			if v == nil {
+				return fmt.Errorf("nothing loaded")
+			}
+			g := v.Scenario.NearestPortal()
+			if g == 0 {
+				return fmt.Errorf("no portal within reach")
+			}
+			return v.Scenario.UsePortal(g)
 		},
 	}
 	if err := scenes.Run(cfg); err != nil {

@@ -74,6 +74,9 @@ type Config struct {
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool
+	// UsePortal, when set, is the U key: the local player uses the nearest
+	// portal; its error is shown briefly.
+	UsePortal func() error
 }
 
 // scene is one of the viewer's screens.

@@ -208,6 +208,11 @@ func (s *worldScene) handleToggles(g *game) {
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		s.sel = 0
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyU) && g.cfg.UsePortal != nil {
+		if err := g.cfg.UsePortal(); err != nil {
+			s.reloadAt, s.reloaded, s.reloadOK = time.Now(), err.Error(), true
+		}
+	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
 	}
@@ -294,6 +299,12 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		s.cam.W, s.cam.H = b.Dx(), b.Dy()
 		s.cam.Update()
 	}
+	if s.drawPortalSpace(g, screen) {
+		if s.hud {
+			s.drawHUD(g, screen)
+		}
+		return
+	}
 	t0 := time.Now()
 	RenderOffscreen(screen, s.r, s.world, s.cam)
 	s.stats.Build = time.Since(t0)
@@ -317,7 +328,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 }
 
 func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
-	left := view.StatsText(s.world, s.stats) + "\n"
+	left := view.StatsText(s.world, s.stats) + "\n" + streamHUD(s.world)
 	if g.cfg.Status != nil {
 		if st := g.cfg.Status(); st != "" {
 			left += "script: " + st + "\n"
@@ -342,10 +353,11 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	panel(screen, g.white, view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
 	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
 	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
+	s.drawResidency(g, screen)
 }
 
 // keyHelp is the HUD's last line.
-const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  Tab/click select  F1 HUD  F4 outbound  F5 reload"
+const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  U portal  Tab/click select  F1 HUD  F4 outbound  F5 reload"
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.

@@ -94,6 +94,25 @@ if door then
   end)
 end
 
+-- Two portals (the door's model, ethereal): walk into the one ahead on
+-- the left, or press U near it, to travel through portal space to the
+-- landblock north-east of this one; the portal waiting there brings you
+-- back. Streaming loads the destination behind the portal view
+-- (docs/streaming.md).
+if DOOR then
+  local ok, there = pcall(world.ground, place.block + 0x01010000, 96, 96)
+  if ok then
+    local a = spawn({archetype = "door", guid = 0x60000010, setup = DOOR, state = {"Ethereal"}}, spot(40, 62, 0))
+    world.portal(a, {cell = there.cell, origin = {100, 100, there.z}, heading = 45})
+    world.after(0.5, function()
+      local back = spot(40, 70, 0)
+      local b = spawn({archetype = "door", guid = 0x60000011, setup = DOOR, state = {"Ethereal"}},
+        {cell = there.cell, origin = {96, 96, there.z}})
+      world.portal(b, {cell = back.cell, origin = back.origin, heading = 0})
+    end)
+  end
+end
+
 if world.headless then
   world.advance(12)
   if corpse then

@@ -1,0 +1,81 @@
+package testbed
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/stream"
+)
+
+// The viewer's world: the default spawn script on the sample DATs with
+// streaming on logs the player in behind the barrier, and its portal pair
+// takes the player to the north-east landblock and back, each arrival
+// revealed only after its barrier opened.
+func TestSamplePortalsRoundTrip(t *testing.T) {
+	p, err := sample.Portal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New("", Options{Portal: p, Cell: c, Viewer: true, Stdout: io.Discard, TraceEvents: 1 << 14})
+	defer s.Close()
+	if err := s.StartStream(stream.DefaultConfig, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RunSample(); err != nil {
+		t.Fatal(err)
+	}
+	w := s.World
+	settle := func(what string) {
+		t.Helper()
+		for range 300 {
+			s.Stream().WaitBuilt(5 * time.Second)
+			w.Step(1.0 / 30)
+			if !w.InPortalSpace() {
+				return
+			}
+		}
+		t.Fatalf("%s: never revealed (%q)", what, w.TravelState())
+	}
+	settle("login")
+	if err := s.UsePortal(0x60000010); err != nil {
+		t.Fatal(err)
+	}
+	settle("portal out")
+	if b := w.Object(w.PlayerGUID).Phys.Position.Cell >> 16; b != 0xAAB5 {
+		t.Fatalf("arrived in landblock 0x%04X, want 0xAAB5", b)
+	}
+	for range 30 {
+		w.Step(1.0 / 30) // the return portal appears
+	}
+	if err := s.UsePortal(0x60000011); err != nil {
+		t.Fatal(err)
+	}
+	settle("portal back")
+	if b := w.Object(w.PlayerGUID).Phys.Position.Cell >> 16; b != 0xA9B4 {
+		t.Fatalf("back in landblock 0x%04X, want 0xA9B4", b)
+	}
+	var steps []string
+	for _, e := range s.Rec.Events {
+		if e.Kind == "travel" && (e.Stage == "barrier_open" || e.Stage == "reveal") {
+			steps = append(steps, e.Stage)
+		}
+	}
+	want := []string{"barrier_open", "reveal", "barrier_open", "reveal", "barrier_open", "reveal"}
+	if len(steps) != len(want) {
+		t.Fatalf("travel steps %v", steps)
+	}
+	for i := range want {
+		if steps[i] != want[i] {
+			t.Fatalf("travel steps %v", steps)
+		}
+	}
+	if err := s.Err; err != nil {
+		t.Fatal(err)
+	}
+}
