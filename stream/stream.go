@@ -217,6 +217,12 @@ type Config struct {
 	RenderReadyOnPublish bool
 }
 
+// Bounds of a Config: a ring of at most 33×33 landblocks, 64 workers.
+const (
+	MaxRadius  = 16
+	MaxWorkers = 64
+)
+
 // DefaultConfig is the viewer's and dereth run's ring: a 3×3 Near ring
 // inside a 7×7 Far ring.
 var DefaultConfig = Config{NearRadius: 1, FarRadius: 3, Workers: 2, RenderReadyOnPublish: true}
@@ -252,8 +258,9 @@ type Streamer struct {
 // New returns a streamer over src publishing into sink and starts its
 // workers.
 func New(cfg Config, src Source, sink Sink) (*Streamer, error) {
-	if cfg.NearRadius < 0 || cfg.FarRadius < cfg.NearRadius || cfg.FarRadius > 16 || cfg.Workers < 0 {
-		return nil, fmt.Errorf("stream: bad ring (near %d, far %d, workers %d)", cfg.NearRadius, cfg.FarRadius, cfg.Workers)
+	if cfg.NearRadius < 0 || cfg.FarRadius < cfg.NearRadius || cfg.FarRadius > MaxRadius || cfg.Workers < 0 || cfg.Workers > MaxWorkers {
+		return nil, fmt.Errorf("stream: bad ring: near %d, far %d, workers %d (want 0 ≤ near ≤ far ≤ %d, 0 ≤ workers ≤ %d)",
+			cfg.NearRadius, cfg.FarRadius, cfg.Workers, MaxRadius, MaxWorkers)
 	}
 	s := &Streamer{cfg: cfg, src: src, sink: sink, slots: map[uint32]*Slot{}}
 	s.cond = sync.NewCond(&s.mu)

@@ -2,6 +2,7 @@ package testbed
 
 import (
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,5 +78,25 @@ func TestSamplePortalsRoundTrip(t *testing.T) {
 	}
 	if err := s.Err; err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestStreamArgumentErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`world.stream{near = 2, far = 1, synthetic = {}}`, "0 ≤ near ≤ far ≤ 16"},
+		{`world.stream{far = 40, synthetic = {}}`, "far 40"},
+		{`world.stream{workers = 1000, synthetic = {}}`, "workers 1000"},
+		{`world.stream_run()`, "streaming is off"},
+		{`world.loaded(); world.reveal_ready({origin = {0, 0, 0}})`, "needs a cell"},
+		{`world.teleport(1, {cell = 0x12340050, origin = {0, 0, 0}})`, "is not a landblock, outdoor cell or EnvCell"},
+		{`world.stream{synthetic = {}}; world.stream_build{block = 0x64640000, tier = "middle"}`, `"near" or "far"`},
+		{`world.use_portal(5)`, "not a portal"},
+	} {
+		s := New("", Options{})
+		err := s.host.RunSource("t.lua", []byte(tc.src))
+		s.Close()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error containing %q", tc.src, err, tc.want)
+		}
 	}
 }
