@@ -157,7 +157,6 @@ const (
 	EventTeardown  = "teardown"  // a block torn down to Tier
 	EventGen       = "gen"       // the generation advanced (Reason)
 	EventError     = "error"     // a build failed (Reason: the error)
-	EventCollision = "collision" // the block became collision-resident
 )
 
 // Drop reasons.
@@ -217,10 +216,14 @@ type Config struct {
 	RenderReadyOnPublish bool
 }
 
-// Bounds of a Config: a ring of at most 33×33 landblocks, 64 workers.
+// Bounds of a Config (a ring of at most 33×33 landblocks, 64 workers)
+// and of the queues.
 const (
 	MaxRadius  = 16
 	MaxWorkers = 64
+	// MaxQueued bounds the build queue (older generations' requests are
+	// forgotten past it) and the injected completions awaiting Publish.
+	MaxQueued = 4096
 )
 
 // DefaultConfig is the viewer's and dereth run's ring: a 3×3 Near ring
@@ -477,6 +480,19 @@ func (s *Streamer) issue(sl *Slot, req Request) {
 	sl.Pending, sl.PendingGen = req.Tier, req.Gen
 	s.emit(Event{Kind: EventRequest, Op: req.Op, Block: req.Block, Tier: req.Tier, Gen: req.Gen})
 	s.mu.Lock()
+	if len(s.queue) >= MaxQueued {
+		// Bounded: requests of older generations would only be dropped;
+		// forget them (recentring every frame cannot grow the queue).
+		kept := s.queue[:0]
+		for _, q := range s.queue {
+			if q.Gen == s.gen {
+				kept = append(kept, q)
+			}
+		}
+		s.inflight -= len(s.queue) - len(kept)
+		clear(s.queue[len(kept):])
+		s.queue = kept
+	}
 	s.queue = append(s.queue, req)
 	s.inflight++
 	s.cond.Signal()
@@ -581,8 +597,18 @@ func (s *Streamer) Queued() []Request {
 }
 
 // Deliver hands a completion to the frame boundary; safe from any
-// goroutine.
-func (s *Streamer) Deliver(r Result) { s.deliver(r, false) }
+// goroutine. Beyond MaxQueued completions waiting for the boundary it
+// refuses (an injected completion; workers' are bounded by the queue).
+func (s *Streamer) Deliver(r Result) error {
+	s.mu.Lock()
+	n := len(s.done)
+	s.mu.Unlock()
+	if n >= MaxQueued {
+		return fmt.Errorf("stream: %d completions already wait for the frame boundary", n)
+	}
+	s.deliver(r, false)
+	return nil
+}
 
 func (s *Streamer) deliver(r Result, issued bool) {
 	s.mu.Lock()
@@ -591,16 +617,6 @@ func (s *Streamer) deliver(r Result, issued bool) {
 		s.inflight--
 	}
 	s.mu.Unlock()
-}
-
-// Idle reports whether no build is queued, running or awaiting Publish.
-func (s *Streamer) Idle() bool {
-	for _, sl := range s.slots {
-		if sl.Pending != None && sl.PendingGen == s.gen {
-			return false
-		}
-	}
-	return true
 }
 
 // Publish is the frame boundary: every completion delivered since the

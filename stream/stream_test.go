@@ -375,3 +375,28 @@ func TestBadConfig(t *testing.T) {
 		t.Fatal("far < near accepted")
 	}
 }
+
+// Recentring every frame without building cannot grow the queue past its
+// bound, and injected completions are refused past theirs.
+func TestQueuesBounded(t *testing.T) {
+	s, _, _, _ := manual(t, 1, 3)
+	for i := range 500 {
+		s.Recenter(at(20+i%100, 100))
+	}
+	if n := len(s.Queued()); n > MaxQueued+49 {
+		t.Fatalf("%d queued after 500 recentres", n)
+	}
+	s.RunPending()
+	for range MaxQueued {
+		if err := s.Deliver(Result{Req: Request{Block: blk(1, 1)}}); err != nil {
+			break
+		}
+	}
+	if err := s.Deliver(Result{Req: Request{Block: blk(1, 1)}}); err == nil {
+		t.Fatal("an unbounded number of completions accepted")
+	}
+	s.Publish()
+	if err := s.Deliver(Result{Req: Request{Block: blk(1, 1)}}); err != nil {
+		t.Fatalf("the boundary did not drain: %v", err)
+	}
+}

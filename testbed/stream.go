@@ -164,7 +164,9 @@ func (s *Scenario) luaStreamBuild(L *lua.LState) int {
 	}
 	req := stream.Request{Op: stream.OpLoad, Block: a.u32("block", 0) & 0xFFFF0000, Tier: tier, Gen: stream.Gen(a.u32("gen", uint32(st.Gen())))}
 	b, err := st.Source().Build(req)
-	st.Deliver(stream.Result{Req: req, Build: b, Err: err})
+	if err := st.Deliver(stream.Result{Req: req, Build: b, Err: err}); err != nil {
+		L.RaiseError("world.stream_build: %v", err)
+	}
 	return 0
 }
 
