@@ -151,12 +151,12 @@ type Sink interface {
 
 // Event kinds the Observer sees.
 const (
-	EventRequest   = "request"   // an operation issued (Op, Tier, Gen)
-	EventPublish   = "publish"   // a completion published at Tier
-	EventDrop      = "drop"      // a completion dropped (Reason)
-	EventTeardown  = "teardown"  // a block torn down to Tier
-	EventGen       = "gen"       // the generation advanced (Reason)
-	EventError     = "error"     // a build failed (Reason: the error)
+	EventRequest  = "request"  // an operation issued (Op, Tier, Gen)
+	EventPublish  = "publish"  // a completion published at Tier
+	EventDrop     = "drop"     // a completion dropped (Reason)
+	EventTeardown = "teardown" // a block torn down to Tier
+	EventGen      = "gen"      // the generation advanced (Reason)
+	EventError    = "error"    // a build failed (Reason: the error)
 )
 
 // Drop reasons.
