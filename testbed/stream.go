@@ -2,6 +2,7 @@ package testbed
 
 import (
 	"fmt"
+	"time"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -338,15 +339,24 @@ func (s *Scenario) luaSetPosition(L *lua.LState) int {
 	return 0
 }
 
-// world.stream_wait([seconds]) waits (wall clock, default 10 s) until the
-// workers have built every issued request; their completions publish at
-// the next frame boundary. Returns false on timeout.
+// world.stream_wait([seconds]) waits (wall clock, default 10 s, at most
+// 60) until the workers have built every issued request; their
+// completions publish at the next frame boundary. Returns false on
+// timeout. The script's own time limit is checked while it waits.
 func (s *Scenario) luaStreamWait(L *lua.LState) int {
 	st := s.needStream(L, "world.stream_wait")
 	sec := float64(L.OptNumber(1, 10))
-	if sec <= 0 || sec > 600 {
-		L.RaiseError("world.stream_wait: seconds must be in (0, 600], got %v", sec)
+	if sec <= 0 || sec > 60 {
+		L.RaiseError("world.stream_wait: seconds must be in (0, 60], got %v", sec)
 	}
-	L.Push(lua.LBool(st.WaitBuilt(secondsDuration(sec))))
+	deadline := time.Now().Add(secondsDuration(sec))
+	for !st.WaitBuilt(10 * time.Millisecond) {
+		s.host.Check(L, callCost)
+		if time.Now().After(deadline) {
+			L.Push(lua.LFalse)
+			return 1
+		}
+	}
+	L.Push(lua.LTrue)
 	return 1
 }
