@@ -51,6 +51,11 @@ var (
 		"local x = S .. N .. S", "select(N, 1, 2, 3)", "tostring(N)", "math.floor(N)", "string.char(N)", "string.byte(S, N, N)",
 		"loadstring(S)", "pcall(error, S)", "coroutine.wrap(F)()", "setmetatable({}, {__concat = F}) .. S",
 		"S:upper():lower():reverse()", "string.sub(S, N, N)", "expect.error(F, S)", "load(F)",
+		"world.stream{near = N, far = N, manual = true, synthetic = {statics = {0x02000001}, dungeon = 0x65650000, dungeon_cells = N}}",
+		"world.stream_run()", "world.set_player(G)", "world.loaded()", "world.travel()",
+		"world.teleport(G, {cell = 0x64640025, origin = V, heading = N})", "world.teleport(G, {cell = 0x65650101, origin = V})",
+		"world.reveal_ready({cell = 0x64640025, origin = V})", `world.stream_build{block = 0x64640000, tier = "near", gen = N}`,
+		"world.set_position(G, {cell = 0x65640025, origin = V})", "world.portal(G, {cell = 0x64640025, origin = V}, N)", "world.use_portal(G)",
 	}
 )
 

@@ -2,6 +2,7 @@ package testbed
 
 import (
 	lua "github.com/yuin/gopher-lua"
+	"math"
 
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
@@ -49,7 +50,9 @@ func (s *Scenario) spawnPlace(a args) (uint32, physics.Vec3) {
 // AFrame::set_heading and MoveTo's headings count.
 func headingFrame(heading float64) physics.Quat {
 	var f physics.Frame
-	motion.SetFrameHeading(&f, float32(heading))
+	// reduced in float64 first: a heading past float32's range is still a
+	// direction, never ±Inf and a NaN orientation
+	motion.SetFrameHeading(&f, float32(math.Mod(heading, 360)))
 	return f.Orientation
 }
 
