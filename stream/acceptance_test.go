@@ -24,7 +24,7 @@ func TestAcceptanceWalk(t *testing.T) {
 	}
 	trace := filepath.Join(dir, "walk.jsonl")
 	var out, errb bytes.Buffer
-	if code := cli.Run([]string{"--dat", dir, "--trace", trace, "testdata/walk.lua"}, &out, &errb); code != 0 {
+	if code := cli.Run([]string{"--dat", dir, "--trace", trace, "--timeout", "120", "testdata/walk.lua"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
 	}
 	if !strings.Contains(out.String(), "0 failed") {

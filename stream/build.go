@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/scenery"
 )
 
 // StaticClass is the class nibble of the stable guids of a landblock's
@@ -26,9 +27,26 @@ func StaticGUID(class, block uint32, i int) (uint32, error) {
 	return class<<28 | (block>>16&0xFFFF)<<12 | uint32(i), nil
 }
 
-// SceneryFunc places a landblock's procedural scenery (the scenery
-// package's generator); nil: none.
-type SceneryFunc func(block uint32, lb *dat.LandBlock) ([]Static, error)
+// SceneryFunc places a landblock's procedural scenery (SceneryOf: the
+// scenery package's generator) from its LandBlock and LandBlockInfo (nil
+// when it has none); nil: none.
+type SceneryFunc func(lb *dat.LandBlock, info *dat.LandBlockInfo) ([]Static, error)
+
+// SceneryOf is the SceneryFunc of a scenery generator: each object keeps
+// its stable 0x8XXYYIII id as its guid, its cell, frame and scale.
+func SceneryOf(g *scenery.Generator) SceneryFunc {
+	return func(lb *dat.LandBlock, info *dat.LandBlockInfo) ([]Static, error) {
+		objs, err := g.Generate(lb, info, nil)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Static, len(objs))
+		for i, o := range objs {
+			out[i] = Static{GUID: o.ID, ID: o.ObjID, Cell: o.Cell, Frame: o.Frame, Scale: o.Scale}
+		}
+		return out, nil
+	}
+}
 
 // DatSource builds landblocks from a cell DAT and the Region's height
 // table. It is safe for concurrent use (the containers are read-only).
@@ -70,8 +88,9 @@ func (d *DatSource) Build(req Request) (*Build, error) {
 		b.Statics = append(b.Statics, f)
 		return nil
 	}
+	var info *dat.LandBlockInfo
 	if lb.HasObjects {
-		info, err := d.Cell.LandBlockInfo(dat.BlockInfoID(id))
+		info, err = d.Cell.LandBlockInfo(dat.BlockInfoID(id))
 		if err != nil && !errors.Is(err, dat.ErrNotFound) {
 			return nil, fmt.Errorf("stream: landblock info 0x%08X: %w", dat.BlockInfoID(id), err)
 		}
@@ -102,7 +121,7 @@ func (d *DatSource) Build(req Request) (*Build, error) {
 		}
 	}
 	if d.Scenery != nil {
-		sc, err := d.Scenery(b.Block, lb)
+		sc, err := d.Scenery(lb, info)
 		if err != nil {
 			return nil, fmt.Errorf("stream: scenery of landblock 0x%04X: %w", b.Block>>16, err)
 		}

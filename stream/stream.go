@@ -82,6 +82,8 @@ type Static struct {
 	ID    uint32
 	Cell  uint32
 	Frame physics.Frame
+	// Scale is the object's uniform scale (0: 1).
+	Scale float32
 }
 
 // Build is a worker's product: a landblock's terrain and, for Near, its

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 )
 
 // Synthetic is a Source of a rectangle of generated landblocks (rolling
@@ -18,6 +19,10 @@ type Synthetic struct {
 	MinX, MinY, MaxX, MaxY int
 	// Statics are the Setup (or GfxObj) ids placed in every Near block.
 	Statics []uint32
+	// Scenery is how many scenery objects (SceneryID, ids 0x8XXYYIII from
+	// scenery.ObjectID) every Near block gets; past 4096 the build fails.
+	Scenery   int
+	SceneryID uint32
 	// DungeonBlock is a landblock (0xXXYY0000, 0: none) whose DungeonCells
 	// EnvCells 0xXXYY0100… are dungeon space.
 	DungeonBlock uint32
@@ -60,6 +65,15 @@ func (s *Synthetic) Build(req Request) (*Build, error) {
 			z := dat.TerrainHeight(block, &b.Heights, x, y)
 			b.Statics = append(b.Statics, Static{GUID: g, ID: id, Cell: dat.CellAt(block, x, y),
 				Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y, Z: z}, Orientation: physics.IdentityQuat}})
+		}
+		for i := range s.Scenery {
+			g, err := scenery.ObjectID(block, i)
+			if err != nil {
+				return nil, fmt.Errorf("stream: synthetic scenery of landblock 0x%04X: %w", block>>16, err)
+			}
+			x, y := float32(4+i%46*4), float32(100+i/46%20*4)
+			b.Scenery = append(b.Scenery, Static{GUID: g, ID: s.SceneryID, Cell: dat.CellAt(block, x, y),
+				Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y, Z: dat.TerrainHeight(block, &b.Heights, x, y)}, Orientation: physics.IdentityQuat}})
 		}
 		if block == s.DungeonBlock {
 			for i := range s.DungeonCells {

@@ -7,6 +7,7 @@ import (
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -142,8 +143,16 @@ func (a *Adapter) spawn(st Static) error {
 	if err != nil {
 		return err
 	}
-	d := archetypes.Desc{GUID: st.GUID, Archetype: "landblock static", Cell: st.Cell, Frame: st.Frame,
-		State: physics.StateStatic, Scale: 1, Setup: setup, Anims: a.W.Assets, Static: true,
+	scale := st.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	arch := "landblock static"
+	if st.GUID>>28 == scenery.IDClass {
+		arch = "scenery"
+	}
+	d := archetypes.Desc{GUID: st.GUID, Archetype: arch, Cell: st.Cell, Frame: st.Frame,
+		State: physics.StateStatic, Scale: scale, Setup: setup, Anims: a.W.Assets, Static: true,
 		Managers: archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks}
 	if setup.DefaultAnimation != 0 {
 		d.State |= physics.StateHasDefaultAnim

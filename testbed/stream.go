@@ -7,7 +7,10 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/stream"
 )
 
@@ -24,17 +27,18 @@ const DefaultPortalRadius float32 = 2
 
 func (s *Scenario) installStream() {
 	fns := map[string]lua.LGFunction{
-		"stream":       s.luaStream,
-		"stream_run":   s.luaStreamRun,
-		"stream_build": s.luaStreamBuild,
-		"loaded":       s.luaLoaded,
-		"reveal_ready": s.luaRevealReady,
-		"teleport":     s.luaTeleport,
-		"portal":       s.luaPortal,
-		"use_portal":   s.luaUsePortal,
-		"travel":       s.luaTravel,
-		"set_position": s.luaSetPosition,
-		"stream_wait":  s.luaStreamWait,
+		"stream":         s.luaStream,
+		"stream_run":     s.luaStreamRun,
+		"stream_build":   s.luaStreamBuild,
+		"loaded":         s.luaLoaded,
+		"reveal_ready":   s.luaRevealReady,
+		"teleport":       s.luaTeleport,
+		"portal":         s.luaPortal,
+		"use_portal":     s.luaUsePortal,
+		"travel":         s.luaTravel,
+		"set_position":   s.luaSetPosition,
+		"stream_wait":    s.luaStreamWait,
+		"sample_portals": s.luaSamplePortals,
 	}
 	for name, fn := range fns {
 		fns[name] = func(L *lua.LState) int {
@@ -64,7 +68,11 @@ func (s *Scenario) StartStream(cfg stream.Config, src stream.Source) error {
 		if err != nil {
 			return fmt.Errorf("streaming: %w", err)
 		}
-		src = stream.NewDatSource(s.cell, &r.LandDefs)
+		ds := stream.NewDatSource(s.cell, &r.LandDefs)
+		if g, err := scenery.FromPortal(s.portal); err == nil {
+			ds.Scenery = stream.SceneryOf(g)
+		}
+		src = ds
 	}
 	a, err := stream.Attach(s.World, cfg, src)
 	if err != nil {
@@ -123,7 +131,11 @@ func (s *Scenario) luaStream(L *lua.LState) int {
 	if sa, ok := a.sub("synthetic"); ok {
 		syn := &stream.Synthetic{MinX: int(sa.num("min_x", 0)), MinY: int(sa.num("min_y", 0)),
 			MaxX: int(sa.num("max_x", 254)), MaxY: int(sa.num("max_y", 254)),
-			DungeonBlock: sa.u32("dungeon", 0), DungeonCells: int(sa.num("dungeon_cells", 0))}
+			DungeonBlock: sa.u32("dungeon", 0), DungeonCells: int(sa.num("dungeon_cells", 0)),
+			Scenery: int(sa.num("scenery", 0)), SceneryID: sa.u32("scenery_setup", 0)}
+		if syn.Scenery < 0 || syn.Scenery > 2*scenery.MaxPerLandblock || syn.DungeonCells < 0 || syn.DungeonCells > stream.MaxPerBlock {
+			L.RaiseError("world.stream: synthetic.scenery must be 0..%d and dungeon_cells 0..%d", 2*scenery.MaxPerLandblock, stream.MaxPerBlock)
+		}
 		if t := sa.table("statics"); t != nil {
 			for i := 1; i <= t.Len(); i++ {
 				n, ok := t.RawGetInt(i).(lua.LNumber)
@@ -358,5 +370,46 @@ func (s *Scenario) luaStreamWait(L *lua.LState) int {
 		}
 	}
 	L.Push(lua.LTrue)
+	return 1
+}
+
+// world.sample_portals() lists the sample world's portal pair — {setup=,
+// cell=, origin=, heading=, destination={cell=, origin=, heading=}} for
+// the town portal (to the dungeon) and the dungeon portal (back) — when
+// the DATs are the sample's, else an empty list.
+func (s *Scenario) luaSamplePortals(L *lua.LState) int {
+	t := L.NewTable()
+	if s.portal == nil || s.cell == nil {
+		L.Push(t)
+		return 1
+	}
+	if _, err := s.portal.Setup(sample.PortalSetup); err != nil {
+		L.Push(t)
+		return 1
+	}
+	if _, err := s.cell.EnvCell(sample.DungeonPortalCell); err != nil {
+		L.Push(t)
+		return 1
+	}
+	pos := func(p physics.Position, heading float64) *lua.LTable {
+		e := L.CreateTable(0, 3)
+		e.RawSetString("cell", lua.LNumber(p.Cell))
+		e.RawSetString("origin", vecTable(L, p.Frame.Origin))
+		e.RawSetString("heading", lua.LNumber(heading))
+		return e
+	}
+	for i, p := range []struct {
+		at, dest         physics.Position
+		heading, destDeg float64
+	}{
+		{sample.TownPortalPosition(), sample.TownPortalDestination(), sample.TownPortalHeading, world.TownPortalDestHeading},
+		{sample.DungeonPortalPosition(), sample.DungeonPortalDestination(), world.DungeonPortalHeading, sample.DungeonPortalDestHeading},
+	} {
+		e := pos(p.at, p.heading)
+		e.RawSetString("setup", lua.LNumber(sample.PortalSetup))
+		e.RawSetString("destination", pos(p.dest, p.destDeg))
+		t.RawSetInt(i+1, e)
+	}
+	L.Push(t)
 	return 1
 }

@@ -11,9 +11,10 @@ import (
 )
 
 // The viewer's world: the default spawn script on the sample DATs with
-// streaming on logs the player in behind the barrier, and its portal pair
-// takes the player to the north-east landblock and back, each arrival
-// revealed only after its barrier opened.
+// streaming on logs the player in behind the barrier, and the sample's
+// portal pair takes the player into the dungeon (the ring collapses to its
+// landblock) and back to the town, each arrival revealed only after its
+// barrier opened.
 func TestSamplePortalsRoundTrip(t *testing.T) {
 	p, err := sample.Portal()
 	if err != nil {
@@ -48,19 +49,26 @@ func TestSamplePortalsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle("portal out")
-	if b := w.Object(w.PlayerGUID).Phys.Position.Cell >> 16; b != 0xAAB5 {
-		t.Fatalf("arrived in landblock 0x%04X, want 0xAAB5", b)
+	if c := w.Object(w.PlayerGUID).Phys.Position.Cell; c != sample.TownPortalDestCell {
+		t.Fatalf("arrived in cell 0x%08X, want the dungeon's 0x%08X", c, uint32(sample.TownPortalDestCell))
 	}
-	for range 30 {
-		w.Step(1.0 / 30) // the return portal appears
+	if !s.Stream().Collapsed() || s.Stream().Len() != 1 {
+		t.Fatalf("the ring did not collapse to the dungeon: %d landblocks", s.Stream().Len())
 	}
 	if err := s.UsePortal(0x60000011); err != nil {
 		t.Fatal(err)
 	}
 	settle("portal back")
-	if b := w.Object(w.PlayerGUID).Phys.Position.Cell >> 16; b != 0xA9B4 {
-		t.Fatalf("back in landblock 0x%04X, want 0xA9B4", b)
+	if c := w.Object(w.PlayerGUID).Phys.Position.Cell; c != sample.DungeonPortalDestCell {
+		t.Fatalf("back in cell 0x%08X, want 0x%08X", c, uint32(sample.DungeonPortalDestCell))
 	}
+	scenery := 0
+	for _, g := range s.Stream().Objects[w.Object(w.PlayerGUID).Phys.Position.Cell&0xFFFF0000] {
+		if g>>28 == 0x8 {
+			scenery++
+		}
+	}
+	t.Logf("town landblock: %d streamed objects, %d of them scenery", len(s.Stream().Objects[0xA8B40000]), scenery)
 	var steps []string
 	for _, e := range s.Rec.Events {
 		if e.Kind == "travel" && (e.Stage == "barrier_open" || e.Stage == "reveal") {

@@ -94,24 +94,33 @@ if door then
   end)
 end
 
--- Two portals (the door's model, ethereal): walk into the one ahead on
--- the left, or press U near it, to travel through portal space to the
--- landblock north-east of this one; the portal waiting there brings you
--- back. Streaming loads the destination behind the portal view
--- (docs/streaming.md).
-if DOOR then
-  local ok, there = pcall(world.ground, place.block + 0x01010000, 96, 96)
-  if ok then
-    local a = spawn({archetype = "door", guid = 0x60000010, setup = DOOR, state = {"Ethereal"}}, spot(40, 62, 0))
-    world.portal(a, {cell = there.cell, origin = {100, 100, there.z}, heading = 45})
-    world.after(0.5, function()
+-- Portals. On the sample world: the town portal on the plaza west of the
+-- start leads to the dungeon, the dungeon's portal back to the town
+-- (world.sample_portals). Elsewhere: a pair of ethereal doors, one ahead on
+-- the left and one in the landblock to the north-east. Walk into a portal,
+-- or press U near it: portal space shows until the destination is loaded
+-- (docs/streaming.md). The portals appear on the first frame, once the
+-- opening scene is set.
+world.after(0.01, function()
+  local portals = world.sample_portals()
+  if #portals == 0 and DOOR then
+    local ok, there = pcall(world.ground, place.block + 0x01010000, 96, 96)
+    if ok then
       local back = spot(40, 70, 0)
-      local b = spawn({archetype = "door", guid = 0x60000011, setup = DOOR, state = {"Ethereal"}},
-        {cell = there.cell, origin = {96, 96, there.z}})
-      world.portal(b, {cell = back.cell, origin = back.origin, heading = 0})
-    end)
+      portals = {
+        {setup = DOOR, cell = spot(40, 62).cell, origin = spot(40, 62).origin, heading = 0,
+          destination = {cell = there.cell, origin = {100, 100, there.z}, heading = 45}},
+        {setup = DOOR, cell = there.cell, origin = {96, 96, there.z}, heading = 0,
+          destination = {cell = back.cell, origin = back.origin, heading = 0}},
+      }
+    end
   end
-end
+  for i, p in ipairs(portals) do
+    local g = world.spawn{archetype = "static", guid = 0x6000000F + i, setup = p.setup, cell = p.cell,
+      origin = p.origin, heading = p.heading, state = {"Static", "HasDefaultAnim", "Ethereal"}}
+    world.portal(g, p.destination)
+  end
+end)
 
 if world.headless then
   world.advance(12)
