@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 )
 
 // sink records the publication owner's calls.
@@ -398,5 +400,23 @@ func TestQueuesBounded(t *testing.T) {
 	s.Publish()
 	if err := s.Deliver(Result{Req: Request{Block: blk(1, 1)}}); err != nil {
 		t.Fatalf("the boundary did not drain: %v", err)
+	}
+}
+
+// The scenery counter's boundary through a build: 4096 objects fit
+// (0x8XXYY000..FFF), the 4097th fails before aliasing the next landblock.
+func TestSyntheticSceneryBoundary(t *testing.T) {
+	src := &Synthetic{MaxX: 254, MaxY: 254, Scenery: 4096}
+	b, err := src.Build(Request{Block: blk(0x64, 0x64), Tier: Near})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(b.Scenery); n != 4096 || b.Scenery[0].GUID != 0x86464000 || b.Scenery[4095].GUID != 0x86464FFF {
+		t.Fatalf("%d objects, first 0x%08X last 0x%08X", n, b.Scenery[0].GUID, b.Scenery[n-1].GUID)
+	}
+	src.Scenery = 4097
+	_, err = src.Build(Request{Block: blk(0x64, 0x64), Tier: Near})
+	if !errors.Is(err, scenery.ErrIDOverflow) || !strings.Contains(err.Error(), "0x6464") {
+		t.Fatalf("overflow: %v", err)
 	}
 }
