@@ -7,7 +7,9 @@ import (
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/stream/streamtest"
 	"github.com/dereth/dereth/systems"
@@ -58,6 +60,15 @@ func BenchmarkLandblockBuildFar(b *testing.B) {
 func streamingWorld(tb testing.TB) (*systems.World, *stream.Adapter, uint32) {
 	tb.Helper()
 	src, assets := datSource(tb)
+	at := physics.Position{Cell: dat.CellAt(streamtest.Block(streamtest.MinX+3, streamtest.MinY+1), 20, 96),
+		Frame: physics.Frame{Origin: physics.Vec3{X: 20, Y: 96, Z: 20}, Orientation: physics.IdentityQuat}}
+	return streamingWorldOn(tb, src, assets, at)
+}
+
+// streamingWorldOn is a world streaming src with two workers and a player
+// at at.
+func streamingWorldOn(tb testing.TB, src stream.Source, assets *systems.DatAssets, at physics.Position) (*systems.World, *stream.Adapter, uint32) {
+	tb.Helper()
 	w := systems.NewWorld()
 	w.Assets = assets
 	a, err := stream.Attach(w, stream.DefaultConfig, src)
@@ -71,8 +82,7 @@ func streamingWorld(tb testing.TB) (*systems.World, *stream.Adapter, uint32) {
 	}
 	d, _ := archetypes.FromTemplate("player")
 	d.GUID, d.Setup = 0x50000000, setup
-	d.Cell = dat.CellAt(streamtest.Block(streamtest.MinX+3, streamtest.MinY+1), 20, 96)
-	d.Frame = physics.Frame{Origin: physics.Vec3{X: 20, Y: 96, Z: 20}, Orientation: physics.IdentityQuat}
+	d.Cell, d.Frame = at.Cell, at.Frame
 	if _, err := w.Spawn(d); err != nil {
 		tb.Fatal(err)
 	}
@@ -194,4 +204,105 @@ func BenchmarkResidentMemory(b *testing.B) {
 		a.Close()
 		b.StartTimer()
 	}
+}
+
+// sampleSource is the sample world's cell DAT with its scenery.
+func sampleSource(tb testing.TB) *stream.DatSource {
+	tb.Helper()
+	p, err := sample.Portal()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := sample.Cell()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := p.Region(dat.RegionID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := scenery.FromPortal(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	src := stream.NewDatSource(c, &r.LandDefs)
+	src.Scenery = stream.SceneryOf(g)
+	return src
+}
+
+// BenchmarkLandblockBuildSample is a Near build of every landblock of the
+// sample world in turn: terrain, LandBlockInfo statics and buildings,
+// EnvCells and procedural scenery.
+func BenchmarkLandblockBuildSample(b *testing.B) {
+	src := sampleSource(b)
+	blocks := sample.Blocks
+	objects := 0
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		bl, err := src.Build(stream.Request{Block: blocks[i%len(blocks)] & 0xFFFF0000, Tier: stream.Near})
+		if err != nil {
+			b.Fatal(err)
+		}
+		objects += len(bl.Statics) + len(bl.Scenery)
+		i++
+	}
+	b.ReportMetric(float64(objects)/float64(i), "objects/landblock")
+}
+
+// BenchmarkResidentMemorySample is BenchmarkResidentMemory on the sample
+// world around its spawn: its statics, town houses and scenery.
+func BenchmarkResidentMemorySample(b *testing.B) {
+	p, err := sample.Portal()
+	if err != nil {
+		b.Fatal(err)
+	}
+	assets := systems.NewDatAssets(p)
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		w, a, g := streamingWorldOn(b, sampleSource(b), assets, sample.SpawnPosition())
+		if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		for w.TravelState() != "" {
+			a.WaitBuilt(10 * time.Second)
+			w.Step(1.0 / 30)
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(a.Len()), "heap-B/landblock")
+		b.ReportMetric(float64(a.Len()), "resident")
+		b.ReportMetric(float64(w.Len()), "objects")
+		runtime.KeepAlive(w)
+		a.Close()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkFrameSample is one World.Step on the sample world around its
+// spawn once the ring is resident: the frame's cost with the Near ring's
+// statics and scenery in the static workset.
+func BenchmarkFrameSample(b *testing.B) {
+	p, err := sample.Portal()
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, a, g := streamingWorldOn(b, sampleSource(b), systems.NewDatAssets(p), sample.SpawnPosition())
+	if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
+		b.Fatal(err)
+	}
+	for w.TravelState() != "" {
+		a.WaitBuilt(10 * time.Second)
+		w.Step(1.0 / 30)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		w.Step(1.0 / 30)
+	}
+	b.ReportMetric(float64(w.Len()), "objects")
 }

@@ -226,7 +226,8 @@ func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
 		return nil
 	}
 	s := pa.Setup
-	b := &body{guid: p.GUID}
+	var b body // on the stack until it has a shape: a shapeless object is asked again every frame
+	b.guid = p.GUID
 	bsp := p.State.Has(physics.StateHasPhysicsBSP) || s.Flags&dat.SetupHasPhysicsBSP != 0
 	if src, ok := w.Assets.(GfxObjSource); ok && bsp {
 		rest, _ := s.Placement(dat.PlacementDefault)
@@ -252,7 +253,8 @@ func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
 	if len(b.parts) == 0 && len(b.spheres) == 0 {
 		return nil
 	}
-	return b
+	out := b
+	return &out
 }
 
 // shape returns the cached collision shape of a GfxObj, nil without one.
