@@ -36,6 +36,9 @@ func NewShotReport(r *Renderer, frame, w, h int) *ShotReport {
 	rep := &ShotReport{Frame: frame, Width: w, Height: h,
 		Background: [4]uint8{Background.R, Background.G, Background.B, Background.A}, Terrain: r.TerrainBounds}
 	for _, d := range r.Drawn {
+		if d.Tris == 0 {
+			continue // in view, but every triangle was culled or clipped: nothing drawn to check
+		}
 		rep.Entities = append(rep.Entities, ShotEntity{GUID: fmt.Sprintf("0x%08X", d.GUID), Name: d.Name, Bounds: d.Bounds, Tris: d.Tris})
 	}
 	return rep
