@@ -24,7 +24,7 @@ func TestExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"chase.lua", "crowd.lua", "door.lua", "patrol.lua", "wire.lua"}
+	want := []string{"chase.lua", "crowd.lua", "door.lua", "patrol.lua", "travel.lua", "wire.lua"}
 	if strings.Join(files, " ") != strings.Join(want, " ") {
 		t.Fatalf("examples %v, want %v", files, want)
 	}

@@ -317,6 +317,8 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	}
 	if s.hud {
 		s.drawHUD(g, screen)
+	} else if s.cam.Map {
+		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
 	}
 	if s.reloaded != "" && time.Since(s.reloadAt) < 8*time.Second || s.reloaded != "" && !s.reloadOK {
 		r, gr, bl := float32(0.1), float32(0.35), float32(0.1)
