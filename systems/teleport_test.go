@@ -166,3 +166,39 @@ func TestUnhydratableDestinationIsLoud(t *testing.T) {
 		t.Fatal(travelSteps(rec))
 	}
 }
+
+// A teleport-sequence UpdatePosition without a PlayerTeleport before it
+// is a teleport too; one for another object, or a plain forced position,
+// snaps as before.
+func TestTeleportSequenceUpdatePosition(t *testing.T) {
+	w := NewWorld()
+	rec := &Recorder{}
+	w.Trace = rec
+	g := &gate{}
+	w.Stream = g
+	o := spawnCreature(t, w, 0x50000001, nil)
+	c := spawnCreature(t, w, 0x50000002, nil)
+	w.PlayerGUID = o.Phys.GUID
+	up := func(guid uint32, seq, tele, force uint16) {
+		t.Helper()
+		if err := w.Apply(&protocol.UpdatePosition{Guid: guid, Position: protocol.Position{Cell: destB.Cell, Frame: destB.Frame},
+			PositionSequence: seq, TeleportSequence: tele, ForcePositionSequence: force}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	up(c.Phys.GUID, 1, 1, 0)
+	if w.InPortalSpace() || w.Object(c.Phys.GUID).Phys.Position != destB {
+		t.Fatal("another object's teleport stamp must snap it, not start travel")
+	}
+	up(o.Phys.GUID, 1, 0, 1) // forced, same teleport stamp: a snap
+	if w.InPortalSpace() || w.Object(o.Phys.GUID).Phys.Position != destB {
+		t.Fatal("a forced position is not a teleport")
+	}
+	up(o.Phys.GUID, 2, 1, 1)
+	if w.TravelState() != "loading" || w.Object(o.Phys.GUID).Phys.Position.Cell != 0 {
+		t.Fatalf("teleport stamp: %q", w.TravelState())
+	}
+	if got := travelSteps(rec); got != "begin,destination" {
+		t.Fatalf("travel steps %s", got)
+	}
+}
