@@ -420,3 +420,5 @@ func TestSyntheticSceneryBoundary(t *testing.T) {
 		t.Fatalf("overflow: %v", err)
 	}
 }
+
+func physicsCell(cell uint32) physics.Position { return physics.Position{Cell: cell} }
