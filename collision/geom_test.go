@@ -123,7 +123,7 @@ func TestShapeSweepThroughBSP(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tt, n, ok := s.Sweep(tc.c, tc.d, 0.5)
+			tt, n, _, ok := s.Sweep(tc.c, tc.d, 0.5)
 			if ok != tc.hit {
 				t.Fatalf("hit %v, want %v", ok, tc.hit)
 			}

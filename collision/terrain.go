@@ -39,7 +39,7 @@ func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.V
 // sweepTerrain sweeps a sphere against every LandCell triangle under the
 // box the move covers; coordinates are local to landblock (bx, by).
 // Cells of landblocks the Env has not loaded have no ground.
-func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
+func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, *Poly, bool) {
 	lo := vec{X: min(c.X, c.X+d.X) - rad, Y: min(c.Y, c.Y+d.Y) - rad}
 	hi := vec{X: max(c.X, c.X+d.X) + rad, Y: max(c.Y, c.Y+d.Y) + rad}
 	base := [2]int{r.bx * dat.CellsPerBlockSide, r.by * dat.CellsPerBlockSide}
@@ -49,6 +49,7 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
 	gy1 := base[1] + int(math.Floor(float64(hi.Y/dat.CellLength)))
 	const landCells = 255 * dat.CellsPerBlockSide
 	best, bn := float32(2), vec{}
+	var bp *Poly
 	for gx := max(gx0, 0); gx <= min(gx1, landCells-1); gx++ {
 		for gy := max(gy0, 0); gy <= min(gy1, landCells-1); gy++ {
 			z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
@@ -58,15 +59,15 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
 			polys := r.cellPolys(z, gx, gy)
 			for k := range polys {
 				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
-					best, bn = t, n
+					best, bn, bp = t, n, &polys[k]
 				}
 			}
 		}
 	}
 	if best > 1 {
-		return 0, vec{}, false
+		return 0, vec{}, nil, false
 	}
-	return best, bn, true
+	return best, bn, bp, true
 }
 
 // heights returns the vertex heights of landblock (x, y), cached for the

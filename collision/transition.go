@@ -36,6 +36,9 @@ type Env interface {
 	// Obstacles appends to out the obstacles that may touch the box lo..hi
 	// (coordinates local to landblock block), leaving out self.
 	Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle
+	// EnvCell returns the indoor cell with the id (0xXXYYnnnn, nnnn ≥
+	// 0x0100), nil when it is not loaded or has no collision.
+	EnvCell(id uint32) *Cell
 }
 
 // Obstacle is something a moving sphere can hit: a placed physics shape
@@ -50,14 +53,15 @@ type Obstacle struct {
 	Shape *Shape
 	// Spheres are a sphere body's spheres in its own space (unscaled).
 	Spheres []dat.Sphere
+	// Cells are the EnvCells a building's portals open into (full ids):
+	// a move near the building also sweeps them and may end in one.
+	Cells []uint32
 }
 
-// sweep is the obstacle's earliest touch by a sphere moving from c by d.
-func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, bool) {
-	s := o.Scale
-	if s <= 0 {
-		s = 1
-	}
+// sweep is the obstacle's earliest touch by a sphere moving from c by d,
+// with the polygon touched (nil for a sphere body).
+func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, *Poly, bool) {
+	s := o.scale()
 	if o.Shape == nil {
 		best, bn := float32(2), vec{}
 		for _, sp := range o.Spheres {
@@ -66,16 +70,23 @@ func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, bool) {
 				best, bn = t, n
 			}
 		}
-		return best, bn, best <= 1
+		return best, bn, nil, best <= 1
 	}
 	inv := 1 / s
 	cl := o.Frame.GlobalToLocalVec(c.Sub(o.Frame.Origin)).Scale(inv)
 	dl := o.Frame.GlobalToLocalVec(d).Scale(inv)
-	t, n, ok := o.Shape.Sweep(cl, dl, r*inv)
+	t, n, i, ok := o.Shape.Sweep(cl, dl, r*inv)
 	if !ok {
-		return 0, vec{}, false
+		return 0, vec{}, nil, false
 	}
-	return t, o.Frame.LocalToGlobalVec(n), true
+	return t, o.Frame.LocalToGlobalVec(n), &o.Shape.Polys[i], true
+}
+
+func (o *Obstacle) scale() float32 {
+	if o.Scale <= 0 {
+		return 1
+	}
+	return o.Scale
 }
 
 // Mover is the object a transition carries: its spheres relative to its
@@ -96,6 +107,7 @@ type HitKind uint8
 const (
 	HitTerrain HitKind = iota + 1
 	HitObject
+	HitCell
 )
 
 // String names the kind.
@@ -105,29 +117,65 @@ func (k HitKind) String() string {
 		return "terrain"
 	case HitObject:
 		return "object"
+	case HitCell:
+		return "cell"
 	}
 	return "none"
 }
 
-// Hit is one contact of a move: what was hit and the contact normal.
+// MaxHitVerts is how many of a hit polygon's vertices a Hit keeps.
+const MaxHitVerts = 8
+
+// Hit is one contact of a move: what was hit, the contact normal and the
+// polygon touched.
 type Hit struct {
-	Kind   HitKind
-	GUID   uint32
+	Kind HitKind
+	// GUID is the object hit (HitObject).
+	GUID uint32
+	// Cell is the indoor cell whose geometry was hit (HitCell).
+	Cell   uint32
 	Normal physics.Vec3
+	// Poly holds the first NVerts vertices of the polygon hit, local to
+	// the begin landblock (none for a sphere body).
+	Poly   [MaxHitVerts]physics.Vec3
+	NVerts uint8
 }
 
-// Result is the accepted end of a move, local to the begin landblock.
+// Result is the accepted end of a move.
 type Result struct {
+	// Cell is the cell the move ends in: the indoor cell that contains
+	// the first sphere's centre, else the outdoor cell
+	// (LandDefs.AdjustToOutside), else the begin cell.
+	Cell uint32
+	// Origin is the end, local to Cell's landblock.
 	Origin     physics.Vec3
 	OnWalkable bool
 	// Landed is set when a falling object reached walkable ground.
 	Landed bool
 	// Blocked is set when a wall or body shortened the move.
 	Blocked bool
+	// OffWorld is set when the end left the world: nothing moved.
+	OffWorld bool
 	// Hits are the move's contacts (walls, bodies, landings), in order;
 	// resting on the ground is not a hit.
 	Hits []Hit
 }
+
+// contact is a cast's earliest touch: what was hit and where its polygon
+// is (its own space, placed by frame and scale).
+type contact struct {
+	kind   HitKind
+	guid   uint32
+	cell   uint32
+	normal vec
+	body   bool
+	poly   *Poly
+	frame  physics.Frame
+	scale  float32
+}
+
+// maxCells bounds the indoor cells one move considers.
+const maxCells = 16
 
 type blockHeights struct {
 	id uint32
@@ -150,31 +198,51 @@ type Resolver struct {
 	// cells caches built LandCell triangles (sweepTerrain).
 	cells    []cellEntry
 	nextCell int
+	// env cells the move can touch, and whether it can touch the outdoor
+	// cells (terrain, objects, buildings).
+	envCells []*Cell
+	outdoor  bool
 }
 
 // NewResolver returns a resolver over env.
 func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
 
-// Resolve carries m from begin (an outdoor position) towards the
-// candidate origin end (local to begin's landblock, possibly beyond it) as
-// CTransition does: the move is cut in sub-steps no longer than the first
-// sphere's radius; each sub-step is swept against the terrain and the
-// obstacles, stops at the first contact, slides along it at the
-// tangential component (walls in the ground plane while walking), steps
-// up onto a ledge no higher than StepUpHeight and, on walkable ground,
-// steps down at most StepDownHeight to stay on it; a walker that finds no
-// walkable ground below leaves it, and a faller that meets a surface with
-// normal z ≥ FloorZ lands. The result is valid until the next call.
+// Resolve carries m from begin towards the candidate origin end (local to
+// begin's landblock, possibly beyond it) as CTransition does: the move is
+// cut in sub-steps no longer than the first sphere's radius; each
+// sub-step is swept against what the move can touch — outdoors the
+// terrain and the obstacles, indoors the physics BSPs of the cells the
+// move reaches through portals (and the outdoors again through a portal
+// that opens to it), and near a building the cells its portals open into
+// — stops at the first contact, slides along it at the tangential
+// component (walls in the ground plane while walking), steps up onto a
+// ledge no higher than StepUpHeight and, on walkable ground, steps down at
+// most StepDownHeight to stay on it; a walker that finds no walkable
+// ground below leaves it, and a faller that meets a surface with normal
+// z ≥ FloorZ lands. The end's cell is the indoor cell containing the
+// first sphere's centre, else the outdoor cell under it
+// (CObjCell::find_cell_list). An indoor begin cell the Env does not know
+// is not swept: the candidate is accepted there. The result is valid
+// until the next call.
 func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *Result {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
 	bx, by := dat.BlockXY(begin.Cell)
 	r.bx, r.by = bx, by
 	r.blocks = r.blocks[:0]
-	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable}
+	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
 	r.ground = vec{Z: 1}
+	r.envCells = r.envCells[:0]
+	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
-	if z, ok := r.terrainZ(pos); ok && pos.Z < z {
+	if !r.outdoor {
+		c := r.env.EnvCell(begin.Cell)
+		if c == nil {
+			r.res.Origin = end
+			return &r.res
+		}
+		r.envCells = append(r.envCells, c)
+	} else if z, ok := r.terrainZ(pos); ok && pos.Z < z {
 		// Below the terrain (placed there): it stands on it first, as
 		// placement would put it.
 		end.Z += z - pos.Z
@@ -187,7 +255,7 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	if s := dist / rad; s > 1 {
 		if !finite(s) {
 			r.res.Origin = pos
-			return &r.res
+			return r.finish(pos)
 		}
 		steps = int(math.Ceil(float64(min(s, MaxSteps))))
 	}
@@ -199,8 +267,8 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 		lift := vec{Z: rad}
 		from := pos.Add(lift)
 		down := vec{Z: -(rad + 4*skin)}
-		if t, n, _, hit := r.groundCast(from, down); hit && n.Z >= FloorZ {
-			r.ground = n
+		if t, c, hit := r.groundCast(from, down); hit && c.normal.Z >= FloorZ {
+			r.ground = c.normal
 			if at := from.Add(down.Scale(t)); at.Z > pos.Z {
 				end.Z += at.Z - pos.Z
 				pos = at
@@ -218,7 +286,33 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 			pos = r.stepDown(pos)
 		}
 	}
+	return r.finish(pos)
+}
+
+// finish names the end's cell and makes the origin local to it: an
+// indoor cell of the move containing the first sphere's centre, else,
+// where the move could reach the outdoors, the outdoor cell
+// (AdjustToOutside; off the world nothing moves), else the begin cell.
+func (r *Resolver) finish(pos vec) *Result {
+	centre := pos.Add(r.m.Spheres[0].Origin)
+	for _, c := range r.envCells {
+		if c.Contains(centre) {
+			r.res.Cell = c.ID
+			r.res.Origin = pos.Sub(dat.BlockOffset(r.block, c.ID))
+			return &r.res
+		}
+	}
 	r.res.Origin = pos
+	if !r.outdoor {
+		return &r.res
+	}
+	nc, ok := dat.AdjustToOutside(r.res.Cell, &r.res.Origin)
+	if !ok {
+		r.res.OffWorld = true
+		r.res.Origin = pos
+		return &r.res
+	}
+	r.res.Cell = nc
 	return &r.res
 }
 
@@ -234,7 +328,10 @@ func (r *Resolver) terrainZ(p vec) (float32, bool) {
 	return dat.TerrainHeight(r.block, z, p.X, p.Y), true
 }
 
-// gather asks the Env once for every obstacle the whole move can reach.
+// gather asks the Env once for every obstacle the whole move can reach,
+// and collects the indoor cells it can reach (CObjCell::find_cell_list's
+// cell array): from the begin cell through every portal near the move,
+// and outdoors through the portals of the buildings near it.
 func (r *Resolver) gather(a, b vec) {
 	reach := r.m.StepUpHeight + r.m.StepDownHeight + skin
 	for _, s := range r.m.Spheres {
@@ -243,6 +340,26 @@ func (r *Resolver) gather(a, b vec) {
 	lo := vec{X: min(a.X, b.X) - reach, Y: min(a.Y, b.Y) - reach, Z: min(a.Z, b.Z) - reach}
 	hi := vec{X: max(a.X, b.X) + reach, Y: max(a.Y, b.Y) + reach, Z: max(a.Z, b.Z) + reach}
 	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	if r.outdoor {
+		r.addBuildingCells(lo, hi)
+	}
+	for i := 0; i < len(r.envCells); i++ {
+		c := r.envCells[i]
+		for k := range c.Portals {
+			p := &c.Portals[k]
+			if !c.portalNear(p, lo, hi) {
+				continue
+			}
+			if p.Outside() {
+				if !r.outdoor {
+					r.outdoor = true
+					r.addBuildingCells(lo, hi)
+				}
+				continue
+			}
+			r.addCell(p.Other, lo, hi)
+		}
+	}
 	// Bodies already interpenetrating the mover do not hold it: it may
 	// walk out of them (two creatures placed on one spot separate).
 	kept := r.obs[:0]
@@ -254,12 +371,35 @@ func (r *Resolver) gather(a, b vec) {
 	r.obs = kept
 }
 
+// addBuildingCells adds the cells the portals of the buildings near the
+// move open into (BldPortal::find_building_transit_cells).
+func (r *Resolver) addBuildingCells(lo, hi vec) {
+	for i := range r.obs {
+		for _, id := range r.obs[i].Cells {
+			r.addCell(id, lo, hi)
+		}
+	}
+}
+
+// addCell adds a loaded indoor cell whose geometry the box meets, once.
+func (r *Resolver) addCell(id uint32, lo, hi vec) {
+	if len(r.envCells) >= maxCells || dat.IsOutdoorCell(id) {
+		return
+	}
+	for _, c := range r.envCells {
+		if c.ID == id {
+			return
+		}
+	}
+	off := dat.BlockOffset(r.block, id)
+	if c := r.env.EnvCell(id); c != nil && c.near(lo.Sub(off), hi.Sub(off)) {
+		r.envCells = append(r.envCells, c)
+	}
+}
+
 // overlapsBody reports whether any mover sphere at pos overlaps the body.
 func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
-	s := o.Scale
-	if s <= 0 {
-		s = 1
-	}
+	s := o.scale()
 	for _, ms := range r.m.Spheres {
 		c := pos.Add(ms.Origin)
 		for _, bs := range o.Spheres {
@@ -274,34 +414,60 @@ func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
 }
 
 // cast sweeps every sphere of the mover at pos by d: the earliest contact.
-func (r *Resolver) cast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
+func (r *Resolver) cast(pos, d vec) (float32, contact, bool) {
 	return r.castAgainst(pos, d, true)
 }
 
-// groundCast is cast against what can be stood on: the terrain and
-// physics shapes, not other bodies.
-func (r *Resolver) groundCast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
+// groundCast is cast against what can be stood on: the terrain, the cells
+// and physics shapes, not other bodies.
+func (r *Resolver) groundCast(pos, d vec) (float32, contact, bool) {
 	return r.castAgainst(pos, d, false)
 }
 
-func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, n vec, h Hit, ok bool) {
+func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, c contact, ok bool) {
 	t = 2
 	for _, s := range r.m.Spheres {
-		c := pos.Add(s.Origin)
-		if tt, nn, hit := r.sweepTerrain(c, d, s.Radius); hit && tt < t {
-			t, n, h = tt, nn, Hit{Kind: HitTerrain, Normal: nn}
+		at := pos.Add(s.Origin)
+		if r.outdoor {
+			if tt, nn, p, hit := r.sweepTerrain(at, d, s.Radius); hit && tt < t {
+				t, c = tt, contact{kind: HitTerrain, normal: nn, poly: p, frame: physics.IdentityFrame, scale: 1}
+			}
+		}
+		for _, cl := range r.envCells {
+			off := dat.BlockOffset(r.block, cl.ID)
+			if tt, nn, p, hit := cl.sweep(at.Sub(off), d, s.Radius); hit && tt < t {
+				f := cl.Frame
+				f.Origin = f.Origin.Add(off)
+				t, c = tt, contact{kind: HitCell, cell: cl.ID, normal: nn, poly: p, frame: f, scale: 1}
+			}
 		}
 		for i := range r.obs {
 			o := &r.obs[i]
-			if !bodies && o.Shape == nil {
+			if (!bodies && o.Shape == nil) || (!r.outdoor && len(o.Cells) > 0) {
 				continue
 			}
-			if tt, nn, hit := o.sweep(c, d, s.Radius); hit && tt < t {
-				t, n, h = tt, nn, Hit{Kind: HitObject, GUID: o.GUID, Normal: nn}
+			if tt, nn, p, hit := o.sweep(at, d, s.Radius); hit && tt < t {
+				t, c = tt, contact{kind: HitObject, guid: o.GUID, normal: nn, body: o.Shape == nil, poly: p, frame: o.Frame, scale: o.scale()}
 			}
 		}
 	}
-	return t, n, h, t <= 1
+	return t, c, t <= 1
+}
+
+// record appends the contact to the result's hits, its polygon placed in
+// the begin landblock.
+func (r *Resolver) record(c *contact) {
+	h := Hit{Kind: c.kind, GUID: c.guid, Cell: c.cell, Normal: c.normal}
+	if c.poly != nil {
+		for i, v := range c.poly.Verts {
+			if i == MaxHitVerts {
+				break
+			}
+			h.Poly[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
+			h.NVerts++
+		}
+	}
+	r.res.Hits = append(r.res.Hits, h)
 }
 
 // advance moves pos by t of d, stopping skin short of the contact.
@@ -322,14 +488,14 @@ func (r *Resolver) slide(pos, move vec) vec {
 		if move.Dot(move) < Epsilon*Epsilon {
 			break
 		}
-		t, n, h, hit := r.cast(pos, move)
+		t, c, hit := r.cast(pos, move)
 		if !hit {
 			return pos.Add(move)
 		}
-		body := r.isBody(h)
-		walkable := n.Z >= FloorZ && !body
+		n := c.normal
+		walkable := n.Z >= FloorZ && !c.body
 		onlyGround = onlyGround && walkable
-		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !body {
+		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !c.body {
 			if up, ok := r.stepUp(pos, move); ok {
 				return up
 			}
@@ -340,7 +506,7 @@ func (r *Resolver) slide(pos, move vec) vec {
 		case walkable && !r.res.OnWalkable && move.Z <= 0:
 			r.res.OnWalkable, r.res.Landed = true, true
 			r.ground = n
-			r.res.Hits = append(r.res.Hits, h)
+			r.record(&c)
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
 		case walkable && r.res.OnWalkable:
 			r.ground = n
@@ -349,7 +515,7 @@ func (r *Resolver) slide(pos, move vec) vec {
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
 		default:
 			r.res.Blocked = true
-			r.res.Hits = append(r.res.Hits, h)
+			r.record(&c)
 			wn := n
 			if r.res.OnWalkable {
 				wn.Z = 0
@@ -381,18 +547,6 @@ func snap(d, n vec) vec {
 	return d
 }
 
-func (r *Resolver) isBody(h Hit) bool {
-	if h.Kind != HitObject {
-		return false
-	}
-	for i := range r.obs {
-		if r.obs[i].GUID == h.GUID {
-			return r.obs[i].Shape == nil
-		}
-	}
-	return false
-}
-
 // stepUp tries to climb what blocked move: up by StepUpHeight, the whole
 // move across, then down onto walkable ground no lower than where it
 // started. It fails when the raised move is blocked too (the ledge is
@@ -400,20 +554,20 @@ func (r *Resolver) isBody(h Hit) bool {
 func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
 	h := r.m.StepUpHeight
 	up := vec{Z: h}
-	if t, _, _, hit := r.cast(pos, up); hit {
+	if t, _, hit := r.cast(pos, up); hit {
 		up = up.Scale(max(t-skin/h, 0))
 	}
 	raised := pos.Add(up)
-	if _, _, _, hit := r.cast(raised, move); hit {
+	if _, _, hit := r.cast(raised, move); hit {
 		return pos, false
 	}
 	across := raised.Add(move)
 	down := vec{Z: -(up.Z + skin)}
-	t, n, _, hit := r.groundCast(across, down)
-	if !hit || n.Z < FloorZ {
+	t, c, hit := r.groundCast(across, down)
+	if !hit || c.normal.Z < FloorZ {
 		return pos, false
 	}
-	r.ground = n
+	r.ground = c.normal
 	return across.Add(down.Scale(t)), true
 }
 
@@ -426,11 +580,11 @@ func (r *Resolver) stepDown(pos vec) vec {
 		h = DefaultStepDown
 	}
 	down := vec{Z: -(h + skin)}
-	t, n, _, hit := r.groundCast(pos, down)
-	if !hit || n.Z < FloorZ {
+	t, c, hit := r.groundCast(pos, down)
+	if !hit || c.normal.Z < FloorZ {
 		r.res.OnWalkable = false
 		return pos
 	}
-	r.ground = n
+	r.ground = c.normal
 	return pos.Add(down.Scale(t))
 }

@@ -14,8 +14,11 @@ type flatEnv struct {
 	z      float32
 	slopeX float32
 	obs    []Obstacle
+	cells  map[uint32]*Cell
 	cache  map[uint32]*Heights
 }
+
+func (e *flatEnv) EnvCell(id uint32) *Cell { return e.cells[id] }
 
 // LandHeights builds a landblock's heights once, as a world caches them.
 func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {

@@ -60,11 +60,29 @@ type collider struct {
 	gen      int
 	heights  map[uint32]*collision.Heights
 	query    int
+	// statics are the bodies of each published landblock's LandBlockInfo
+	// objects and buildings (AddLandblockCollision).
+	statics map[uint32][]*body
+	// cells are the indoor cells' collision, nil for one with none.
+	cells map[uint32]*collision.Cell
+	// contacts are each object's contacts of its last transition
+	// (World.Collisions).
+	contacts map[uint32]*Contacts
+}
+
+// Contacts are an object's contacts in its last transition: the hits
+// (polygons local to Block's landblock) and the tick's frame number.
+type Contacts struct {
+	Frame int
+	Block uint32
+	Hits  []collision.Hit
 }
 
 // body is one collidable object in the broad phase.
 type body struct {
 	guid    uint32
+	// cells are the EnvCells a building's portals open into.
+	cells   []uint32
 	circle  *resolv.Circle
 	block   uint32
 	pos     physics.Position
@@ -107,7 +125,8 @@ func (w *World) resolver() *collision.Resolver {
 func (w *World) col() *collider {
 	if w.collide == nil {
 		w.collide = &collider{shapes: map[uint32]*collision.Shape{}, spaces: map[uint32]*resolv.Space{},
-			bodies: map[uint32]*body{}, heights: map[uint32]*collision.Heights{}}
+			bodies: map[uint32]*body{}, heights: map[uint32]*collision.Heights{}, statics: map[uint32][]*body{},
+			cells: map[uint32]*collision.Cell{}, contacts: map[uint32]*Contacts{}}
 	}
 	return w.collide
 }
@@ -158,7 +177,7 @@ func (w *World) syncBodies() {
 func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 	c := w.col()
 	b, ok := c.bodies[p.GUID]
-	if !dat.IsOutdoorCell(p.Position.Cell) || p.Parent != 0 || p.State.Has(physics.StateEthereal) {
+	if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) {
 		if ok {
 			w.dropBody(p.GUID)
 		}
@@ -176,12 +195,18 @@ func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 		return
 	}
 	b.pos, b.scale = p.Position, p.Scale
-	block := p.Position.Cell & 0xFFFF0000
-	s := max(p.Scale, 0)
-	if s == 0 {
+	c.place(b)
+}
+
+// place puts the body's footprint into its landblock's space, or moves it
+// there.
+func (c *collider) place(b *body) {
+	block := b.pos.Cell & 0xFFFF0000
+	s := b.scale
+	if s <= 0 {
 		s = 1
 	}
-	x, y := float64(p.Position.Frame.Origin.X), float64(p.Position.Frame.Origin.Y)
+	x, y := float64(b.pos.Frame.Origin.X), float64(b.pos.Frame.Origin.Y)
 	if b.circle == nil || block != b.block {
 		if b.circle != nil {
 			c.spaces[b.block].Remove(b.circle)
@@ -225,22 +250,26 @@ func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
 	if pa == nil || pa.Setup == nil {
 		return nil
 	}
-	s := pa.Setup
+	bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
 	b := &body{guid: p.GUID}
-	bsp := p.State.Has(physics.StateHasPhysicsBSP) || s.Flags&dat.SetupHasPhysicsBSP != 0
+	w.setupShapes(b, pa.Setup, bsp)
+	if len(b.parts) == 0 && len(b.spheres) == 0 {
+		return nil
+	}
+	return b
+}
+
+// setupShapes gives the body the Setup's parts' physics BSPs (bsp set and
+// GfxObjs resolvable), else its spheres.
+func (w *World) setupShapes(b *body, s *dat.Setup, bsp bool) {
 	if src, ok := w.Assets.(GfxObjSource); ok && bsp {
 		rest, _ := s.Placement(dat.PlacementDefault)
 		for i, id := range s.Parts {
-			sh := w.shape(src, id)
-			if sh == nil {
-				continue
-			}
 			f := physics.IdentityFrame
 			if i < len(rest.Frames) {
 				f = rest.Frames[i]
 			}
-			b.parts = append(b.parts, partShape{shape: sh, frame: f})
-			b.reach = max(b.reach, f.Origin.Len()+sh.Bound.Origin.Len()+sh.Bound.Radius)
+			w.addPart(b, src, id, f)
 		}
 	}
 	if len(b.parts) == 0 {
@@ -249,10 +278,16 @@ func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
 			b.reach = max(b.reach, sp.Origin.Len()+sp.Radius)
 		}
 	}
-	if len(b.parts) == 0 && len(b.spheres) == 0 {
-		return nil
+}
+
+// addPart adds a GfxObj's physics BSP placed at f, if it has one.
+func (w *World) addPart(b *body, src GfxObjSource, id uint32, f physics.Frame) {
+	sh := w.shape(src, id)
+	if sh == nil {
+		return
 	}
-	return b
+	b.parts = append(b.parts, partShape{shape: sh, frame: f})
+	b.reach = max(b.reach, f.Origin.Len()+sh.Bound.Origin.Len()+sh.Bound.Radius)
 }
 
 // shape returns the cached collision shape of a GfxObj, nil without one.
@@ -334,27 +369,153 @@ func (b *body) obstacles(off physics.Vec3, out []collision.Obstacle) []collision
 		s = 1
 	}
 	if len(b.parts) == 0 {
-		return append(out, collision.Obstacle{GUID: b.guid, Frame: f, Scale: s, Spheres: b.spheres})
+		return append(out, collision.Obstacle{GUID: b.guid, Frame: f, Scale: s, Spheres: b.spheres, Cells: b.cells})
 	}
 	for _, p := range b.parts {
 		pf := p.frame
 		pf.Origin = pf.Origin.Scale(s)
-		out = append(out, collision.Obstacle{GUID: b.guid, Frame: physics.Combine(f, pf), Scale: s, Shape: p.shape})
+		out = append(out, collision.Obstacle{GUID: b.guid, Frame: physics.Combine(f, pf), Scale: s, Shape: p.shape, Cells: b.cells})
 	}
 	return out
 }
 
-// traceCollisions records the sweep's contacts: Detail is "terrain" or
-// "object 0x%08X".
+// traceCollisions records the sweep's contacts: Detail is "terrain",
+// "object 0x%08X" or "cell 0x%08X".
 func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
 	if w.Trace == nil {
 		return
 	}
 	for _, h := range hits {
 		d := h.Kind.String()
-		if h.Kind == collision.HitObject {
+		switch h.Kind {
+		case collision.HitObject:
 			d = fmt.Sprintf("object 0x%08X", h.GUID)
+		case collision.HitCell:
+			d = fmt.Sprintf("cell 0x%08X", h.Cell)
 		}
 		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindCollision, Detail: d})
+	}
+}
+
+// keepContacts stores the object's contacts of this transition for
+// World.Collisions, reusing its slice; an object that touched nothing
+// keeps an empty record.
+func (w *World) keepContacts(guid, cell uint32, hits []collision.Hit) {
+	c := w.col()
+	rec := c.contacts[guid]
+	if rec == nil {
+		if len(hits) == 0 {
+			return
+		}
+		rec = &Contacts{}
+		c.contacts[guid] = rec
+	}
+	rec.Frame, rec.Block = w.FrameNo, cell&0xFFFF0000
+	rec.Hits = append(rec.Hits[:0], hits...)
+}
+
+// Collisions returns the object's contacts in its last transition (walls,
+// bodies, cells, landings; resting on the ground is none), and the frame
+// they were made in; nil when it has touched nothing since it was
+// created or when collision is off. The slice is valid until the next
+// frame.
+func (w *World) Collisions(guid uint32) *Contacts {
+	if w.collide == nil {
+		return nil
+	}
+	return w.collide.contacts[guid]
+}
+
+// EnvCell is collision.Env's indoor cells: the cell's collision from
+// World.Assets (a CellSource), cached; nil when it has none.
+func (w *World) EnvCell(id uint32) *collision.Cell {
+	c := w.col()
+	if cl, ok := c.cells[id]; ok {
+		return cl
+	}
+	var cl *collision.Cell
+	if src, ok := w.Assets.(CellSource); ok {
+		cl, _ = src.CellCollision(id)
+	}
+	c.cells[id] = cl
+	return cl
+}
+
+// CellSource gives indoor cells their collision (EnvCell with its
+// CellStruct's physics BSP, cell BSP and portals); World.Assets that
+// implement it give the transition its indoor cells.
+type CellSource interface {
+	CellCollision(id uint32) (*collision.Cell, error)
+}
+
+// AddCellCollision publishes an indoor cell's collision directly (cells
+// built in code; a CellSource serves the DATs' cells).
+func (w *World) AddCellCollision(c *collision.Cell) { w.col().cells[c.ID] = c }
+
+// AddLandblockCollision publishes a resident landblock's static
+// collision, as streaming calls it when the landblock reaches Near: its
+// LandBlockInfo objects (stabs) and buildings join the broad phase with
+// their physics BSPs (GfxObjs, or Setups' parts at rest), each building
+// opening into the EnvCells its portals name. Publishing a landblock
+// again replaces what it had.
+func (w *World) AddLandblockCollision(info *dat.LandBlockInfo) {
+	if info == nil {
+		return
+	}
+	block := info.ID & 0xFFFF0000
+	w.RemoveLandblockCollision(block)
+	c := w.col()
+	var list []*body
+	add := func(id uint32, f physics.Frame, cells []uint32) {
+		b := &body{cells: cells}
+		if src, ok := w.Assets.(GfxObjSource); ok && id>>24 == 0x01 {
+			w.addPart(b, src, id, physics.IdentityFrame)
+		} else if s, err := w.Assets.Setup(id); err == nil && id>>24 == 0x02 {
+			w.setupShapes(b, s, true)
+		}
+		if len(b.parts) == 0 && len(b.spheres) == 0 {
+			return
+		}
+		b.pos, b.scale = physics.Position{Cell: block | 1, Frame: f}, 1
+		c.place(b)
+		list = append(list, b)
+	}
+	for _, o := range info.Objects {
+		add(o.ID, o.Frame, nil)
+	}
+	for _, bi := range info.Buildings {
+		var cells []uint32
+		for _, p := range bi.Portals {
+			if p.OtherCellID != collision.OutsideCell {
+				cells = append(cells, block|uint32(p.OtherCellID))
+			}
+		}
+		add(bi.ModelID, bi.Frame, cells)
+	}
+	c.statics[block] = list
+}
+
+// RemoveLandblockCollision drops a landblock's collision, as streaming
+// calls it on demotion or unload: its static bodies, its cached terrain
+// heights and indoor cells. Objects in it leave the broad phase as they
+// leave the object table.
+func (w *World) RemoveLandblockCollision(block uint32) {
+	if w.collide == nil {
+		return
+	}
+	c := w.collide
+	block &= 0xFFFF0000
+	for _, b := range c.statics[block] {
+		c.spaces[block].Remove(b.circle)
+	}
+	delete(c.statics, block)
+	delete(c.heights, block)
+	for id := range c.cells {
+		if id&0xFFFF0000 == block {
+			delete(c.cells, id)
+		}
+	}
+	if sp := c.spaces[block]; sp != nil && len(sp.Shapes()) == 0 {
+		delete(c.spaces, block)
 	}
 }
