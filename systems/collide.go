@@ -80,7 +80,7 @@ type Contacts struct {
 
 // body is one collidable object in the broad phase.
 type body struct {
-	guid    uint32
+	guid uint32
 	// cells are the EnvCells a building's portals open into.
 	cells   []uint32
 	circle  *resolv.Circle
