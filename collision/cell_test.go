@@ -194,3 +194,60 @@ func TestUnknownIndoorCellIsNotSwept(t *testing.T) {
 		t.Fatalf("cell 0x%08X origin %+v, want the candidate in the same cell", res.Cell, res.Origin)
 	}
 }
+
+// corridor is two 4 × 4 × 3 dungeon cells side by side along x (cell 1 at
+// x 0..4, cell 2 at x 4..8, landblock-local, floor z 10), joined by an
+// opening 2 wide in their shared wall; each names the other through its
+// portal. No terrain: they are underground (the Env's terrain is far
+// below).
+func corridor() map[uint32]*Cell {
+	up, down := v3(0, 0, 1), v3(0, 0, -1)
+	north, south, east, west := v3(0, 1, 0), v3(0, -1, 0), v3(1, 0, 0), v3(-1, 0, 0)
+	mk := func(id, other uint32, ox float32, openX float32, openN physics.Vec3, closedX float32, closedN physics.Vec3) *Cell {
+		polys := []Poly{
+			rect(up, v3(0, 0, 0), v3(4, 4, 0)),
+			rect(down, v3(0, 0, 3), v3(4, 4, 3)),
+			rect(north, v3(0, 0, 0), v3(4, 0, 3)),
+			rect(south, v3(0, 4, 0), v3(4, 4, 3)),
+			rect(closedN, v3(closedX, 0, 0), v3(closedX, 4, 3)),
+			rect(openN, v3(openX, 0, 0), v3(openX, 1, 3)),
+			rect(openN, v3(openX, 3, 0), v3(openX, 4, 3)),
+		}
+		return &Cell{
+			ID: id, Frame: physics.Frame{Origin: v3(ox, 0, 10), Orientation: physics.IdentityQuat},
+			Shape:   NewPolyShape(polys),
+			Inside:  []Plane{{N: up}, {N: down, D: 3}, {N: north}, {N: south, D: 4}, {N: east}, {N: west, D: 4}},
+			Portals: []Portal{{Other: other, Poly: rect(openN, v3(openX, 1, 0), v3(openX, 3, 3))}},
+		}
+	}
+	a := mk(0x7F7F0101, 0x7F7F0102, 0, 4, west, 0, east)
+	b := mk(0x7F7F0102, 0x7F7F0101, 4, 0, east, 4, west)
+	return map[uint32]*Cell{a.ID: a, b.ID: b}
+}
+
+// TestDungeonCellToCellThroughAPortal: walking east along a corridor of
+// two cells the walker changes cell when its centre crosses the shared
+// portal plane (x 4) and the far wall of the second cell stops it at the
+// radius (x 7.5); walking back it returns to the first cell.
+func TestDungeonCellToCellThroughAPortal(t *testing.T) {
+	env := &flatEnv{z: -50, cells: corridor()}
+	r := NewResolver(env)
+	m := walker()
+	p := physics.Position{Cell: 0x7F7F0101, Frame: physics.Frame{Origin: v3(2, 2, 10), Orientation: physics.IdentityQuat}}
+	p, _ = walk(t, r, m, p, v3(1, 0, 0), 9) // centre at 3.8
+	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.8, 0.01) {
+		t.Fatalf("cell 0x%08X at %+v, want the first cell at x 3.8", p.Cell, p.Frame.Origin)
+	}
+	p, _ = walk(t, r, m, p, v3(1, 0, 0), 2)
+	if p.Cell != 0x7F7F0102 || !near(p.Frame.Origin.X, 4.2, 0.01) {
+		t.Fatalf("cell 0x%08X at %+v, want the second cell at x 4.2", p.Cell, p.Frame.Origin)
+	}
+	p, res := walk(t, r, m, p, v3(1, 0, 0), 20)
+	if p.Cell != 0x7F7F0102 || !near(p.Frame.Origin.X, 7.5, 0.01) || !near(p.Frame.Origin.Z, 10, 0.01) || !res.OnWalkable {
+		t.Fatalf("cell 0x%08X at %+v walkable %v, want stopped at x 7.5 on the floor z 10", p.Cell, p.Frame.Origin, res.OnWalkable)
+	}
+	p, _ = walk(t, r, m, p, v3(-1, 0, 0), 20)
+	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.5, 0.01) {
+		t.Fatalf("back: cell 0x%08X at %+v, want the first cell at x 3.5", p.Cell, p.Frame.Origin)
+	}
+}
