@@ -143,8 +143,10 @@ func (p *Poly) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
 	if !p.TwoSided && (s0 < 0 || (s0 >= r && dn >= 0)) {
 		return 0, vec{}, false
 	}
-	if s1 := s0 + dn; (s0 >= r && s1 >= r) || (s0 <= -r && s1 <= -r) {
-		// The sphere never comes within r of the plane.
+	if s1, lim := s0+dn, r-Epsilon; (s0 >= lim && s1 >= lim) || (s0 <= -lim && s1 <= -lim) {
+		// The sphere never comes within r of the plane (to Epsilon: a
+		// sphere gliding along a plane it rests on, its step snapped to
+		// the plane up to rounding, does not touch its edges either).
 		return 0, vec{}, false
 	}
 	if n, _, in := p.Overlap(c, r); in {

@@ -56,7 +56,12 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, *Poly, boo
 			if z == nil {
 				continue
 			}
-			polys := r.cellPolys(z, gx, gy)
+			e := r.cellPolys(z, gx, gy)
+			if min(c.Z, c.Z+d.Z)-rad > e.top+Epsilon {
+				// The sphere stays above the cell's highest vertex.
+				continue
+			}
+			polys := &e.polys
 			for k := range polys {
 				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
 					best, bn, bp = t, n, &polys[k]
@@ -93,16 +98,18 @@ type cellEntry struct {
 	gx, gy, bx, by int
 	polys          [2]Poly
 	verts          [6]physics.Vec3
+	// top is the highest vertex.
+	top float32
 }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's
 // heights of a loaded landblock do not change under the same pointer).
-func (r *Resolver) cellPolys(z *Heights, gx, gy int) *[2]Poly {
+func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
 	for i := range r.cells {
 		e := &r.cells[i]
 		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
-			return &e.polys
+			return e
 		}
 	}
 	if r.cells == nil {
@@ -116,5 +123,9 @@ func (r *Resolver) cellPolys(z *Heights, gx, gy int) *[2]Poly {
 	r.nextCell++
 	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
 	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)
-	return &e.polys
+	e.top = e.verts[0].Z
+	for _, v := range e.verts[1:] {
+		e.top = max(e.top, v.Z)
+	}
+	return e
 }

@@ -49,6 +49,12 @@ type heightSource interface {
 // few creatures wide.
 const bpCell = dat.CellLength / 3
 
+// bpSlack is how far a body may move from where its footprint was
+// registered before it is registered again: the registered circle is that
+// much wider, so a walker re-registers about every third of a second, not
+// every tick (the exact test, body.touches, uses its current position).
+const bpSlack = 1
+
 // collider is the world's collision state: the resolver, the shapes built
 // from GfxObjs, and the broad phase, one resolv.Space per landblock
 // holding each collidable object's ground-plane footprint (a circle).
@@ -82,8 +88,10 @@ type Contacts struct {
 type body struct {
 	guid uint32
 	// cells are the EnvCells a building's portals open into.
-	cells   []uint32
-	circle  *resolv.Circle
+	cells  []uint32
+	circle *resolv.Circle
+	// at is where the circle was registered.
+	at      physics.Vec3
 	block   uint32
 	pos     physics.Position
 	scale   float32
@@ -206,7 +214,9 @@ func (c *collider) place(b *body) {
 	if s <= 0 {
 		s = 1
 	}
-	x, y := float64(b.pos.Frame.Origin.X), float64(b.pos.Frame.Origin.Y)
+	o := b.pos.Frame.Origin
+	x, y := float64(o.X), float64(o.Y)
+	r := float64(b.reach*s + bpSlack)
 	if b.circle == nil || block != b.block {
 		if b.circle != nil {
 			c.spaces[b.block].Remove(b.circle)
@@ -216,16 +226,19 @@ func (c *collider) place(b *body) {
 			sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, bpCell, bpCell)
 			c.spaces[block] = sp
 		}
-		b.circle = resolv.NewCircle(x, y, float64(b.reach*s))
+		b.circle = resolv.NewCircle(x, y, r)
 		b.circle.SetData(b)
-		b.block = block
+		b.block, b.at = block, o
 		sp.Add(b.circle)
 		return
 	}
-	if r := float64(b.reach * s); r != b.circle.Radius() {
+	if r != b.circle.Radius() {
 		b.circle.SetRadius(r)
 	}
-	b.circle.SetPosition(x, y)
+	if dx, dy := o.X-b.at.X, o.Y-b.at.Y; dx*dx+dy*dy > bpSlack*bpSlack/4 {
+		b.circle.SetPosition(x, y)
+		b.at = o
+	}
 }
 
 // dropBody removes the object's body from the broad phase.
@@ -354,7 +367,11 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 // ground-plane rectangle lo..hi (its own landblock's coordinates).
 func (b *body) touches(lo, hi physics.Vec3) bool {
 	o := b.pos.Frame.Origin
-	r := float32(b.circle.Radius())
+	s := b.scale
+	if s <= 0 {
+		s = 1
+	}
+	r := b.reach * s
 	dx := o.X - min(max(o.X, lo.X), hi.X)
 	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
 	return dx*dx+dy*dy <= r*r
