@@ -114,3 +114,42 @@ func (c *Cell) sweep(from, d vec, r float32) (float32, vec, *Poly, bool) {
 	}
 	return t, c.Frame.LocalToGlobalVec(n), &c.Shape.Polys[i], true
 }
+
+// NewCell builds an EnvCell's collision from its CellStruct (the
+// Environment's structure numbered EnvCell.CellStructure): the physics
+// BSP over the physics polygons, the cell BSP's planes, and a portal for
+// each of the EnvCell's CellPortals over the drawn polygon it names (the
+// other side 0xFFFF is outside, any other number an EnvCell of the same
+// landblock). A portal naming no polygon is left out.
+func NewCell(ec *dat.EnvCell, cs *dat.CellStruct) *Cell {
+	c := &Cell{
+		ID:     ec.ID,
+		Frame:  ec.Position,
+		Shape:  NewBSPShape(cs.Vertex, cs.PhysicsPolygons, cs.PhysicsBSP),
+		Inside: CellPlanes(cs.CellBSP),
+	}
+	if c.Frame.Orientation == (physics.Quat{}) {
+		c.Frame.Orientation = physics.IdentityQuat
+	}
+	for _, p := range ec.Portals {
+		poly, ok := cs.Polygon(p.PolygonID)
+		if !ok {
+			continue
+		}
+		verts := make([]physics.Vec3, 0, len(poly.VertexIDs))
+		for _, id := range poly.VertexIDs {
+			if v, ok := cs.Vertex(uint16(id)); ok {
+				verts = append(verts, v.Origin)
+			}
+		}
+		if len(verts) < 3 {
+			continue
+		}
+		other := uint32(OutsideCell)
+		if p.OtherCellID != OutsideCell {
+			other = ec.ID&0xFFFF0000 | uint32(p.OtherCellID)
+		}
+		c.Portals = append(c.Portals, Portal{Other: other, Poly: NewPoly(verts, true)})
+	}
+	return c
+}

@@ -74,6 +74,9 @@ type collider struct {
 	// contacts are each object's contacts of its last transition
 	// (World.Collisions).
 	contacts map[uint32]*Contacts
+	// streamed is set once a caller publishes or removes a landblock's
+	// collision itself: from then on nothing is published from the Ground.
+	streamed bool
 }
 
 // Contacts are an object's contacts in its last transition: the hits
@@ -149,9 +152,32 @@ func (w *World) LandHeights(block uint32) (*collision.Heights, bool) {
 	if z, ok := c.heights[block]; ok {
 		return z, z != nil
 	}
+	if _, published := c.statics[block]; !published && !c.streamed {
+		w.publishFromGround(block)
+	}
 	z, _ := hs.LandHeights(block)
 	c.heights[block] = z
 	return z, z != nil
+}
+
+// publishFromGround publishes a landblock's static collision from the
+// Ground's LandBlockInfo the first time a move reaches the landblock, so
+// buildings collide without streaming; once streaming calls
+// AddLandblockCollision or RemoveLandblockCollision itself, it alone
+// decides.
+func (w *World) publishFromGround(block uint32) {
+	src, ok := w.Ground.(interface {
+		LandBlockInfo(block uint32) (*dat.LandBlockInfo, error)
+	})
+	if !ok {
+		return
+	}
+	info, err := src.LandBlockInfo(block)
+	if err != nil {
+		w.col().statics[block] = nil // read once: a missing info has nothing
+		return
+	}
+	w.addLandblock(info)
 }
 
 // syncBodies brings the broad phase in step with the object table at the
@@ -443,8 +469,10 @@ func (w *World) Collisions(guid uint32) *Contacts {
 	return w.collide.contacts[guid]
 }
 
-// EnvCell is collision.Env's indoor cells: the cell's collision from
-// World.Assets (a CellSource), cached; nil when it has none.
+// EnvCell is collision.Env's indoor cells, built once and cached: from
+// World.Assets when it is a CellSource, else from the EnvCell of the
+// Ground's cell DAT (Terrain) and the CellStruct of its Environment in the
+// portal DAT (DatAssets); nil when the cell cannot be read.
 func (w *World) EnvCell(id uint32) *collision.Cell {
 	c := w.col()
 	if cl, ok := c.cells[id]; ok {
@@ -453,14 +481,56 @@ func (w *World) EnvCell(id uint32) *collision.Cell {
 	var cl *collision.Cell
 	if src, ok := w.Assets.(CellSource); ok {
 		cl, _ = src.CellCollision(id)
+	} else {
+		cl = w.datCell(id)
 	}
 	c.cells[id] = cl
 	return cl
 }
 
-// CellSource gives indoor cells their collision (EnvCell with its
-// CellStruct's physics BSP, cell BSP and portals); World.Assets that
-// implement it give the transition its indoor cells.
+// datCell builds an EnvCell's collision from the DATs, nil when either
+// half is missing.
+func (w *World) datCell(id uint32) *collision.Cell {
+	cells, ok1 := w.Ground.(interface {
+		EnvCell(id uint32) (*dat.EnvCell, error)
+	})
+	envs, ok2 := w.Assets.(interface {
+		Environment(id uint32) (*dat.Environment, error)
+	})
+	if !ok1 || !ok2 {
+		return nil
+	}
+	ec, err := cells.EnvCell(id)
+	if err != nil {
+		return nil
+	}
+	env, err := envs.Environment(ec.EnvironmentID)
+	if err != nil {
+		return nil
+	}
+	cs, ok := env.Cells[uint32(ec.CellStructure)]
+	if !ok {
+		return nil
+	}
+	return collision.NewCell(ec, &cs)
+}
+
+// EnvCell reads an EnvCell of the cell DAT (uncached: the World caches the
+// collision built from it).
+func (t *Terrain) EnvCell(id uint32) (*dat.EnvCell, error) { return t.cells.EnvCell(id) }
+
+// LandBlockInfo reads a landblock's LandBlockInfo (its static objects and
+// buildings) from the cell DAT.
+func (t *Terrain) LandBlockInfo(block uint32) (*dat.LandBlockInfo, error) {
+	return t.cells.LandBlockInfo(dat.BlockInfoID(block))
+}
+
+// Environment returns the Environment with the id, uncached: the World
+// caches the collision built from it.
+func (a *DatAssets) Environment(id uint32) (*dat.Environment, error) { return a.C.Environment(id) }
+
+// CellSource gives indoor cells their collision; World.Assets that
+// implement it replace the DATs' EnvCells and Environments.
 type CellSource interface {
 	CellCollision(id uint32) (*collision.Cell, error)
 }
@@ -474,13 +544,20 @@ func (w *World) AddCellCollision(c *collision.Cell) { w.col().cells[c.ID] = c }
 // LandBlockInfo objects (stabs) and buildings join the broad phase with
 // their physics BSPs (GfxObjs, or Setups' parts at rest), each building
 // opening into the EnvCells its portals name. Publishing a landblock
-// again replaces what it had.
+// again replaces what it had. From the first call (of this or
+// RemoveLandblockCollision) on, landblocks are no longer published from
+// the Ground when a move first reaches them.
 func (w *World) AddLandblockCollision(info *dat.LandBlockInfo) {
+	w.col().streamed = true
+	w.addLandblock(info)
+}
+
+func (w *World) addLandblock(info *dat.LandBlockInfo) {
 	if info == nil {
 		return
 	}
 	block := info.ID & 0xFFFF0000
-	w.RemoveLandblockCollision(block)
+	w.removeLandblock(block)
 	c := w.col()
 	var list []*body
 	add := func(id uint32, f physics.Frame, cells []uint32) {
@@ -517,10 +594,12 @@ func (w *World) AddLandblockCollision(info *dat.LandBlockInfo) {
 // heights and indoor cells. Objects in it leave the broad phase as they
 // leave the object table.
 func (w *World) RemoveLandblockCollision(block uint32) {
-	if w.collide == nil {
-		return
-	}
-	c := w.collide
+	w.col().streamed = true
+	w.removeLandblock(block)
+}
+
+func (w *World) removeLandblock(block uint32) {
+	c := w.col()
 	block &= 0xFFFF0000
 	for _, b := range c.statics[block] {
 		c.spaces[block].Remove(b.circle)

@@ -44,7 +44,7 @@ func quadsGfxObj(id uint32, quads [][4]physics.Vec3) *dat.GfxObj {
 			g.Vertices = append(g.Vertices, dat.Vertex{Key: key, Origin: c})
 			ids[k] = int16(key)
 		}
-		g.PhysicsPolygons = append(g.PhysicsPolygons, dat.Polygon{Key: uint16(i), SidesType: dat.SidesClockwise, VertexIDs: ids})
+		g.PhysicsPolygons = append(g.PhysicsPolygons, dat.Polygon{Key: uint16(i), Stippling: 0xC, SidesType: dat.SidesClockwise, VertexIDs: ids})
 		leaf.Polys = append(leaf.Polys, uint16(i))
 	}
 	g.PhysicsBSP = leaf
@@ -65,18 +65,70 @@ var (
 	doorX0, doorX1, door = float32(54), float32(56), float32(groundZ + 3)
 )
 
-// houseWorld is collideWorld with a house published as a landblock's
-// building: a 10 × 10 × 4 shell (a GfxObj with a physics BSP) at x, y
-// 50..60 on the ground, with a door 2 wide and 3 high in the middle of its
-// south wall, whose portal opens into EnvCell 0xA9B40100: a room of the
-// same size whose walls, floor and ceiling face inwards, its own door
-// portal opening outside.
+// datGround is flat ground whose EnvCells and LandBlockInfos come from a
+// cell DAT.
+type datGround struct {
+	flatGround
+	cells *dat.Container
+}
+
+func (g datGround) EnvCell(id uint32) (*dat.EnvCell, error) { return g.cells.EnvCell(id) }
+
+func (g datGround) LandBlockInfo(block uint32) (*dat.LandBlockInfo, error) {
+	return g.cells.LandBlockInfo(dat.BlockInfoID(block))
+}
+
+// envAssets adds a portal DAT's Environments to the wall assets.
+type envAssets struct {
+	wallAssets
+	portal *dat.Container
+}
+
+func (a envAssets) Environment(id uint32) (*dat.Environment, error) { return a.portal.Environment(id) }
+
+// keyed adds quads to a vertex list and returns them as polygons keyed
+// from key.
+func keyed(verts *[]dat.Vertex, key uint16, quads ...[4]physics.Vec3) []dat.Polygon {
+	var out []dat.Polygon
+	for i, q := range quads {
+		ids := make([]int16, 4)
+		for k, c := range q {
+			vk := uint16(len(*verts))
+			*verts = append(*verts, dat.Vertex{Key: vk, Origin: c})
+			ids[k] = int16(vk)
+		}
+		out = append(out, dat.Polygon{Key: key + uint16(i), Stippling: 0xC, SidesType: dat.SidesClockwise, VertexIDs: ids})
+	}
+	return out
+}
+
+// cellBSP is a cell BSP whose positive chain is the planes, ending in a
+// leaf.
+func cellBSP(planes ...dat.Plane) *dat.BSPNode {
+	n := &dat.BSPNode{Tag: "LEAF"}
+	for i := len(planes) - 1; i >= 0; i-- {
+		n = &dat.BSPNode{Tag: "BPIn", Plane: planes[i], Pos: n}
+	}
+	return n
+}
+
+const houseEnv = 0x0D0000F0
+
+// houseWorld is collideWorld with a house in the DATs dereth's writer
+// makes: the cell DAT's LandBlockInfo names a building (a 10 × 10 × 4
+// shell, a GfxObj with a physics BSP, at x, y 50..60 on the ground, with a
+// door 2 wide and 3 high in the middle of its south wall) whose portal
+// opens into EnvCell 0xA9B40100; the portal DAT's Environment holds that
+// cell's CellStruct: a room of the same size whose walls, floor and
+// ceiling face inwards, a cell BSP of its six planes and its door portal,
+// which opens outside. The World finds all of it by itself: the building
+// when a move first reaches the landblock, the cell when a move reaches
+// its building's portal.
 func houseWorld(t *testing.T) *World {
 	t.Helper()
 	w := collideWorld(t)
-	a := w.Assets.(wallAssets)
 	lo, hi := houseLo, houseHi
-	a.gfx[houseShell] = quadsGfxObj(houseShell, [][4]physics.Vec3{
+	shell := quadsGfxObj(houseShell, [][4]physics.Vec3{
 		quad(up, v3s(lo.X, lo.Y, hi.Z), v3s(hi.X, hi.Y, hi.Z)),
 		quad(northN, v3s(lo.X, hi.Y, lo.Z), v3s(hi.X, hi.Y, hi.Z)),
 		quad(eastN, v3s(hi.X, lo.Y, lo.Z), v3s(hi.X, hi.Y, hi.Z)),
@@ -85,31 +137,69 @@ func houseWorld(t *testing.T) *World {
 		quad(southN, v3s(doorX1, lo.Y, lo.Z), v3s(hi.X, lo.Y, hi.Z)),
 		quad(southN, v3s(doorX0, lo.Y, door), v3s(doorX1, lo.Y, hi.Z)),
 	})
-	w.AddLandblockCollision(&dat.LandBlockInfo{ID: 0xA9B4FFFE, NumCells: 1, Buildings: []dat.BuildInfo{{
-		ModelID: houseShell, Frame: physics.IdentityFrame,
-		Portals: []dat.BuildingPortal{{OtherCellID: houseCell & 0xFFFF}},
-	}}})
 	// The room, in its own space: its frame puts its corner at lo.
-	s := hi.Sub(lo)
+	sz := hi.Sub(lo)
 	dx0, dx1, dz := doorX0-lo.X, doorX1-lo.X, door-lo.Z
-	poly := func(q [4]physics.Vec3) collision.Poly { return collision.NewPoly(q[:], false) }
-	w.AddCellCollision(&collision.Cell{
-		ID:    houseCell,
-		Frame: physics.Frame{Origin: lo, Orientation: physics.IdentityQuat},
-		Shape: collision.NewPolyShape([]collision.Poly{
-			poly(quad(up, v3s(0, 0, 0), v3s(s.X, s.Y, 0))),
-			poly(quad(down, v3s(0, 0, s.Z), v3s(s.X, s.Y, s.Z))),
-			poly(quad(southN, v3s(0, s.Y, 0), v3s(s.X, s.Y, s.Z))),
-			poly(quad(westN, v3s(s.X, 0, 0), v3s(s.X, s.Y, s.Z))),
-			poly(quad(eastN, v3s(0, 0, 0), v3s(0, s.Y, s.Z))),
-			poly(quad(northN, v3s(0, 0, 0), v3s(dx0, 0, s.Z))),
-			poly(quad(northN, v3s(dx1, 0, 0), v3s(s.X, 0, s.Z))),
-			poly(quad(northN, v3s(dx0, 0, dz), v3s(dx1, 0, s.Z))),
-		}),
-		Inside: []collision.Plane{{N: up}, {N: down, D: s.Z}, {N: northN}, {N: southN, D: s.Y}, {N: eastN}, {N: westN, D: s.X}},
-		Portals: []collision.Portal{{Other: collision.OutsideCell,
-			Poly: poly(quad(northN, v3s(dx0, 0, 0), v3s(dx1, 0, dz)))}},
-	})
+	cs := dat.CellStruct{}
+	cs.PhysicsPolygons = keyed(&cs.Vertices, 0,
+		quad(up, v3s(0, 0, 0), v3s(sz.X, sz.Y, 0)),
+		quad(down, v3s(0, 0, sz.Z), v3s(sz.X, sz.Y, sz.Z)),
+		quad(southN, v3s(0, sz.Y, 0), v3s(sz.X, sz.Y, sz.Z)),
+		quad(westN, v3s(sz.X, 0, 0), v3s(sz.X, sz.Y, sz.Z)),
+		quad(eastN, v3s(0, 0, 0), v3s(0, sz.Y, sz.Z)),
+		quad(northN, v3s(0, 0, 0), v3s(dx0, 0, sz.Z)),
+		quad(northN, v3s(dx1, 0, 0), v3s(sz.X, 0, sz.Z)),
+		quad(northN, v3s(dx0, 0, dz), v3s(dx1, 0, sz.Z)),
+	)
+	leaf := &dat.BSPNode{Tag: "LEAF", Solid: 1}
+	for _, p := range cs.PhysicsPolygons {
+		leaf.Polys = append(leaf.Polys, p.Key)
+	}
+	cs.PhysicsBSP = leaf
+	cs.Polygons = keyed(&cs.Vertices, 100, quad(northN, v3s(dx0, 0, 0), v3s(dx1, 0, dz)))
+	cs.Portals = []uint16{100}
+	cs.CellBSP = cellBSP(dat.Plane{Normal: up}, dat.Plane{Normal: down, D: sz.Z}, dat.Plane{Normal: northN},
+		dat.Plane{Normal: southN, D: sz.Y}, dat.Plane{Normal: eastN}, dat.Plane{Normal: westN, D: sz.X})
+
+	portal := dat.NewBuilder(dat.DatasetPortal)
+	cells := dat.NewBuilder(dat.DatasetCell)
+	for _, o := range []struct {
+		b   *dat.Builder
+		obj any
+	}{
+		{portal, shell},
+		{portal, &dat.Environment{ID: houseEnv, Cells: map[uint32]dat.CellStruct{0: cs}}},
+		{cells, &dat.EnvCell{ID: houseCell, EnvironmentID: houseEnv, Position: physics.Frame{Origin: lo, Orientation: physics.IdentityQuat},
+			Portals: []dat.CellPortal{{PolygonID: 100, OtherCellID: 0xFFFF}}}},
+		{cells, &dat.LandBlockInfo{ID: 0xA9B4FFFE, NumCells: 1, Buildings: []dat.BuildInfo{{
+			ModelID: houseShell, Frame: physics.IdentityFrame,
+			Portals: []dat.BuildingPortal{{OtherCellID: houseCell & 0xFFFF}},
+		}}}},
+	} {
+		if err := o.b.AddObject(o.obj); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open := func(b *dat.Builder, name string) *dat.Container {
+		raw, err := b.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := dat.OpenBytes(raw, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	pc, cc := open(portal, "house_portal.dat"), open(cells, "house_cell.dat")
+	g, err := pc.GfxObj(houseShell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := w.Assets.(wallAssets)
+	a.gfx[houseShell] = g
+	w.Assets = envAssets{wallAssets: a, portal: pc}
+	w.Ground = datGround{flatGround: flatGround{groundZ}, cells: cc}
 	return w
 }
 
@@ -188,21 +278,39 @@ func TestLeavingABuildingThroughItsDoor(t *testing.T) {
 }
 
 // TestShellBlocksOutsideAndRemoveLandblockDropsIt: outside, beside the
-// door, the house shell stops a walker at the radius (y 49.55); with the
-// landblock's collision removed, the same walk passes.
+// door, the house shell stops a walker at the radius (y 49.55); once
+// streaming removes the landblock's collision (after the first tick
+// published it from the DATs), the same walk passes, and publishing it
+// again blocks again.
 func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
-	for _, removed := range []bool{false, true} {
-		w := houseWorld(t)
-		if removed {
+	for _, tc := range []struct {
+		name    string
+		stream  func(w *World)
+		blocked bool
+	}{
+		{"published from the DATs", func(w *World) {}, true},
+		{"removed", func(w *World) { w.RemoveLandblockCollision(0xA9B40000) }, false},
+		{"removed and published again", func(w *World) {
+			info, err := w.Ground.(datGround).LandBlockInfo(0xA9B40000)
+			if err != nil {
+				t.Fatal(err)
+			}
 			w.RemoveLandblockCollision(0xA9B40000)
-		}
-		walker(t, w, 0x50000001, 52, 46, 0)
-		for range 60 {
+			w.AddLandblockCollision(info)
+		}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := houseWorld(t)
+			walker(t, w, 0x50000001, 52, 46, 0)
 			w.Step(0.05)
-		}
-		y := origin(w, 0x50000001).Y
-		if blocked := math.Abs(float64(y-49.55)) < 0.01; blocked == removed {
-			t.Fatalf("removed %v: y %v, want blocked at 49.55 only while the landblock is published", removed, y)
-		}
+			tc.stream(w)
+			for range 60 {
+				w.Step(0.05)
+			}
+			y := origin(w, 0x50000001).Y
+			if blocked := math.Abs(float64(y-49.55)) < 0.01; blocked != tc.blocked {
+				t.Fatalf("y %v: blocked %v, want %v", y, blocked, tc.blocked)
+			}
+		})
 	}
 }
