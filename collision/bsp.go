@@ -123,9 +123,19 @@ func buildNode(n *dat.BSPNode, byKey map[uint16]int32, depth int) *node {
 // a plane it stays clear of, is not visited), with the index of the
 // polygon touched.
 func (s *Shape) Sweep(c, d vec, r float32) (t float32, n vec, poly int32, ok bool) {
+	return s.sweep(c, d, r, false)
+}
+
+// sweep is Sweep, leaving out walkable polygons when asked (a walker's
+// move, which adjusts onto them instead).
+func (s *Shape) sweep(c, d vec, r float32, skipWalkable bool) (t float32, n vec, poly int32, ok bool) {
 	best := float32(2)
 	visit := func(i int32) {
-		if tt, nn, hit := s.Polys[i].Sweep(c, d, r); hit && tt < best {
+		p := &s.Polys[i]
+		if skipWalkable && p.walkable() {
+			return
+		}
+		if tt, nn, hit := p.Sweep(c, d, r); hit && tt < best {
 			best, n, poly = tt, nn, i
 		}
 	}

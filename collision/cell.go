@@ -102,13 +102,13 @@ func (c *Cell) portalNear(p *Portal, lo, hi physics.Vec3) bool {
 
 // sweep is the cell's earliest touch by a landblock-local sphere moving
 // from c by d, with the normal back in landblock space.
-func (c *Cell) sweep(from, d vec, r float32) (float32, vec, *Poly, bool) {
+func (c *Cell) sweep(from, d vec, r float32, skipWalkable bool) (float32, vec, *Poly, bool) {
 	if c.Shape == nil {
 		return 0, vec{}, nil, false
 	}
 	cl := c.Frame.GlobalToLocalVec(from.Sub(c.Frame.Origin))
 	dl := c.Frame.GlobalToLocalVec(d)
-	t, n, i, ok := c.Shape.Sweep(cl, dl, r)
+	t, n, i, ok := c.Shape.sweep(cl, dl, r, skipWalkable)
 	if !ok {
 		return 0, vec{}, nil, false
 	}

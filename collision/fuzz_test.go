@@ -108,7 +108,7 @@ func FuzzCellAndShapeFromBytes(f *testing.F) {
 			for _, cs := range env.Cells {
 				cell := NewCell(roomEnvCell(), &cs)
 				cell.Contains(c)
-				tt, n, _, ok := cell.sweep(c, d, 0.5)
+				tt, n, _, ok := cell.sweep(c, d, 0.5, false)
 				check("cell", tt, n, ok)
 			}
 		}

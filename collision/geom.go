@@ -55,6 +55,12 @@ func NewPoly(verts []physics.Vec3, twoSided bool) Poly {
 	return Poly{Verts: verts, Plane: Plane{N: n, D: -n.Dot(c)}, TwoSided: twoSided}
 }
 
+// walkable reports whether the polygon faces up steeply enough to walk
+// on (either face of a two-sided one).
+func (p *Poly) walkable() bool {
+	return p.Plane.N.Z >= FloorZ || (p.TwoSided && p.Plane.N.Z <= -FloorZ)
+}
+
 // valid reports whether the polygon has a plane.
 func (p *Poly) valid() bool { return !p.Plane.N.IsZero() }
 

@@ -39,7 +39,7 @@ func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.V
 // sweepTerrain sweeps a sphere against every LandCell triangle under the
 // box the move covers; coordinates are local to landblock (bx, by).
 // Cells of landblocks the Env has not loaded have no ground.
-func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, *Poly, bool) {
+func (r *Resolver) sweepTerrain(c, d vec, rad float32, skipWalkable bool) (float32, vec, *Poly, bool) {
 	lo := vec{X: min(c.X, c.X+d.X) - rad, Y: min(c.Y, c.Y+d.Y) - rad}
 	hi := vec{X: max(c.X, c.X+d.X) + rad, Y: max(c.Y, c.Y+d.Y) + rad}
 	base := [2]int{r.bx * dat.CellsPerBlockSide, r.by * dat.CellsPerBlockSide}
@@ -63,6 +63,9 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, *Poly, boo
 			}
 			polys := &e.polys
 			for k := range polys {
+				if skipWalkable && polys[k].walkable() {
+					continue
+				}
 				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
 					best, bn, bp = t, n, &polys[k]
 				}

@@ -60,7 +60,7 @@ type Obstacle struct {
 
 // sweep is the obstacle's earliest touch by a sphere moving from c by d,
 // with the polygon touched (nil for a sphere body).
-func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, *Poly, bool) {
+func (o *Obstacle) sweep(c, d vec, r float32, skipWalkable bool) (float32, vec, *Poly, bool) {
 	s := o.scale()
 	if o.Shape == nil {
 		best, bn := float32(2), vec{}
@@ -75,7 +75,7 @@ func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, *Poly, bool) {
 	inv := 1 / s
 	cl := o.Frame.GlobalToLocalVec(c.Sub(o.Frame.Origin)).Scale(inv)
 	dl := o.Frame.GlobalToLocalVec(d).Scale(inv)
-	t, n, i, ok := o.Shape.Sweep(cl, dl, r*inv)
+	t, n, i, ok := o.Shape.sweep(cl, dl, r*inv, skipWalkable)
 	if !ok {
 		return 0, vec{}, nil, false
 	}
@@ -415,27 +415,33 @@ func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
 
 // cast sweeps every sphere of the mover at pos by d: the earliest contact.
 func (r *Resolver) cast(pos, d vec) (float32, contact, bool) {
-	return r.castAgainst(pos, d, true)
+	return r.castAgainst(pos, d, true, false)
+}
+
+// walkCast is cast for a walker's move: walkable polygons do not stop it
+// (it adjusts onto them afterwards, as find_walkable does).
+func (r *Resolver) walkCast(pos, d vec) (float32, contact, bool) {
+	return r.castAgainst(pos, d, true, true)
 }
 
 // groundCast is cast against what can be stood on: the terrain, the cells
 // and physics shapes, not other bodies.
 func (r *Resolver) groundCast(pos, d vec) (float32, contact, bool) {
-	return r.castAgainst(pos, d, false)
+	return r.castAgainst(pos, d, false, false)
 }
 
-func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, c contact, ok bool) {
+func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32, c contact, ok bool) {
 	t = 2
 	for _, s := range r.m.Spheres {
 		at := pos.Add(s.Origin)
 		if r.outdoor {
-			if tt, nn, p, hit := r.sweepTerrain(at, d, s.Radius); hit && tt < t {
+			if tt, nn, p, hit := r.sweepTerrain(at, d, s.Radius, skipWalkable); hit && tt < t {
 				t, c = tt, contact{kind: HitTerrain, normal: nn, poly: p, frame: physics.IdentityFrame, scale: 1}
 			}
 		}
 		for _, cl := range r.envCells {
 			off := dat.BlockOffset(r.block, cl.ID)
-			if tt, nn, p, hit := cl.sweep(at.Sub(off), d, s.Radius); hit && tt < t {
+			if tt, nn, p, hit := cl.sweep(at.Sub(off), d, s.Radius, skipWalkable); hit && tt < t {
 				f := cl.Frame
 				f.Origin = f.Origin.Add(off)
 				t, c = tt, contact{kind: HitCell, cell: cl.ID, normal: nn, poly: p, frame: f, scale: 1}
@@ -446,7 +452,7 @@ func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, c contact, o
 			if (!bodies && o.Shape == nil) || (!r.outdoor && len(o.Cells) > 0) {
 				continue
 			}
-			if tt, nn, p, hit := o.sweep(at, d, s.Radius); hit && tt < t {
+			if tt, nn, p, hit := o.sweep(at, d, s.Radius, skipWalkable); hit && tt < t {
 				t, c = tt, contact{kind: HitObject, guid: o.GUID, normal: nn, body: o.Shape == nil, poly: p, frame: o.Frame, scale: o.scale()}
 			}
 		}
@@ -480,22 +486,33 @@ func advance(pos, d vec, t float32) vec {
 	return pos.Add(d.Scale(t))
 }
 
-// slide is one sub-step with up to slideIterations slides.
+// slide is one sub-step with up to slideIterations slides. A walker's
+// sweep passes through walkable polygons and is then adjusted up onto
+// them (BSPNode::find_walkable: a walker meeting walkable ground is
+// Adjusted onto it, not stopped); walls stop it, and it steps up or
+// slides along them. A faller is stopped by anything and lands on a
+// walkable surface.
 func (r *Resolver) slide(pos, move vec) vec {
-	start, want := pos, move
-	onlyGround := true // every hit so far was walkable ground
+	walking := r.res.OnWalkable
 	for range slideIterations {
 		if move.Dot(move) < Epsilon*Epsilon {
 			break
 		}
-		t, c, hit := r.cast(pos, move)
+		var t float32
+		var c contact
+		var hit bool
+		if walking {
+			t, c, hit = r.walkCast(pos, move)
+		} else {
+			t, c, hit = r.cast(pos, move)
+		}
 		if !hit {
-			return pos.Add(move)
+			pos = pos.Add(move)
+			break
 		}
 		n := c.normal
 		walkable := n.Z >= FloorZ && !c.body
-		onlyGround = onlyGround && walkable
-		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !c.body {
+		if !walkable && walking && r.m.StepUpHeight > 0 && !c.body {
 			if up, ok := r.stepUp(pos, move); ok {
 				return up
 			}
@@ -503,21 +520,22 @@ func (r *Resolver) slide(pos, move vec) vec {
 		pos = advance(pos, move, t)
 		rest := move.Scale(1 - t)
 		switch {
-		case walkable && !r.res.OnWalkable && move.Z <= 0:
+		case walkable && !walking && move.Z <= 0:
 			r.res.OnWalkable, r.res.Landed = true, true
 			r.ground = n
 			r.record(&c)
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
-		case walkable && r.res.OnWalkable:
-			r.ground = n
-			rest = snap(rest, n)
-		case walkable:
+		case walkable && !walking:
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
+		case walkable:
+			// A walkable edge met while walking: adjusted onto below.
+			pos = pos.Add(rest)
+			rest = vec{}
 		default:
 			r.res.Blocked = true
 			r.record(&c)
 			wn := n
-			if r.res.OnWalkable {
+			if walking {
 				wn.Z = 0
 				if wn.Len() < 1e-4 {
 					return pos
@@ -528,14 +546,33 @@ func (r *Resolver) slide(pos, move vec) vec {
 		}
 		move = rest
 	}
-	if onlyGround && r.res.OnWalkable && pos.Sub(start).Len() < skin {
-		// A walker caught in a crease between walkable faces (the sphere
-		// touches two terrain triangles and each snapped move runs into
-		// the other): nothing blocks it, so it takes the step and stepDown
-		// puts it back on the ground.
-		return start.Add(want)
+	if walking {
+		pos = r.adjustToWalkable(pos)
 	}
 	return pos
+}
+
+// adjustToWalkable lifts a walker whose first sphere sank into walkable
+// ground during its move back onto it (the sphere is raised by up to its
+// radius, less under a ceiling, and lowered onto the highest walkable
+// surface under it); stepDown then follows the ground down.
+func (r *Resolver) adjustToWalkable(pos vec) vec {
+	h := r.m.Spheres[0].Radius
+	up := vec{Z: h}
+	if t, _, hit := r.cast(pos, up); hit {
+		up = up.Scale(max(t-skin/h, 0))
+	}
+	if up.Z <= skin {
+		return pos
+	}
+	from := pos.Add(up)
+	down := vec{Z: -up.Z}
+	t, c, hit := r.groundCast(from, down)
+	if !hit || c.normal.Z < FloorZ {
+		return pos
+	}
+	r.ground = c.normal
+	return advance(from, down, t)
 }
 
 // snap keeps a walker's step in the contact plane without changing its

@@ -13,6 +13,10 @@ import (
 type flatEnv struct {
 	z      float32
 	slopeX float32
+	// valley, when set, makes z rise valley per unit east and west of x
+	// 96 (landblock 0x7F7F's local x): a V along the north-south vertex
+	// line there.
+	valley float32
 	obs    []Obstacle
 	cells  map[uint32]*Cell
 	cache  map[uint32]*Heights
@@ -34,6 +38,9 @@ func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
 	for i := range h {
 		x := float32(bx*192) + float32(i/9)*24
 		h[i] = e.z + e.slopeX*(x-float32(0x7F*192))
+		if e.valley != 0 {
+			h[i] += e.valley * float32(math.Abs(float64(x-float32(0x7F*192)-96)))
+		}
 	}
 	return h, true
 }
@@ -152,10 +159,10 @@ func TestResolveBodies(t *testing.T) {
 // finite, never behind the wall, and never nearer its face than the radius.
 func FuzzResolveNoTunnelling(f *testing.F) {
 	f.Add(float32(5), float32(0), float32(50), float32(0.1), float32(0.5))
-	f.Add(float32(19), float32(0.3), float32(50), float32(0.1), float32(0.1))
+	f.Add(float32(29), float32(0.3), float32(50), float32(0.1), float32(0.1))
 	f.Add(float32(0), float32(-1.5), float32(1), float32(0.05), float32(2))
-	f.Add(float32(19.4), float32(0.7), float32(49.9), float32(0.0999), float32(0.05))
-	wall := box(9, v3(20, 0, 0), v3(20.05, 100, 5))
+	f.Add(float32(29.4), float32(0.7), float32(49.9), float32(0.0999), float32(0.05))
+	wall := box(9, v3(60, 0, 0), v3(60.05, 100, 5))
 	f.Fuzz(func(t *testing.T, x, heading, speed, dt, rad float32) {
 		if !finite(x) || !finite(heading) || !finite(speed) || !finite(dt) || !finite(rad) {
 			return
@@ -163,7 +170,8 @@ func FuzzResolveNoTunnelling(f *testing.F) {
 		rad = min(max(float32(math.Abs(float64(rad))), 0.05), 2)
 		speed = float32(math.Mod(math.Abs(float64(speed)), 50))
 		dt = float32(math.Mod(math.Abs(float64(dt)), physics.MaxQuantum))
-		x = float32(math.Mod(math.Abs(float64(x)), float64(20-rad)))
+		// 30 ≤ x < 60 - rad: five moves of at most 5 units stay in the landblock.
+		x = 30 + float32(math.Mod(math.Abs(float64(x)), float64(30-rad)))
 		m := &Mover{GUID: 1, Spheres: []dat.Sphere{{Origin: v3(0, 0, rad), Radius: rad}}, StepUpHeight: 0.6, StepDownHeight: 1.5, OnWalkable: true}
 		d := v3(float32(math.Cos(float64(heading))), float32(math.Sin(float64(heading))), 0).Scale(speed * dt)
 		env := &flatEnv{obs: []Obstacle{wall}}
@@ -175,11 +183,50 @@ func FuzzResolveNoTunnelling(f *testing.F) {
 			if !o.Finite() {
 				t.Fatalf("non-finite end %+v", o)
 			}
-			if o.X > 20-rad+1e-3 {
+			if res.Cell>>16 != testCell>>16 {
+				t.Fatalf("left the landblock: cell 0x%08X", res.Cell)
+			}
+			if o.X > 60-rad+1e-3 {
 				t.Fatalf("x %v from %v by %+v: through or into the wall (radius %v)", o.X, pos.Frame.Origin.X, d, rad)
 			}
-			pos.Frame.Origin = o
+			pos.Cell, pos.Frame.Origin = res.Cell, o
 			m.OnWalkable = res.OnWalkable
 		}
 	})
+}
+
+// TestWalkingAcrossACrease: in a V between two walkable terrain slopes
+// (0.5 up either side of x 96, normal z 0.894) a walker crossing the
+// crease is adjusted onto the far slope, never stopped by it: it ends the
+// whole way along, resting on that slope (foot 0.5 × (x − 96) + r (√1.25
+// − 1) above the valley floor), unblocked and on walkable ground.
+func TestWalkingAcrossACrease(t *testing.T) {
+	rest := func(x float32) float32 {
+		return 0.5*float32(math.Abs(float64(x-96))) + 0.5*(float32(math.Sqrt(1.25))-1)
+	}
+	tests := []struct {
+		name string
+		dir  physics.Vec3
+		want physics.Vec3
+	}{
+		{"east across it", v3(1, 0, 0), v3(98, 50, rest(98))},
+		{"diagonally across it", v3(0.70710677, 0.70710677, 0), v3(94+2.828427, 50+2.828427, rest(94+2.828427))},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := &flatEnv{valley: 0.5}
+			r := NewResolver(env)
+			m := walker()
+			p := physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(94, 50, rest(94)), Orientation: physics.IdentityQuat}}
+			p.Cell, _ = dat.AdjustToOutside(testCell, &p.Frame.Origin)
+			p, res := walk(t, r, m, p, tc.dir, 20) // 4 units
+			got := p.Frame.Origin
+			if !near(got.X, tc.want.X, 0.01) || !near(got.Y, tc.want.Y, 0.01) || !near(got.Z, tc.want.Z, 0.01) {
+				t.Fatalf("end %+v, want %+v", got, tc.want)
+			}
+			if res.Blocked || !res.OnWalkable || len(res.Hits) != 0 {
+				t.Fatalf("blocked %v on walkable %v hits %+v, want a free walk on the ground", res.Blocked, res.OnWalkable, res.Hits)
+			}
+		})
+	}
 }
