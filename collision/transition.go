@@ -98,6 +98,10 @@ type Mover struct {
 	StepUpHeight   float32
 	StepDownHeight float32
 	OnWalkable     bool
+	// EdgeSlide is PhysicsState EdgeSlide (ObjectInfo's EdgeSlide): a
+	// walker with it does not walk off a precipice but slides along its
+	// edge (Transition::EdgeSlide).
+	EdgeSlide bool
 }
 
 // HitKind says what a sphere hit.
@@ -202,6 +206,10 @@ type Resolver struct {
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
 	outdoor  bool
+	// walk is the walkable polygon the walker last stood on (SpherePath's
+	// walkable), landblock-local, for the edge slide.
+	walk  [MaxHitVerts]physics.Vec3
+	walkN int
 }
 
 // NewResolver returns a resolver over env.
@@ -232,6 +240,7 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	r.blocks = r.blocks[:0]
 	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
 	r.ground = vec{Z: 1}
+	r.walkN = 0
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
@@ -268,7 +277,7 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 		from := pos.Add(lift)
 		down := vec{Z: -(rad + 4*skin)}
 		if t, c, hit := r.groundCast(from, down); hit && c.normal.Z >= FloorZ {
-			r.ground = c.normal
+			r.stand(&c)
 			if at := from.Add(down.Scale(t)); at.Z > pos.Z {
 				end.Z += at.Z - pos.Z
 				pos = at
@@ -281,9 +290,13 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 		if r.res.OnWalkable {
 			move = snap(move, r.ground)
 		}
+		start := pos
 		pos = r.slide(pos, move)
 		if r.res.OnWalkable {
-			pos = r.stepDown(pos)
+			var ok bool
+			if pos, ok = r.stepDown(pos); !ok && r.m.EdgeSlide {
+				pos = r.edgeSlide(start, move)
+			}
 		}
 	}
 	return r.finish(pos)
@@ -522,7 +535,7 @@ func (r *Resolver) slide(pos, move vec) vec {
 		switch {
 		case walkable && !walking && move.Z <= 0:
 			r.res.OnWalkable, r.res.Landed = true, true
-			r.ground = n
+			r.stand(&c)
 			r.record(&c)
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
 		case walkable && !walking:
@@ -571,7 +584,7 @@ func (r *Resolver) adjustToWalkable(pos vec) vec {
 	if !hit || c.normal.Z < FloorZ {
 		return pos
 	}
-	r.ground = c.normal
+	r.stand(&c)
 	return advance(from, down, t)
 }
 
@@ -604,24 +617,136 @@ func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
 	if !hit || c.normal.Z < FloorZ {
 		return pos, false
 	}
-	r.ground = c.normal
+	r.stand(&c)
 	return across.Add(down.Scale(t)), true
 }
 
 // stepDown keeps a walker on walkable ground: it probes down StepDownHeight
-// (DefaultStepDown without one) and settles on a walkable surface; one
-// too steep, or nothing, and it leaves the ground.
-func (r *Resolver) stepDown(pos vec) vec {
+// (DefaultStepDown without one; a single sphere probes at most half its
+// radius when the step is over its diameter, as TransitionalInsert
+// limits it) and settles on a walkable surface; one too steep, or
+// nothing, and it leaves the ground (false).
+func (r *Resolver) stepDown(pos vec) (vec, bool) {
 	h := r.m.StepDownHeight
 	if h <= 0 {
 		h = DefaultStepDown
 	}
+	if rad := r.m.Spheres[0].Radius; len(r.m.Spheres) < 2 && 2*rad < h {
+		h = rad * 0.5
+	}
 	down := vec{Z: -(h + skin)}
 	t, c, hit := r.groundCast(pos, down)
-	if !hit || c.normal.Z < FloorZ {
+	if !hit || c.normal.Z < FloorZ || (r.m.EdgeSlide && !r.overPoly(&c, pos)) {
 		r.res.OnWalkable = false
-		return pos
+		return pos, false
 	}
+	r.stand(&c)
+	return pos.Add(down.Scale(t)), true
+}
+
+// overPoly reports whether the first sphere's centre at pos lies over the
+// contact's walkable polygon (an edge-sliding walker stands only where
+// its centre is over walkable ground: Transition::CheckWalkable).
+func (r *Resolver) overPoly(c *contact, pos vec) bool {
+	p := c.poly
+	if p == nil || !p.walkable() {
+		return false
+	}
+	centre := pos.Add(r.m.Spheres[0].Origin)
+	l := c.frame.GlobalToLocalVec(centre.Sub(c.frame.Origin)).Scale(1 / c.scale)
+	return p.inside(l.Sub(p.Plane.N.Scale(p.Plane.Dist(l))))
+}
+
+// stand takes a walkable contact as the ground: its plane for the moves
+// and its polygon for the edge slide.
+func (r *Resolver) stand(c *contact) {
 	r.ground = c.normal
-	return pos.Add(down.Scale(t))
+	r.walkN = 0
+	if c.poly == nil {
+		return
+	}
+	for i, v := range c.poly.Verts {
+		if i == MaxHitVerts {
+			break
+		}
+		r.walk[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
+		r.walkN++
+	}
+}
+
+// edgeSlide is Transition::EdgeSlide for a walker with EdgeSlide whose
+// sub-step from start found no ground (SpherePath::PrecipiceSlide): the
+// step is taken back, and the part of it along the edge of the walkable
+// polygon its first sphere's centre crossed is taken instead, if that
+// keeps it on walkable ground; otherwise it stays at start. Either way it
+// stays on the ground, and the move counts as blocked.
+func (r *Resolver) edgeSlide(start, move vec) vec {
+	r.res.OnWalkable, r.res.Blocked = true, true
+	off := r.m.Spheres[0].Origin
+	wn, ok := r.crossedEdge(start.Add(off), start.Add(off).Add(move))
+	if !ok {
+		return start
+	}
+	along := move
+	if a := along.Dot(wn); a > 0 {
+		along = along.Sub(wn.Scale(a))
+	}
+	if along.Dot(along) < Epsilon*Epsilon {
+		return start
+	}
+	pos := r.slide(start, along)
+	if !r.res.OnWalkable {
+		r.res.OnWalkable = true
+		return start
+	}
+	if pos, ok = r.stepDown(pos); !ok {
+		r.res.OnWalkable = true
+		return start
+	}
+	return pos
+}
+
+// crossedEdge is Polygon::find_crossed_edge over the walkable polygon in
+// the ground plane: the outward normal (horizontal, unit) of the edge the
+// path a→b leaves it through, or of the edge b lies furthest outside;
+// false when b is inside it or there is no polygon.
+func (r *Resolver) crossedEdge(a, b vec) (vec, bool) {
+	if r.walkN < 3 {
+		return vec{}, false
+	}
+	var area float32 // twice the signed area seen from above
+	for i := range r.walkN {
+		p, q := r.walk[i], r.walk[(i+1)%r.walkN]
+		area += p.X*q.Y - q.X*p.Y
+	}
+	side := float32(1) // outward is right of each edge counter-clockwise
+	if area < 0 {
+		side = -1
+	}
+	best, bestOut, found := vec{}, float32(0), false
+	for i := range r.walkN {
+		p, q := r.walk[i], r.walk[(i+1)%r.walkN]
+		e := vec{X: q.X - p.X, Y: q.Y - p.Y}
+		l := e.Len()
+		if l < 1e-6 {
+			continue
+		}
+		n := vec{X: side * e.Y / l, Y: -side * e.X / l}
+		out := (b.X-p.X)*n.X + (b.Y-p.Y)*n.Y
+		if out <= 0 {
+			continue
+		}
+		if in := (a.X-p.X)*n.X + (a.Y-p.Y)*n.Y; in <= 0 {
+			// The path crosses this edge's line; inside the edge?
+			f := in / (in - out)
+			x, y := a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f
+			if u := ((x-p.X)*e.X + (y-p.Y)*e.Y) / (l * l); u >= -1e-4 && u <= 1+1e-4 {
+				return n, true
+			}
+		}
+		if !found || out > bestOut {
+			best, bestOut, found = n, out, true
+		}
+	}
+	return best, found
 }

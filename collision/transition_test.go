@@ -230,3 +230,52 @@ func TestWalkingAcrossACrease(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgeSlide: a walker with EdgeSlide walking east off a platform (top
+// at z 2, edge at x 26) stops with its centre over the top and stays on
+// it, blocked; walking north-east it slides north along the edge at the
+// tangential component (0.2 × cos 45° per move). Without EdgeSlide it
+// walks off and leaves the ground.
+func TestEdgeSlide(t *testing.T) {
+	platform := box(9, v3(10, 0, 0), v3(26, 100, 2))
+	tests := []struct {
+		name      string
+		edgeSlide bool
+		dir       physics.Vec3
+		check     func(t *testing.T, p physics.Vec3, res *Result)
+	}{
+		{"east stops at the edge", true, v3(1, 0, 0), func(t *testing.T, p physics.Vec3, res *Result) {
+			if p.X > 26 || p.X < 25.7 || !near(p.Z, 2, 0.01) || !near(p.Y, 50, 1e-3) || !res.OnWalkable || !res.Blocked {
+				t.Fatalf("at %+v on walkable %v blocked %v, want on the top with x in (25.7, 26]", p, res.OnWalkable, res.Blocked)
+			}
+		}},
+		{"north-east slides along it", true, v3(0.70710677, 0.70710677, 0), func(t *testing.T, p physics.Vec3, res *Result) {
+			if p.X > 26 || p.X < 25.7 || !near(p.Y, 50+20*0.2*0.70710677, 0.01) || !near(p.Z, 2, 0.01) || !res.OnWalkable {
+				t.Fatalf("at %+v on walkable %v, want x in (25.7, 26], y 52.83 on the top", p, res.OnWalkable)
+			}
+		}},
+		{"without EdgeSlide it walks off", false, v3(1, 0, 0), func(t *testing.T, p physics.Vec3, res *Result) {
+			if res.OnWalkable || p.X < 26.3 {
+				t.Fatalf("at %+v on walkable %v, want off the edge and falling", p, res.OnWalkable)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewResolver(&flatEnv{obs: []Obstacle{platform}})
+			m := walker()
+			m.EdgeSlide = tc.edgeSlide
+			p := at(25.5, 50, 2)
+			var res *Result
+			for range 20 {
+				res = r.Resolve(m, p, p.Frame.Origin.Add(tc.dir.Scale(0.2)))
+				p.Cell, p.Frame.Origin = res.Cell, res.Origin
+				m.OnWalkable = res.OnWalkable
+				if !res.OnWalkable {
+					break
+				}
+			}
+			tc.check(t, p.Frame.Origin, res)
+		})
+	}
+}

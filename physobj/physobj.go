@@ -210,6 +210,7 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 	mover.StepUpHeight = s.StepUpHeight * scale
 	mover.StepDownHeight = s.StepDownHeight * scale
 	mover.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
+	mover.EdgeSlide = p.State.Has(physics.StateEdgeSlide)
 	return mover
 }
 
