@@ -559,33 +559,7 @@ func (r *Resolver) slide(pos, move vec) vec {
 		}
 		move = rest
 	}
-	if walking {
-		pos = r.adjustToWalkable(pos)
-	}
 	return pos
-}
-
-// adjustToWalkable lifts a walker whose first sphere sank into walkable
-// ground during its move back onto it (the sphere is raised by up to its
-// radius, less under a ceiling, and lowered onto the highest walkable
-// surface under it); stepDown then follows the ground down.
-func (r *Resolver) adjustToWalkable(pos vec) vec {
-	h := r.m.Spheres[0].Radius
-	up := vec{Z: h}
-	if t, _, hit := r.cast(pos, up); hit {
-		up = up.Scale(max(t-skin/h, 0))
-	}
-	if up.Z <= skin {
-		return pos
-	}
-	from := pos.Add(up)
-	down := vec{Z: -up.Z}
-	t, c, hit := r.groundCast(from, down)
-	if !hit || c.normal.Z < FloorZ {
-		return pos
-	}
-	r.stand(&c)
-	return advance(from, down, t)
 }
 
 // snap keeps a walker's step in the contact plane without changing its
@@ -621,11 +595,14 @@ func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
 	return across.Add(down.Scale(t)), true
 }
 
-// stepDown keeps a walker on walkable ground: it probes down StepDownHeight
-// (DefaultStepDown without one; a single sphere probes at most half its
-// radius when the step is over its diameter, as TransitionalInsert
-// limits it) and settles on a walkable surface; one too steep, or
-// nothing, and it leaves the ground (false).
+// stepDown keeps a walker on walkable ground (find_walkable and
+// step_sphere_down in one cast): from its first sphere's radius up it
+// probes down to StepDownHeight below (DefaultStepDown without one; a
+// single sphere probes at most half its radius when the step is over its
+// diameter, as TransitionalInsert limits it) and settles on the walkable
+// surface it meets, which lifts a sphere that sank into walkable ground
+// during its move back onto it; one too steep, or nothing, and it leaves
+// the ground (false).
 func (r *Resolver) stepDown(pos vec) (vec, bool) {
 	h := r.m.StepDownHeight
 	if h <= 0 {
@@ -634,14 +611,21 @@ func (r *Resolver) stepDown(pos vec) (vec, bool) {
 	if rad := r.m.Spheres[0].Radius; len(r.m.Spheres) < 2 && 2*rad < h {
 		h = rad * 0.5
 	}
-	down := vec{Z: -(h + skin)}
-	t, c, hit := r.groundCast(pos, down)
+	lift := r.m.Spheres[0].Radius
+	from := pos.Add(vec{Z: lift})
+	down := vec{Z: -(lift + h + skin)}
+	t, c, hit := r.groundCast(from, down)
+	if hit && t == 0 {
+		// Raised into something: probe from where it is.
+		from, down = pos, vec{Z: -(h + skin)}
+		t, c, hit = r.groundCast(from, down)
+	}
 	if !hit || c.normal.Z < FloorZ || (r.m.EdgeSlide && !r.overPoly(&c, pos)) {
 		r.res.OnWalkable = false
 		return pos, false
 	}
 	r.stand(&c)
-	return pos.Add(down.Scale(t)), true
+	return from.Add(down.Scale(t)), true
 }
 
 // overPoly reports whether the first sphere's centre at pos lies over the
