@@ -488,20 +488,33 @@ func (w *World) EnvCell(id uint32) *collision.Cell {
 	return cl
 }
 
-// datCell builds an EnvCell's collision from the DATs, nil when either
-// half is missing.
-func (w *World) datCell(id uint32) *collision.Cell {
-	cells, ok1 := w.Ground.(interface {
+// datEnvCell reads an EnvCell through the Ground (Terrain's cell DAT),
+// nil when there is none.
+func (w *World) datEnvCell(id uint32) *dat.EnvCell {
+	cells, ok := w.Ground.(interface {
 		EnvCell(id uint32) (*dat.EnvCell, error)
 	})
-	envs, ok2 := w.Assets.(interface {
-		Environment(id uint32) (*dat.Environment, error)
-	})
-	if !ok1 || !ok2 {
+	if !ok {
 		return nil
 	}
 	ec, err := cells.EnvCell(id)
 	if err != nil {
+		return nil
+	}
+	return ec
+}
+
+// datCell builds an EnvCell's collision from the DATs, nil when either
+// half is missing.
+func (w *World) datCell(id uint32) *collision.Cell {
+	envs, ok := w.Assets.(interface {
+		Environment(id uint32) (*dat.Environment, error)
+	})
+	if !ok {
+		return nil
+	}
+	ec := w.datEnvCell(id)
+	if ec == nil {
 		return nil
 	}
 	env, err := envs.Environment(ec.EnvironmentID)
@@ -560,22 +573,33 @@ func (w *World) addLandblock(info *dat.LandBlockInfo) {
 	w.removeLandblock(block)
 	c := w.col()
 	var list []*body
-	add := func(id uint32, f physics.Frame, cells []uint32) {
+	add := func(cell, id uint32, f physics.Frame, cells []uint32) {
 		b := &body{cells: cells}
 		if src, ok := w.Assets.(GfxObjSource); ok && id>>24 == 0x01 {
 			w.addPart(b, src, id, physics.IdentityFrame)
 		} else if s, err := w.Assets.Setup(id); err == nil && id>>24 == 0x02 {
-			w.setupShapes(b, s, true)
+			w.setupShapes(b, s, s.Flags&dat.SetupHasPhysicsBSP != 0)
 		}
 		if len(b.parts) == 0 && len(b.spheres) == 0 {
 			return
 		}
-		b.pos, b.scale = physics.Position{Cell: block | 1, Frame: f}, 1
+		b.pos, b.scale = physics.Position{Cell: cell, Frame: f}, 1
 		c.place(b)
 		list = append(list, b)
 	}
 	for _, o := range info.Objects {
-		add(o.ID, o.Frame, nil)
+		add(block|1, o.ID, o.Frame, nil)
+	}
+	// The EnvCells' static objects (their frames are landblock-local).
+	for k := range min(info.NumCells, dat.LastEnvCell-dat.FirstEnvCell+1) {
+		id := block | (dat.FirstEnvCell + k)
+		ec := w.datEnvCell(id)
+		if ec == nil {
+			continue
+		}
+		for _, o := range ec.StaticObjects {
+			add(id, o.ID, o.Frame, nil)
+		}
 	}
 	for _, bi := range info.Buildings {
 		var cells []uint32
@@ -584,7 +608,7 @@ func (w *World) addLandblock(info *dat.LandBlockInfo) {
 				cells = append(cells, block|uint32(p.OtherCellID))
 			}
 		}
-		add(bi.ModelID, bi.Frame, cells)
+		add(block|1, bi.ModelID, bi.Frame, cells)
 	}
 	c.statics[block] = list
 }

@@ -54,6 +54,7 @@ func quadsGfxObj(id uint32, quads [][4]physics.Vec3) *dat.GfxObj {
 const (
 	houseCell  = 0xA9B40100
 	houseShell = 0x01FE0001
+	houseCrate = 0x01FE0002
 )
 
 var (
@@ -124,7 +125,12 @@ const houseEnv = 0x0D0000F0
 // which opens outside. The World finds all of it by itself: the building
 // when a move first reaches the landblock, the cell when a move reaches
 // its building's portal.
-func houseWorld(t *testing.T) *World {
+func houseWorld(t *testing.T) *World { return houseWorldWith(t, false) }
+
+// houseWorldWith is houseWorld, with a crate (a 1 × 1 × 1 box GfxObj with
+// a physics BSP) on the room's floor at x 54.5..55.5, y 54..55 as the
+// EnvCell's static object when crate is set.
+func houseWorldWith(t *testing.T, crate bool) *World {
 	t.Helper()
 	w := collideWorld(t)
 	lo, hi := houseLo, houseHi
@@ -161,6 +167,12 @@ func houseWorld(t *testing.T) *World {
 	cs.CellBSP = cellBSP(dat.Plane{Normal: up}, dat.Plane{Normal: down, D: sz.Z}, dat.Plane{Normal: northN},
 		dat.Plane{Normal: southN, D: sz.Y}, dat.Plane{Normal: eastN}, dat.Plane{Normal: westN, D: sz.X})
 
+	envCell := &dat.EnvCell{ID: houseCell, EnvironmentID: houseEnv, Position: physics.Frame{Origin: lo, Orientation: physics.IdentityQuat},
+		Portals: []dat.CellPortal{{PolygonID: 100, OtherCellID: 0xFFFF}}}
+	if crate {
+		envCell.Flags |= dat.EnvCellHasStaticObjs
+		envCell.StaticObjects = []dat.Stab{{ID: houseCrate, Frame: physics.Frame{Origin: v3s(55, 54.5, groundZ), Orientation: physics.IdentityQuat}}}
+	}
 	portal := dat.NewBuilder(dat.DatasetPortal)
 	cells := dat.NewBuilder(dat.DatasetCell)
 	for _, o := range []struct {
@@ -169,8 +181,8 @@ func houseWorld(t *testing.T) *World {
 	}{
 		{portal, shell},
 		{portal, &dat.Environment{ID: houseEnv, Cells: map[uint32]dat.CellStruct{0: cs}}},
-		{cells, &dat.EnvCell{ID: houseCell, EnvironmentID: houseEnv, Position: physics.Frame{Origin: lo, Orientation: physics.IdentityQuat},
-			Portals: []dat.CellPortal{{PolygonID: 100, OtherCellID: 0xFFFF}}}},
+		{portal, boxGfxObj(houseCrate, v3s(-0.5, -0.5, 0), v3s(0.5, 0.5, 1))},
+		{cells, envCell},
 		{cells, &dat.LandBlockInfo{ID: 0xA9B4FFFE, NumCells: 1, Buildings: []dat.BuildInfo{{
 			ModelID: houseShell, Frame: physics.IdentityFrame,
 			Portals: []dat.BuildingPortal{{OtherCellID: houseCell & 0xFFFF}},
@@ -192,12 +204,14 @@ func houseWorld(t *testing.T) *World {
 		return c
 	}
 	pc, cc := open(portal, "house_portal.dat"), open(cells, "house_cell.dat")
-	g, err := pc.GfxObj(houseShell)
-	if err != nil {
-		t.Fatal(err)
-	}
 	a := w.Assets.(wallAssets)
-	a.gfx[houseShell] = g
+	for _, id := range []uint32{houseShell, houseCrate} {
+		g, err := pc.GfxObj(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.gfx[id] = g
+	}
 	w.Assets = envAssets{wallAssets: a, portal: pc}
 	w.Ground = datGround{flatGround: flatGround{groundZ}, cells: cc}
 	return w
@@ -312,5 +326,24 @@ func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 				t.Fatalf("y %v: blocked %v, want %v", y, blocked, tc.blocked)
 			}
 		})
+	}
+}
+
+// TestEnvCellStaticObjectBlocks: a crate standing in the room as the
+// EnvCell's static object stops a creature walking in through the door at
+// its radius (the crate's south face at y 54: y 53.55), in the EnvCell.
+func TestEnvCellStaticObjectBlocks(t *testing.T) {
+	w := houseWorldWith(t, true)
+	walker(t, w, 0x50000001, 55, 46, 0)
+	for range 100 {
+		w.Step(0.05)
+	}
+	p := w.Object(0x50000001).Phys.Position
+	if p.Cell != houseCell || math.Abs(float64(p.Frame.Origin.Y-53.55)) > 0.01 {
+		t.Fatalf("in 0x%08X at %+v, want 0x%08X stopped at y 53.55 by the crate", p.Cell, p.Frame.Origin, uint32(houseCell))
+	}
+	c := w.Collisions(0x50000001)
+	if c == nil || len(c.Hits) == 0 || c.Hits[0].Kind != collision.HitObject {
+		t.Fatalf("contacts %+v, want the crate", c)
 	}
 }

@@ -50,7 +50,7 @@ func boxGfxObj(id uint32, lo, hi physics.Vec3) *dat.GfxObj {
 	}
 	leaf := &dat.BSPNode{Tag: "LEAF"}
 	for i, f := range [][]int16{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}} {
-		g.PhysicsPolygons = append(g.PhysicsPolygons, dat.Polygon{Key: uint16(i), SidesType: dat.SidesClockwise, VertexIDs: f})
+		g.PhysicsPolygons = append(g.PhysicsPolygons, dat.Polygon{Key: uint16(i), Stippling: 0xC, SidesType: dat.SidesClockwise, VertexIDs: f})
 		leaf.Polys = append(leaf.Polys, uint16(i))
 	}
 	g.PhysicsBSP = leaf
