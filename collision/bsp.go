@@ -135,7 +135,7 @@ func (s *Shape) sweep(c, d vec, r float32, skipWalkable bool) (t float32, n vec,
 		if skipWalkable && p.walkable() {
 			return
 		}
-		if tt, nn, hit := p.Sweep(c, d, r); hit && tt < best {
+		if tt, nn, hit := p.sweepBefore(c, d, r, best); hit && tt < best {
 			best, n, poly = tt, nn, i
 		}
 	}

@@ -141,12 +141,22 @@ func (p *Poly) Overlap(c vec, r float32) (n vec, depth float32, ok bool) {
 // when the move goes further in; moving out, along or away is free. A
 // one-sided polygon is hit only from its front.
 func (p *Poly) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
+	return p.sweepBefore(c, d, r, 2)
+}
+
+// sweepBefore is Sweep looking only for a touch earlier than limit: a
+// sphere that reaches r of the plane no earlier than limit cannot touch
+// the polygon (face, edge or vertex) before it, and is not tested further.
+func (p *Poly) sweepBefore(c, d vec, r, limit float32) (t float32, n vec, ok bool) {
 	if !p.valid() {
 		return 0, vec{}, false
 	}
 	s0 := p.Plane.Dist(c)
 	dn := p.Plane.N.Dot(d)
 	if !p.TwoSided && (s0 < 0 || (s0 >= r && dn >= 0)) {
+		return 0, vec{}, false
+	}
+	if limit <= 1 && s0 > r && dn < 0 && (s0-r) >= -dn*limit {
 		return 0, vec{}, false
 	}
 	if s1, lim := s0+dn, r-Epsilon; (s0 >= lim && s1 >= lim) || (s0 <= -lim && s1 <= -lim) {

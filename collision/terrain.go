@@ -66,7 +66,7 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32, skipWalkable bool) (float
 				if skipWalkable && polys[k].walkable() {
 					continue
 				}
-				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
+				if t, n, ok := polys[k].sweepBefore(c, d, rad, best); ok && t < best {
 					best, bn, bp = t, n, &polys[k]
 				}
 			}
