@@ -445,6 +445,9 @@ func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
 // keeps an empty record.
 func (w *World) keepContacts(guid, cell uint32, hits []collision.Hit) {
 	c := w.col()
+	if len(hits) == 0 && len(c.contacts) == 0 {
+		return // nobody has touched anything: nothing to look up
+	}
 	rec := c.contacts[guid]
 	if rec == nil {
 		if len(hits) == 0 {
