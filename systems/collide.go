@@ -112,9 +112,9 @@ type partShape struct {
 	frame physics.Frame
 }
 
-// Collision turns the transition sweep on or off (on by default); off is
-// seed 004 Q5 without collision (every candidate accepted, TR-01's old
-// behaviour), kept for benchmarks and comparisons.
+// Collision turns the transition sweep on or off (on by default); off,
+// every candidate is accepted as if nothing collided (kept for benchmarks
+// and comparisons).
 func (w *World) Collision(on bool) { w.noCollide = !on }
 
 // resolver returns the collision resolver, nil when collision is off or
