@@ -276,3 +276,35 @@ func TestAutonomousPositionAfterABlockedMove(t *testing.T) {
 		t.Fatalf("AutonomousPosition at cell 0x%08X y %v, want the blocked y 44.55 in 0x%08X", ap.Position.Cell, y, o.Phys.Position.Cell)
 	}
 }
+
+// TestEdgeSlideCreatureStaysOnThePlatform: a creature whose PhysicsState
+// has EdgeSlide walking north off a platform (top z 82, north edge y 42)
+// stays on top with its centre over it, walking on (its motion is not
+// stopped); one without EdgeSlide walks off and lands below.
+func TestEdgeSlideCreatureStaysOnThePlatform(t *testing.T) {
+	for _, edge := range []bool{true, false} {
+		w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 30, Z: 78}, {X: 70, Y: 42, Z: 82}})
+		m := human(0x50000001, motion.Ready)
+		if edge {
+			m.Physics.State |= uint32(physics.StateEdgeSlide)
+		}
+		m.Physics.Position.Frame = physics.Frame{Origin: physics.Vec3{X: 60, Y: 38, Z: 82}, Orientation: physics.IdentityQuat}
+		viaBytes(t, w, m)
+		um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1}
+		um.Movement.State.Flags = protocol.IMSForwardCommand
+		um.Movement.State.ForwardCommand = motion.WalkForward
+		viaBytes(t, w, um)
+		o := w.Object(0x50000001)
+		for range 100 {
+			w.Step(0.05)
+		}
+		at := o.Phys.Position.Frame.Origin
+		on := o.Phys.Transient.Has(physics.TransientOnWalkable)
+		if edge && (at.Y > 42 || at.Y < 41.5 || math.Abs(float64(at.Z-82)) > 0.01 || !on) {
+			t.Fatalf("EdgeSlide: at %+v on walkable %v, want on the top (z 82) with y in [41.5, 42]", at, on)
+		}
+		if !edge && (math.Abs(float64(at.Z-groundZ)) > 0.01 || at.Y < 43) {
+			t.Fatalf("no EdgeSlide: at %+v, want down on the terrain past the edge", at)
+		}
+	}
+}
