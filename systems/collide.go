@@ -366,8 +366,8 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 			l, h := lo.Sub(off), hi.Sub(off)
 			cx0, cx1 := int(math.Floor(float64(l.X/bpCell))), int(math.Floor(float64(h.X/bpCell)))
 			cy0, cy1 := int(math.Floor(float64(l.Y/bpCell))), int(math.Floor(float64(h.Y/bpCell)))
-			for gx := max(cx0, 0); gx <= min(cx1, dat.CellsPerBlockSide-1); gx++ {
-				for gy := max(cy0, 0); gy <= min(cy1, dat.CellsPerBlockSide-1); gy++ {
+			for gx := max(cx0, 0); gx <= min(cx1, sp.WidthInCells()-1); gx++ {
+				for gy := max(cy0, 0); gy <= min(cy1, sp.HeightInCells()-1); gy++ {
 					cell := sp.Cell(gx, gy)
 					if cell == nil {
 						continue
