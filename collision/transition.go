@@ -346,12 +346,23 @@ func (r *Resolver) terrainZ(p vec) (float32, bool) {
 // cell array): from the begin cell through every portal near the move,
 // and outdoors through the portals of the buildings near it.
 func (r *Resolver) gather(a, b vec) {
-	reach := r.m.StepUpHeight + r.m.StepDownHeight + skin
-	for _, s := range r.m.Spheres {
-		reach = max(reach, s.Origin.Len()+s.Radius+r.m.StepUpHeight+r.m.StepDownHeight+skin)
+	// Slides and snaps keep every sub-step's path within the move's length
+	// of its start; the spheres reach out of that by their offsets and
+	// radii, and up and down by the step probes.
+	l := b.Sub(a).Len()
+	var hr, zlo, zhi float32
+	for i, s := range r.m.Spheres {
+		hr = max(hr, float32(math.Hypot(float64(s.Origin.X), float64(s.Origin.Y)))+s.Radius)
+		if i == 0 || s.Origin.Z-s.Radius < zlo {
+			zlo = s.Origin.Z - s.Radius
+		}
+		zhi = max(zhi, s.Origin.Z+s.Radius)
 	}
-	lo := vec{X: min(a.X, b.X) - reach, Y: min(a.Y, b.Y) - reach, Z: min(a.Z, b.Z) - reach}
-	hi := vec{X: max(a.X, b.X) + reach, Y: max(a.Y, b.Y) + reach, Z: max(a.Z, b.Z) + reach}
+	hr += l + skin
+	down := max(r.m.StepDownHeight, DefaultStepDown) + 2*l + skin
+	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
+	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
+	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
 	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
 	if r.outdoor {
 		r.addBuildingCells(lo, hi)

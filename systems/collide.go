@@ -98,7 +98,11 @@ type body struct {
 	block   uint32
 	pos     physics.Position
 	scale   float32
-	reach   float32
+	// foot is the body's reach in the ground plane at orientation turned
+	// (an upright creature's spheres stacked on its axis reach only their
+	// radius).
+	foot   float32
+	turned physics.Quat
 	parts   []partShape
 	spheres []dat.Sphere
 	gen     int
@@ -242,7 +246,10 @@ func (c *collider) place(b *body) {
 	}
 	o := b.pos.Frame.Origin
 	x, y := float64(o.X), float64(o.Y)
-	r := float64(b.reach*s + bpSlack)
+	if q := b.pos.Frame.Orientation; q != b.turned || b.foot == 0 {
+		b.turned, b.foot = q, b.footprint(q)
+	}
+	r := float64(b.foot*s + bpSlack)
 	if b.circle == nil || block != b.block {
 		if b.circle != nil {
 			c.spaces[b.block].Remove(b.circle)
@@ -313,10 +320,22 @@ func (w *World) setupShapes(b *body, s *dat.Setup, bsp bool) {
 	}
 	if len(b.parts) == 0 {
 		b.spheres = s.Spheres
-		for _, sp := range s.Spheres {
-			b.reach = max(b.reach, sp.Origin.Len()+sp.Radius)
-		}
 	}
+}
+
+// footprint is the body's reach in the ground plane when turned by q: the
+// furthest any sphere or part bound reaches from its axis.
+func (b *body) footprint(q physics.Quat) float32 {
+	var r float32
+	flat := func(v physics.Vec3) float32 { return float32(math.Hypot(float64(v.X), float64(v.Y))) }
+	for _, sp := range b.spheres {
+		r = max(r, flat(q.Rotate(sp.Origin))+sp.Radius)
+	}
+	for _, p := range b.parts {
+		c := q.Rotate(p.frame.LocalToGlobal(p.shape.Bound.Origin))
+		r = max(r, flat(c)+p.shape.Bound.Radius)
+	}
+	return r
 }
 
 // addPart adds a GfxObj's physics BSP placed at f, if it has one.
@@ -326,7 +345,6 @@ func (w *World) addPart(b *body, src GfxObjSource, id uint32, f physics.Frame) {
 		return
 	}
 	b.parts = append(b.parts, partShape{shape: sh, frame: f})
-	b.reach = max(b.reach, f.Origin.Len()+sh.Bound.Origin.Len()+sh.Bound.Radius)
 }
 
 // shape returns the cached collision shape of a GfxObj, nil without one.
@@ -397,7 +415,7 @@ func (b *body) touches(lo, hi physics.Vec3) bool {
 	if s <= 0 {
 		s = 1
 	}
-	r := b.reach * s
+	r := b.foot * s
 	dx := o.X - min(max(o.X, lo.X), hi.X)
 	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
 	return dx*dx+dy*dy <= r*r
