@@ -94,15 +94,15 @@ type body struct {
 	cells  []uint32
 	circle *resolv.Circle
 	// at is where the circle was registered.
-	at      physics.Vec3
-	block   uint32
-	pos     physics.Position
-	scale   float32
+	at    physics.Vec3
+	block uint32
+	pos   physics.Position
+	scale float32
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
-	foot   float32
-	turned physics.Quat
+	foot    float32
+	turned  physics.Quat
 	parts   []partShape
 	spheres []dat.Sphere
 	gen     int
