@@ -109,9 +109,16 @@ type cellEntry struct {
 // from a small cache keyed by cell, landblock and height table (the Env's
 // heights of a loaded landblock do not change under the same pointer).
 func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
+	if r.lastCell < len(r.cells) {
+		// Most lookups are for the cell the previous one found.
+		if e := &r.cells[r.lastCell]; e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+			return e
+		}
+	}
 	for i := range r.cells {
 		e := &r.cells[i]
 		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+			r.lastCell = i
 			return e
 		}
 	}
@@ -122,7 +129,8 @@ func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
 	if len(r.cells) < cellCacheSize {
 		r.cells = append(r.cells, cellEntry{})
 	}
-	e := &r.cells[r.nextCell%len(r.cells)]
+	r.lastCell = r.nextCell % len(r.cells)
+	e := &r.cells[r.lastCell]
 	r.nextCell++
 	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
 	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)

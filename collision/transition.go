@@ -202,6 +202,7 @@ type Resolver struct {
 	// cells caches built LandCell triangles (sweepTerrain).
 	cells    []cellEntry
 	nextCell int
+	lastCell int
 	// env cells the move can touch, and whether it can touch the outdoor
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
