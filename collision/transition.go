@@ -53,6 +53,10 @@ type Obstacle struct {
 	Shape *Shape
 	// Spheres are a sphere body's spheres in its own space (unscaled).
 	Spheres []dat.Sphere
+	// Cyls are an object's CylSpheres in its own space (unscaled), for an
+	// object with neither a physics BSP nor spheres: upright cylinders
+	// that can be stood on.
+	Cyls []dat.CylSphere
 	// Cells are the EnvCells a building's portals open into (full ids):
 	// a move near the building also sweeps them and may end in one.
 	Cells []uint32
@@ -62,6 +66,16 @@ type Obstacle struct {
 // with the polygon touched (nil for a sphere body).
 func (o *Obstacle) sweep(c, d vec, r float32, skipWalkable bool) (float32, vec, *Poly, bool) {
 	s := o.scale()
+	if len(o.Cyls) > 0 && o.Shape == nil {
+		best, bn := float32(2), vec{}
+		for _, cy := range o.Cyls {
+			low := o.Frame.LocalToGlobal(cy.Origin.Scale(s))
+			if t, n, ok := SweepCylinder(c, d, r, low, cy.Radius*s, cy.Height*s); ok && t < best {
+				best, bn = t, n
+			}
+		}
+		return best, bn, nil, best <= 1
+	}
 	if o.Shape == nil {
 		best, bn := float32(2), vec{}
 		for _, sp := range o.Spheres {
@@ -81,6 +95,10 @@ func (o *Obstacle) sweep(c, d vec, r float32, skipWalkable bool) (float32, vec, 
 	}
 	return t, o.Frame.LocalToGlobalVec(n), &o.Shape.Polys[i], true
 }
+
+// body reports whether the obstacle is another creature's spheres: it
+// blocks, but is neither stood on nor stepped up.
+func (o *Obstacle) body() bool { return o.Shape == nil && len(o.Cyls) == 0 }
 
 func (o *Obstacle) scale() float32 {
 	if o.Scale <= 0 {
@@ -389,7 +407,7 @@ func (r *Resolver) gather(a, b vec) {
 	// walk out of them (two creatures placed on one spot separate).
 	kept := r.obs[:0]
 	for _, o := range r.obs {
-		if o.Shape != nil || !r.overlapsBody(&o, a) {
+		if !o.body() || !r.overlapsBody(&o, a) {
 			kept = append(kept, o)
 		}
 	}
@@ -474,11 +492,11 @@ func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32
 		}
 		for i := range r.obs {
 			o := &r.obs[i]
-			if (!bodies && o.Shape == nil) || (!r.outdoor && len(o.Cells) > 0) {
+			if (!bodies && o.body()) || (!r.outdoor && len(o.Cells) > 0) {
 				continue
 			}
 			if tt, nn, p, hit := o.sweep(at, d, s.Radius, skipWalkable); hit && tt < t {
-				t, c = tt, contact{kind: HitObject, guid: o.GUID, normal: nn, body: o.Shape == nil, poly: p, frame: o.Frame, scale: o.scale()}
+				t, c = tt, contact{kind: HitObject, guid: o.GUID, normal: nn, body: o.body(), poly: p, frame: o.Frame, scale: o.scale()}
 			}
 		}
 	}
@@ -486,7 +504,9 @@ func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32
 }
 
 // record appends the contact to the result's hits, its polygon placed in
-// the begin landblock.
+// the begin landblock; the same polygon (or object without one) touched
+// again in a later sub-step is one contact (CollisionInfo keeps each
+// object once).
 func (r *Resolver) record(c *contact) {
 	h := Hit{Kind: c.kind, GUID: c.guid, Cell: c.cell, Normal: c.normal}
 	if c.poly != nil {
@@ -496,6 +516,11 @@ func (r *Resolver) record(c *contact) {
 			}
 			h.Poly[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
 			h.NVerts++
+		}
+	}
+	for i := range r.res.Hits {
+		if o := &r.res.Hits[i]; o.Kind == h.Kind && o.GUID == h.GUID && o.Cell == h.Cell && o.NVerts == h.NVerts && o.Poly == h.Poly {
+			return
 		}
 	}
 	r.res.Hits = append(r.res.Hits, h)

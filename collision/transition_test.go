@@ -279,3 +279,24 @@ func TestEdgeSlide(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveCylSpheres: a walker (radius 0.5) walking into a tree's
+// CylSphere (radius 0.35, scaled 2: 0.7) stops 1.2 from its axis, blocked;
+// one dropped onto a low rock's CylSphere (radius 1, height 0.3) lands
+// on its top.
+func TestResolveCylSpheres(t *testing.T) {
+	tree := Obstacle{GUID: 5, Frame: physics.Frame{Origin: v3(50, 50, 0), Orientation: physics.IdentityQuat}, Scale: 2,
+		Cyls: []dat.CylSphere{{Radius: 0.35, Height: 4}}}
+	res := NewResolver(&flatEnv{obs: []Obstacle{tree}}).Resolve(walker(), at(45, 50, 0), v3(50, 50, 0))
+	if !near(res.Origin.X, 50-1.2, 0.01) || !res.Blocked || len(res.Hits) != 1 || res.Hits[0].GUID != 5 {
+		t.Fatalf("end %+v blocked %v hits %+v, want stopped at x 48.8 by the tree", res.Origin, res.Blocked, res.Hits)
+	}
+	rock := Obstacle{GUID: 6, Frame: physics.Frame{Origin: v3(50, 50, 0), Orientation: physics.IdentityQuat}, Scale: 1,
+		Cyls: []dat.CylSphere{{Radius: 1, Height: 0.3}}}
+	m := walker()
+	m.OnWalkable = false
+	res = NewResolver(&flatEnv{obs: []Obstacle{rock}}).Resolve(m, at(50.2, 50, 1), v3(50.2, 50, 0))
+	if !res.Landed || !res.OnWalkable || !near(res.Origin.Z, 0.3, 0.01) {
+		t.Fatalf("landed %v on walkable %v at %+v, want on the rock's top z 0.3", res.Landed, res.OnWalkable, res.Origin)
+	}
+}

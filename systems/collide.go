@@ -12,6 +12,7 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 )
 
 // GfxObjSource resolves GfxObjs for their physics BSPs; World.Assets that
@@ -105,6 +106,7 @@ type body struct {
 	turned  physics.Quat
 	parts   []partShape
 	spheres []dat.Sphere
+	cyls    []dat.CylSphere
 	gen     int
 	// query is the last Obstacles query that gathered the body.
 	query int
@@ -181,7 +183,7 @@ func (w *World) publishFromGround(block uint32) {
 		w.col().statics[block] = nil // read once: a missing info has nothing
 		return
 	}
-	w.addLandblock(info)
+	w.addLandblock(info, nil)
 }
 
 // syncBodies brings the broad phase in step with the object table at the
@@ -291,7 +293,8 @@ func (w *World) dropBody(guid uint32) {
 // newBody builds a body as CPhysicsObj::FindObjCollisions picks its
 // shapes: an object with HasPhysicsBSP collides with its parts' physics
 // BSPs (at their rest placement, when the Assets resolve GfxObjs), any
-// other with its Setup's spheres; nil for an object with neither.
+// other with its Setup's spheres, or without spheres its CylSpheres; nil
+// for an object with none of them.
 func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
 	if pa == nil || pa.Setup == nil {
 		return nil
@@ -299,14 +302,14 @@ func (w *World) newBody(p *physics.Object, pa *motion.PartArray) *body {
 	bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
 	b := &body{guid: p.GUID}
 	w.setupShapes(b, pa.Setup, bsp)
-	if len(b.parts) == 0 && len(b.spheres) == 0 {
+	if b.empty() {
 		return nil
 	}
 	return b
 }
 
 // setupShapes gives the body the Setup's parts' physics BSPs (bsp set and
-// GfxObjs resolvable), else its spheres.
+// GfxObjs resolvable), else its spheres, else its CylSpheres.
 func (w *World) setupShapes(b *body, s *dat.Setup, bsp bool) {
 	if src, ok := w.Assets.(GfxObjSource); ok && bsp {
 		rest, _ := s.Placement(dat.PlacementDefault)
@@ -321,7 +324,13 @@ func (w *World) setupShapes(b *body, s *dat.Setup, bsp bool) {
 	if len(b.parts) == 0 {
 		b.spheres = s.Spheres
 	}
+	if len(b.parts) == 0 && len(b.spheres) == 0 {
+		b.cyls = s.CylSpheres
+	}
 }
+
+// empty reports whether the body has nothing to collide with.
+func (b *body) empty() bool { return len(b.parts) == 0 && len(b.spheres) == 0 && len(b.cyls) == 0 }
 
 // footprint is the body's reach in the ground plane when turned by q: the
 // furthest any sphere or part bound reaches from its axis.
@@ -334,6 +343,9 @@ func (b *body) footprint(q physics.Quat) float32 {
 	for _, p := range b.parts {
 		c := q.Rotate(p.frame.LocalToGlobal(p.shape.Bound.Origin))
 		r = max(r, flat(c)+p.shape.Bound.Radius)
+	}
+	for _, cy := range b.cyls {
+		r = max(r, flat(q.Rotate(cy.Origin))+cy.Radius)
 	}
 	return r
 }
@@ -430,7 +442,7 @@ func (b *body) obstacles(off physics.Vec3, out []collision.Obstacle) []collision
 		s = 1
 	}
 	if len(b.parts) == 0 {
-		return append(out, collision.Obstacle{GUID: b.guid, Frame: f, Scale: s, Spheres: b.spheres, Cells: b.cells})
+		return append(out, collision.Obstacle{GUID: b.guid, Frame: f, Scale: s, Spheres: b.spheres, Cyls: b.cyls, Cells: b.cells})
 	}
 	for _, p := range b.parts {
 		pf := p.frame
@@ -577,16 +589,18 @@ func (w *World) AddCellCollision(c *collision.Cell) { w.col().cells[c.ID] = c }
 // collision, as streaming calls it when the landblock reaches Near: its
 // LandBlockInfo objects (stabs) and buildings join the broad phase with
 // their physics BSPs (GfxObjs, or Setups' parts at rest), each building
-// opening into the EnvCells its portals name. Publishing a landblock
+// opening into the EnvCells its portals name, and so do the EnvCells'
+// static objects and the procedural scenery placed in the landblock
+// (scenery.Generator's objects, at their scale). Publishing a landblock
 // again replaces what it had. From the first call (of this or
 // RemoveLandblockCollision) on, landblocks are no longer published from
 // the Ground when a move first reaches them.
-func (w *World) AddLandblockCollision(info *dat.LandBlockInfo) {
+func (w *World) AddLandblockCollision(info *dat.LandBlockInfo, placed []scenery.Object) {
 	w.col().streamed = true
-	w.addLandblock(info)
+	w.addLandblock(info, placed)
 }
 
-func (w *World) addLandblock(info *dat.LandBlockInfo) {
+func (w *World) addLandblock(info *dat.LandBlockInfo, placed []scenery.Object) {
 	if info == nil {
 		return
 	}
@@ -594,22 +608,25 @@ func (w *World) addLandblock(info *dat.LandBlockInfo) {
 	w.removeLandblock(block)
 	c := w.col()
 	var list []*body
-	add := func(cell, id uint32, f physics.Frame, cells []uint32) {
+	add := func(cell, id uint32, f physics.Frame, scale float32, cells []uint32) {
 		b := &body{cells: cells}
 		if src, ok := w.Assets.(GfxObjSource); ok && id>>24 == 0x01 {
 			w.addPart(b, src, id, physics.IdentityFrame)
 		} else if s, err := w.Assets.Setup(id); err == nil && id>>24 == 0x02 {
 			w.setupShapes(b, s, s.Flags&dat.SetupHasPhysicsBSP != 0)
 		}
-		if len(b.parts) == 0 && len(b.spheres) == 0 {
+		if b.empty() {
 			return
 		}
-		b.pos, b.scale = physics.Position{Cell: cell, Frame: f}, 1
+		b.pos, b.scale = physics.Position{Cell: cell, Frame: f}, scale
 		c.place(b)
 		list = append(list, b)
 	}
 	for _, o := range info.Objects {
-		add(block|1, o.ID, o.Frame, nil)
+		add(block|1, o.ID, o.Frame, 1, nil)
+	}
+	for _, o := range placed {
+		add(o.Cell, o.ObjID, o.Frame, o.Scale, nil)
 	}
 	// The EnvCells' static objects (their frames are landblock-local).
 	for k := range min(info.NumCells, dat.LastEnvCell-dat.FirstEnvCell+1) {
@@ -619,7 +636,7 @@ func (w *World) addLandblock(info *dat.LandBlockInfo) {
 			continue
 		}
 		for _, o := range ec.StaticObjects {
-			add(id, o.ID, o.Frame, nil)
+			add(id, o.ID, o.Frame, 1, nil)
 		}
 	}
 	for _, bi := range info.Buildings {
@@ -629,7 +646,7 @@ func (w *World) addLandblock(info *dat.LandBlockInfo) {
 				cells = append(cells, block|uint32(p.OtherCellID))
 			}
 		}
-		add(block|1, bi.ModelID, bi.Frame, cells)
+		add(block|1, bi.ModelID, bi.Frame, 1, cells)
 	}
 	c.statics[block] = list
 }

@@ -310,7 +310,7 @@ func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.RemoveLandblockCollision(0xA9B40000)
-			w.AddLandblockCollision(info)
+			w.AddLandblockCollision(info, nil)
 		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 )
 
 // sampleCollideWorld is the sample world on its own terrain, collision
@@ -93,5 +94,23 @@ func TestSampleDungeonCellToCell(t *testing.T) {
 	if math.Abs(float64(p.Frame.Origin.Y-93.55)) > 0.01 || c == nil || len(c.Hits) == 0 ||
 		c.Hits[0].Kind != collision.HitCell || c.Hits[0].Cell != sample.DungeonHallCell {
 		t.Fatalf("ended at %+v touching %+v: want stopped at y 93.55 by the hall's wall", p.Frame.Origin, c)
+	}
+}
+
+// TestSceneryTreeBlocks: a tree of the sample scenery (sample.TreeSetup,
+// CylSphere radius 0.35, no spheres or physics BSP) published with its
+// landblock, at scale 1.5, stops a creature walking into it at the sum of
+// the radii from its axis: 0.35 × 1.5 + 0.45.
+func TestSceneryTreeBlocks(t *testing.T) {
+	w := collideWorld(t)
+	tree := scenery.Object{ObjID: sample.TreeSetup, Cell: 0xA9B40013, Scale: 1.5,
+		Frame: physics.Frame{Origin: v3s(60, 50, groundZ), Orientation: physics.IdentityQuat}}
+	w.AddLandblockCollision(&dat.LandBlockInfo{ID: 0xA9B4FFFE}, []scenery.Object{tree})
+	walker(t, w, 0x50000001, 60, 44, 0)
+	for range 60 {
+		w.Step(0.05)
+	}
+	if y := origin(w, 0x50000001).Y; math.Abs(float64(y-(50-0.35*1.5-0.45))) > 0.01 {
+		t.Fatalf("y %v, want stopped at %v by the tree", y, 50-0.35*1.5-0.45)
 	}
 }
