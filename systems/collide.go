@@ -75,6 +75,9 @@ type collider struct {
 	// contacts are each object's contacts of its last transition
 	// (World.Collisions).
 	contacts map[uint32]*Contacts
+	// maxFoot is the widest footprint placed so far: how far a body can
+	// reach out of its landblock.
+	maxFoot float32
 	// streamed is set once a caller publishes or removes a landblock's
 	// collision itself: from then on nothing is published from the Ground.
 	streamed bool
@@ -250,19 +253,27 @@ func (c *collider) place(b *body) {
 	x, y := float64(o.X), float64(o.Y)
 	if q := b.pos.Frame.Orientation; q != b.turned || b.foot == 0 {
 		b.turned, b.foot = q, b.footprint(q)
+		c.maxFoot = max(c.maxFoot, b.foot*s)
 	}
 	r := float64(b.foot*s + bpSlack)
 	if b.circle == nil || block != b.block {
-		if b.circle != nil {
-			c.spaces[b.block].Remove(b.circle)
-		}
 		sp := c.spaces[block]
 		if sp == nil {
 			sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, bpCell, bpCell)
 			c.spaces[block] = sp
 		}
-		b.circle = resolv.NewCircle(x, y, r)
-		b.circle.SetData(b)
+		if b.circle == nil {
+			b.circle = resolv.NewCircle(x, y, r)
+			b.circle.SetData(b)
+		} else {
+			// Into the next landblock's space: Add re-registers it there
+			// (and out of the cells the moves below touch in the old one).
+			c.spaces[b.block].Remove(b.circle)
+			b.circle.SetPosition(x, y)
+			if r != b.circle.Radius() {
+				b.circle.SetRadius(r)
+			}
+		}
 		b.block, b.at = block, o
 		sp.Add(b.circle)
 		return
@@ -381,10 +392,14 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 	c := w.col()
 	c.query++
 	bx, by := dat.BlockXY(block)
-	bx0 := bx + int(math.Floor(float64(lo.X/dat.BlockLength)))
-	bx1 := bx + int(math.Floor(float64(hi.X/dat.BlockLength)))
-	by0 := by + int(math.Floor(float64(lo.Y/dat.BlockLength)))
-	by1 := by + int(math.Floor(float64(hi.Y/dat.BlockLength)))
+	// A body registers only in its own landblock's space, its footprint
+	// clipped there: a box within the widest footprint of a landblock's
+	// edge searches that landblock too, from its edge cells.
+	m := c.maxFoot + bpSlack
+	bx0 := bx + int(math.Floor(float64((lo.X-m)/dat.BlockLength)))
+	bx1 := bx + int(math.Floor(float64((hi.X+m)/dat.BlockLength)))
+	by0 := by + int(math.Floor(float64((lo.Y-m)/dat.BlockLength)))
+	by1 := by + int(math.Floor(float64((hi.Y+m)/dat.BlockLength)))
 	for x := max(bx0, 0); x <= min(bx1, 0xFE); x++ {
 		for y := max(by0, 0); y <= min(by1, 0xFE); y++ {
 			id := uint32(x)<<24 | uint32(y)<<16
@@ -396,8 +411,9 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 			l, h := lo.Sub(off), hi.Sub(off)
 			cx0, cx1 := int(math.Floor(float64(l.X/bpCell))), int(math.Floor(float64(h.X/bpCell)))
 			cy0, cy1 := int(math.Floor(float64(l.Y/bpCell))), int(math.Floor(float64(h.Y/bpCell)))
-			for gx := max(cx0, 0); gx <= min(cx1, sp.WidthInCells()-1); gx++ {
-				for gy := max(cy0, 0); gy <= min(cy1, sp.HeightInCells()-1); gy++ {
+			mx, my := sp.WidthInCells()-1, sp.HeightInCells()-1
+			for gx := min(max(cx0, 0), mx); gx <= min(max(cx1, 0), mx); gx++ {
+				for gy := min(max(cy0, 0), my); gy <= min(max(cy1, 0), my); gy++ {
 					cell := sp.Cell(gx, gy)
 					if cell == nil {
 						continue
