@@ -1,6 +1,8 @@
 package collision
 
 import (
+	"math"
+
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -250,4 +252,49 @@ func TestDungeonCellToCellThroughAPortal(t *testing.T) {
 	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.5, 0.01) {
 		t.Fatalf("back: cell 0x%08X at %+v, want the first cell at x 3.5", p.Cell, p.Frame.Origin)
 	}
+}
+
+// FuzzResolveStaysInTheRoom walks a sphere from anywhere inside the room
+// in any direction at up to 50 units/s for up to MaxQuantum, five moves
+// running: the end is finite, and while its cell is the room it is
+// inside the room's walls by its radius; it leaves only through the door.
+func FuzzResolveStaysInTheRoom(f *testing.F) {
+	f.Add(float32(5), float32(5), float32(0), float32(50), float32(0.1))
+	f.Add(float32(5), float32(1), float32(-1.5707964), float32(50), float32(0.1))
+	f.Add(float32(9.4), float32(9.4), float32(0.7853982), float32(49), float32(0.0999))
+	f.Add(float32(0.6), float32(5), float32(3.1415927), float32(20), float32(0.05))
+	env := roomEnv()
+	const r = 0.5
+	f.Fuzz(func(t *testing.T, x, y, heading, speed, dt float32) {
+		if !finite(x) || !finite(y) || !finite(heading) || !finite(speed) || !finite(dt) {
+			return
+		}
+		x = r + float32(math.Mod(math.Abs(float64(x)), 10-2*r))
+		y = r + float32(math.Mod(math.Abs(float64(y)), 10-2*r))
+		speed = float32(math.Mod(math.Abs(float64(speed)), 50))
+		dt = float32(math.Mod(math.Abs(float64(dt)), physics.MaxQuantum))
+		d := v3(float32(math.Cos(float64(heading))), float32(math.Sin(float64(heading))), 0).Scale(speed * dt)
+		m := walker()
+		res := NewResolver(env)
+		p := physics.Position{Cell: roomID, Frame: physics.Frame{Origin: v3(100+x, 100+y, 0), Orientation: physics.IdentityQuat}}
+		for range 5 {
+			out := res.Resolve(m, p, p.Frame.Origin.Add(d))
+			o := out.Origin
+			if !o.Finite() {
+				t.Fatalf("non-finite end %+v", o)
+			}
+			const eps = 1e-3
+			if out.Cell == roomID && (o.X < 100+r-eps || o.X > 110-r+eps || o.Y > 110-r+eps) {
+				t.Fatalf("in the room at %+v: through a wall (from %+v by %+v)", o, p.Frame.Origin, d)
+			}
+			if out.Cell != roomID && (o.Y > 100 || (o.Y > 100-r && (o.X < 104-eps || o.X > 106+eps))) {
+				t.Fatalf("left the room for 0x%08X at %+v, not through the door (from %+v by %+v)", out.Cell, o, p.Frame.Origin, d)
+			}
+			if out.Cell != roomID {
+				return
+			}
+			p.Cell, p.Frame.Origin = out.Cell, o
+			m.OnWalkable = out.OnWalkable
+		}
+	})
 }
