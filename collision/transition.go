@@ -45,6 +45,8 @@ type Env interface {
 // (a static object's part) or a set of spheres (a creature).
 type Obstacle struct {
 	GUID uint32
+	// Model is a static object's Setup or GfxObj id (it has no GUID).
+	Model uint32
 	// Frame places the obstacle, local to the queried landblock.
 	Frame physics.Frame
 	// Scale is the obstacle's uniform scale.
@@ -152,8 +154,10 @@ const MaxHitVerts = 8
 // polygon touched.
 type Hit struct {
 	Kind HitKind
-	// GUID is the object hit (HitObject).
-	GUID uint32
+	// GUID is the object hit (HitObject); a static object of the DATs
+	// has none and is named by its Model (Setup or GfxObj id).
+	GUID  uint32
+	Model uint32
 	// Cell is the indoor cell whose geometry was hit (HitCell).
 	Cell   uint32
 	Normal physics.Vec3
@@ -188,6 +192,7 @@ type Result struct {
 type contact struct {
 	kind   HitKind
 	guid   uint32
+	model  uint32
 	cell   uint32
 	normal vec
 	body   bool
@@ -496,7 +501,7 @@ func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32
 				continue
 			}
 			if tt, nn, p, hit := o.sweep(at, d, s.Radius, skipWalkable); hit && tt < t {
-				t, c = tt, contact{kind: HitObject, guid: o.GUID, normal: nn, body: o.body(), poly: p, frame: o.Frame, scale: o.scale()}
+				t, c = tt, contact{kind: HitObject, guid: o.GUID, model: o.Model, normal: nn, body: o.body(), poly: p, frame: o.Frame, scale: o.scale()}
 			}
 		}
 	}
@@ -508,7 +513,7 @@ func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32
 // again in a later sub-step is one contact (CollisionInfo keeps each
 // object once).
 func (r *Resolver) record(c *contact) {
-	h := Hit{Kind: c.kind, GUID: c.guid, Cell: c.cell, Normal: c.normal}
+	h := Hit{Kind: c.kind, GUID: c.guid, Model: c.model, Cell: c.cell, Normal: c.normal}
 	if c.poly != nil {
 		for i, v := range c.poly.Verts {
 			if i == MaxHitVerts {
@@ -519,7 +524,7 @@ func (r *Resolver) record(c *contact) {
 		}
 	}
 	for i := range r.res.Hits {
-		if o := &r.res.Hits[i]; o.Kind == h.Kind && o.GUID == h.GUID && o.Cell == h.Cell && o.NVerts == h.NVerts && o.Poly == h.Poly {
+		if o := &r.res.Hits[i]; o.Kind == h.Kind && o.GUID == h.GUID && o.Model == h.Model && o.Cell == h.Cell && o.NVerts == h.NVerts && o.Poly == h.Poly {
 			return
 		}
 	}

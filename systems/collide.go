@@ -94,6 +94,8 @@ type Contacts struct {
 // body is one collidable object in the broad phase.
 type body struct {
 	guid uint32
+	// model names a static of the DATs (its Setup or GfxObj id).
+	model uint32
 	// cells are the EnvCells a building's portals open into.
 	cells  []uint32
 	circle *resolv.Circle
@@ -458,18 +460,19 @@ func (b *body) obstacles(off physics.Vec3, out []collision.Obstacle) []collision
 		s = 1
 	}
 	if len(b.parts) == 0 {
-		return append(out, collision.Obstacle{GUID: b.guid, Frame: f, Scale: s, Spheres: b.spheres, Cyls: b.cyls, Cells: b.cells})
+		return append(out, collision.Obstacle{GUID: b.guid, Model: b.model, Frame: f, Scale: s, Spheres: b.spheres, Cyls: b.cyls, Cells: b.cells})
 	}
 	for _, p := range b.parts {
 		pf := p.frame
 		pf.Origin = pf.Origin.Scale(s)
-		out = append(out, collision.Obstacle{GUID: b.guid, Frame: physics.Combine(f, pf), Scale: s, Shape: p.shape, Cells: b.cells})
+		out = append(out, collision.Obstacle{GUID: b.guid, Model: b.model, Frame: physics.Combine(f, pf), Scale: s, Shape: p.shape, Cells: b.cells})
 	}
 	return out
 }
 
 // traceCollisions records the sweep's contacts: Detail is "terrain",
-// "object 0x%08X" or "cell 0x%08X".
+// "object 0x%08X" (its GUID), "static 0x%08X" (a static of the DATs, by
+// its Setup or GfxObj id) or "cell 0x%08X".
 func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
 	if w.Trace == nil {
 		return
@@ -479,6 +482,9 @@ func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
 		switch h.Kind {
 		case collision.HitObject:
 			d = fmt.Sprintf("object 0x%08X", h.GUID)
+			if h.GUID == 0 {
+				d = fmt.Sprintf("static 0x%08X", h.Model)
+			}
 		case collision.HitCell:
 			d = fmt.Sprintf("cell 0x%08X", h.Cell)
 		}
@@ -625,7 +631,7 @@ func (w *World) addLandblock(info *dat.LandBlockInfo, placed []scenery.Object) {
 	c := w.col()
 	var list []*body
 	add := func(cell, id uint32, f physics.Frame, scale float32, cells []uint32) {
-		b := &body{cells: cells}
+		b := &body{model: id, cells: cells}
 		if src, ok := w.Assets.(GfxObjSource); ok && id>>24 == 0x01 {
 			w.addPart(b, src, id, physics.IdentityFrame)
 		} else if s, err := w.Assets.Setup(id); err == nil && id>>24 == 0x02 {

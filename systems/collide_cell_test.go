@@ -347,3 +347,47 @@ func TestEnvCellStaticObjectBlocks(t *testing.T) {
 		t.Fatalf("contacts %+v, want the crate", c)
 	}
 }
+
+// TestCollisionTraceEvents: the trace records each contact of a
+// transition as a collision event naming what was hit: the house's shell
+// ("static 0x01FE0001", its GfxObj), the room's wall ("cell
+// 0xA9B40100"), another creature ("object 0x50000003") and a landing on
+// the terrain ("terrain"); standing on the ground records nothing.
+func TestCollisionTraceEvents(t *testing.T) {
+	w := houseWorld(t)
+	rec := &Recorder{}
+	w.Trace = rec
+	walker(t, w, 0x50000001, 52, 46, 0) // into the shell beside the door
+	walker(t, w, 0x50000002, 55, 46, 0) // through the door into the room's north wall
+	walker(t, w, 0x50000003, 70, 40, 0) // head-on with the next one
+	walker(t, w, 0x50000004, 70, 46, 180)
+	walkerAt(t, w, 0x50000005, v3s(80, 30, groundZ+1), 0) // dropped: lands
+	for range 150 {
+		w.Step(0.05)
+	}
+	got := map[uint32]map[string]int{}
+	for _, e := range rec.Events {
+		if e.Kind != KindCollision {
+			continue
+		}
+		if got[e.Obj] == nil {
+			got[e.Obj] = map[string]int{}
+		}
+		got[e.Obj][e.Detail]++
+	}
+	want := map[uint32]string{
+		0x50000001: "static 0x01FE0001",
+		0x50000002: "cell 0xA9B40100",
+		0x50000003: "object 0x50000004",
+		0x50000004: "object 0x50000003",
+		0x50000005: "terrain",
+	}
+	for g, d := range want {
+		if got[g][d] == 0 {
+			t.Errorf("0x%08X: collision events %v, want %q among them", g, got[g], d)
+		}
+	}
+	if n := got[0x50000005]["terrain"]; n != 1 {
+		t.Errorf("the dropped creature has %d terrain events, want 1 (its landing; standing is no contact)", n)
+	}
+}

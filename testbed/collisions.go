@@ -7,8 +7,9 @@ import (
 )
 
 // luaCollisions is world.collisions(guid): the object's contacts in its
-// last transition, in order, each {kind=, guid= (an object), cell= (an
-// indoor cell), normal={x,y,z}, polygon={{x,y,z}, …}, block=} with the
+// last transition, in order, each {kind=, guid= (an object), model= (a
+// static of the DATs: its Setup or GfxObj id), cell= (an indoor cell),
+// normal={x,y,z}, polygon={{x,y,z}, …}, block=} with the
 // polygon local to landblock block; an empty list when it touched
 // nothing (resting on the ground is no contact) or collision is off.
 func (s *Scenario) luaCollisions(L *lua.LState) int {
@@ -21,7 +22,11 @@ func (s *Scenario) luaCollisions(L *lua.LState) int {
 			t.RawSetString("kind", lua.LString(h.Kind.String()))
 			switch h.Kind {
 			case collision.HitObject:
-				t.RawSetString("guid", lua.LNumber(h.GUID))
+				if h.GUID != 0 {
+					t.RawSetString("guid", lua.LNumber(h.GUID))
+				} else {
+					t.RawSetString("model", lua.LNumber(h.Model))
+				}
 			case collision.HitCell:
 				t.RawSetString("cell", lua.LNumber(h.Cell))
 			}
