@@ -327,3 +327,25 @@ func TestEdgeSlideCreatureStaysOnThePlatform(t *testing.T) {
 		}
 	}
 }
+
+// TestCachedVelocityAcrossALandblockEdge: cached_velocity is the real
+// displacement over dt even on the tick a walker crosses into the next
+// landblock (its origin jumps from y ≈ 192 to ≈ 0 there): it stays the
+// walk speed, north.
+func TestCachedVelocityAcrossALandblockEdge(t *testing.T) {
+	w := collideWorld(t)
+	walker(t, w, 0x50000001, 100, 189, 0)
+	o := w.Object(0x50000001)
+	for range 5 { // under way
+		w.Step(0.05)
+	}
+	for range 20 {
+		w.Step(0.05)
+		if v := o.Phys.CachedVelocity; v.Y < 1 || v.Y > 5 || math.Abs(float64(v.X)) > 1e-3 {
+			t.Fatalf("at 0x%08X %+v cached_velocity %+v, want the walk speed north", o.Phys.Position.Cell, o.Phys.Position.Frame.Origin, v)
+		}
+	}
+	if o.Phys.Position.Cell>>16 != 0xA9B5 {
+		t.Fatalf("ended in 0x%08X, want the next landblock north (0xA9B5)", o.Phys.Position.Cell)
+	}
+}
