@@ -422,7 +422,7 @@ func (w *World) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []
 					}
 					for _, s := range cell.Shapes {
 						b := s.Data().(*body)
-						if b.query == c.query || b.guid == self {
+						if b.query == c.query || (b.guid == self && self != 0) {
 							continue
 						}
 						b.query = c.query
