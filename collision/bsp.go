@@ -31,16 +31,26 @@ type node struct {
 // one that names no polygon, or a polygon with a missing vertex, is left
 // out.
 func NewShape(g *dat.GfxObj) *Shape {
-	if g == nil || g.PhysicsBSP == nil || len(g.PhysicsPolygons) == 0 {
+	if g == nil {
+		return nil
+	}
+	return NewBSPShape(g.Vertex, g.PhysicsPolygons, g.PhysicsBSP)
+}
+
+// NewBSPShape builds a Shape from physics polygons over the vertices the
+// vertex function resolves by key and the physics BSP over them (a
+// GfxObj's or a CellStruct's), nil without a tree or polygons.
+func NewBSPShape(vertex func(uint16) (dat.Vertex, bool), polys []dat.Polygon, bsp *dat.BSPNode) *Shape {
+	if bsp == nil || len(polys) == 0 {
 		return nil
 	}
 	s := &Shape{}
-	byKey := make(map[uint16]int32, len(g.PhysicsPolygons))
-	for _, p := range g.PhysicsPolygons {
+	byKey := make(map[uint16]int32, len(polys))
+	for _, p := range polys {
 		verts := make([]physics.Vec3, 0, len(p.VertexIDs))
 		okp := true
 		for _, id := range p.VertexIDs {
-			v, ok := g.Vertex(uint16(id))
+			v, ok := vertex(uint16(id))
 			if !ok {
 				okp = false
 				break
@@ -53,7 +63,7 @@ func NewShape(g *dat.GfxObj) *Shape {
 		byKey[p.Key] = int32(len(s.Polys))
 		s.Polys = append(s.Polys, NewPoly(verts, p.SidesType == dat.SidesNone))
 	}
-	s.root = buildNode(g.PhysicsBSP, byKey, 0)
+	s.root = buildNode(bsp, byKey, 0)
 	s.Bound = boundOf(s.Polys)
 	return s
 }
@@ -110,12 +120,23 @@ func buildNode(n *dat.BSPNode, byKey map[uint16]int32, depth int) *node {
 // Sweep is Poly.Sweep over the shape: the earliest touch of any polygon a
 // sphere of radius r moving from c by d could reach, found through the
 // BSP (a node whose bounding sphere the swept sphere misses, or a side of
-// a plane it stays clear of, is not visited).
-func (s *Shape) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
+// a plane it stays clear of, is not visited), with the index of the
+// polygon touched.
+func (s *Shape) Sweep(c, d vec, r float32) (t float32, n vec, poly int32, ok bool) {
+	return s.sweep(c, d, r, false)
+}
+
+// sweep is Sweep, leaving out walkable polygons when asked (a walker's
+// move, which adjusts onto them instead).
+func (s *Shape) sweep(c, d vec, r float32, skipWalkable bool) (t float32, n vec, poly int32, ok bool) {
 	best := float32(2)
 	visit := func(i int32) {
-		if tt, nn, hit := s.Polys[i].Sweep(c, d, r); hit && tt < best {
-			best, n = tt, nn
+		p := &s.Polys[i]
+		if skipWalkable && p.walkable() {
+			return
+		}
+		if tt, nn, hit := p.sweepBefore(c, d, r, best); hit && tt < best {
+			best, n, poly = tt, nn, i
 		}
 	}
 	if s.root == nil {
@@ -126,9 +147,9 @@ func (s *Shape) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
 		s.walk(s.root, c, d, r, visit, 0)
 	}
 	if best > 1 {
-		return 0, vec{}, false
+		return 0, vec{}, -1, false
 	}
-	return best, n, true
+	return best, n, poly, true
 }
 
 func (s *Shape) walk(n *node, c, d vec, r float32, visit func(int32), depth int) {

@@ -55,6 +55,12 @@ func NewPoly(verts []physics.Vec3, twoSided bool) Poly {
 	return Poly{Verts: verts, Plane: Plane{N: n, D: -n.Dot(c)}, TwoSided: twoSided}
 }
 
+// walkable reports whether the polygon faces up steeply enough to walk
+// on (either face of a two-sided one).
+func (p *Poly) walkable() bool {
+	return p.Plane.N.Z >= FloorZ || (p.TwoSided && p.Plane.N.Z <= -FloorZ)
+}
+
 // valid reports whether the polygon has a plane.
 func (p *Poly) valid() bool { return !p.Plane.N.IsZero() }
 
@@ -135,6 +141,13 @@ func (p *Poly) Overlap(c vec, r float32) (n vec, depth float32, ok bool) {
 // when the move goes further in; moving out, along or away is free. A
 // one-sided polygon is hit only from its front.
 func (p *Poly) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
+	return p.sweepBefore(c, d, r, 2)
+}
+
+// sweepBefore is Sweep looking only for a touch earlier than limit: a
+// sphere that reaches r of the plane no earlier than limit cannot touch
+// the polygon (face, edge or vertex) before it, and is not tested further.
+func (p *Poly) sweepBefore(c, d vec, r, limit float32) (t float32, n vec, ok bool) {
 	if !p.valid() {
 		return 0, vec{}, false
 	}
@@ -143,8 +156,13 @@ func (p *Poly) Sweep(c, d vec, r float32) (t float32, n vec, ok bool) {
 	if !p.TwoSided && (s0 < 0 || (s0 >= r && dn >= 0)) {
 		return 0, vec{}, false
 	}
-	if s1 := s0 + dn; (s0 >= r && s1 >= r) || (s0 <= -r && s1 <= -r) {
-		// The sphere never comes within r of the plane.
+	if limit <= 1 && s0 > r && dn < 0 && (s0-r) >= -dn*limit {
+		return 0, vec{}, false
+	}
+	if s1, lim := s0+dn, r-Epsilon; (s0 >= lim && s1 >= lim) || (s0 <= -lim && s1 <= -lim) {
+		// The sphere never comes within r of the plane (to Epsilon: a
+		// sphere gliding along a plane it rests on, its step snapped to
+		// the plane up to rounding, does not touch its edges either).
 		return 0, vec{}, false
 	}
 	if n, _, in := p.Overlap(c, r); in {
@@ -261,4 +279,68 @@ func SweepSphere(c, d vec, r float32, q vec, rq float32) (float32, vec, bool) {
 
 func finite(f float32) bool {
 	return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0)
+}
+
+// SweepCylinder is when a sphere of radius r moving from c by d first
+// touches an upright cylinder (CylSphere: its low point, radius and
+// height), with the contact normal: the side's horizontal normal, or
+// straight up or down at the caps. The rims are taken square (the
+// cylinder grown by r in the ground plane and r above and below), a
+// little wider than the rounded shape. A sphere already touching it hits
+// at t = 0 only when moving further in.
+func SweepCylinder(c, d vec, r float32, low vec, radius, height float32) (float32, vec, bool) {
+	rr := radius + r
+	z0, z1 := low.Z-r, low.Z+height+r
+	dx, dy := c.X-low.X, c.Y-low.Y
+	in2 := dx*dx + dy*dy
+	if in2 <= rr*rr && c.Z >= z0 && c.Z <= z1 {
+		// Touching: the nearest face's normal, hit if moving into it.
+		side, top, bottom := rr-float32(math.Sqrt(float64(in2))), z1-c.Z, c.Z-z0
+		n := vec{Z: 1}
+		switch {
+		case side <= top && side <= bottom && in2 > 1e-12:
+			l := float32(math.Sqrt(float64(in2)))
+			n = vec{X: dx / l, Y: dy / l}
+		case bottom < top:
+			n = vec{Z: -1}
+		}
+		if d.Dot(n) < 0 {
+			return 0, n, true
+		}
+		return 0, vec{}, false
+	}
+	best, bn := float32(2), vec{}
+	// The side: |c.xy + t d.xy - low.xy| = rr, entering.
+	if a := d.X*d.X + d.Y*d.Y; a > 1e-12 {
+		b := dx*d.X + dy*d.Y
+		if disc := b*b - a*(in2-rr*rr); b < 0 && disc >= 0 {
+			if t := (-b - float32(math.Sqrt(float64(disc)))) / a; t >= 0 && t <= 1 {
+				if z := c.Z + t*d.Z; z >= z0 && z <= z1 {
+					px, py := dx+t*d.X, dy+t*d.Y
+					l := float32(math.Sqrt(float64(px*px + py*py)))
+					best, bn = t, vec{X: px / l, Y: py / l}
+				}
+			}
+		}
+	}
+	// The caps: the planes z1 from above and z0 from below.
+	for _, cp := range [2]struct {
+		z  float32
+		nz float32
+	}{{z1, 1}, {z0, -1}} {
+		if dz := d.Z * cp.nz; dz < 0 && (c.Z-cp.z)*cp.nz >= 0 {
+			t := (cp.z - c.Z) / d.Z
+			if t < 0 || t > 1 || t >= best {
+				continue
+			}
+			px, py := dx+t*d.X, dy+t*d.Y
+			if px*px+py*py <= rr*rr {
+				best, bn = t, vec{Z: cp.nz}
+			}
+		}
+	}
+	if best > 1 {
+		return 0, vec{}, false
+	}
+	return best, bn, true
 }

@@ -123,7 +123,7 @@ func TestShapeSweepThroughBSP(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tt, n, ok := s.Sweep(tc.c, tc.d, 0.5)
+			tt, n, _, ok := s.Sweep(tc.c, tc.d, 0.5)
 			if ok != tc.hit {
 				t.Fatalf("hit %v, want %v", ok, tc.hit)
 			}
@@ -195,4 +195,40 @@ func FuzzPolySweep(f *testing.F) {
 			t.Fatalf("normal %+v has length %v", n, l)
 		}
 	})
+}
+
+// TestSweepCylinder: a sphere of radius 0.5 against an upright cylinder of
+// radius 1, height 2 standing at the origin: the side stops it at 1.5 from
+// the axis with a horizontal normal, the top takes it 0.5 above (normal
+// up), a path over the top or past the side misses, and a sphere already
+// touching hits at once only when moving further in.
+func TestSweepCylinder(t *testing.T) {
+	low := v3(0, 0, 0)
+	tests := []struct {
+		name   string
+		c, d   physics.Vec3
+		hit    bool
+		t      float32
+		normal physics.Vec3
+	}{
+		{"side from the west", v3(-5, 0, 1), v3(10, 0, 0), true, 3.5 / 10, v3(-1, 0, 0)},
+		{"side at 45°", v3(-3, -3, 1), v3(3, 3, 0), true, (3*float32(math.Sqrt2) - 1.5) / (3 * float32(math.Sqrt2)), v3(-0.70710677, -0.70710677, 0)},
+		{"low sphere still hits the side", v3(-5, 0, -0.4), v3(10, 0, 0), true, 3.5 / 10, v3(-1, 0, 0)},
+		{"top from above", v3(0.5, 0, 5), v3(0, 0, -5), true, 2.5 / 5, v3(0, 0, 1)},
+		{"over the top", v3(-5, 0, 2.6), v3(10, 0, 0), false, 0, physics.Vec3{}},
+		{"past the side", v3(-5, 1.6, 1), v3(10, 0, 0), false, 0, physics.Vec3{}},
+		{"touching, moving in", v3(-1.4, 0, 1), v3(1, 0, 0), true, 0, v3(-1, 0, 0)},
+		{"touching, moving away", v3(-1.4, 0, 1), v3(-1, 0, 0), false, 0, physics.Vec3{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tt, n, ok := SweepCylinder(tc.c, tc.d, 0.5, low, 1, 2)
+			if ok != tc.hit {
+				t.Fatalf("hit %v, want %v", ok, tc.hit)
+			}
+			if ok && (!near(tt, tc.t, 1e-4) || !near(n.X, tc.normal.X, 1e-4) || !near(n.Y, tc.normal.Y, 1e-4) || !near(n.Z, tc.normal.Z, 1e-4)) {
+				t.Fatalf("t %v normal %+v, want %v %+v", tt, n, tc.t, tc.normal)
+			}
+		})
+	}
 }

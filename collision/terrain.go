@@ -39,7 +39,7 @@ func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.V
 // sweepTerrain sweeps a sphere against every LandCell triangle under the
 // box the move covers; coordinates are local to landblock (bx, by).
 // Cells of landblocks the Env has not loaded have no ground.
-func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
+func (r *Resolver) sweepTerrain(c, d vec, rad float32, skipWalkable bool) (float32, vec, *Poly, bool) {
 	lo := vec{X: min(c.X, c.X+d.X) - rad, Y: min(c.Y, c.Y+d.Y) - rad}
 	hi := vec{X: max(c.X, c.X+d.X) + rad, Y: max(c.Y, c.Y+d.Y) + rad}
 	base := [2]int{r.bx * dat.CellsPerBlockSide, r.by * dat.CellsPerBlockSide}
@@ -49,24 +49,33 @@ func (r *Resolver) sweepTerrain(c, d vec, rad float32) (float32, vec, bool) {
 	gy1 := base[1] + int(math.Floor(float64(hi.Y/dat.CellLength)))
 	const landCells = 255 * dat.CellsPerBlockSide
 	best, bn := float32(2), vec{}
+	var bp *Poly
 	for gx := max(gx0, 0); gx <= min(gx1, landCells-1); gx++ {
 		for gy := max(gy0, 0); gy <= min(gy1, landCells-1); gy++ {
 			z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
 			if z == nil {
 				continue
 			}
-			polys := r.cellPolys(z, gx, gy)
+			e := r.cellPolys(z, gx, gy)
+			if min(c.Z, c.Z+d.Z)-rad > e.top+Epsilon {
+				// The sphere stays above the cell's highest vertex.
+				continue
+			}
+			polys := &e.polys
 			for k := range polys {
-				if t, n, ok := polys[k].Sweep(c, d, rad); ok && t < best {
-					best, bn = t, n
+				if skipWalkable && polys[k].walkable() {
+					continue
+				}
+				if t, n, ok := polys[k].sweepBefore(c, d, rad, best); ok && t < best {
+					best, bn, bp = t, n, &polys[k]
 				}
 			}
 		}
 	}
 	if best > 1 {
-		return 0, vec{}, false
+		return 0, vec{}, nil, false
 	}
-	return best, bn, true
+	return best, bn, bp, true
 }
 
 // heights returns the vertex heights of landblock (x, y), cached for the
@@ -92,16 +101,25 @@ type cellEntry struct {
 	gx, gy, bx, by int
 	polys          [2]Poly
 	verts          [6]physics.Vec3
+	// top is the highest vertex.
+	top float32
 }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's
 // heights of a loaded landblock do not change under the same pointer).
-func (r *Resolver) cellPolys(z *Heights, gx, gy int) *[2]Poly {
+func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
+	if r.lastCell < len(r.cells) {
+		// Most lookups are for the cell the previous one found.
+		if e := &r.cells[r.lastCell]; e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+			return e
+		}
+	}
 	for i := range r.cells {
 		e := &r.cells[i]
 		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
-			return &e.polys
+			r.lastCell = i
+			return e
 		}
 	}
 	if r.cells == nil {
@@ -111,9 +129,14 @@ func (r *Resolver) cellPolys(z *Heights, gx, gy int) *[2]Poly {
 	if len(r.cells) < cellCacheSize {
 		r.cells = append(r.cells, cellEntry{})
 	}
-	e := &r.cells[r.nextCell%len(r.cells)]
+	r.lastCell = r.nextCell % len(r.cells)
+	e := &r.cells[r.lastCell]
 	r.nextCell++
 	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
 	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)
-	return &e.polys
+	e.top = e.verts[0].Z
+	for _, v := range e.verts[1:] {
+		e.top = max(e.top, v.Z)
+	}
+	return e
 }

@@ -36,12 +36,17 @@ type Env interface {
 	// Obstacles appends to out the obstacles that may touch the box lo..hi
 	// (coordinates local to landblock block), leaving out self.
 	Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle
+	// EnvCell returns the indoor cell with the id (0xXXYYnnnn, nnnn ≥
+	// 0x0100), nil when it is not loaded or has no collision.
+	EnvCell(id uint32) *Cell
 }
 
 // Obstacle is something a moving sphere can hit: a placed physics shape
 // (a static object's part) or a set of spheres (a creature).
 type Obstacle struct {
 	GUID uint32
+	// Model is a static object's Setup or GfxObj id (it has no GUID).
+	Model uint32
 	// Frame places the obstacle, local to the queried landblock.
 	Frame physics.Frame
 	// Scale is the obstacle's uniform scale.
@@ -50,13 +55,28 @@ type Obstacle struct {
 	Shape *Shape
 	// Spheres are a sphere body's spheres in its own space (unscaled).
 	Spheres []dat.Sphere
+	// Cyls are an object's CylSpheres in its own space (unscaled), for an
+	// object with neither a physics BSP nor spheres: upright cylinders
+	// that can be stood on.
+	Cyls []dat.CylSphere
+	// Cells are the EnvCells a building's portals open into (full ids):
+	// a move near the building also sweeps them and may end in one.
+	Cells []uint32
 }
 
-// sweep is the obstacle's earliest touch by a sphere moving from c by d.
-func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, bool) {
-	s := o.Scale
-	if s <= 0 {
-		s = 1
+// sweep is the obstacle's earliest touch by a sphere moving from c by d,
+// with the polygon touched (nil for a sphere body).
+func (o *Obstacle) sweep(c, d vec, r float32, skipWalkable bool) (float32, vec, *Poly, bool) {
+	s := o.scale()
+	if len(o.Cyls) > 0 && o.Shape == nil {
+		best, bn := float32(2), vec{}
+		for _, cy := range o.Cyls {
+			low := o.Frame.LocalToGlobal(cy.Origin.Scale(s))
+			if t, n, ok := SweepCylinder(c, d, r, low, cy.Radius*s, cy.Height*s); ok && t < best {
+				best, bn = t, n
+			}
+		}
+		return best, bn, nil, best <= 1
 	}
 	if o.Shape == nil {
 		best, bn := float32(2), vec{}
@@ -66,16 +86,27 @@ func (o *Obstacle) sweep(c, d vec, r float32) (float32, vec, bool) {
 				best, bn = t, n
 			}
 		}
-		return best, bn, best <= 1
+		return best, bn, nil, best <= 1
 	}
 	inv := 1 / s
 	cl := o.Frame.GlobalToLocalVec(c.Sub(o.Frame.Origin)).Scale(inv)
 	dl := o.Frame.GlobalToLocalVec(d).Scale(inv)
-	t, n, ok := o.Shape.Sweep(cl, dl, r*inv)
+	t, n, i, ok := o.Shape.sweep(cl, dl, r*inv, skipWalkable)
 	if !ok {
-		return 0, vec{}, false
+		return 0, vec{}, nil, false
 	}
-	return t, o.Frame.LocalToGlobalVec(n), true
+	return t, o.Frame.LocalToGlobalVec(n), &o.Shape.Polys[i], true
+}
+
+// body reports whether the obstacle is another creature's spheres: it
+// blocks, but is neither stood on nor stepped up.
+func (o *Obstacle) body() bool { return o.Shape == nil && len(o.Cyls) == 0 }
+
+func (o *Obstacle) scale() float32 {
+	if o.Scale <= 0 {
+		return 1
+	}
+	return o.Scale
 }
 
 // Mover is the object a transition carries: its spheres relative to its
@@ -87,6 +118,10 @@ type Mover struct {
 	StepUpHeight   float32
 	StepDownHeight float32
 	OnWalkable     bool
+	// EdgeSlide is PhysicsState EdgeSlide (ObjectInfo's EdgeSlide): a
+	// walker with it does not walk off a precipice but slides along its
+	// edge (Transition::EdgeSlide).
+	EdgeSlide bool
 }
 
 // HitKind says what a sphere hit.
@@ -96,6 +131,7 @@ type HitKind uint8
 const (
 	HitTerrain HitKind = iota + 1
 	HitObject
+	HitCell
 )
 
 // String names the kind.
@@ -105,29 +141,68 @@ func (k HitKind) String() string {
 		return "terrain"
 	case HitObject:
 		return "object"
+	case HitCell:
+		return "cell"
 	}
 	return "none"
 }
 
-// Hit is one contact of a move: what was hit and the contact normal.
+// MaxHitVerts is how many of a hit polygon's vertices a Hit keeps.
+const MaxHitVerts = 8
+
+// Hit is one contact of a move: what was hit, the contact normal and the
+// polygon touched.
 type Hit struct {
-	Kind   HitKind
-	GUID   uint32
+	Kind HitKind
+	// GUID is the object hit (HitObject); a static object of the DATs
+	// has none and is named by its Model (Setup or GfxObj id).
+	GUID  uint32
+	Model uint32
+	// Cell is the indoor cell whose geometry was hit (HitCell).
+	Cell   uint32
 	Normal physics.Vec3
+	// Poly holds the first NVerts vertices of the polygon hit, local to
+	// the begin landblock (none for a sphere body).
+	Poly   [MaxHitVerts]physics.Vec3
+	NVerts uint8
 }
 
-// Result is the accepted end of a move, local to the begin landblock.
+// Result is the accepted end of a move.
 type Result struct {
+	// Cell is the cell the move ends in: the indoor cell that contains
+	// the first sphere's centre, else the outdoor cell
+	// (LandDefs.AdjustToOutside), else the begin cell.
+	Cell uint32
+	// Origin is the end, local to Cell's landblock.
 	Origin     physics.Vec3
 	OnWalkable bool
 	// Landed is set when a falling object reached walkable ground.
 	Landed bool
 	// Blocked is set when a wall or body shortened the move.
 	Blocked bool
+	// OffWorld is set when the end left the world: nothing moved.
+	OffWorld bool
 	// Hits are the move's contacts (walls, bodies, landings), in order;
 	// resting on the ground is not a hit.
 	Hits []Hit
 }
+
+// contact is a cast's earliest touch: what was hit and where its polygon
+// is (its own space, placed by frame and scale).
+type contact struct {
+	kind   HitKind
+	guid   uint32
+	model  uint32
+	cell   uint32
+	normal vec
+	body   bool
+	poly   *Poly
+	frame  physics.Frame
+	scale  float32
+}
+
+// maxCells bounds the indoor cells one move considers.
+const maxCells = 16
 
 type blockHeights struct {
 	id uint32
@@ -150,31 +225,57 @@ type Resolver struct {
 	// cells caches built LandCell triangles (sweepTerrain).
 	cells    []cellEntry
 	nextCell int
+	lastCell int
+	// env cells the move can touch, and whether it can touch the outdoor
+	// cells (terrain, objects, buildings).
+	envCells []*Cell
+	outdoor  bool
+	// walk is the walkable polygon the walker last stood on (SpherePath's
+	// walkable), landblock-local, for the edge slide.
+	walk  [MaxHitVerts]physics.Vec3
+	walkN int
 }
 
 // NewResolver returns a resolver over env.
 func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
 
-// Resolve carries m from begin (an outdoor position) towards the
-// candidate origin end (local to begin's landblock, possibly beyond it) as
-// CTransition does: the move is cut in sub-steps no longer than the first
-// sphere's radius; each sub-step is swept against the terrain and the
-// obstacles, stops at the first contact, slides along it at the
-// tangential component (walls in the ground plane while walking), steps
-// up onto a ledge no higher than StepUpHeight and, on walkable ground,
-// steps down at most StepDownHeight to stay on it; a walker that finds no
-// walkable ground below leaves it, and a faller that meets a surface with
-// normal z ≥ FloorZ lands. The result is valid until the next call.
+// Resolve carries m from begin towards the candidate origin end (local to
+// begin's landblock, possibly beyond it) as CTransition does: the move is
+// cut in sub-steps no longer than the first sphere's radius; each
+// sub-step is swept against what the move can touch — outdoors the
+// terrain and the obstacles, indoors the physics BSPs of the cells the
+// move reaches through portals (and the outdoors again through a portal
+// that opens to it), and near a building the cells its portals open into
+// — stops at the first contact, slides along it at the tangential
+// component (walls in the ground plane while walking), steps up onto a
+// ledge no higher than StepUpHeight and, on walkable ground, steps down at
+// most StepDownHeight to stay on it; a walker that finds no walkable
+// ground below leaves it, and a faller that meets a surface with normal
+// z ≥ FloorZ lands. The end's cell is the indoor cell containing the
+// first sphere's centre, else the outdoor cell under it
+// (CObjCell::find_cell_list). An indoor begin cell the Env does not know
+// is not swept: the candidate is accepted there. The result is valid
+// until the next call.
 func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *Result {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
 	bx, by := dat.BlockXY(begin.Cell)
 	r.bx, r.by = bx, by
 	r.blocks = r.blocks[:0]
-	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable}
+	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
 	r.ground = vec{Z: 1}
+	r.walkN = 0
+	r.envCells = r.envCells[:0]
+	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
-	if z, ok := r.terrainZ(pos); ok && pos.Z < z {
+	if !r.outdoor {
+		c := r.env.EnvCell(begin.Cell)
+		if c == nil {
+			r.res.Origin = end
+			return &r.res
+		}
+		r.envCells = append(r.envCells, c)
+	} else if z, ok := r.terrainZ(pos); ok && pos.Z < z {
 		// Below the terrain (placed there): it stands on it first, as
 		// placement would put it.
 		end.Z += z - pos.Z
@@ -187,7 +288,7 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	if s := dist / rad; s > 1 {
 		if !finite(s) {
 			r.res.Origin = pos
-			return &r.res
+			return r.finish(pos)
 		}
 		steps = int(math.Ceil(float64(min(s, MaxSteps))))
 	}
@@ -199,8 +300,8 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 		lift := vec{Z: rad}
 		from := pos.Add(lift)
 		down := vec{Z: -(rad + 4*skin)}
-		if t, n, _, hit := r.groundCast(from, down); hit && n.Z >= FloorZ {
-			r.ground = n
+		if t, c, hit := r.groundCast(from, down); hit && c.normal.Z >= FloorZ {
+			r.stand(&c)
 			if at := from.Add(down.Scale(t)); at.Z > pos.Z {
 				end.Z += at.Z - pos.Z
 				pos = at
@@ -213,12 +314,42 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 		if r.res.OnWalkable {
 			move = snap(move, r.ground)
 		}
+		start := pos
 		pos = r.slide(pos, move)
 		if r.res.OnWalkable {
-			pos = r.stepDown(pos)
+			var ok bool
+			if pos, ok = r.stepDown(pos); !ok && r.m.EdgeSlide {
+				pos = r.edgeSlide(start, move)
+			}
+		}
+	}
+	return r.finish(pos)
+}
+
+// finish names the end's cell and makes the origin local to it: an
+// indoor cell of the move containing the first sphere's centre, else,
+// where the move could reach the outdoors, the outdoor cell
+// (AdjustToOutside; off the world nothing moves), else the begin cell.
+func (r *Resolver) finish(pos vec) *Result {
+	centre := pos.Add(r.m.Spheres[0].Origin)
+	for _, c := range r.envCells {
+		if c.Contains(centre) {
+			r.res.Cell = c.ID
+			r.res.Origin = pos.Sub(dat.BlockOffset(r.block, c.ID))
+			return &r.res
 		}
 	}
 	r.res.Origin = pos
+	if !r.outdoor {
+		return &r.res
+	}
+	nc, ok := dat.AdjustToOutside(r.res.Cell, &r.res.Origin)
+	if !ok {
+		r.res.OffWorld = true
+		r.res.Origin = pos
+		return &r.res
+	}
+	r.res.Cell = nc
 	return &r.res
 }
 
@@ -234,32 +365,89 @@ func (r *Resolver) terrainZ(p vec) (float32, bool) {
 	return dat.TerrainHeight(r.block, z, p.X, p.Y), true
 }
 
-// gather asks the Env once for every obstacle the whole move can reach.
+// gather asks the Env once for every obstacle the whole move can reach,
+// and collects the indoor cells it can reach (CObjCell::find_cell_list's
+// cell array): from the begin cell through every portal near the move,
+// and outdoors through the portals of the buildings near it.
 func (r *Resolver) gather(a, b vec) {
-	reach := r.m.StepUpHeight + r.m.StepDownHeight + skin
-	for _, s := range r.m.Spheres {
-		reach = max(reach, s.Origin.Len()+s.Radius+r.m.StepUpHeight+r.m.StepDownHeight+skin)
+	// Slides and snaps keep every sub-step's path within the move's length
+	// of its start; the spheres reach out of that by their offsets and
+	// radii, and up and down by the step probes.
+	l := b.Sub(a).Len()
+	var hr, zlo, zhi float32
+	for i, s := range r.m.Spheres {
+		hr = max(hr, float32(math.Hypot(float64(s.Origin.X), float64(s.Origin.Y)))+s.Radius)
+		if i == 0 || s.Origin.Z-s.Radius < zlo {
+			zlo = s.Origin.Z - s.Radius
+		}
+		zhi = max(zhi, s.Origin.Z+s.Radius)
 	}
-	lo := vec{X: min(a.X, b.X) - reach, Y: min(a.Y, b.Y) - reach, Z: min(a.Z, b.Z) - reach}
-	hi := vec{X: max(a.X, b.X) + reach, Y: max(a.Y, b.Y) + reach, Z: max(a.Z, b.Z) + reach}
+	hr += l + skin
+	down := max(r.m.StepDownHeight, DefaultStepDown) + 2*l + skin
+	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
+	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
+	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
 	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	if r.outdoor {
+		r.addBuildingCells(lo, hi)
+	}
+	for i := 0; i < len(r.envCells); i++ {
+		c := r.envCells[i]
+		for k := range c.Portals {
+			p := &c.Portals[k]
+			if !c.portalNear(p, lo, hi) {
+				continue
+			}
+			if p.Outside() {
+				if !r.outdoor {
+					r.outdoor = true
+					r.addBuildingCells(lo, hi)
+				}
+				continue
+			}
+			r.addCell(p.Other, lo, hi)
+		}
+	}
 	// Bodies already interpenetrating the mover do not hold it: it may
 	// walk out of them (two creatures placed on one spot separate).
 	kept := r.obs[:0]
 	for _, o := range r.obs {
-		if o.Shape != nil || !r.overlapsBody(&o, a) {
+		if !o.body() || !r.overlapsBody(&o, a) {
 			kept = append(kept, o)
 		}
 	}
 	r.obs = kept
 }
 
+// addBuildingCells adds the cells the portals of the buildings near the
+// move open into (BldPortal::find_building_transit_cells).
+func (r *Resolver) addBuildingCells(lo, hi vec) {
+	for i := range r.obs {
+		for _, id := range r.obs[i].Cells {
+			r.addCell(id, lo, hi)
+		}
+	}
+}
+
+// addCell adds a loaded indoor cell whose geometry the box meets, once.
+func (r *Resolver) addCell(id uint32, lo, hi vec) {
+	if len(r.envCells) >= maxCells || dat.IsOutdoorCell(id) {
+		return
+	}
+	for _, c := range r.envCells {
+		if c.ID == id {
+			return
+		}
+	}
+	off := dat.BlockOffset(r.block, id)
+	if c := r.env.EnvCell(id); c != nil && c.near(lo.Sub(off), hi.Sub(off)) {
+		r.envCells = append(r.envCells, c)
+	}
+}
+
 // overlapsBody reports whether any mover sphere at pos overlaps the body.
 func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
-	s := o.Scale
-	if s <= 0 {
-		s = 1
-	}
+	s := o.scale()
 	for _, ms := range r.m.Spheres {
 		c := pos.Add(ms.Origin)
 		for _, bs := range o.Spheres {
@@ -274,34 +462,73 @@ func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
 }
 
 // cast sweeps every sphere of the mover at pos by d: the earliest contact.
-func (r *Resolver) cast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
-	return r.castAgainst(pos, d, true)
+func (r *Resolver) cast(pos, d vec) (float32, contact, bool) {
+	return r.castAgainst(pos, d, true, false)
 }
 
-// groundCast is cast against what can be stood on: the terrain and
-// physics shapes, not other bodies.
-func (r *Resolver) groundCast(pos, d vec) (t float32, n vec, h Hit, ok bool) {
-	return r.castAgainst(pos, d, false)
+// walkCast is cast for a walker's move: walkable polygons do not stop it
+// (it adjusts onto them afterwards, as find_walkable does).
+func (r *Resolver) walkCast(pos, d vec) (float32, contact, bool) {
+	return r.castAgainst(pos, d, true, true)
 }
 
-func (r *Resolver) castAgainst(pos, d vec, bodies bool) (t float32, n vec, h Hit, ok bool) {
+// groundCast is cast against what can be stood on: the terrain, the cells
+// and physics shapes, not other bodies.
+func (r *Resolver) groundCast(pos, d vec) (float32, contact, bool) {
+	return r.castAgainst(pos, d, false, false)
+}
+
+func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32, c contact, ok bool) {
 	t = 2
 	for _, s := range r.m.Spheres {
-		c := pos.Add(s.Origin)
-		if tt, nn, hit := r.sweepTerrain(c, d, s.Radius); hit && tt < t {
-			t, n, h = tt, nn, Hit{Kind: HitTerrain, Normal: nn}
+		at := pos.Add(s.Origin)
+		if r.outdoor {
+			if tt, nn, p, hit := r.sweepTerrain(at, d, s.Radius, skipWalkable); hit && tt < t {
+				t, c = tt, contact{kind: HitTerrain, normal: nn, poly: p, frame: physics.IdentityFrame, scale: 1}
+			}
+		}
+		for _, cl := range r.envCells {
+			off := dat.BlockOffset(r.block, cl.ID)
+			if tt, nn, p, hit := cl.sweep(at.Sub(off), d, s.Radius, skipWalkable); hit && tt < t {
+				f := cl.Frame
+				f.Origin = f.Origin.Add(off)
+				t, c = tt, contact{kind: HitCell, cell: cl.ID, normal: nn, poly: p, frame: f, scale: 1}
+			}
 		}
 		for i := range r.obs {
 			o := &r.obs[i]
-			if !bodies && o.Shape == nil {
+			if (!bodies && o.body()) || (!r.outdoor && len(o.Cells) > 0) {
 				continue
 			}
-			if tt, nn, hit := o.sweep(c, d, s.Radius); hit && tt < t {
-				t, n, h = tt, nn, Hit{Kind: HitObject, GUID: o.GUID, Normal: nn}
+			if tt, nn, p, hit := o.sweep(at, d, s.Radius, skipWalkable); hit && tt < t {
+				t, c = tt, contact{kind: HitObject, guid: o.GUID, model: o.Model, normal: nn, body: o.body(), poly: p, frame: o.Frame, scale: o.scale()}
 			}
 		}
 	}
-	return t, n, h, t <= 1
+	return t, c, t <= 1
+}
+
+// record appends the contact to the result's hits, its polygon placed in
+// the begin landblock; the same polygon (or object without one) touched
+// again in a later sub-step is one contact (CollisionInfo keeps each
+// object once).
+func (r *Resolver) record(c *contact) {
+	h := Hit{Kind: c.kind, GUID: c.guid, Model: c.model, Cell: c.cell, Normal: c.normal}
+	if c.poly != nil {
+		for i, v := range c.poly.Verts {
+			if i == MaxHitVerts {
+				break
+			}
+			h.Poly[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
+			h.NVerts++
+		}
+	}
+	for i := range r.res.Hits {
+		if o := &r.res.Hits[i]; o.Kind == h.Kind && o.GUID == h.GUID && o.Model == h.Model && o.Cell == h.Cell && o.NVerts == h.NVerts && o.Poly == h.Poly {
+			return
+		}
+	}
+	r.res.Hits = append(r.res.Hits, h)
 }
 
 // advance moves pos by t of d, stopping skin short of the contact.
@@ -314,22 +541,33 @@ func advance(pos, d vec, t float32) vec {
 	return pos.Add(d.Scale(t))
 }
 
-// slide is one sub-step with up to slideIterations slides.
+// slide is one sub-step with up to slideIterations slides. A walker's
+// sweep passes through walkable polygons and is then adjusted up onto
+// them (BSPNode::find_walkable: a walker meeting walkable ground is
+// Adjusted onto it, not stopped); walls stop it, and it steps up or
+// slides along them. A faller is stopped by anything and lands on a
+// walkable surface.
 func (r *Resolver) slide(pos, move vec) vec {
-	start, want := pos, move
-	onlyGround := true // every hit so far was walkable ground
+	walking := r.res.OnWalkable
 	for range slideIterations {
 		if move.Dot(move) < Epsilon*Epsilon {
 			break
 		}
-		t, n, h, hit := r.cast(pos, move)
-		if !hit {
-			return pos.Add(move)
+		var t float32
+		var c contact
+		var hit bool
+		if walking {
+			t, c, hit = r.walkCast(pos, move)
+		} else {
+			t, c, hit = r.cast(pos, move)
 		}
-		body := r.isBody(h)
-		walkable := n.Z >= FloorZ && !body
-		onlyGround = onlyGround && walkable
-		if !walkable && r.res.OnWalkable && r.m.StepUpHeight > 0 && !body {
+		if !hit {
+			pos = pos.Add(move)
+			break
+		}
+		n := c.normal
+		walkable := n.Z >= FloorZ && !c.body
+		if !walkable && walking && r.m.StepUpHeight > 0 && !c.body {
 			if up, ok := r.stepUp(pos, move); ok {
 				return up
 			}
@@ -337,21 +575,22 @@ func (r *Resolver) slide(pos, move vec) vec {
 		pos = advance(pos, move, t)
 		rest := move.Scale(1 - t)
 		switch {
-		case walkable && !r.res.OnWalkable && move.Z <= 0:
+		case walkable && !walking && move.Z <= 0:
 			r.res.OnWalkable, r.res.Landed = true, true
-			r.ground = n
-			r.res.Hits = append(r.res.Hits, h)
+			r.stand(&c)
+			r.record(&c)
 			rest = rest.Sub(n.Scale(rest.Dot(n)))
-		case walkable && r.res.OnWalkable:
-			r.ground = n
-			rest = snap(rest, n)
+		case walkable && !walking:
+			rest = rest.Sub(n.Scale(rest.Dot(n)))
 		case walkable:
-			rest = rest.Sub(n.Scale(rest.Dot(n)))
+			// A walkable edge met while walking: adjusted onto below.
+			pos = pos.Add(rest)
+			rest = vec{}
 		default:
 			r.res.Blocked = true
-			r.res.Hits = append(r.res.Hits, h)
+			r.record(&c)
 			wn := n
-			if r.res.OnWalkable {
+			if walking {
 				wn.Z = 0
 				if wn.Len() < 1e-4 {
 					return pos
@@ -361,13 +600,6 @@ func (r *Resolver) slide(pos, move vec) vec {
 			rest = rest.Sub(wn.Scale(rest.Dot(wn)))
 		}
 		move = rest
-	}
-	if onlyGround && r.res.OnWalkable && pos.Sub(start).Len() < skin {
-		// A walker caught in a crease between walkable faces (the sphere
-		// touches two terrain triangles and each snapped move runs into
-		// the other): nothing blocks it, so it takes the step and stepDown
-		// puts it back on the ground.
-		return start.Add(want)
 	}
 	return pos
 }
@@ -381,18 +613,6 @@ func snap(d, n vec) vec {
 	return d
 }
 
-func (r *Resolver) isBody(h Hit) bool {
-	if h.Kind != HitObject {
-		return false
-	}
-	for i := range r.obs {
-		if r.obs[i].GUID == h.GUID {
-			return r.obs[i].Shape == nil
-		}
-	}
-	return false
-}
-
 // stepUp tries to climb what blocked move: up by StepUpHeight, the whole
 // move across, then down onto walkable ground no lower than where it
 // started. It fails when the raised move is blocked too (the ledge is
@@ -400,37 +620,159 @@ func (r *Resolver) isBody(h Hit) bool {
 func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
 	h := r.m.StepUpHeight
 	up := vec{Z: h}
-	if t, _, _, hit := r.cast(pos, up); hit {
+	if t, _, hit := r.cast(pos, up); hit {
 		up = up.Scale(max(t-skin/h, 0))
 	}
 	raised := pos.Add(up)
-	if _, _, _, hit := r.cast(raised, move); hit {
+	if _, _, hit := r.cast(raised, move); hit {
 		return pos, false
 	}
 	across := raised.Add(move)
 	down := vec{Z: -(up.Z + skin)}
-	t, n, _, hit := r.groundCast(across, down)
-	if !hit || n.Z < FloorZ {
+	t, c, hit := r.groundCast(across, down)
+	if !hit || c.normal.Z < FloorZ {
 		return pos, false
 	}
-	r.ground = n
+	r.stand(&c)
 	return across.Add(down.Scale(t)), true
 }
 
-// stepDown keeps a walker on walkable ground: it probes down StepDownHeight
-// (DefaultStepDown without one) and settles on a walkable surface; one
-// too steep, or nothing, and it leaves the ground.
-func (r *Resolver) stepDown(pos vec) vec {
+// stepDown keeps a walker on walkable ground (find_walkable and
+// step_sphere_down in one cast): from its first sphere's radius up it
+// probes down to StepDownHeight below (DefaultStepDown without one; a
+// single sphere probes at most half its radius when the step is over its
+// diameter, as TransitionalInsert limits it) and settles on the walkable
+// surface it meets, which lifts a sphere that sank into walkable ground
+// during its move back onto it; one too steep, or nothing, and it leaves
+// the ground (false).
+func (r *Resolver) stepDown(pos vec) (vec, bool) {
 	h := r.m.StepDownHeight
 	if h <= 0 {
 		h = DefaultStepDown
 	}
-	down := vec{Z: -(h + skin)}
-	t, n, _, hit := r.groundCast(pos, down)
-	if !hit || n.Z < FloorZ {
-		r.res.OnWalkable = false
-		return pos
+	if rad := r.m.Spheres[0].Radius; len(r.m.Spheres) < 2 && 2*rad < h {
+		h = rad * 0.5
 	}
-	r.ground = n
-	return pos.Add(down.Scale(t))
+	lift := r.m.Spheres[0].Radius
+	from := pos.Add(vec{Z: lift})
+	down := vec{Z: -(lift + h + skin)}
+	t, c, hit := r.groundCast(from, down)
+	if hit && t == 0 {
+		// Raised into something: probe from where it is.
+		from, down = pos, vec{Z: -(h + skin)}
+		t, c, hit = r.groundCast(from, down)
+	}
+	if !hit || c.normal.Z < FloorZ || (r.m.EdgeSlide && !r.overPoly(&c, pos)) {
+		r.res.OnWalkable = false
+		return pos, false
+	}
+	r.stand(&c)
+	return from.Add(down.Scale(t)), true
+}
+
+// overPoly reports whether the first sphere's centre at pos lies over the
+// contact's walkable polygon (an edge-sliding walker stands only where
+// its centre is over walkable ground: Transition::CheckWalkable).
+func (r *Resolver) overPoly(c *contact, pos vec) bool {
+	p := c.poly
+	if p == nil || !p.walkable() {
+		return false
+	}
+	centre := pos.Add(r.m.Spheres[0].Origin)
+	l := c.frame.GlobalToLocalVec(centre.Sub(c.frame.Origin)).Scale(1 / c.scale)
+	return p.inside(l.Sub(p.Plane.N.Scale(p.Plane.Dist(l))))
+}
+
+// stand takes a walkable contact as the ground: its plane for the moves
+// and its polygon for the edge slide.
+func (r *Resolver) stand(c *contact) {
+	r.ground = c.normal
+	r.walkN = 0
+	if c.poly == nil {
+		return
+	}
+	for i, v := range c.poly.Verts {
+		if i == MaxHitVerts {
+			break
+		}
+		r.walk[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
+		r.walkN++
+	}
+}
+
+// edgeSlide is Transition::EdgeSlide for a walker with EdgeSlide whose
+// sub-step from start found no ground (SpherePath::PrecipiceSlide): the
+// step is taken back, and the part of it along the edge of the walkable
+// polygon its first sphere's centre crossed is taken instead, if that
+// keeps it on walkable ground; otherwise it stays at start. Either way it
+// stays on the ground, and the move counts as blocked.
+func (r *Resolver) edgeSlide(start, move vec) vec {
+	r.res.OnWalkable, r.res.Blocked = true, true
+	off := r.m.Spheres[0].Origin
+	wn, ok := r.crossedEdge(start.Add(off), start.Add(off).Add(move))
+	if !ok {
+		return start
+	}
+	along := move
+	if a := along.Dot(wn); a > 0 {
+		along = along.Sub(wn.Scale(a))
+	}
+	if along.Dot(along) < Epsilon*Epsilon {
+		return start
+	}
+	pos := r.slide(start, along)
+	if !r.res.OnWalkable {
+		r.res.OnWalkable = true
+		return start
+	}
+	if pos, ok = r.stepDown(pos); !ok {
+		r.res.OnWalkable = true
+		return start
+	}
+	return pos
+}
+
+// crossedEdge is Polygon::find_crossed_edge over the walkable polygon in
+// the ground plane: the outward normal (horizontal, unit) of the edge the
+// path a→b leaves it through, or of the edge b lies furthest outside;
+// false when b is inside it or there is no polygon.
+func (r *Resolver) crossedEdge(a, b vec) (vec, bool) {
+	if r.walkN < 3 {
+		return vec{}, false
+	}
+	var area float32 // twice the signed area seen from above
+	for i := range r.walkN {
+		p, q := r.walk[i], r.walk[(i+1)%r.walkN]
+		area += p.X*q.Y - q.X*p.Y
+	}
+	side := float32(1) // outward is right of each edge counter-clockwise
+	if area < 0 {
+		side = -1
+	}
+	best, bestOut, found := vec{}, float32(0), false
+	for i := range r.walkN {
+		p, q := r.walk[i], r.walk[(i+1)%r.walkN]
+		e := vec{X: q.X - p.X, Y: q.Y - p.Y}
+		l := e.Len()
+		if l < 1e-6 {
+			continue
+		}
+		n := vec{X: side * e.Y / l, Y: -side * e.X / l}
+		out := (b.X-p.X)*n.X + (b.Y-p.Y)*n.Y
+		if out <= 0 {
+			continue
+		}
+		if in := (a.X-p.X)*n.X + (a.Y-p.Y)*n.Y; in <= 0 {
+			// The path crosses this edge's line; inside the edge?
+			f := in / (in - out)
+			x, y := a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f
+			if u := ((x-p.X)*e.X + (y-p.Y)*e.Y) / (l * l); u >= -1e-4 && u <= 1+1e-4 {
+				return n, true
+			}
+		}
+		if !found || out > bestOut {
+			best, bestOut, found = n, out, true
+		}
+	}
+	return best, found
 }

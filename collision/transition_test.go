@@ -13,9 +13,16 @@ import (
 type flatEnv struct {
 	z      float32
 	slopeX float32
+	// valley, when set, makes z rise valley per unit east and west of x
+	// 96 (landblock 0x7F7F's local x): a V along the north-south vertex
+	// line there.
+	valley float32
 	obs    []Obstacle
+	cells  map[uint32]*Cell
 	cache  map[uint32]*Heights
 }
+
+func (e *flatEnv) EnvCell(id uint32) *Cell { return e.cells[id] }
 
 // LandHeights builds a landblock's heights once, as a world caches them.
 func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
@@ -31,6 +38,9 @@ func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
 	for i := range h {
 		x := float32(bx*192) + float32(i/9)*24
 		h[i] = e.z + e.slopeX*(x-float32(0x7F*192))
+		if e.valley != 0 {
+			h[i] += e.valley * float32(math.Abs(float64(x-float32(0x7F*192)-96)))
+		}
 	}
 	return h, true
 }
@@ -149,10 +159,10 @@ func TestResolveBodies(t *testing.T) {
 // finite, never behind the wall, and never nearer its face than the radius.
 func FuzzResolveNoTunnelling(f *testing.F) {
 	f.Add(float32(5), float32(0), float32(50), float32(0.1), float32(0.5))
-	f.Add(float32(19), float32(0.3), float32(50), float32(0.1), float32(0.1))
+	f.Add(float32(29), float32(0.3), float32(50), float32(0.1), float32(0.1))
 	f.Add(float32(0), float32(-1.5), float32(1), float32(0.05), float32(2))
-	f.Add(float32(19.4), float32(0.7), float32(49.9), float32(0.0999), float32(0.05))
-	wall := box(9, v3(20, 0, 0), v3(20.05, 100, 5))
+	f.Add(float32(29.4), float32(0.7), float32(49.9), float32(0.0999), float32(0.05))
+	wall := box(9, v3(60, 0, 0), v3(60.05, 100, 5))
 	f.Fuzz(func(t *testing.T, x, heading, speed, dt, rad float32) {
 		if !finite(x) || !finite(heading) || !finite(speed) || !finite(dt) || !finite(rad) {
 			return
@@ -160,7 +170,8 @@ func FuzzResolveNoTunnelling(f *testing.F) {
 		rad = min(max(float32(math.Abs(float64(rad))), 0.05), 2)
 		speed = float32(math.Mod(math.Abs(float64(speed)), 50))
 		dt = float32(math.Mod(math.Abs(float64(dt)), physics.MaxQuantum))
-		x = float32(math.Mod(math.Abs(float64(x)), float64(20-rad)))
+		// 30 ≤ x < 60 - rad: five moves of at most 5 units stay in the landblock.
+		x = 30 + float32(math.Mod(math.Abs(float64(x)), float64(30-rad)))
 		m := &Mover{GUID: 1, Spheres: []dat.Sphere{{Origin: v3(0, 0, rad), Radius: rad}}, StepUpHeight: 0.6, StepDownHeight: 1.5, OnWalkable: true}
 		d := v3(float32(math.Cos(float64(heading))), float32(math.Sin(float64(heading))), 0).Scale(speed * dt)
 		env := &flatEnv{obs: []Obstacle{wall}}
@@ -172,11 +183,120 @@ func FuzzResolveNoTunnelling(f *testing.F) {
 			if !o.Finite() {
 				t.Fatalf("non-finite end %+v", o)
 			}
-			if o.X > 20-rad+1e-3 {
+			if res.Cell>>16 != testCell>>16 {
+				t.Fatalf("left the landblock: cell 0x%08X", res.Cell)
+			}
+			if o.X > 60-rad+1e-3 {
 				t.Fatalf("x %v from %v by %+v: through or into the wall (radius %v)", o.X, pos.Frame.Origin.X, d, rad)
 			}
-			pos.Frame.Origin = o
+			pos.Cell, pos.Frame.Origin = res.Cell, o
 			m.OnWalkable = res.OnWalkable
 		}
 	})
+}
+
+// TestWalkingAcrossACrease: in a V between two walkable terrain slopes
+// (0.5 up either side of x 96, normal z 0.894) a walker crossing the
+// crease is adjusted onto the far slope, never stopped by it: it ends the
+// whole way along, resting on that slope (foot 0.5 × (x − 96) + r (√1.25
+// − 1) above the valley floor), unblocked and on walkable ground.
+func TestWalkingAcrossACrease(t *testing.T) {
+	rest := func(x float32) float32 {
+		return 0.5*float32(math.Abs(float64(x-96))) + 0.5*(float32(math.Sqrt(1.25))-1)
+	}
+	tests := []struct {
+		name string
+		dir  physics.Vec3
+		want physics.Vec3
+	}{
+		{"east across it", v3(1, 0, 0), v3(98, 50, rest(98))},
+		{"diagonally across it", v3(0.70710677, 0.70710677, 0), v3(94+2.828427, 50+2.828427, rest(94+2.828427))},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := &flatEnv{valley: 0.5}
+			r := NewResolver(env)
+			m := walker()
+			p := physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(94, 50, rest(94)), Orientation: physics.IdentityQuat}}
+			p.Cell, _ = dat.AdjustToOutside(testCell, &p.Frame.Origin)
+			p, res := walk(t, r, m, p, tc.dir, 20) // 4 units
+			got := p.Frame.Origin
+			if !near(got.X, tc.want.X, 0.01) || !near(got.Y, tc.want.Y, 0.01) || !near(got.Z, tc.want.Z, 0.01) {
+				t.Fatalf("end %+v, want %+v", got, tc.want)
+			}
+			if res.Blocked || !res.OnWalkable || len(res.Hits) != 0 {
+				t.Fatalf("blocked %v on walkable %v hits %+v, want a free walk on the ground", res.Blocked, res.OnWalkable, res.Hits)
+			}
+		})
+	}
+}
+
+// TestEdgeSlide: a walker with EdgeSlide walking east off a platform (top
+// at z 2, edge at x 26) stops with its centre over the top and stays on
+// it, blocked; walking north-east it slides north along the edge at the
+// tangential component (0.2 × cos 45° per move). Without EdgeSlide it
+// walks off and leaves the ground.
+func TestEdgeSlide(t *testing.T) {
+	platform := box(9, v3(10, 0, 0), v3(26, 100, 2))
+	tests := []struct {
+		name      string
+		edgeSlide bool
+		dir       physics.Vec3
+		check     func(t *testing.T, p physics.Vec3, res *Result)
+	}{
+		{"east stops at the edge", true, v3(1, 0, 0), func(t *testing.T, p physics.Vec3, res *Result) {
+			if p.X > 26 || p.X < 25.7 || !near(p.Z, 2, 0.01) || !near(p.Y, 50, 1e-3) || !res.OnWalkable || !res.Blocked {
+				t.Fatalf("at %+v on walkable %v blocked %v, want on the top with x in (25.7, 26]", p, res.OnWalkable, res.Blocked)
+			}
+		}},
+		{"north-east slides along it", true, v3(0.70710677, 0.70710677, 0), func(t *testing.T, p physics.Vec3, res *Result) {
+			if p.X > 26 || p.X < 25.7 || !near(p.Y, 50+20*0.2*0.70710677, 0.01) || !near(p.Z, 2, 0.01) || !res.OnWalkable {
+				t.Fatalf("at %+v on walkable %v, want x in (25.7, 26], y 52.83 on the top", p, res.OnWalkable)
+			}
+		}},
+		{"without EdgeSlide it walks off", false, v3(1, 0, 0), func(t *testing.T, p physics.Vec3, res *Result) {
+			if res.OnWalkable || p.X < 26.3 {
+				t.Fatalf("at %+v on walkable %v, want off the edge and falling", p, res.OnWalkable)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewResolver(&flatEnv{obs: []Obstacle{platform}})
+			m := walker()
+			m.EdgeSlide = tc.edgeSlide
+			p := at(25.5, 50, 2)
+			var res *Result
+			for range 20 {
+				res = r.Resolve(m, p, p.Frame.Origin.Add(tc.dir.Scale(0.2)))
+				p.Cell, p.Frame.Origin = res.Cell, res.Origin
+				m.OnWalkable = res.OnWalkable
+				if !res.OnWalkable {
+					break
+				}
+			}
+			tc.check(t, p.Frame.Origin, res)
+		})
+	}
+}
+
+// TestResolveCylSpheres: a walker (radius 0.5) walking into a tree's
+// CylSphere (radius 0.35, scaled 2: 0.7) stops 1.2 from its axis, blocked;
+// one dropped onto a low rock's CylSphere (radius 1, height 0.3) lands
+// on its top.
+func TestResolveCylSpheres(t *testing.T) {
+	tree := Obstacle{GUID: 5, Frame: physics.Frame{Origin: v3(50, 50, 0), Orientation: physics.IdentityQuat}, Scale: 2,
+		Cyls: []dat.CylSphere{{Radius: 0.35, Height: 4}}}
+	res := NewResolver(&flatEnv{obs: []Obstacle{tree}}).Resolve(walker(), at(45, 50, 0), v3(50, 50, 0))
+	if !near(res.Origin.X, 50-1.2, 0.01) || !res.Blocked || len(res.Hits) != 1 || res.Hits[0].GUID != 5 {
+		t.Fatalf("end %+v blocked %v hits %+v, want stopped at x 48.8 by the tree", res.Origin, res.Blocked, res.Hits)
+	}
+	rock := Obstacle{GUID: 6, Frame: physics.Frame{Origin: v3(50, 50, 0), Orientation: physics.IdentityQuat}, Scale: 1,
+		Cyls: []dat.CylSphere{{Radius: 1, Height: 0.3}}}
+	m := walker()
+	m.OnWalkable = false
+	res = NewResolver(&flatEnv{obs: []Obstacle{rock}}).Resolve(m, at(50.2, 50, 1), v3(50.2, 50, 0))
+	if !res.Landed || !res.OnWalkable || !near(res.Origin.Z, 0.3, 0.01) {
+		t.Fatalf("landed %v on walkable %v at %+v, want on the rock's top z 0.3", res.Landed, res.OnWalkable, res.Origin)
+	}
 }

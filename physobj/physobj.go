@@ -146,20 +146,20 @@ type Contact struct {
 
 // Transition commits the candidate frame after a move
 // (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
-// actual displacement over dt. An outdoor object with spheres, given a
-// resolver, is swept (collision.Resolver: terrain, static objects' physics
-// BSPs, other bodies, step up and down, slides) and the accepted position
-// is committed in the cell LandDefs.AdjustToOutside names (seed 003 §3).
-// Without spheres, a resolver or an outdoor cell there is no sweep (seed
+// actual displacement over dt. An object with spheres, given a resolver,
+// is swept (collision.Resolver: terrain, static objects' physics BSPs,
+// indoor cells and their portals, other bodies, step up and down,
+// slides) and the accepted position is committed in the resolver's cell
+// (seed 003 §3). Without spheres or a resolver there is no sweep (seed
 // 004 Q5's set_frame): the candidate is accepted, outdoors canonicalised
-// and kept on the terrain height as Settle does (divergence TR-01 for
-// indoor cells). A move that left the world is refused and is no landing.
+// and kept on the terrain height as Settle does (divergence TR-01). A
+// move that left the world is refused and is no landing.
 func Transition(v *components.View, cand physics.Frame, dt float64, g Ground, r *collision.Resolver) Contact {
 	p := v.Phys
 	cell := p.Position.Cell
-	if r != nil && dat.IsOutdoorCell(cell) && !p.State.Has(physics.StateEthereal) {
+	if r != nil && !p.State.Has(physics.StateEthereal) {
 		if m := moverOf(&r.Mover, v, cand); m != nil {
-			return sweep(p, m, cand, dt, r)
+			return sweep(v, m, cand, dt, r)
 		}
 	}
 	var c Contact
@@ -210,14 +210,16 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 	mover.StepUpHeight = s.StepUpHeight * scale
 	mover.StepDownHeight = s.StepDownHeight * scale
 	mover.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
+	mover.EdgeSlide = p.State.Has(physics.StateEdgeSlide)
 	return mover
 }
 
 // sweep is the swept transition: leaving the ground when launched upward,
-// the resolver's accepted origin, the cell from AdjustToOutside, the
-// ground bits and velocity from the contacts.
-func sweep(p *physics.Object, m *collision.Mover, cand physics.Frame, dt float64, r *collision.Resolver) Contact {
+// the resolver's accepted origin and cell, the ground bits and velocity
+// from the contacts, committed by SetPositionTransition.
+func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float64, r *collision.Resolver) Contact {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
+	p := v.Phys
 	var c Contact
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
@@ -225,15 +227,14 @@ func sweep(p *physics.Object, m *collision.Mover, cand physics.Frame, dt float64
 		m.OnWalkable = false
 	}
 	res := r.Resolve(m, p.Position, cand.Origin)
-	c.Hits = res.Hits
-	if dt > 0 {
-		p.CachedVelocity = res.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
-	}
-	cand.Origin = res.Origin
-	cell, ok := dat.AdjustToOutside(p.Position.Cell, &cand.Origin)
-	if !ok {
+	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
 		return Contact{}
+	}
+	c.Hits = res.Hits
+	if dt > 0 {
+		moved := res.Origin.Add(dat.BlockOffset(p.Position.Cell, res.Cell)).Sub(p.Position.Frame.Origin)
+		p.CachedVelocity = moved.Scale(float32(1 / dt))
 	}
 	was := p.Transient.Has(physics.TransientOnWalkable)
 	switch {
@@ -251,8 +252,18 @@ func sweep(p *physics.Object, m *collision.Mover, cand physics.Frame, dt float64
 			p.Velocity = p.Velocity.Sub(h.Normal.Scale(vn))
 		}
 	}
-	p.Position = physics.Position{Cell: cell, Frame: cand}
+	cand.Origin = res.Origin
+	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: cand})
 	return c
+}
+
+// SetPositionTransition is CPhysicsObj::SetPositionInternal(CTransition
+// const*) after a successful transition (seed 003 §3): the object adopts
+// the transition's cell id (change_cell when it differs) and its frame.
+// Unlike SetPositionInternal it keeps any interpolation: the move is the
+// object's own.
+func SetPositionTransition(v *components.View, pos physics.Position) {
+	v.Phys.Position = pos
 }
 
 // Settle keeps a walkable object on the terrain, lets one launched upward

@@ -15,7 +15,8 @@
 // Q/E or left/right turn, Z/C sidestep, Space jumps (hold to charge);
 // mouse drag orbits (pans the map), the wheel zooms, M toggles the
 // top-down map, Tab or a click selects an entity, Esc clears the
-// selection, F1 toggles the HUD, F4 opens the outbound log (the newest
+// selection, F1 toggles the HUD, F3 draws the collision spheres and the
+// polygons each object last hit, F4 opens the outbound log (the newest
 // few messages), F5 reloads the spawn script. HUD panels are trimmed so
 // they never cover the middle of the screen (view.FitPanel). When loading
 // failed (a broken spawn script, a bad DAT), the error screen's F5 loads

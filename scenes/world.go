@@ -39,6 +39,8 @@ type worldScene struct {
 	hud    bool
 	// outbound opens the outbound-log panel (F4); closed it is one line.
 	outbound bool
+	// collide draws the collision spheres and hit polygons (F3).
+	collide  collisionDebug
 	stats    view.Stats
 	reload   func() error
 	reloadAt time.Time
@@ -196,6 +198,9 @@ func (s *worldScene) handleToggles(g *game) {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
 		s.hud = !s.hud
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF3) {
+		s.collide.on = !s.collide.on
+	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF4) {
 		s.outbound = !s.outbound
 	}
@@ -310,6 +315,10 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	s.stats.Build = time.Since(t0)
 	s.stats.Tris = len(s.r.Indices) / 3
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
+	if s.collide.on {
+		s.collide.overlay(s.world, s.cam)
+		s.collide.draw(screen)
+	}
 	if s.sel != 0 {
 		if d, ok := s.r.DrawnOf(s.sel); ok {
 			strokeRect(screen, g.white, d.Bounds, 1, 1, 0.2)
@@ -359,7 +368,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 }
 
 // keyHelp is the HUD's last line.
-const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  U portal  Tab/click select  F1 HUD  F4 outbound  F5 reload"
+const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  U portal  Tab/click select  F1 HUD  F3 collision  F4 outbound  F5 reload"
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.

@@ -50,7 +50,7 @@ func boxGfxObj(id uint32, lo, hi physics.Vec3) *dat.GfxObj {
 	}
 	leaf := &dat.BSPNode{Tag: "LEAF"}
 	for i, f := range [][]int16{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}} {
-		g.PhysicsPolygons = append(g.PhysicsPolygons, dat.Polygon{Key: uint16(i), SidesType: dat.SidesClockwise, VertexIDs: f})
+		g.PhysicsPolygons = append(g.PhysicsPolygons, dat.Polygon{Key: uint16(i), Stippling: 0xC, SidesType: dat.SidesClockwise, VertexIDs: f})
 		leaf.Polys = append(leaf.Polys, uint16(i))
 	}
 	g.PhysicsBSP = leaf
@@ -191,6 +191,25 @@ func TestCreaturesWalkingIntoEachOtherStop(t *testing.T) {
 	}
 }
 
+// TestBroadPhaseCoversTheWholeLandblock: creatures meeting anywhere in a
+// landblock — near its far corner too, and across its north edge — stop
+// against each other: the broad phase's query reaches every one of its
+// cells and its neighbour's.
+func TestBroadPhaseCoversTheWholeLandblock(t *testing.T) {
+	for _, at := range [][2]float32{{10, 10}, {100, 60}, {60, 150}, {185, 180}, {100, 191.5}} {
+		w := collideWorld(t)
+		walker(t, w, 0x50000001, at[0], at[1]-3, 0)
+		walker(t, w, 0x50000002, at[0], at[1]+3, 180)
+		for range 60 {
+			w.Step(0.05)
+		}
+		a, b := w.Object(0x50000001).Phys.Position, w.Object(0x50000002).Phys.Position
+		if gap := b.Frame.Origin.Add(dat.BlockOffset(a.Cell, b.Cell)).Sub(a.Frame.Origin); math.Abs(float64(gap.Y-0.9)) > 0.02 {
+			t.Fatalf("meeting at %v: centres %+v apart, want 0.9 north", at, gap)
+		}
+	}
+}
+
 // TestLedgeLeavesTheGroundAndLandsOnce: walking off a 2-unit platform the
 // creature leaves the ground, falls under gravity and lands on the
 // terrain once.
@@ -274,5 +293,59 @@ func TestAutonomousPositionAfterABlockedMove(t *testing.T) {
 	ap := roundTrip(t, ob.AutonomousPosition(o))
 	if y := ap.Position.Frame.Origin.Y; math.Abs(float64(y-44.55)) > 0.01 || ap.Position.Cell != o.Phys.Position.Cell {
 		t.Fatalf("AutonomousPosition at cell 0x%08X y %v, want the blocked y 44.55 in 0x%08X", ap.Position.Cell, y, o.Phys.Position.Cell)
+	}
+}
+
+// TestEdgeSlideCreatureStaysOnThePlatform: a creature whose PhysicsState
+// has EdgeSlide walking north off a platform (top z 82, north edge y 42)
+// stays on top with its centre over it, walking on (its motion is not
+// stopped); one without EdgeSlide walks off and lands below.
+func TestEdgeSlideCreatureStaysOnThePlatform(t *testing.T) {
+	for _, edge := range []bool{true, false} {
+		w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 30, Z: 78}, {X: 70, Y: 42, Z: 82}})
+		m := human(0x50000001, motion.Ready)
+		if edge {
+			m.Physics.State |= uint32(physics.StateEdgeSlide)
+		}
+		m.Physics.Position.Frame = physics.Frame{Origin: physics.Vec3{X: 60, Y: 38, Z: 82}, Orientation: physics.IdentityQuat}
+		viaBytes(t, w, m)
+		um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 1}
+		um.Movement.State.Flags = protocol.IMSForwardCommand
+		um.Movement.State.ForwardCommand = motion.WalkForward
+		viaBytes(t, w, um)
+		o := w.Object(0x50000001)
+		for range 100 {
+			w.Step(0.05)
+		}
+		at := o.Phys.Position.Frame.Origin
+		on := o.Phys.Transient.Has(physics.TransientOnWalkable)
+		if edge && (at.Y > 42 || at.Y < 41.5 || math.Abs(float64(at.Z-82)) > 0.01 || !on) {
+			t.Fatalf("EdgeSlide: at %+v on walkable %v, want on the top (z 82) with y in [41.5, 42]", at, on)
+		}
+		if !edge && (math.Abs(float64(at.Z-groundZ)) > 0.01 || at.Y < 43) {
+			t.Fatalf("no EdgeSlide: at %+v, want down on the terrain past the edge", at)
+		}
+	}
+}
+
+// TestCachedVelocityAcrossALandblockEdge: cached_velocity is the real
+// displacement over dt even on the tick a walker crosses into the next
+// landblock (its origin jumps from y ≈ 192 to ≈ 0 there): it stays the
+// walk speed, north.
+func TestCachedVelocityAcrossALandblockEdge(t *testing.T) {
+	w := collideWorld(t)
+	walker(t, w, 0x50000001, 100, 189, 0)
+	o := w.Object(0x50000001)
+	for range 5 { // under way
+		w.Step(0.05)
+	}
+	for range 20 {
+		w.Step(0.05)
+		if v := o.Phys.CachedVelocity; v.Y < 1 || v.Y > 5 || math.Abs(float64(v.X)) > 1e-3 {
+			t.Fatalf("at 0x%08X %+v cached_velocity %+v, want the walk speed north", o.Phys.Position.Cell, o.Phys.Position.Frame.Origin, v)
+		}
+	}
+	if o.Phys.Position.Cell>>16 != 0xA9B5 {
+		t.Fatalf("ended in 0x%08X, want the next landblock north (0xA9B5)", o.Phys.Position.Cell)
 	}
 }

@@ -48,6 +48,7 @@ func stageProcessHooks(w *World, o *components.View, t *Tick) {
 // the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
 	r := w.resolver()
+	begin := o.Phys.Position.Cell
 	c := physobj.Transition(o, t.Candidate, t.Dt, w.Ground, r)
 	if c.Landed || c.Left {
 		if mm := o.LoadMovement(w.ECS); mm != nil {
@@ -60,6 +61,7 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 	}
 	if r != nil {
 		w.traceCollisions(o.Phys.GUID, c.Hits)
+		w.keepContacts(o.Phys.GUID, begin, c.Hits)
 		w.placeBody(o.Phys, o.Parts)
 	}
 }

@@ -210,6 +210,9 @@ func (w *World) Remove(guid uint32) bool {
 	}
 	e := s.e
 	delete(w.byGUID, guid)
+	if w.collide != nil {
+		delete(w.collide.contacts, guid)
+	}
 	list := &w.Objects
 	if s.static {
 		list = &w.Static

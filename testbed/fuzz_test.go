@@ -45,7 +45,7 @@ var (
 		"world.do_motion(G, C, N)", "world.position(G)", "world.interpolate_to(G, V)", "world.play_script(G, N, N)",
 		`world.send{type = "UpdatePosition", guid = G, instance = 1, position_sequence = N, cell = 0xA9B40012, origin = V, velocity = V}`,
 		`world.send{type = "VectorUpdate", guid = G, instance = 1, vector_sequence = N, velocity = V, omega = V}`,
-		"world.send(S)", "world.trace()", "world.ground(0xA9B40000, N, N)", "world.delete(G)",
+		"world.send(S)", "world.trace()", "world.ground(0xA9B40000, N, N)", "world.collisions(G)", "world.delete(G)",
 		"string.rep(S, N)", "string.format(S, N, S)", "S:gsub(S, S, N)", "S:gsub(S, F)", "S:find(S, N)", "S:match(S, N)",
 		"for w in S:gmatch(S) do end", "table.concat({S, N, S}, S, N, N)", "unpack({1, 2, 3}, N, N)",
 		"local x = S .. N .. S", "select(N, 1, 2, 3)", "tostring(N)", "math.floor(N)", "string.char(N)", "string.byte(S, N, N)",

@@ -222,6 +222,7 @@ func (s *Scenario) install() {
 		"add_anim_hook":    s.luaAddAnimHook,
 		"interpolate_to":   s.luaInterpolateTo,
 		"position":         s.luaPosition,
+		"collisions":       s.luaCollisions,
 		"motion_state":     s.luaMotionState,
 		"queues":           s.luaQueues,
 		"sequence":         s.luaSequence,

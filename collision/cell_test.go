@@ -1,0 +1,300 @@
+package collision
+
+import (
+	"math"
+
+	"testing"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// face is a polygon over verts facing n (the vertex order is turned to
+// match).
+func face(n physics.Vec3, twoSided bool, verts ...physics.Vec3) Poly {
+	p := NewPoly(verts, twoSided)
+	if p.Plane.N.Dot(n) < 0 {
+		rev := make([]physics.Vec3, len(verts))
+		for i, v := range verts {
+			rev[len(verts)-1-i] = v
+		}
+		p = NewPoly(rev, twoSided)
+	}
+	return p
+}
+
+// rect is the axis-aligned rectangle between two corners that share one
+// coordinate, facing n.
+func rect(n, a, b physics.Vec3) Poly {
+	switch {
+	case a.X == b.X:
+		return face(n, false, v3(a.X, a.Y, a.Z), v3(a.X, b.Y, a.Z), v3(a.X, b.Y, b.Z), v3(a.X, a.Y, b.Z))
+	case a.Y == b.Y:
+		return face(n, false, v3(a.X, a.Y, a.Z), v3(b.X, a.Y, a.Z), v3(b.X, a.Y, b.Z), v3(a.X, a.Y, b.Z))
+	}
+	return face(n, false, v3(a.X, a.Y, a.Z), v3(b.X, a.Y, a.Z), v3(b.X, b.Y, a.Z), v3(a.X, b.Y, a.Z))
+}
+
+const roomID = 0x7F7F0100
+
+// A room of 10 × 10 × 4 placed at (100, 100, 0) with a door 2 wide and 3
+// high in the middle of its south wall (x 104..106 landblock-local),
+// opening outside; the building shell around it is an obstacle whose
+// portal opens into the room.
+func room() (*Cell, Obstacle) {
+	up, down := v3(0, 0, 1), v3(0, 0, -1)
+	north, south, east, west := v3(0, 1, 0), v3(0, -1, 0), v3(1, 0, 0), v3(-1, 0, 0)
+	in := []Poly{
+		rect(up, v3(0, 0, 0), v3(10, 10, 0)),
+		rect(down, v3(0, 0, 4), v3(10, 10, 4)),
+		rect(south, v3(0, 10, 0), v3(10, 10, 4)),
+		rect(west, v3(10, 0, 0), v3(10, 10, 4)),
+		rect(east, v3(0, 0, 0), v3(0, 10, 4)),
+		rect(north, v3(0, 0, 0), v3(4, 0, 4)),
+		rect(north, v3(6, 0, 0), v3(10, 0, 4)),
+		rect(north, v3(4, 0, 3), v3(6, 0, 4)),
+	}
+	c := &Cell{
+		ID:      roomID,
+		Frame:   physics.Frame{Origin: v3(100, 100, 0), Orientation: physics.IdentityQuat},
+		Shape:   NewPolyShape(in),
+		Inside:  []Plane{{N: up}, {N: down, D: 4}, {N: north}, {N: south, D: 10}, {N: east}, {N: west, D: 10}},
+		Portals: []Portal{{Other: OutsideCell, Poly: rect(north, v3(4, 0, 0), v3(6, 0, 3))}},
+	}
+	out := []Poly{
+		rect(up, v3(100, 100, 4), v3(110, 110, 4)),
+		rect(north, v3(100, 110, 0), v3(110, 110, 4)),
+		rect(east, v3(110, 100, 0), v3(110, 110, 4)),
+		rect(west, v3(100, 100, 0), v3(100, 110, 4)),
+		rect(south, v3(100, 100, 0), v3(104, 100, 4)),
+		rect(south, v3(106, 100, 0), v3(110, 100, 4)),
+		rect(south, v3(104, 100, 3), v3(106, 100, 4)),
+	}
+	shell := Obstacle{GUID: 77, Frame: physics.IdentityFrame, Scale: 1, Shape: NewPolyShape(out), Cells: []uint32{roomID}}
+	return c, shell
+}
+
+func roomEnv() *flatEnv {
+	c, shell := room()
+	return &flatEnv{obs: []Obstacle{shell}, cells: map[uint32]*Cell{roomID: c}}
+}
+
+// walk resolves n moves of 0.2 along dir from p, following the
+// resolver's cell; it returns the end.
+func walk(t *testing.T, r *Resolver, m *Mover, p physics.Position, dir physics.Vec3, n int) (physics.Position, *Result) {
+	t.Helper()
+	const step = 0.2
+	var res *Result
+	for range n {
+		res = r.Resolve(m, p, p.Frame.Origin.Add(dir.Scale(step)))
+		if res.OffWorld {
+			t.Fatalf("left the world at %+v", p)
+		}
+		p = physics.Position{Cell: res.Cell, Frame: physics.Frame{Origin: res.Origin, Orientation: physics.IdentityQuat}}
+		m.OnWalkable = res.OnWalkable
+	}
+	return p, res
+}
+
+func TestCellContains(t *testing.T) {
+	c, _ := room()
+	tests := []struct {
+		p    physics.Vec3
+		want bool
+	}{
+		{v3(105, 105, 1), true},
+		{v3(105, 100, 0.5), true}, // on the door plane
+		{v3(105, 100-2*Epsilon, 0.5), false},
+		{v3(105, 99.9, 0.5), false},
+		{v3(110.1, 105, 1), false},
+		{v3(105, 105, 4.1), false},
+	}
+	for _, tc := range tests {
+		if got := c.Contains(tc.p); got != tc.want {
+			t.Errorf("Contains(%+v) = %v, want %v", tc.p, got, tc.want)
+		}
+	}
+}
+
+// TestCellPlanesFollowThePositiveChain: the planes of a cell BSP are its
+// internal nodes down the positive children, normalised.
+func TestCellPlanesFollowThePositiveChain(t *testing.T) {
+	leaf := &dat.BSPNode{Tag: "LEAF"}
+	root := &dat.BSPNode{Tag: "BPIn", Plane: dat.Plane{Normal: v3(0, 0, 2), D: -2},
+		Pos: &dat.BSPNode{Tag: "BPIN", Plane: dat.Plane{Normal: v3(1, 0, 0), D: 0}, Pos: leaf, Neg: &dat.BSPNode{Tag: "BPnN", Plane: dat.Plane{Normal: v3(0, 1, 0)}}}}
+	got := CellPlanes(root)
+	want := []Plane{{N: v3(0, 0, 1), D: -1}, {N: v3(1, 0, 0)}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("planes %+v, want %+v", got, want)
+	}
+}
+
+// TestEnterABuildingThroughItsDoor: a walker outside walks north through
+// the door: while its sphere's centre is outside the room it stays in the
+// outdoor cell, once inside the room its cell is the EnvCell; the shell
+// stops it beside the door, the room's north wall stops it inside at the
+// radius, and walking back south it is outdoors again.
+func TestEnterABuildingThroughItsDoor(t *testing.T) {
+	env := roomEnv()
+	r := NewResolver(env)
+	m := walker()
+	outside := physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(105, 96, 0), Orientation: physics.IdentityQuat}}
+	outside.Cell, _ = dat.AdjustToOutside(testCell, &outside.Frame.Origin)
+
+	p, res := walk(t, r, m, outside, v3(0, 1, 0), 18) // centre at y 99.6
+	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 99.6, 0.01) {
+		t.Fatalf("before the door: cell 0x%08X at %+v, want outdoors at y 99.6", p.Cell, p.Frame.Origin)
+	}
+	p, _ = walk(t, r, m, p, v3(0, 1, 0), 3)
+	if p.Cell != roomID || !near(p.Frame.Origin.Y, 100.2, 0.01) {
+		t.Fatalf("through the door: cell 0x%08X at %+v, want 0x%08X at y 100.2", p.Cell, p.Frame.Origin, uint32(roomID))
+	}
+	p, res = walk(t, r, m, p, v3(0, 1, 0), 60)
+	if p.Cell != roomID || !near(p.Frame.Origin.Y, 109.5, 0.01) || !near(p.Frame.Origin.Z, 0, 0.01) || !res.OnWalkable {
+		t.Fatalf("inside: cell 0x%08X at %+v on walkable %v, want stopped at y 109.5 on the floor", p.Cell, p.Frame.Origin, res.OnWalkable)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Kind != HitCell || res.Hits[0].Cell != roomID || res.Hits[0].NVerts != 4 {
+		t.Fatalf("hits %+v, want the room's north wall", res.Hits)
+	}
+	if w := res.Hits[0].Poly; w[0].Y != 110 || w[1].Y != 110 {
+		t.Fatalf("hit polygon %+v, want the wall at y 110 (landblock-local)", w[:4])
+	}
+	p, _ = walk(t, r, m, p, v3(0, -1, 0), 59)
+	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 97.7, 0.01) {
+		t.Fatalf("back out: cell 0x%08X at %+v, want outdoors at y 97.7", p.Cell, p.Frame.Origin)
+	}
+}
+
+// TestBuildingShellBlocksBesideTheDoor: outside the door's width the shell
+// stops a walker at the radius; inside, the room's walls do, and nothing
+// outdoors (the terrain, the shell) is swept far from the door.
+func TestBuildingShellBlocksBesideTheDoor(t *testing.T) {
+	env := roomEnv()
+	r := NewResolver(env)
+	m := walker()
+	p := physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(102, 97, 0), Orientation: physics.IdentityQuat}}
+	p.Cell, _ = dat.AdjustToOutside(testCell, &p.Frame.Origin)
+	p, res := walk(t, r, m, p, v3(0, 1, 0), 20)
+	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 99.5, 0.01) || res.Hits[0].GUID != 77 {
+		t.Fatalf("cell 0x%08X at %+v hits %+v, want blocked by the shell at y 99.5", p.Cell, p.Frame.Origin, res.Hits)
+	}
+	in := physics.Position{Cell: roomID, Frame: physics.Frame{Origin: v3(105, 105, 0), Orientation: physics.IdentityQuat}}
+	m.OnWalkable = true
+	in, res = walk(t, r, m, in, v3(-1, 0, 0), 40)
+	if in.Cell != roomID || !near(in.Frame.Origin.X, 100.5, 0.01) || res.Hits[0].Kind != HitCell {
+		t.Fatalf("cell 0x%08X at %+v hits %+v, want stopped by the west wall at x 100.5", in.Cell, in.Frame.Origin, res.Hits)
+	}
+}
+
+// TestUnknownIndoorCellIsNotSwept: an indoor begin cell the Env does not
+// have is not swept: the candidate is accepted in that cell.
+func TestUnknownIndoorCellIsNotSwept(t *testing.T) {
+	r := NewResolver(&flatEnv{})
+	p := physics.Position{Cell: 0x7F7F0105, Frame: physics.Frame{Origin: v3(50, 50, 3), Orientation: physics.IdentityQuat}}
+	res := r.Resolve(walker(), p, v3(51, 50, 3))
+	if res.Cell != 0x7F7F0105 || res.Origin != v3(51, 50, 3) {
+		t.Fatalf("cell 0x%08X origin %+v, want the candidate in the same cell", res.Cell, res.Origin)
+	}
+}
+
+// corridor is two 4 × 4 × 3 dungeon cells side by side along x (cell 1 at
+// x 0..4, cell 2 at x 4..8, landblock-local, floor z 10), joined by an
+// opening 2 wide in their shared wall; each names the other through its
+// portal. No terrain: they are underground (the Env's terrain is far
+// below).
+func corridor() map[uint32]*Cell {
+	up, down := v3(0, 0, 1), v3(0, 0, -1)
+	north, south, east, west := v3(0, 1, 0), v3(0, -1, 0), v3(1, 0, 0), v3(-1, 0, 0)
+	mk := func(id, other uint32, ox float32, openX float32, openN physics.Vec3, closedX float32, closedN physics.Vec3) *Cell {
+		polys := []Poly{
+			rect(up, v3(0, 0, 0), v3(4, 4, 0)),
+			rect(down, v3(0, 0, 3), v3(4, 4, 3)),
+			rect(north, v3(0, 0, 0), v3(4, 0, 3)),
+			rect(south, v3(0, 4, 0), v3(4, 4, 3)),
+			rect(closedN, v3(closedX, 0, 0), v3(closedX, 4, 3)),
+			rect(openN, v3(openX, 0, 0), v3(openX, 1, 3)),
+			rect(openN, v3(openX, 3, 0), v3(openX, 4, 3)),
+		}
+		return &Cell{
+			ID: id, Frame: physics.Frame{Origin: v3(ox, 0, 10), Orientation: physics.IdentityQuat},
+			Shape:   NewPolyShape(polys),
+			Inside:  []Plane{{N: up}, {N: down, D: 3}, {N: north}, {N: south, D: 4}, {N: east}, {N: west, D: 4}},
+			Portals: []Portal{{Other: other, Poly: rect(openN, v3(openX, 1, 0), v3(openX, 3, 3))}},
+		}
+	}
+	a := mk(0x7F7F0101, 0x7F7F0102, 0, 4, west, 0, east)
+	b := mk(0x7F7F0102, 0x7F7F0101, 4, 0, east, 4, west)
+	return map[uint32]*Cell{a.ID: a, b.ID: b}
+}
+
+// TestDungeonCellToCellThroughAPortal: walking east along a corridor of
+// two cells the walker changes cell when its centre crosses the shared
+// portal plane (x 4) and the far wall of the second cell stops it at the
+// radius (x 7.5); walking back it returns to the first cell.
+func TestDungeonCellToCellThroughAPortal(t *testing.T) {
+	env := &flatEnv{z: -50, cells: corridor()}
+	r := NewResolver(env)
+	m := walker()
+	p := physics.Position{Cell: 0x7F7F0101, Frame: physics.Frame{Origin: v3(2, 2, 10), Orientation: physics.IdentityQuat}}
+	p, _ = walk(t, r, m, p, v3(1, 0, 0), 9) // centre at 3.8
+	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.8, 0.01) {
+		t.Fatalf("cell 0x%08X at %+v, want the first cell at x 3.8", p.Cell, p.Frame.Origin)
+	}
+	p, _ = walk(t, r, m, p, v3(1, 0, 0), 2)
+	if p.Cell != 0x7F7F0102 || !near(p.Frame.Origin.X, 4.2, 0.01) {
+		t.Fatalf("cell 0x%08X at %+v, want the second cell at x 4.2", p.Cell, p.Frame.Origin)
+	}
+	p, res := walk(t, r, m, p, v3(1, 0, 0), 20)
+	if p.Cell != 0x7F7F0102 || !near(p.Frame.Origin.X, 7.5, 0.01) || !near(p.Frame.Origin.Z, 10, 0.01) || !res.OnWalkable {
+		t.Fatalf("cell 0x%08X at %+v walkable %v, want stopped at x 7.5 on the floor z 10", p.Cell, p.Frame.Origin, res.OnWalkable)
+	}
+	p, _ = walk(t, r, m, p, v3(-1, 0, 0), 20)
+	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.5, 0.01) {
+		t.Fatalf("back: cell 0x%08X at %+v, want the first cell at x 3.5", p.Cell, p.Frame.Origin)
+	}
+}
+
+// FuzzResolveStaysInTheRoom walks a sphere from anywhere inside the room
+// in any direction at up to 50 units/s for up to MaxQuantum, five moves
+// running: the end is finite, and while its cell is the room it is
+// inside the room's walls by its radius; it leaves only through the door.
+func FuzzResolveStaysInTheRoom(f *testing.F) {
+	f.Add(float32(5), float32(5), float32(0), float32(50), float32(0.1))
+	f.Add(float32(5), float32(1), float32(-1.5707964), float32(50), float32(0.1))
+	f.Add(float32(9.4), float32(9.4), float32(0.7853982), float32(49), float32(0.0999))
+	f.Add(float32(0.6), float32(5), float32(3.1415927), float32(20), float32(0.05))
+	env := roomEnv()
+	const r = 0.5
+	f.Fuzz(func(t *testing.T, x, y, heading, speed, dt float32) {
+		if !finite(x) || !finite(y) || !finite(heading) || !finite(speed) || !finite(dt) {
+			return
+		}
+		x = r + float32(math.Mod(math.Abs(float64(x)), 10-2*r))
+		y = r + float32(math.Mod(math.Abs(float64(y)), 10-2*r))
+		speed = float32(math.Mod(math.Abs(float64(speed)), 50))
+		dt = float32(math.Mod(math.Abs(float64(dt)), physics.MaxQuantum))
+		d := v3(float32(math.Cos(float64(heading))), float32(math.Sin(float64(heading))), 0).Scale(speed * dt)
+		m := walker()
+		res := NewResolver(env)
+		p := physics.Position{Cell: roomID, Frame: physics.Frame{Origin: v3(100+x, 100+y, 0), Orientation: physics.IdentityQuat}}
+		for range 5 {
+			out := res.Resolve(m, p, p.Frame.Origin.Add(d))
+			o := out.Origin
+			if !o.Finite() {
+				t.Fatalf("non-finite end %+v", o)
+			}
+			const eps = 1e-3
+			if out.Cell == roomID && (o.X < 100+r-eps || o.X > 110-r+eps || o.Y > 110-r+eps) {
+				t.Fatalf("in the room at %+v: through a wall (from %+v by %+v)", o, p.Frame.Origin, d)
+			}
+			if out.Cell != roomID && (o.Y > 100 || (o.Y > 100-r && (o.X < 104-eps || o.X > 106+eps))) {
+				t.Fatalf("left the room for 0x%08X at %+v, not through the door (from %+v by %+v)", out.Cell, o, p.Frame.Origin, d)
+			}
+			if out.Cell != roomID {
+				return
+			}
+			p.Cell, p.Frame.Origin = out.Cell, o
+			m.OnWalkable = out.OnWalkable
+		}
+	})
+}

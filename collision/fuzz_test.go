@@ -1,0 +1,122 @@
+package collision
+
+import (
+	"testing"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// roomCellStruct is the room of room() as a CellStruct: its physics
+// polygons under one leaf, its cell BSP's six planes, its door as the one
+// drawn portal polygon (key 100).
+func roomCellStruct() *dat.CellStruct {
+	c, _ := room()
+	cs := &dat.CellStruct{}
+	poly := func(p Poly, key uint16) dat.Polygon {
+		ids := make([]int16, len(p.Verts))
+		for i, v := range p.Verts {
+			ids[i] = int16(len(cs.Vertices))
+			cs.Vertices = append(cs.Vertices, dat.Vertex{Key: uint16(len(cs.Vertices)), Origin: v})
+		}
+		return dat.Polygon{Key: key, Stippling: 0xC, SidesType: dat.SidesClockwise, VertexIDs: ids}
+	}
+	leaf := &dat.BSPNode{Tag: "LEAF", Solid: 1}
+	for i, p := range c.Shape.Polys {
+		cs.PhysicsPolygons = append(cs.PhysicsPolygons, poly(p, uint16(i)))
+		leaf.Polys = append(leaf.Polys, uint16(i))
+	}
+	cs.PhysicsBSP = leaf
+	cs.Polygons = []dat.Polygon{poly(c.Portals[0].Poly, 100)}
+	cs.Portals = []uint16{100}
+	n := &dat.BSPNode{Tag: "LEAF"}
+	for i := len(c.Inside) - 1; i >= 0; i-- {
+		n = &dat.BSPNode{Tag: "BPIn", Plane: dat.Plane{Normal: c.Inside[i].N, D: c.Inside[i].D}, Pos: n}
+	}
+	cs.CellBSP = n
+	return cs
+}
+
+func roomEnvCell() *dat.EnvCell {
+	return &dat.EnvCell{ID: roomID, EnvironmentID: 0x0D000001, Position: physics.Frame{Origin: v3(100, 100, 0), Orientation: physics.IdentityQuat},
+		Portals: []dat.CellPortal{{PolygonID: 100, OtherCellID: 0xFFFF}, {PolygonID: 7, OtherCellID: 0x0105}}}
+}
+
+// TestNewCellFromTheDATs: the room's CellStruct and EnvCell build the same
+// cell as room() (its planes, its physics polygons), the door portal opens
+// outside, and a portal naming a polygon the CellStruct lacks is left out.
+func TestNewCellFromTheDATs(t *testing.T) {
+	want, _ := room()
+	got := NewCell(roomEnvCell(), roomCellStruct())
+	if got.ID != roomID || got.Frame != want.Frame || len(got.Inside) != 6 || len(got.Shape.Polys) != len(want.Shape.Polys) {
+		t.Fatalf("cell %+v, want the room's id, frame, 6 planes and %d polygons", got, len(want.Shape.Polys))
+	}
+	for i := range want.Inside {
+		if got.Inside[i] != want.Inside[i] {
+			t.Errorf("plane %d %+v, want %+v", i, got.Inside[i], want.Inside[i])
+		}
+	}
+	for i := range want.Shape.Polys {
+		if got.Shape.Polys[i].Plane != want.Shape.Polys[i].Plane {
+			t.Errorf("polygon %d plane %+v, want %+v", i, got.Shape.Polys[i].Plane, want.Shape.Polys[i].Plane)
+		}
+	}
+	if len(got.Portals) != 1 || !got.Portals[0].Outside() {
+		t.Fatalf("portals %+v, want only the door, opening outside", got.Portals)
+	}
+	// Walking in through the door of the built cell works as with room().
+	_, shell := room()
+	env := &flatEnv{obs: []Obstacle{shell}, cells: map[uint32]*Cell{roomID: got}}
+	p := physics.Position{Cell: 0x7F7F0025, Frame: physics.Frame{Origin: v3(105, 98, 0), Orientation: physics.IdentityQuat}}
+	p, _ = walk(t, NewResolver(env), walker(), p, v3(0, 1, 0), 20)
+	if p.Cell != roomID {
+		t.Fatalf("cell 0x%08X at %+v, want inside the built cell", p.Cell, p.Frame.Origin)
+	}
+}
+
+// FuzzCellAndShapeFromBytes decodes an Environment and a GfxObj from
+// arbitrary bytes (seeded with real encodings), builds their collision
+// and sweeps spheres through it: no panic, and every contact is finite
+// with t in [0, 1] and a unit normal.
+func FuzzCellAndShapeFromBytes(f *testing.F) {
+	_, envBytes, err := dat.Encode(&dat.Environment{ID: 0x0D000001, Cells: map[uint32]dat.CellStruct{0: *roomCellStruct()}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	g := boxGfx(v3(0, 0, 0), v3(2, 3, 4))
+	g.ID = 0x01000001
+	for i := range g.PhysicsPolygons {
+		g.PhysicsPolygons[i].Stippling = 0xC // no UVs
+	}
+	_, gfxBytes, err := dat.Encode(g)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(envBytes, gfxBytes, float32(105), float32(95), float32(0.5), float32(0), float32(10), float32(0))
+	f.Add(envBytes, gfxBytes, float32(1), float32(-1), float32(1), float32(0), float32(3), float32(0.5))
+	f.Fuzz(func(t *testing.T, envB, gfxB []byte, x, y, z, dx, dy, dz float32) {
+		c, d := v3(x, y, z), v3(dx, dy, dz)
+		if !c.Finite() || !d.Finite() || d.Len() > 100 || c.Len() > 1e4 {
+			return
+		}
+		check := func(what string, tt float32, n vec, ok bool) {
+			if ok && (tt < 0 || tt > 1 || !n.Finite() || n.Len() < 0.99 || n.Len() > 1.01) {
+				t.Fatalf("%s: t %v normal %+v", what, tt, n)
+			}
+		}
+		if env, err := dat.DecodeEnvironment(0x0D000001, envB); err == nil {
+			for _, cs := range env.Cells {
+				cell := NewCell(roomEnvCell(), &cs)
+				cell.Contains(c)
+				tt, n, _, ok := cell.sweep(c, d, 0.5, false)
+				check("cell", tt, n, ok)
+			}
+		}
+		if g, err := dat.DecodeGfxObj(0x01000001, gfxB); err == nil {
+			if s := NewShape(g); s != nil {
+				tt, n, _, ok := s.Sweep(c, d, 0.5)
+				check("shape", tt, n, ok)
+			}
+		}
+	})
+}

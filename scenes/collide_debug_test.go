@@ -1,0 +1,77 @@
+package scenes
+
+import (
+	"math"
+	"testing"
+
+	"github.com/dereth/dereth/archetypes"
+	"github.com/dereth/dereth/collision"
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/systems"
+)
+
+// TestCollisionOverlay: an object's sphere is drawn at its projected
+// centre with its radius in pixels at that depth; after it walked into a
+// wall the circle is marked hit and the wall's polygon is outlined (four
+// edges).
+func TestCollisionOverlay(t *testing.T) {
+	w := systems.NewWorld()
+	w.Ground = flatHeights{}
+	setup := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}, StepUpHeight: 0.4, StepDownHeight: 0.4}
+	d, _ := archetypes.FromTemplate("creature")
+	d.GUID, d.Cell, d.Setup = 0x50000001, 0xA9B40001, setup
+	d.Frame = physics.Frame{Origin: physics.Vec3{X: 10, Y: 10}, Orientation: physics.IdentityQuat}
+	d.Transient |= physics.TransientContact | physics.TransientOnWalkable
+	if _, err := w.Spawn(d); err != nil {
+		t.Fatal(err)
+	}
+	cam := view.NewCamera(800, 600, physics.Position{Cell: 0xA9B40001, Frame: d.Frame})
+	var dbg collisionDebug
+	dbg.overlay(w, cam)
+	if len(dbg.circles) != 1 || len(dbg.lines) != 0 {
+		t.Fatalf("circles %+v lines %+v, want one circle and no lines", dbg.circles, dbg.lines)
+	}
+	c := dbg.circles[0]
+	centre := cam.ToRender(physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: 10, Y: 10, Z: 0.5}}})
+	x, y, z, _ := cam.Project(centre)
+	if c.X != x || c.Y != y || math.Abs(float64(c.R-0.5*cam.PixelsPerUnit(z))) > 1e-3 || c.Hit {
+		t.Fatalf("circle %+v, want (%v, %v) r %v not hit", c, x, y, 0.5*cam.PixelsPerUnit(z))
+	}
+	// Dropped from 2 units up it lands on the terrain: the landing is its
+	// last transition's contact, a terrain triangle.
+	o := w.Object(0x50000001)
+	o.Phys.Position.Frame.Origin.Z = 2
+	o.Phys.Transient &^= physics.TransientContact | physics.TransientOnWalkable
+	o.Phys.State |= physics.StateGravity
+	for range 40 {
+		w.Step(0.05)
+		if o.Phys.Transient.Has(physics.TransientOnWalkable) {
+			break
+		}
+	}
+	// Top-down, the whole triangle is in view; in perspective the edge
+	// behind the camera is clipped away.
+	cam.ToggleMap()
+	dbg.overlay(w, cam)
+	if len(dbg.circles) != 1 || !dbg.circles[0].Hit || len(dbg.lines) != 3 {
+		t.Fatalf("circles %+v lines %+v, want the landed circle marked hit and a triangle's 3 edges", dbg.circles, dbg.lines)
+	}
+	for _, l := range dbg.lines {
+		// Every edge ends at a cell corner: 24 units apart on the map.
+		dx, dy := (l.X1-l.X0)/cam.MapScale, (l.Y1-l.Y0)/cam.MapScale
+		if r := math.Hypot(float64(dx), float64(dy)); math.Abs(r-24) > 0.01 && math.Abs(r-24*math.Sqrt2) > 0.01 {
+			t.Fatalf("edge %+v is %v units long, want a LandCell triangle's 24 or 24√2", l, r)
+		}
+	}
+}
+
+// flatHeights is level terrain at height 0.
+type flatHeights struct{}
+
+func (flatHeights) GroundZ(cell uint32, x, y float32) (float32, bool) { return 0, true }
+
+func (flatHeights) LandHeights(block uint32) (*collision.Heights, bool) {
+	return new(collision.Heights), true
+}
