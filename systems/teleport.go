@@ -153,11 +153,13 @@ func (w *World) SetPositionSimple(o *components.View, dest physics.Position) {
 	}
 }
 
-// TeleportPlayer is SmartBox::TeleportPlayer (0x00453910) for an accepted
-// destination whose barrier opened: SetPositionSimple, and the player's
+// commitArrival is the spatial commit of an arrival whose barrier opened:
+// SmartBox::TeleportPlayer (0x00453910) for a portal exit, the enter_world
+// tail for the login — both SetPositionSimple(destination). The player's
 // clock restarts now (prepare_to_enter_world), so its simulation — the
 // Script/Particle tails, a queued Hidden PES — resumes behind the portal
-// viewport on the next quantum, Active again.
+// viewport on the next quantum, Active again. An unhydratable destination
+// is placed anyway and reported (TravelErr, trace "unhydratable").
 func (w *World) commitArrival(o *components.View) {
 	t := &w.travel
 	if w.Stream != nil && !w.Stream.Hydratable(t.dest.Cell) {
