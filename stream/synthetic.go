@@ -3,7 +3,6 @@ package stream
 import (
 	"fmt"
 	"math"
-	"sync/atomic"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -27,8 +26,6 @@ type Synthetic struct {
 	// EnvCells 0xXXYY0100… are dungeon space.
 	DungeonBlock uint32
 	DungeonCells int
-	// Builds counts completed builds.
-	Builds atomic.Int64
 }
 
 func (s *Synthetic) has(block uint32) bool {
@@ -82,7 +79,6 @@ func (s *Synthetic) Build(req Request) (*Build, error) {
 			}
 		}
 	}
-	s.Builds.Add(1)
 	return b, nil
 }
 
