@@ -30,21 +30,12 @@ func StaticGUID(class, block uint32, i int) (uint32, error) {
 // SceneryFunc places a landblock's procedural scenery (SceneryOf: the
 // scenery package's generator) from its LandBlock and LandBlockInfo (nil
 // when it has none); nil: none.
-type SceneryFunc func(lb *dat.LandBlock, info *dat.LandBlockInfo) ([]Static, error)
+type SceneryFunc func(lb *dat.LandBlock, info *dat.LandBlockInfo) ([]scenery.Object, error)
 
-// SceneryOf is the SceneryFunc of a scenery generator: each object keeps
-// its stable 0x8XXYYIII id as its guid, its cell, frame and scale.
+// SceneryOf is the SceneryFunc of a scenery generator.
 func SceneryOf(g *scenery.Generator) SceneryFunc {
-	return func(lb *dat.LandBlock, info *dat.LandBlockInfo) ([]Static, error) {
-		objs, err := g.Generate(lb, info, nil)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]Static, len(objs))
-		for i, o := range objs {
-			out[i] = Static{GUID: o.ID, ID: o.ObjID, Cell: o.Cell, Frame: o.Frame, Scale: o.Scale}
-		}
-		return out, nil
+	return func(lb *dat.LandBlock, info *dat.LandBlockInfo) ([]scenery.Object, error) {
+		return g.Generate(lb, info, nil)
 	}
 }
 
@@ -121,12 +112,18 @@ func (d *DatSource) Build(req Request) (*Build, error) {
 		}
 	}
 	if d.Scenery != nil {
-		sc, err := d.Scenery(lb, info)
+		placed, err := d.Scenery(lb, info)
 		if err != nil {
 			return nil, fmt.Errorf("stream: scenery of landblock 0x%04X: %w", b.Block>>16, err)
 		}
-		b.Scenery = sc
+		b.Placed = placed
+		b.Scenery = make([]Static, len(placed))
+		for i, o := range placed {
+			// each object keeps its stable 0x8XXYYIII id as its guid
+			b.Scenery[i] = Static{GUID: o.ID, ID: o.ObjID, Cell: o.Cell, Frame: o.Frame, Scale: o.Scale}
+		}
 	}
+	b.Info = info
 	return b, nil
 }
 

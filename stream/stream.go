@@ -24,6 +24,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 )
 
 // Tier is how much of a landblock is resident.
@@ -98,6 +99,11 @@ type Build struct {
 	Statics []Static
 	Scenery []Static
 	Cells   []*dat.EnvCell
+	// Info is the LandBlockInfo and Placed the scenery generator's
+	// objects, for the collision publication
+	// (systems.World.AddLandblockCollision); nil for Far.
+	Info   *dat.LandBlockInfo
+	Placed []scenery.Object
 }
 
 // TerrainOnly returns the terrain-only build a fresh Far load would have

@@ -69,8 +69,14 @@ func (s *Synthetic) Build(req Request) (*Build, error) {
 				return nil, fmt.Errorf("stream: synthetic scenery of landblock 0x%04X: %w", block>>16, err)
 			}
 			x, y := float32(4+i%46*4), float32(100+i/46%20*4)
-			b.Scenery = append(b.Scenery, Static{GUID: g, ID: s.SceneryID, Cell: dat.CellAt(block, x, y),
-				Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y, Z: dat.TerrainHeight(block, &b.Heights, x, y)}, Orientation: physics.IdentityQuat}})
+			st := Static{GUID: g, ID: s.SceneryID, Cell: dat.CellAt(block, x, y),
+				Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y, Z: dat.TerrainHeight(block, &b.Heights, x, y)}, Orientation: physics.IdentityQuat}}
+			b.Scenery = append(b.Scenery, st)
+			b.Placed = append(b.Placed, scenery.Object{ID: g, ObjID: st.ID, Cell: st.Cell, Frame: st.Frame, Scale: 1})
+		}
+		b.Info = &dat.LandBlockInfo{ID: block | dat.LandBlockInfoPart}
+		for _, st := range b.Statics {
+			b.Info.Objects = append(b.Info.Objects, dat.Stab{ID: st.ID, Frame: st.Frame})
 		}
 		if block == s.DungeonBlock {
 			for i := range s.DungeonCells {

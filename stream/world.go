@@ -16,6 +16,17 @@ import (
 // collides with, terrain that is not resident.
 type Ground struct {
 	blocks map[uint32]*collision.Heights
+	// cells are the EnvCells of the Near landblocks.
+	cells map[uint32]*dat.EnvCell
+}
+
+// EnvCell is an EnvCell of a Near landblock (collision's indoor cells and
+// their static objects); an error for any other.
+func (g *Ground) EnvCell(id uint32) (*dat.EnvCell, error) {
+	if c, ok := g.cells[id]; ok {
+		return c, nil
+	}
+	return nil, fmt.Errorf("stream: EnvCell 0x%08X is not resident: %w", id, dat.ErrNotFound)
 }
 
 // GroundZ is the terrain height at (x, y) of cell's landblock
@@ -52,7 +63,7 @@ type Adapter struct {
 // Attach makes a streamer over src the world's Residency and Ground.
 // The world's trace sees every streaming event.
 func Attach(w *systems.World, cfg Config, src Source) (*Adapter, error) {
-	a := &Adapter{W: w, Ground: &Ground{blocks: map[uint32]*collision.Heights{}},
+	a := &Adapter{W: w, Ground: &Ground{blocks: map[uint32]*collision.Heights{}, cells: map[uint32]*dat.EnvCell{}},
 		Objects: map[uint32][]uint32{}, gfx: map[uint32]*dat.Setup{}}
 	s, err := New(cfg, src, a)
 	if err != nil {
@@ -108,10 +119,15 @@ func (a *Adapter) TeardownTerrain(block uint32) {
 }
 
 // PublishNear implements Sink: every static and scenery object is spawned
-// through the one spawn path (its default script plays, it joins the
-// broad phase at the next frame). An object that cannot be spawned is
-// traced and counted, never fatal.
+// through the one spawn path (its default script plays, its lights and
+// particles come with it), ethereal: the landblock's collision — its
+// LandBlockInfo objects and buildings, its EnvCells and their statics, its
+// scenery — is published once, by collision's AddLandblockCollision. An
+// object that cannot be spawned is traced and counted, never fatal.
 func (a *Adapter) PublishNear(b *Build) {
+	for _, c := range b.Cells {
+		a.Ground.cells[c.ID] = c
+	}
 	guids := a.Objects[b.Block][:0]
 	for _, list := range [2][]Static{b.Statics, b.Scenery} {
 		for _, st := range list {
@@ -124,15 +140,23 @@ func (a *Adapter) PublishNear(b *Build) {
 		}
 	}
 	a.Objects[b.Block] = guids
+	a.W.AddLandblockCollision(b.Info, b.Placed)
 }
 
 // TeardownNear implements Sink: the block's objects leave the world (their
-// scripts, particles, lights and broad-phase bodies with them).
+// scripts, particles and lights with them), its EnvCells leave the ground
+// and its static collision is removed (RemoveLandblockCollision).
 func (a *Adapter) TeardownNear(block uint32) {
 	for _, g := range a.Objects[block] {
 		a.W.Remove(g)
 	}
 	delete(a.Objects, block)
+	for id := range a.Ground.cells {
+		if id&0xFFFF0000 == block {
+			delete(a.Ground.cells, id)
+		}
+	}
+	a.W.RemoveLandblockCollision(block)
 }
 
 func (a *Adapter) spawn(st Static) error {
@@ -152,13 +176,10 @@ func (a *Adapter) spawn(st Static) error {
 		arch = "scenery"
 	}
 	d := archetypes.Desc{GUID: st.GUID, Archetype: arch, Cell: st.Cell, Frame: st.Frame,
-		State: physics.StateStatic, Scale: scale, Setup: setup, Anims: a.W.Assets, Static: true,
+		State: physics.StateStatic | physics.StateEthereal, Scale: scale, Setup: setup, Anims: a.W.Assets, Static: true,
 		Managers: archetypes.WithParticle | archetypes.WithScript | archetypes.WithPhysicsHooks}
 	if setup.DefaultAnimation != 0 {
 		d.State |= physics.StateHasDefaultAnim
-	}
-	if st.ID>>24 == 0x01 {
-		d.State |= physics.StateHasPhysicsBSP
 	}
 	_, err = a.W.Spawn(d)
 	return err
@@ -173,7 +194,7 @@ func (a *Adapter) setup(id uint32) (*dat.Setup, error) {
 	if s, ok := a.gfx[id]; ok {
 		return s, nil
 	}
-	s := &dat.Setup{ID: id, Parts: []uint32{id}, Flags: dat.SetupHasPhysicsBSP,
+	s := &dat.Setup{ID: id, Parts: []uint32{id},
 		PlacementFrames: map[int32]dat.AnimFrame{0: {Frames: []physics.Frame{physics.IdentityFrame}}}}
 	a.gfx[id] = s
 	return s, nil

@@ -38,8 +38,8 @@ func (w *World) TraceStream(stage, detail string) {
 
 // LandblockPublished is collision's hook for a landblock whose terrain was
 // published: the broad phase's cached heights of the block are dropped so
-// the next sweep reads the resident terrain. Statics join the broad phase
-// as objects (syncBodies) when they are spawned.
+// the next sweep reads the resident terrain. A Near landblock's statics
+// are published by AddLandblockCollision.
 func (w *World) LandblockPublished(block uint32) {
 	if w.collide != nil {
 		delete(w.collide.heights, block&0xFFFF0000)
@@ -47,8 +47,8 @@ func (w *World) LandblockPublished(block uint32) {
 }
 
 // LandblockTornDown is collision's hook for a landblock whose terrain left
-// residency: its cached heights go. Its statics left as objects (Remove
-// drops their bodies).
+// residency: its cached heights go (its statics went with
+// RemoveLandblockCollision when it left Near).
 func (w *World) LandblockTornDown(block uint32) {
 	if w.collide != nil {
 		delete(w.collide.heights, block&0xFFFF0000)
