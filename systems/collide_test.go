@@ -349,3 +349,33 @@ func TestCachedVelocityAcrossALandblockEdge(t *testing.T) {
 		t.Fatalf("ended in 0x%08X, want the next landblock north (0xA9B5)", o.Phys.Position.Cell)
 	}
 }
+
+// TestNoSpheresNoSweep: an object whose Setup has no spheres is not swept
+// (seed 004 Q5: set_frame): walking north it passes through the wall a
+// creature with spheres stops at, still standing on the terrain.
+func TestNoSpheresNoSweep(t *testing.T) {
+	w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 45, Z: 79}, {X: 70, Y: 46, Z: 85}})
+	setup, mt, anims := humanoid(nil)
+	d, _ := archetypes.FromTemplate("creature")
+	d.GUID, d.Cell, d.Setup, d.MotionTable, d.Anims = 0x50000009, 0xA9B40012, setup, mt, anims
+	d.Frame = physics.Frame{Origin: physics.Vec3{X: 60, Y: 40, Z: groundZ}, Orientation: physics.IdentityQuat}
+	d.Transient |= physics.TransientContact | physics.TransientOnWalkable
+	d.State |= physics.StateGravity
+	o, err := w.Spawn(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := motion.DefaultInterpretedState()
+	st.ForwardCommand = motion.WalkForward
+	w.Interp(o).MoveToInterpretedState(&st)
+	for range 100 {
+		w.Step(0.05)
+	}
+	at := origin(w, 0x50000009)
+	if at.Y < 47 || math.Abs(float64(at.Z-groundZ)) > 1e-3 {
+		t.Fatalf("at %+v, want through the wall (y > 47) on the terrain", at)
+	}
+	if c := w.Collisions(0x50000009); c != nil && len(c.Hits) > 0 {
+		t.Fatalf("contacts %+v, want none: it was not swept", c.Hits)
+	}
+}
