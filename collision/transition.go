@@ -408,15 +408,6 @@ func (r *Resolver) gather(a, b vec) {
 			r.addCell(p.Other, lo, hi)
 		}
 	}
-	// Bodies already interpenetrating the mover do not hold it: it may
-	// walk out of them (two creatures placed on one spot separate).
-	kept := r.obs[:0]
-	for _, o := range r.obs {
-		if !o.body() || !r.overlapsBody(&o, a) {
-			kept = append(kept, o)
-		}
-	}
-	r.obs = kept
 }
 
 // addBuildingCells adds the cells the portals of the buildings near the
@@ -443,22 +434,6 @@ func (r *Resolver) addCell(id uint32, lo, hi vec) {
 	if c := r.env.EnvCell(id); c != nil && c.near(lo.Sub(off), hi.Sub(off)) {
 		r.envCells = append(r.envCells, c)
 	}
-}
-
-// overlapsBody reports whether any mover sphere at pos overlaps the body.
-func (r *Resolver) overlapsBody(o *Obstacle, pos vec) bool {
-	s := o.scale()
-	for _, ms := range r.m.Spheres {
-		c := pos.Add(ms.Origin)
-		for _, bs := range o.Spheres {
-			q := o.Frame.LocalToGlobal(bs.Origin.Scale(s))
-			rr := ms.Radius + bs.Radius*s
-			if e := c.Sub(q); e.Dot(e) < rr*rr {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // cast sweeps every sphere of the mover at pos by d: the earliest contact.

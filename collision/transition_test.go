@@ -300,3 +300,34 @@ func TestResolveCylSpheres(t *testing.T) {
 		t.Fatalf("landed %v on walkable %v at %+v, want on the rock's top z 0.3", res.Landed, res.OnWalkable, res.Origin)
 	}
 }
+
+// TestOverlappingBodies: a walker already overlapping another body (their
+// spheres 0.6 apart, radii 0.5 each) is held when it moves further in and
+// walks away freely; two placed on one spot separate in any direction.
+func TestOverlappingBodies(t *testing.T) {
+	other := func(x float32) Obstacle {
+		return Obstacle{GUID: 2, Frame: physics.Frame{Origin: v3(x, 10, 0), Orientation: physics.IdentityQuat}, Scale: 1,
+			Spheres: []dat.Sphere{{Origin: v3(0, 0, 0.5), Radius: 0.5}}}
+	}
+	tests := []struct {
+		name    string
+		body    float32
+		to      physics.Vec3
+		want    physics.Vec3
+		blocked bool
+	}{
+		{"further in is held", 10.6, v3(10.3, 10, 0), v3(10, 10, 0), true},
+		{"away is free", 10.6, v3(9.7, 10, 0), v3(9.7, 10, 0), false},
+		{"sideways out is free", 10.6, v3(10, 9.7, 0), v3(10, 9.7, 0), false},
+		{"one spot, east", 10, v3(10.3, 10, 0), v3(10.3, 10, 0), false},
+		{"one spot, west", 10, v3(9.7, 10, 0), v3(9.7, 10, 0), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := NewResolver(&flatEnv{obs: []Obstacle{other(tc.body)}}).Resolve(walker(), at(10, 10, 0), tc.to)
+			if !near(res.Origin.X, tc.want.X, 1e-3) || !near(res.Origin.Y, tc.want.Y, 1e-3) || res.Blocked != tc.blocked {
+				t.Fatalf("end %+v blocked %v, want %+v blocked %v", res.Origin, res.Blocked, tc.want, tc.blocked)
+			}
+		})
+	}
+}
