@@ -58,3 +58,21 @@ func (a assets) Animation(id uint32) *dat.Animation {
 	}
 	return a.dat.Animation(id)
 }
+
+// GfxObj gives collision the DAT's GfxObjs (their physics BSPs); without
+// a DAT there are none.
+func (a assets) GfxObj(id uint32) (*dat.GfxObj, error) {
+	if a.dat == nil {
+		return nil, fmt.Errorf("no GfxObj 0x%08X without a DAT", id)
+	}
+	return a.dat.GfxObj(id)
+}
+
+// Environment gives collision the DAT's Environments (the CellStructs of
+// indoor cells); without a DAT there are none.
+func (a assets) Environment(id uint32) (*dat.Environment, error) {
+	if a.dat == nil {
+		return nil, fmt.Errorf("no Environment 0x%08X without a DAT", id)
+	}
+	return a.dat.Environment(id)
+}
