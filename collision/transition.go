@@ -254,8 +254,9 @@ func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
 // z ≥ FloorZ lands. The end's cell is the indoor cell containing the
 // first sphere's centre, else the outdoor cell under it
 // (CObjCell::find_cell_list). An indoor begin cell the Env does not know
-// is not swept: the candidate is accepted there. The result is valid
-// until the next call.
+// is not swept: the candidate is accepted there. A mover without a sphere
+// of positive radius, or a non-finite begin or end, stays where it is.
+// The result is valid until the next call.
 func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *Result {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
@@ -268,6 +269,11 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
+	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
+		// Nothing to sweep, or nowhere finite to go: it stays.
+		r.res.Origin = pos
+		return &r.res
+	}
 	if !r.outdoor {
 		c := r.env.EnvCell(begin.Cell)
 		if c == nil {

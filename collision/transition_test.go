@@ -331,3 +331,27 @@ func TestOverlappingBodies(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveDegenerateInput: no spheres, a zero radius or a non-finite
+// end leave the mover where it began, in its cell.
+func TestResolveDegenerateInput(t *testing.T) {
+	nan := float32(math.NaN())
+	tests := []struct {
+		name string
+		m    *Mover
+		end  physics.Vec3
+	}{
+		{"no spheres", &Mover{GUID: 1}, v3(11, 10, 0)},
+		{"zero radius", &Mover{GUID: 1, Spheres: []dat.Sphere{{}}}, v3(11, 10, 0)},
+		{"NaN end", walker(), v3(nan, 10, 0)},
+		{"infinite end", walker(), v3(float32(math.Inf(1)), 10, 0)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := NewResolver(&flatEnv{}).Resolve(tc.m, at(10, 10, 0), tc.end)
+			if res.Origin != v3(10, 10, 0) || res.Cell != testCell {
+				t.Fatalf("end %+v in 0x%08X, want where it began", res.Origin, res.Cell)
+			}
+		})
+	}
+}
