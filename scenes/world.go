@@ -398,15 +398,25 @@ func RenderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam 
 	drawTriangles(dst, r, sourceImage(r))
 }
 
-var triOpts = &ebiten.DrawTrianglesOptions{}
+var (
+	triOpts    = &ebiten.DrawTrianglesOptions{}
+	shaderOpts = &ebiten.DrawTrianglesShaderOptions{}
+)
 
 // drawTriangles draws the whole frame in one call (r.DrawCalls()) from
-// src: the atlas or the white image.
+// src, the atlas or the white image: through the world shader
+// (perspective-correct texture coordinates), or DrawTriangles32 when the
+// shader does not compile.
 func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	if len(r.Indices) == 0 {
 		return
 	}
 	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
+	if sh, err := worldShader(); err == nil {
+		shaderOpts.Images[0] = src
+		dst.DrawTrianglesShader32(verts, r.Indices, sh, shaderOpts)
+		return
+	}
 	dst.DrawTriangles32(verts, r.Indices, src, triOpts)
 }
 

@@ -3,6 +3,7 @@ package view
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"sync"
 
@@ -62,6 +63,15 @@ type Materialer interface {
 	Material(surfaceID uint32) (*texture.Material, error)
 }
 
+// LandSurfacer is optionally implemented by Assets to texture the terrain:
+// the Region's land surface merge table and the SurfaceTextures (terrain
+// textures and blend masks) it names. Without it the terrain is drawn in
+// the terrain palette's colours.
+type LandSurfacer interface {
+	TexMerge() *TexMerge
+	LandTexture(surfaceTextureID uint32) (*image.NRGBA, error)
+}
+
 // DefaultTerrainPalette colours the 32 retail terrain types (LandDefs
 // TerrainType order) when the Region carries no colours.
 var DefaultTerrainPalette = [32]color.RGBA{
@@ -97,6 +107,7 @@ var DefaultTerrainPalette = [32]color.RGBA{
 type DATAssets struct {
 	Portal, Cell *dat.Container
 	land         *dat.LandDefs
+	merge        *TexMerge
 	palette      [32]color.RGBA
 
 	mu     sync.Mutex
@@ -111,7 +122,7 @@ func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
 		return nil, fmt.Errorf("scenes: region: %w", err)
 	}
 	a := &DATAssets{Portal: portal, Cell: cell, land: &r.LandDefs, palette: DefaultTerrainPalette,
-		blocks: map[uint32]*Landblock{}}
+		blocks: map[uint32]*Landblock{}, merge: NewTexMerge(&r.Terrain)}
 	for i, t := range r.Terrain.TerrainTypes {
 		if i < len(a.palette) && t.Color != 0 {
 			a.palette[i] = argb(t.Color)
@@ -130,6 +141,20 @@ func (a *DATAssets) Surface(id uint32) (*dat.Surface, error) { return a.Portal.S
 // DAT's SurfaceTextures, RenderSurfaces and Palettes (no ObjDesc changes).
 func (a *DATAssets) Material(surfaceID uint32) (*texture.Material, error) {
 	return texture.Resolve(a.Portal, surfaceID, nil)
+}
+
+// TexMerge implements LandSurfacer with the Region's land surface; nil
+// when the Region lists no terrain textures.
+func (a *DATAssets) TexMerge() *TexMerge {
+	if len(a.merge.desc.TerrainTexs) == 0 {
+		return nil
+	}
+	return a.merge
+}
+
+// LandTexture implements LandSurfacer through the portal DAT.
+func (a *DATAssets) LandTexture(id uint32) (*image.NRGBA, error) {
+	return texture.ResolveTexture(a.Portal, id)
 }
 
 // TerrainPalette implements TerrainPaletter with the Region's colours.

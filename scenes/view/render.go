@@ -111,6 +111,11 @@ type Renderer struct {
 	blocks   map[uint32]*Landblock
 	errSeen  map[string]bool
 	lightCam physics.Vec3
+
+	merge     *TexMerge // the land surface; nil draws terrain in palette colours
+	landSrc   map[uint32]*image.NRGBA
+	landRects map[uint32]landRect
+	normals   map[uint32]*[81]physics.Vec3
 }
 
 // NewRenderer returns a renderer over the assets.
@@ -122,6 +127,10 @@ func NewRenderer(a Assets) *Renderer {
 	}
 	if _, ok := a.(Materialer); ok {
 		r.Atlas = NewAtlas()
+	}
+	r.landSrc, r.landRects, r.normals = map[uint32]*image.NRGBA{}, map[uint32]landRect{}, map[uint32]*[81]physics.Vec3{}
+	if l, ok := a.(LandSurfacer); ok && r.Atlas != nil {
+		r.merge = l.TexMerge()
 	}
 	return r
 }
@@ -263,7 +272,7 @@ func heightTint(z float32) float32 { return 0.85 + min(max(z, 0), 400)/400*0.3 }
 func (r *Renderer) buildTerrain() {
 	x0, y0, x1, y1 := r.blockRange()
 	var cam [81]physics.Vec3
-	var col [81]rgb
+	var col, lit [81]rgb
 	var world [81]physics.Vec3
 	road := rgb{0.55, 0.45, 0.32}
 	for bx := x0; bx <= x1; bx++ {
@@ -274,6 +283,7 @@ func (r *Renderer) buildTerrain() {
 				continue
 			}
 			off := r.cam.BlockOffset(bx, by)
+			nrm := r.vertexNormals(bx, by, b)
 			for i := 0; i < 9; i++ {
 				for j := 0; j < 9; j++ {
 					k := i*9 + j
@@ -284,20 +294,26 @@ func (r *Renderer) buildTerrain() {
 					if dat.TerrainWordRoad(b.Terrain[k]) != 0 {
 						c = rgb{(c.R + road.R) / 2, (c.G + road.G) / 2, (c.B + road.B) / 2}
 					}
+					l := ambient + diffuse*max(0, nrm[k].Dot(lightDir))
+					lit[k] = rgb{min(l, 1), min(l, 1), min(l, 1)}
 					t := heightTint(b.Z[k])
-					col[k] = rgb{c.R * t, c.G * t, c.B * t}
+					col[k] = scale(rgb{c.R * t, c.G * t, c.B * t}, l)
 				}
 			}
 			for cx := 0; cx < 8; cx++ {
 				for cy := 0; cy < 8; cy++ {
+					rect, textured := r.landRect(CellPalCode(&b.Terrain, cx, cy))
 					for _, tri := range dat.CellTriangles(id, cx, cy) {
 						a, bb, c := tri[0], tri[1], tri[2]
 						if !r.facing(cam[a], cam[bb], cam[c]) {
 							continue // the ground seen from below
 						}
-						n := world[bb].Sub(world[a]).Cross(world[c].Sub(world[a])).Normalize()
-						s := ambient + diffuse*max(0, n.Dot(lightDir))
-						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], scale(col[a], s), scale(col[bb], s), scale(col[c], s), 1, nil)
+						if !textured {
+							r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], col[a], col[bb], col[c], 1, nil)
+							continue
+						}
+						uv := [3][2]float32{landUV(rect, a, cx, cy), landUV(rect, bb, cx, cy), landUV(rect, c, cx, cy)}
+						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], lit[a], lit[bb], lit[c], 1, &uv)
 					}
 				}
 			}
@@ -312,6 +328,111 @@ func (r *Renderer) buildTerrain() {
 			}
 		}
 	}
+}
+
+// landUV is the atlas coordinate of vertex k (index x*9+y) of cell
+// (cx, cy) in the cell's merged texture at rect: its corner's landUVs,
+// inset half a texel so no neighbour bleeds in.
+func landUV(rect image.Rectangle, k, cx, cy int) [2]float32 {
+	corner := [2][2]int{{0, 3}, {1, 2}}[k/9-cx][k%9-cy]
+	uv := landUVs[corner]
+	w, h := float32(rect.Dx()-1), float32(rect.Dy()-1)
+	return [2]float32{float32(rect.Min.X) + 0.5 + uv[0]*w, float32(rect.Min.Y) + 0.5 + uv[1]*h}
+}
+
+// landRect returns the atlas rectangle of a palette code's merged cell
+// texture, merging it the first time; false draws the cell in palette
+// colours (no land surface, a failed merge — recorded once — or a full
+// atlas).
+func (r *Renderer) landRect(code uint32) (image.Rectangle, bool) {
+	if r.merge == nil {
+		return image.Rectangle{}, false
+	}
+	if l, ok := r.landRects[code]; ok {
+		return l.rect, l.ok
+	}
+	img, err := MergeLandSurface(r.merge.Surface(code), LandTexSize, r.landTexture)
+	var l landRect
+	if err != nil {
+		r.fail(fmt.Errorf("land surface 0x%08X: %w", code, err))
+	} else {
+		l.rect, l.ok = r.Atlas.Add(code, img)
+	}
+	r.landRects[code] = l
+	return l.rect, l.ok
+}
+
+// landRect is a merged cell texture's place in the atlas (ok false: not
+// drawn textured).
+type landRect struct {
+	rect image.Rectangle
+	ok   bool
+}
+
+// landTexture returns a SurfaceTexture scaled to LandTexSize (cached).
+func (r *Renderer) landTexture(id uint32) (*image.NRGBA, error) {
+	if img, ok := r.landSrc[id]; ok {
+		return img, nil
+	}
+	img, err := r.Assets.(LandSurfacer).LandTexture(id)
+	if err != nil {
+		return nil, err
+	}
+	img = Downscale(img, LandTexSize)
+	r.landSrc[id] = img
+	return img, nil
+}
+
+// vertexNormals returns a landblock's smooth vertex normals (cached):
+// each from the height differences to its four neighbours, across into
+// the neighbouring landblocks where they are loaded (one-sided at the
+// edge of the data).
+func (r *Renderer) vertexNormals(bx, by int, b *Landblock) *[81]physics.Vec3 {
+	if n, ok := r.normals[b.ID]; ok {
+		return n
+	}
+	n := new([81]physics.Vec3)
+	for i := 0; i < 9; i++ {
+		for j := 0; j < 9; j++ {
+			z := b.Z[i*9+j]
+			w, wd := r.heightAt(bx, by, i-1, j, z)
+			e, ed := r.heightAt(bx, by, i+1, j, z)
+			s, sd := r.heightAt(bx, by, i, j-1, z)
+			nn, nd := r.heightAt(bx, by, i, j+1, z)
+			dx := (e - w) / ((ed + wd) * dat.CellLength)
+			dy := (nn - s) / ((nd + sd) * dat.CellLength)
+			n[i*9+j] = physics.Vec3{X: -dx, Y: -dy, Z: 1}.Normalize()
+		}
+	}
+	r.normals[b.ID] = n
+	return n
+}
+
+// heightAt is the height of vertex (i, j) of landblock (bx, by), i and j
+// one past the block's edge reaching into its neighbour; with no such
+// vertex it returns z (the centre's height) and 0 so the difference is
+// one-sided.
+func (r *Renderer) heightAt(bx, by, i, j int, z float32) (float32, float32) {
+	switch {
+	case i < 0:
+		bx, i = bx-1, i+8
+	case i > 8:
+		bx, i = bx+1, i-8
+	}
+	switch {
+	case j < 0:
+		by, j = by-1, j+8
+	case j > 8:
+		by, j = by+1, j-8
+	}
+	if bx < 0 || by < 0 || bx > 0xFE || by > 0xFE {
+		return z, 0
+	}
+	b := r.block(blockID(bx, by))
+	if b == nil {
+		return z, 0
+	}
+	return b.Z[i*9+j], 1
 }
 
 func scale(c rgb, s float32) rgb { return rgb{min(c.R*s, 1), min(c.G*s, 1), min(c.B*s, 1)} }
@@ -416,7 +537,7 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	if o.Phys.GUID == r.Highlight {
 		c = rgb{1, 0.9, 0.2}
 	}
-	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil)
+	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil, flatW)
 }
 
 // buildMesh transforms a mesh by m (part space to camera space) and emits
@@ -584,14 +705,28 @@ func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb,
 		return
 	}
 	depth := (a.Z + b.Z + c.Z) / 3
-	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha, uv)
+	iw := flatW
+	if !r.cam.Map {
+		iw = [3]float32{1 / a.Z, 1 / b.Z, 1 / c.Z}
+	}
+	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha, uv, iw)
 }
 
 func (r *Renderer) emitScreen(list *triList, depth, ax, ay, bx, by, cx, cy float32, c rgb, alpha float32) {
-	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha, nil)
+	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha, nil, flatW)
 }
 
-func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
+// flatW is the inverse depth of vertices drawn without perspective (the
+// map's parallel view, screen-space quads): 1, so the perspective-correct
+// texture coordinates equal the affine ones.
+var flatW = [3]float32{1, 1, 1}
+
+// append adds a projected triangle. Each vertex carries its atlas
+// coordinate twice: in SrcX, SrcY for an affine draw, and divided by its
+// camera depth in Custom0, Custom1 with the inverse depth iw in Custom2,
+// so a shader recovers the perspective-correct coordinate per pixel
+// (Custom0/Custom2, Custom1/Custom2).
+func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32, uv *[3][2]float32, iw [3]float32) {
 	n := len(r.Verts)
 	t := uint32(n / 3)
 	if n+3 > cap(r.Verts) {
@@ -602,10 +737,11 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	v[0] = Vertex{DstX: ax, DstY: ay, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha}
 	v[1] = Vertex{DstX: bx, DstY: by, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha}
 	v[2] = Vertex{DstX: cx, DstY: cy, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha}
-	if uv != nil {
-		for i := range v {
+	for i := range v {
+		if uv != nil {
 			v[i].SrcX, v[i].SrcY = uv[i][0], uv[i][1]
 		}
+		v[i].Custom0, v[i].Custom1, v[i].Custom2 = v[i].SrcX*iw[i], v[i].SrcY*iw[i], iw[i]
 	}
 	r.owner = append(r.owner, owner)
 	// Far first: a larger depth must sort earlier, so the key is the

@@ -60,6 +60,7 @@ func region() *dat.Region {
 	r.Scene = regionScenes()
 	r.Terrain.BaseTexSize = 128
 	r.Terrain.TerrainTexs = terrainTexs()
+	r.Terrain.CornerMaps, r.Terrain.SideMaps, r.Terrain.RoadMaps = landMaps()
 	return r
 }
 
