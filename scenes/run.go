@@ -77,6 +77,11 @@ type Config struct {
 	// UsePortal, when set, is the U key: the local player uses the nearest
 	// portal; its error is shown briefly.
 	UsePortal func() error
+	// NearestTexels draws textures at the nearest texel instead of
+	// filtering them bilinearly: every pixel of a textured triangle is
+	// then one of its texture's colours (the window tests check that),
+	// and a software GL draws faster.
+	NearestTexels bool
 }
 
 // scene is one of the viewer's screens.

@@ -311,7 +311,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		return
 	}
 	t0 := time.Now()
-	RenderOffscreen(screen, s.r, s.world, s.cam)
+	renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels)
 	s.stats.Build = time.Since(t0)
 	s.stats.Tris = len(s.r.Indices) / 3
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
@@ -392,6 +392,16 @@ func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {
 // runs (the window test renders the same frame with and without its
 // entities).
 func RenderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam *view.Camera) {
+	renderOffscreen(dst, r, w, cam, true)
+}
+
+// renderOffscreen is RenderOffscreen with the texture filter chosen:
+// bilinear, or the nearest texel (Config.NearestTexels).
+func renderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam *view.Camera, linear bool) {
+	shaderOpts.Uniforms["Linear"] = float32(0)
+	if linear {
+		shaderOpts.Uniforms["Linear"] = float32(1)
+	}
 	dst.Fill(view.Background)
 	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage, inside the atlas's white block
 	r.Build(w, cam)
@@ -400,7 +410,8 @@ func RenderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam 
 
 var (
 	triOpts    = &ebiten.DrawTrianglesOptions{}
-	shaderOpts = &ebiten.DrawTrianglesShaderOptions{}
+	fogColour  = make([]float32, 3)
+	shaderOpts = &ebiten.DrawTrianglesShaderOptions{Uniforms: map[string]any{"Fog": fogColour, "Linear": float32(1)}}
 )
 
 // drawTriangles draws the whole frame in one call (r.DrawCalls()) from
@@ -414,6 +425,7 @@ func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
 	if sh, err := worldShader(); err == nil {
 		shaderOpts.Images[0] = src
+		fogColour[0], fogColour[1], fogColour[2] = r.Light.FogRGB()
 		dst.DrawTrianglesShader32(verts, r.Indices, sh, shaderOpts)
 		return
 	}

@@ -108,6 +108,7 @@ type DATAssets struct {
 	Portal, Cell *dat.Container
 	land         *dat.LandDefs
 	merge        *TexMerge
+	sky          *dat.SkyDesc
 	palette      [32]color.RGBA
 
 	mu     sync.Mutex
@@ -122,7 +123,7 @@ func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
 		return nil, fmt.Errorf("scenes: region: %w", err)
 	}
 	a := &DATAssets{Portal: portal, Cell: cell, land: &r.LandDefs, palette: DefaultTerrainPalette,
-		blocks: map[uint32]*Landblock{}, merge: NewTexMerge(&r.Terrain)}
+		blocks: map[uint32]*Landblock{}, merge: NewTexMerge(&r.Terrain), sky: r.Sky}
 	for i, t := range r.Terrain.TerrainTypes {
 		if i < len(a.palette) && t.Color != 0 {
 			a.palette[i] = argb(t.Color)
@@ -156,6 +157,9 @@ func (a *DATAssets) TexMerge() *TexMerge {
 func (a *DATAssets) LandTexture(id uint32) (*image.NRGBA, error) {
 	return texture.ResolveTexture(a.Portal, id)
 }
+
+// Sky implements Skyer with the Region's sky (nil when it has none).
+func (a *DATAssets) Sky() *dat.SkyDesc { return a.sky }
 
 // TerrainPalette implements TerrainPaletter with the Region's colours.
 func (a *DATAssets) TerrainPalette() [32]color.RGBA { return a.palette }

@@ -90,6 +90,14 @@ type Renderer struct {
 	// Errors are asset failures met so far (each once).
 	Errors []string
 
+	// DayFraction is the time of day the world is lit at (0 midnight,
+	// 0.5 noon; SkyLighting): DefaultDayFraction unless the window sets
+	// another.
+	DayFraction float32
+	// Light is the last Build's lighting (SkyLighting of DayFraction);
+	// the window fogs with its Fog colour.
+	Light Lighting
+
 	// SrcX, SrcY address an opaque white source pixel.
 	SrcX, SrcY float32
 	// Atlas holds the textures of textured surfaces (nil when the assets
@@ -101,6 +109,7 @@ type Renderer struct {
 	cam      *Camera
 	noCull   bool            // tests: transform every object
 	view     components.View // the object being built, resolved per object
+	skyList  triList
 	terrain  triList
 	scene    triList
 	owner    []int32
@@ -112,6 +121,8 @@ type Renderer struct {
 	errSeen  map[string]bool
 	lightCam physics.Vec3
 
+	sky       *dat.SkyDesc
+	vlight    []rgb
 	merge     *TexMerge // the land surface; nil draws terrain in palette colours
 	landSrc   map[uint32]*image.NRGBA
 	landRects map[uint32]landRect
@@ -120,7 +131,7 @@ type Renderer struct {
 
 // NewRenderer returns a renderer over the assets.
 func NewRenderer(a Assets) *Renderer {
-	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2,
+	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, DayFraction: DefaultDayFraction,
 		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}}
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
@@ -132,6 +143,10 @@ func NewRenderer(a Assets) *Renderer {
 	if l, ok := a.(LandSurfacer); ok && r.Atlas != nil {
 		r.merge = l.TexMerge()
 	}
+	if s, ok := a.(Skyer); ok {
+		r.sky = s.Sky()
+	}
+	r.Light = SkyLighting(r.sky, r.DayFraction)
 	return r
 }
 
@@ -213,15 +228,12 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
 	r.Verts, r.Indices, r.owner = r.Verts[:0], r.Indices[:0], r.owner[:0]
 	r.Drawn = r.Drawn[:0]
+	r.skyList.reset()
 	r.terrain.reset()
 	r.scene.reset()
 	r.TerrainBounds = emptyRect
-	v := cam.View()
-	r.lightCam = physics.Vec3{
-		X: lightDir.X*v[0][0] + lightDir.Y*v[1][0] + lightDir.Z*v[2][0],
-		Y: lightDir.X*v[0][1] + lightDir.Y*v[1][1] + lightDir.Z*v[2][1],
-		Z: lightDir.X*v[0][2] + lightDir.Y*v[1][2] + lightDir.Z*v[2][2],
-	}
+	r.setLight(SkyLighting(r.sky, r.DayFraction))
+	r.buildSky()
 	r.buildTerrain()
 	if w != nil && !r.HideObjects {
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
@@ -241,10 +253,23 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	}
 	r.sort(&r.terrain)
 	r.sort(&r.scene)
-	for _, l := range [2]*triList{&r.terrain, &r.scene} {
+	for _, l := range [3]*triList{&r.skyList, &r.terrain, &r.scene} {
 		for _, t := range l.vals {
 			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
 		}
+	}
+}
+
+// setLight makes l the frame's lighting, with the sun's direction turned
+// into camera space for the meshes.
+func (r *Renderer) setLight(l Lighting) {
+	r.Light = l
+	v := r.cam.View()
+	ld := l.SunDir
+	r.lightCam = physics.Vec3{
+		X: ld.X*v[0][0] + ld.Y*v[1][0] + ld.Z*v[2][0],
+		Y: ld.X*v[0][1] + ld.Y*v[1][1] + ld.Z*v[2][1],
+		Z: ld.X*v[0][2] + ld.Y*v[1][2] + ld.Z*v[2][2],
 	}
 }
 
@@ -294,10 +319,9 @@ func (r *Renderer) buildTerrain() {
 					if dat.TerrainWordRoad(b.Terrain[k]) != 0 {
 						c = rgb{(c.R + road.R) / 2, (c.G + road.G) / 2, (c.B + road.B) / 2}
 					}
-					l := ambient + diffuse*max(0, nrm[k].Dot(lightDir))
-					lit[k] = rgb{min(l, 1), min(l, 1), min(l, 1)}
+					lit[k] = r.Light.light(nrm[k], 0)
 					t := heightTint(b.Z[k])
-					col[k] = scale(rgb{c.R * t, c.G * t, c.B * t}, l)
+					col[k] = rgb{c.R * t * lit[k].R, c.G * t * lit[k].G, c.B * t * lit[k].B}
 				}
 			}
 			for cx := 0; cx < 8; cx++ {
@@ -437,6 +461,38 @@ func (r *Renderer) heightAt(bx, by, i, j int, z float32) (float32, float32) {
 
 func scale(c rgb, s float32) rgb { return rgb{min(c.R*s, 1), min(c.G*s, 1), min(c.B*s, 1)} }
 
+// buildSky fills the screen behind everything with the sky gradient: the
+// Lighting's SkyTop at the top of the screen down to SkyHorizon at the
+// horizon's height, and SkyHorizon below it. The map has no sky.
+func (r *Renderer) buildSky() {
+	c := r.cam
+	if c.Map {
+		return
+	}
+	w, h := float32(c.W), float32(c.H)
+	// The horizon: a point far ahead at the eye's height.
+	v := c.View()
+	fwd := physics.Vec3{X: v[0][2], Y: v[1][2]}
+	hy := float32(-1)
+	if l := fwd.Len(); l > 1e-4 {
+		q := c.ToCamera(c.Eye().Add(fwd.Scale(10000 / l)))
+		_, hy = c.ScreenOf(q)
+	}
+	hy = min(max(hy, 0), h)
+	top, hor := r.Light.SkyTop, r.Light.SkyHorizon
+	depth := c.far() * 2
+	// Above the horizon the gradient; the top edge takes the colour the
+	// gradient would have there when the horizon is off the top.
+	if hy > 0 {
+		r.append(&r.skyList, -1, depth, 0, 0, w, 0, w, hy, top, top, hor, 1, nil, flatW)
+		r.append(&r.skyList, -1, depth, 0, 0, w, hy, 0, hy, top, hor, hor, 1, nil, flatW)
+	}
+	if hy < h {
+		r.append(&r.skyList, -1, depth, 0, hy, w, hy, w, h, hor, hor, hor, 1, nil, flatW)
+		r.append(&r.skyList, -1, depth, 0, hy, w, h, 0, h, hor, hor, hor, 1, nil, flatW)
+	}
+}
+
 // buildObject draws one object's parts: GfxObj Setup.Parts[i] placed by
 // the published Visual[i] times the published root frame.
 func (r *Renderer) buildObject(o *components.View) {
@@ -541,18 +597,39 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 }
 
 // buildMesh transforms a mesh by m (part space to camera space) and emits
-// its front-facing (or two-sided) triangles, flat-lit.
+// its front-facing (or two-sided) triangles, lit per vertex: each vertex
+// normal turned into camera space against the sun there (Lighting.light),
+// a vertex without a normal taking its triangle's. alpha scales every
+// triangle's opacity (the object's translucency) on top of its surface's.
 func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
+		r.vlight = make([]rgb, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
+	lights := r.vlight[:len(mesh.Pos)]
+	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
 	for i, p := range mesh.Pos {
 		pts[i] = physics.Vec3{
 			X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
 			Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
 			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
 		}
+		if i < len(mesh.Nrm) {
+			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
+				// The view is orthogonal, so n·sun is the same in camera
+				// space as in render space (a cross product of camera-space
+				// points is not: see facingN).
+				cn := physics.Vec3{
+					X: n.X*m[0][0] + n.Y*m[1][0] + n.Z*m[2][0],
+					Y: n.X*m[0][1] + n.Y*m[1][1] + n.Z*m[2][1],
+					Z: n.X*m[0][2] + n.Y*m[1][2] + n.Z*m[2][2],
+				}
+				lights[i] = camLight.light(cn.Normalize(), 0)
+				continue
+			}
+		}
+		lights[i] = rgb{-1, 0, 0} // no normal: lit by the triangle's
 	}
 	for i := range mesh.Tris {
 		t := &mesh.Tris[i]
@@ -560,7 +637,8 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 		n := b.Sub(a).Cross(c.Sub(a))
 		col := t.Front
 		sign := float32(-1)
-		if !r.facingN(n, a) {
+		back := !r.facingN(n, a)
+		if back {
 			if !t.TwoSided {
 				continue
 			}
@@ -570,15 +648,32 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 		if l == 0 {
 			continue
 		}
-		s := ambient + diffuse*max(0, sign*n.Dot(r.lightCam)/l)
-		col = scale(col, s)
+		la, lb, lc := lights[t.A], lights[t.B], lights[t.C]
+		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
+			face := camLight.light(n.Scale(sign/l), 0)
+			la, lb, lc = face, face, face
+		}
+		if t.Lum > 0 {
+			la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
+		}
+		ta := alpha * t.Alpha
+		if ta <= 0.01 {
+			continue // a fully translucent surface
+		}
 		var uv *[3][2]float32
 		if t.Tex {
 			uv = &t.UV
 		}
-		r.emit(&r.scene, owner, a, b, c, col, col, col, alpha, uv)
+		r.emit(&r.scene, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
 }
+
+// luminous raises a light toward full bright by a surface's luminosity.
+func luminous(c rgb, lum float32) rgb {
+	return rgb{lum + (1-lum)*c.R, lum + (1-lum)*c.G, lum + (1-lum)*c.B}
+}
+
+func mul(a, b rgb) rgb { return rgb{a.R * b.R, a.G * b.G, a.B * b.B} }
 
 // facing reports whether a camera-space triangle, counter-clockwise seen
 // from its front in render space, shows its front to the eye.
@@ -737,11 +832,15 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	v[0] = Vertex{DstX: ax, DstY: ay, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha}
 	v[1] = Vertex{DstX: bx, DstY: by, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha}
 	v[2] = Vertex{DstX: cx, DstY: cy, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha}
+	fog := !r.cam.Map && r.Light.FogMax > 0 && list != &r.skyList
 	for i := range v {
 		if uv != nil {
 			v[i].SrcX, v[i].SrcY = uv[i][0], uv[i][1]
 		}
 		v[i].Custom0, v[i].Custom1, v[i].Custom2 = v[i].SrcX*iw[i], v[i].SrcY*iw[i], iw[i]
+		if fog {
+			v[i].Custom3 = r.Light.FogAt(1 / iw[i])
+		}
 	}
 	r.owner = append(r.owner, owner)
 	// Far first: a larger depth must sort earlier, so the key is the

@@ -38,8 +38,8 @@ func TestBuildDrawsEveryEntity(t *testing.T) {
 	}
 }
 
-// TestBuildSortsBackToFront checks the index order: terrain first, then
-// scene triangles with non-increasing depth.
+// TestBuildSortsBackToFront checks the index order: the sky gradient
+// first, then terrain, then scene triangles with non-increasing depth.
 func TestBuildSortsBackToFront(t *testing.T) {
 	w, a := testWorld(t)
 	r := NewRenderer(a)
@@ -56,8 +56,17 @@ func TestBuildSortsBackToFront(t *testing.T) {
 			}
 		}
 	}
+	ns := len(r.skyList.vals)
+	if ns != 4 {
+		t.Fatalf("%d sky triangles, want the gradient's 4", ns)
+	}
+	for k := 0; k < ns; k++ {
+		if got := r.Indices[k*3] / 3; got != r.skyList.vals[k] {
+			t.Fatalf("index %d names triangle %d, want sky %d", k, got, r.skyList.vals[k])
+		}
+	}
 	for k := 0; k < nt; k++ {
-		if got := r.Indices[k*3] / 3; got != r.terrain.vals[k] {
+		if got := r.Indices[(ns+k)*3] / 3; got != r.terrain.vals[k] {
 			t.Fatalf("index %d names triangle %d, want terrain %d", k, got, r.terrain.vals[k])
 		}
 		if r.owner[r.terrain.vals[k]] != -1 {
@@ -88,7 +97,7 @@ func TestRadixSortMatchesOrder(t *testing.T) {
 func quadMesh(twoSided bool) *Mesh {
 	return &Mesh{
 		Pos:  []physics.Vec3{{X: -1, Z: 0}, {X: 1, Z: 0}, {X: 1, Z: 2}, {X: -1, Z: 2}},
-		Tris: []meshTri{{A: 0, B: 1, C: 2, Front: rgb{1, 0, 0}, TwoSided: twoSided}, {A: 0, B: 2, C: 3, Front: rgb{1, 0, 0}, TwoSided: twoSided}},
+		Tris: []meshTri{{A: 0, B: 1, C: 2, Front: rgb{1, 0, 0}, TwoSided: twoSided, Alpha: 1}, {A: 0, B: 2, C: 3, Front: rgb{1, 0, 0}, TwoSided: twoSided, Alpha: 1}},
 	}
 }
 

@@ -383,3 +383,24 @@ func landMaps() (corner, side, road []dat.TexMap) {
 	road = []dat.TexMap{{Code: 1, TexID: st(TexMaskRoadEnd)}, {Code: 3, TexID: st(TexMaskRoadSide)}, {Code: 5, TexID: st(TexMaskRoadDiag)}}
 	return corner, side, road
 }
+
+// sky is the Region's sky: one day group whose four times of day light the
+// sample world — moonlit midnight, a low orange sun rising in the east at
+// dawn, a high white sun in the south at noon, a red sunset in the west —
+// with the fog closing in at night. Colours are 0xAARRGGBB, headings
+// degrees clockwise from north, pitches degrees above the horizon.
+func sky() *dat.SkyDesc {
+	return &dat.SkyDesc{TickSize: 1, LightTickSize: 1, DayGroups: []dat.DayGroup{{
+		ChanceOfOccur: 100, DayName: "Clear",
+		SkyTimes: []dat.SkyTimeOfDay{
+			{Begin: 0, DirBright: 0.35, DirHeading: 200, DirPitch: 45, DirColor: 0xFF7080B0,
+				AmbBright: 0.45, AmbColor: 0xFF505880, MinWorldFog: 80, MaxWorldFog: 420, WorldFogColor: 0xFF141C30, WorldFog: 1},
+			{Begin: 0.25, DirBright: 0.8, DirHeading: 90, DirPitch: 12, DirColor: 0xFFFFC090,
+				AmbBright: 0.55, AmbColor: 0xFF9090B0, MinWorldFog: 150, MaxWorldFog: 700, WorldFogColor: 0xFFD0A890, WorldFog: 1},
+			{Begin: 0.5, DirBright: 0.7, DirHeading: 180, DirPitch: 60, DirColor: 0xFFFFF6E8,
+				AmbBright: 0.55, AmbColor: 0xFFB8C4D8, MinWorldFog: 250, MaxWorldFog: 900, WorldFogColor: 0xFFB8CDE2, WorldFog: 1},
+			{Begin: 0.75, DirBright: 0.75, DirHeading: 270, DirPitch: 10, DirColor: 0xFFFF9868,
+				AmbBright: 0.5, AmbColor: 0xFF8878A0, MinWorldFog: 150, MaxWorldFog: 650, WorldFogColor: 0xFFB07868, WorldFog: 1},
+		},
+	}}}
+}

@@ -61,6 +61,7 @@ func region() *dat.Region {
 	r.Terrain.BaseTexSize = 128
 	r.Terrain.TerrainTexs = terrainTexs()
 	r.Terrain.CornerMaps, r.Terrain.SideMaps, r.Terrain.RoadMaps = landMaps()
+	r.PartsMask, r.Sky = r.PartsMask|dat.RegionHasSky, sky()
 	return r
 }
 
