@@ -77,7 +77,10 @@ func SkyLighting(sky *dat.SkyDesc, t float32) Lighting {
 		f = min(max(into/span, 0), 1)
 	}
 	lerp := func(x, y float32) float32 { return x + (y-x)*f }
-	lc := func(x, y uint32) rgb { cx, cy := rgbOf(x), rgbOf(y); return rgb{lerp(cx.R, cy.R), lerp(cx.G, cy.G), lerp(cx.B, cy.B)} }
+	lc := func(x, y uint32) rgb {
+		cx, cy := rgbOf(x), rgbOf(y)
+		return rgb{lerp(cx.R, cy.R), lerp(cx.G, cy.G), lerp(cx.B, cy.B)}
+	}
 	heading := lerpAngle(a.DirHeading, b.DirHeading, f)
 	pitch := lerp(a.DirPitch, b.DirPitch)
 	l := Lighting{
