@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -77,6 +78,10 @@ type Config struct {
 	// UsePortal, when set, is the U key: the local player uses the nearest
 	// portal; its error is shown briefly.
 	UsePortal func() error
+	// SettingsPath is where the viewer's settings are kept
+	// (view.SettingsPath when empty). Screenshot mode neither reads nor
+	// writes them, so a screenshot does not depend on the user's.
+	SettingsPath string
 	// NearestTexels draws textures at the nearest texel instead of
 	// filtering them bilinearly: every pixel of a textured triangle is
 	// then one of its texture's colours (the window tests check that),
@@ -103,6 +108,16 @@ type game struct {
 	capture *ebiten.Image
 	done    bool
 	saveErr error
+
+	// settings are the remembered preferences (view.Settings); settingsPath
+	// is "" in screenshot mode, where they are neither read nor saved.
+	settings     view.Settings
+	settingsPath string
+	// shotNext asks Draw to save the frame as a PNG in the working
+	// directory (F12); shotMsg reports where.
+	shotNext bool
+	shotMsg  string
+	shotAt   time.Time
 }
 
 // Test hooks: testStart sees the world scene when it starts, testShot
@@ -126,11 +141,17 @@ func Run(cfg Config) error {
 	if cfg.Title == "" {
 		cfg.Title = "dereth"
 	}
-	g := &game{cfg: cfg, w: cfg.Width, h: cfg.Height}
+	g := &game{cfg: cfg, w: cfg.Width, h: cfg.Height, settings: view.DefaultSettings()}
+	if !g.shooting() {
+		g.loadSettings()
+		if cfg.Width == 1280 && cfg.Height == 720 {
+			g.w, g.h = g.settings.Width, g.settings.Height
+		}
+	}
 	g.white = whiteImage()
 	g.scene = newLoadingScene(cfg.Load)
 	ebiten.SetWindowTitle(cfg.Title)
-	ebiten.SetWindowSize(cfg.Width, cfg.Height)
+	ebiten.SetWindowSize(g.w, g.h)
 	if g.shooting() {
 		// Run the frames as fast as they render, one Update per frame.
 		ebiten.SetVsyncEnabled(false)
@@ -138,7 +159,9 @@ func Run(cfg Config) error {
 	} else {
 		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	}
-	if err := ebiten.RunGame(g); err != nil {
+	err := ebiten.RunGame(g)
+	g.saveSettings()
+	if err != nil {
 		return err
 	}
 	if g.saveErr != nil {
@@ -180,9 +203,51 @@ func (g *game) Update() error {
 	return g.scene.Update(g)
 }
 
+// loadSettings reads the remembered settings; a bad file is reported and
+// the defaults used.
+func (g *game) loadSettings() {
+	path := g.cfg.SettingsPath
+	if path == "" {
+		p, err := view.SettingsPath()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "dereth:", err)
+			return
+		}
+		path = p
+	}
+	g.settingsPath = path
+	s, err := view.LoadSettings(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dereth:", err)
+	}
+	g.settings = s
+}
+
+// saveSettings writes the settings with the window's current size.
+func (g *game) saveSettings() {
+	if g.settingsPath == "" {
+		return
+	}
+	g.settings.Width, g.settings.Height = g.w, g.h
+	if err := g.settings.Save(g.settingsPath); err != nil {
+		fmt.Fprintln(os.Stderr, "dereth:", err)
+	}
+}
+
 // Draw implements ebiten.Game.
 func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(g, screen)
+	if g.shotNext {
+		g.shotNext = false
+		g.shotAt = time.Now()
+		path, err := saveShot(readImage(screen), g.shotAt)
+		if err != nil {
+			g.shotMsg = "screenshot failed: " + err.Error()
+		} else {
+			g.shotMsg = "screenshot saved: " + path
+		}
+		fmt.Println(g.shotMsg)
+	}
 	if g.shotDue() {
 		g.capture = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
 		g.capture.DrawImage(screen, nil)
@@ -226,6 +291,28 @@ func (g *game) save() error {
 		testShot(g, ws)
 	}
 	return nil
+}
+
+// saveShot writes an F12 screenshot into the working directory as
+// dereth-YYYYMMDD-HHMMSS.png (with -2, -3, … when taken within the same
+// second) and returns its absolute path.
+func saveShot(img image.Image, at time.Time) (string, error) {
+	base := "dereth-" + at.Format("20060102-150405")
+	name := base + ".png"
+	for i := 2; ; i++ {
+		if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		name = fmt.Sprintf("%s-%d.png", base, i)
+	}
+	if err := writePNG(name, img); err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return name, nil
+	}
+	return abs, nil
 }
 
 // readImage copies an ebiten image to an image.RGBA.
