@@ -148,6 +148,7 @@ func (s *worldScene) fly(k control.Keys, dt float64) {
 // The free-flight camera follows nothing.
 func (s *worldScene) followTarget() {
 	if s.cam.Fly {
+		s.r.ViewerCell = 0 // the free camera counts as outdoors
 		return
 	}
 	if o := s.followed(); o != nil {
@@ -161,6 +162,7 @@ func (s *worldScene) followTarget() {
 		}
 		s.lastFollowed, s.lastHeading = o.Phys.GUID, h
 		s.cam.Follow(p, view.FollowHeight)
+		s.r.ViewerCell = p.Cell
 	}
 	s.cam.KeepAbove(s.ground, 1.5)
 }

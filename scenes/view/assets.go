@@ -42,10 +42,12 @@ type TerrainPaletter interface {
 // and the static meshes the block's LandBlockInfo places (buildings and
 // GfxObj stabs).
 type Landblock struct {
-	ID      uint32 // 0xXXYYFFFF
-	Z       [81]float32
-	Terrain [81]uint16
-	Statics []Static
+	ID uint32 // 0xXXYYFFFF
+	// NumCells is how many EnvCells (0xXXYY0100 on) the block has.
+	NumCells int
+	Z        [81]float32
+	Terrain  [81]uint16
+	Statics  []Static
 }
 
 // Static is a mesh placed in a landblock: GfxObj id at a landblock-local
@@ -158,6 +160,12 @@ func (a *DATAssets) LandTexture(id uint32) (*image.NRGBA, error) {
 	return texture.ResolveTexture(a.Portal, id)
 }
 
+// EnvCell implements Interiorer through the cell DAT.
+func (a *DATAssets) EnvCell(id uint32) (*dat.EnvCell, error) { return a.Cell.EnvCell(id) }
+
+// Environment implements Interiorer through the portal DAT.
+func (a *DATAssets) Environment(id uint32) (*dat.Environment, error) { return a.Portal.Environment(id) }
+
 // Sky implements Skyer with the Region's sky (nil when it has none).
 func (a *DATAssets) Sky() *dat.SkyDesc { return a.sky }
 
@@ -191,6 +199,7 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 			return nil, err
 		}
 		if info != nil {
+			b.NumCells = int(info.NumCells)
 			for _, bld := range info.Buildings {
 				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame)
 			}

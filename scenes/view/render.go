@@ -90,6 +90,10 @@ type Renderer struct {
 	// Errors are asset failures met so far (each once).
 	Errors []string
 
+	// ViewerCell is the cell the eye is in (the followed entity's, set by
+	// the window): from an EnvCell the interiors are drawn through their
+	// portals, and the outdoors only when a portal to it shows.
+	ViewerCell uint32
 	// DayFraction is the time of day the world is lit at (0 midnight,
 	// 0.5 noon; SkyLighting): DefaultDayFraction unless the window sets
 	// another.
@@ -111,6 +115,7 @@ type Renderer struct {
 	view     components.View // the object being built, resolved per object
 	skyList  triList
 	terrain  triList
+	interior triList
 	scene    triList
 	owner    []int32
 	tmpK     []uint32
@@ -121,12 +126,18 @@ type Renderer struct {
 	errSeen  map[string]bool
 	lightCam physics.Vec3
 
-	sky       *dat.SkyDesc
-	vlight    []rgb
-	merge     *TexMerge // the land surface; nil draws terrain in palette colours
-	landSrc   map[uint32]*image.NRGBA
-	landRects map[uint32]landRect
-	normals   map[uint32]*[81]physics.Vec3
+	sky      *dat.SkyDesc
+	envCells map[uint32]*envCell
+	seen     map[uint32]bool // the cells the last Build drew
+	outdoors bool            // a portal to the outdoors showed
+	// drawOutdoors: the last Build drew the terrain and outdoor objects
+	// (false inside a dungeon whose portals never reach outside).
+	drawOutdoors bool
+	vlight       []rgb
+	merge        *TexMerge // the land surface; nil draws terrain in palette colours
+	landSrc      map[uint32]*image.NRGBA
+	landRects    map[uint32]landRect
+	normals      map[uint32]*[81]physics.Vec3
 }
 
 // NewRenderer returns a renderer over the assets.
@@ -140,6 +151,7 @@ func NewRenderer(a Assets) *Renderer {
 		r.Atlas = NewAtlas()
 	}
 	r.landSrc, r.landRects, r.normals = map[uint32]*image.NRGBA{}, map[uint32]landRect{}, map[uint32]*[81]physics.Vec3{}
+	r.envCells, r.seen = map[uint32]*envCell{}, map[uint32]bool{}
 	if l, ok := a.(LandSurfacer); ok && r.Atlas != nil {
 		r.merge = l.TexMerge()
 	}
@@ -230,30 +242,36 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.Drawn = r.Drawn[:0]
 	r.skyList.reset()
 	r.terrain.reset()
+	r.interior.reset()
 	r.scene.reset()
 	r.TerrainBounds = emptyRect
 	r.setLight(SkyLighting(r.sky, r.DayFraction))
-	r.buildSky()
-	r.buildTerrain()
+	x0, y0, x1, y1 := r.blockRange()
+	r.drawOutdoors = r.buildInteriors(x0, y0, x1, y1)
+	if r.drawOutdoors {
+		r.buildSky()
+		r.buildTerrain()
+	}
 	if w != nil && !r.HideObjects {
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) {
+				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
 				}
 			}
 		}
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) {
+				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildParticles(&r.view)
 				}
 			}
 		}
 	}
 	r.sort(&r.terrain)
+	r.sort(&r.interior)
 	r.sort(&r.scene)
-	for _, l := range [3]*triList{&r.skyList, &r.terrain, &r.scene} {
+	for _, l := range [4]*triList{&r.skyList, &r.terrain, &r.interior, &r.scene} {
 		for _, t := range l.vals {
 			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
 		}
@@ -271,6 +289,15 @@ func (r *Renderer) setLight(l Lighting) {
 		Y: ld.X*v[0][1] + ld.Y*v[1][1] + ld.Z*v[2][1],
 		Z: ld.X*v[0][2] + ld.Y*v[1][2] + ld.Z*v[2][2],
 	}
+}
+
+// objectCell is the cell an object is drawn in: its published root's,
+// else its physics position's.
+func objectCell(o *components.View) uint32 {
+	if o.Pres != nil && o.Pres.Root.Cell != 0 {
+		return o.Pres.Root.Cell
+	}
+	return o.Phys.Position.Cell
 }
 
 // blockRange returns the landblocks to draw around the target.
@@ -596,12 +623,17 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil, flatW)
 }
 
-// buildMesh transforms a mesh by m (part space to camera space) and emits
+// buildMesh is buildMeshInto the scene layer.
+func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
+	r.buildMeshInto(&r.scene, mesh, m, owner, alpha)
+}
+
+// buildMeshInto transforms a mesh by m (part space to camera space) and emits
 // its front-facing (or two-sided) triangles, lit per vertex: each vertex
 // normal turned into camera space against the sun there (Lighting.light),
 // a vertex without a normal taking its triangle's. alpha scales every
 // triangle's opacity (the object's translucency) on top of its surface's.
-func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
+func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
 		r.vlight = make([]rgb, len(mesh.Pos))
@@ -664,7 +696,7 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 		if t.Tex {
 			uv = &t.UV
 		}
-		r.emit(&r.scene, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
 }
 
