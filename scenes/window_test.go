@@ -86,6 +86,10 @@ func runChild(dir, mode string) error {
 		cfg.Width, cfg.Height = 800, 450 // smaller is faster under a software GL
 	}
 	switch mode {
+	case "accept":
+		cfg.Frames = 30
+		testShot = acceptShots(dir)
+		return Run(cfg)
 	case "map":
 		testStart = func(ws *worldScene) { ws.cam.ToggleMap() }
 	case "hud":

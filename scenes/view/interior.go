@@ -201,7 +201,11 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 	r.seen[id] = true
 	m := r.cellMatrix(c)
 	saved := r.Light
-	r.setLight(IndoorLight)
+	if r.Unlit {
+		r.setLight(unlit(IndoorLight))
+	} else {
+		r.setLight(IndoorLight)
+	}
 	r.buildMeshInto(&r.interior, c.mesh, m, -1, 1)
 	r.setLight(saved)
 	for i := range c.portals {

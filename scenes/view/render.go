@@ -90,6 +90,10 @@ type Renderer struct {
 	// Errors are asset failures met so far (each once).
 	Errors []string
 
+	// Unlit draws every surface at full bright without fog: each pixel of
+	// a textured triangle is then exactly a texel (with nearest
+	// sampling) — texture debugging and the window test's check.
+	Unlit bool
 	// ViewerCell is the cell the eye is in (the followed entity's, set by
 	// the window): from an EnvCell the interiors are drawn through their
 	// portals, and the outdoors only when a portal to it shows.
@@ -245,7 +249,11 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.interior.reset()
 	r.scene.reset()
 	r.TerrainBounds = emptyRect
-	r.setLight(SkyLighting(r.sky, r.DayFraction))
+	l := SkyLighting(r.sky, r.DayFraction)
+	if r.Unlit {
+		l = unlit(l)
+	}
+	r.setLight(l)
 	x0, y0, x1, y1 := r.blockRange()
 	r.drawOutdoors = r.buildInteriors(x0, y0, x1, y1)
 	if r.drawOutdoors {
@@ -276,6 +284,12 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
 		}
 	}
+}
+
+// unlit is l at full bright with no fog (Renderer.Unlit).
+func unlit(l Lighting) Lighting {
+	l.Ambient, l.Sun, l.FogMax = rgb{1, 1, 1}, rgb{}, 0
+	return l
 }
 
 // setLight makes l the frame's lighting, with the sun's direction turned
