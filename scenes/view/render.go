@@ -138,6 +138,8 @@ type Renderer struct {
 	// (false inside a dungeon whose portals never reach outside).
 	drawOutdoors bool
 	vlight       []rgb
+	vstamp       []uint32 // vlight[i] is this mesh's when vstamp[i] == stamp
+	stamp        uint32
 	merge        *TexMerge // the land surface; nil draws terrain in palette colours
 	landSrc      map[uint32]*image.NRGBA
 	landRects    map[uint32]landRect
@@ -651,9 +653,14 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
 		r.vlight = make([]rgb, len(mesh.Pos))
+		r.vstamp = make([]uint32, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
-	lights := r.vlight[:len(mesh.Pos)]
+	r.stamp++
+	if r.stamp == 0 { // wrapped: no stale stamp may match
+		clear(r.vstamp)
+		r.stamp = 1
+	}
 	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
 	for i, p := range mesh.Pos {
 		pts[i] = physics.Vec3{
@@ -661,21 +668,35 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
 			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
 		}
-		if i < len(mesh.Nrm) {
+	}
+	// Vertex normals turn with the part; its scale (uniform for a
+	// GfxObj part) divides out of n·sun, so no normal is renormalized.
+	// The view is orthogonal, so n·sun is the same in camera space as in
+	// render space (a cross product of camera-space points is not: see
+	// facingN). Lights are worked out only for the vertices of triangles
+	// drawn, once each.
+	sun := physics.Vec3{
+		X: r.lightCam.X*m[0][0] + r.lightCam.Y*m[0][1] + r.lightCam.Z*m[0][2],
+		Y: r.lightCam.X*m[1][0] + r.lightCam.Y*m[1][1] + r.lightCam.Z*m[1][2],
+		Z: r.lightCam.X*m[2][0] + r.lightCam.Y*m[2][1] + r.lightCam.Z*m[2][2],
+	}
+	if s := rowLen(&m, 0); s > 1e-6 {
+		sun = sun.Scale(1 / s)
+	}
+	vertex := func(i uint16) rgb {
+		if r.vstamp[i] == r.stamp {
+			return r.vlight[i]
+		}
+		l := rgb{-1, 0, 0} // no normal: lit by the triangle's
+		if int(i) < len(mesh.Nrm) {
 			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
-				// The view is orthogonal, so n·sun is the same in camera
-				// space as in render space (a cross product of camera-space
-				// points is not: see facingN).
-				cn := physics.Vec3{
-					X: n.X*m[0][0] + n.Y*m[1][0] + n.Z*m[2][0],
-					Y: n.X*m[0][1] + n.Y*m[1][1] + n.Z*m[2][1],
-					Z: n.X*m[0][2] + n.Y*m[1][2] + n.Z*m[2][2],
-				}
-				lights[i] = camLight.light(cn.Normalize(), 0)
-				continue
+				d := max(0, n.Dot(sun))
+				a, s := camLight.Ambient, camLight.Sun
+				l = rgb{min(a.R+s.R*d, 1), min(a.G+s.G*d, 1), min(a.B+s.B*d, 1)}
 			}
 		}
-		lights[i] = rgb{-1, 0, 0} // no normal: lit by the triangle's
+		r.vstamp[i], r.vlight[i] = r.stamp, l
+		return l
 	}
 	for i := range mesh.Tris {
 		t := &mesh.Tris[i]
@@ -694,7 +715,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		if l == 0 {
 			continue
 		}
-		la, lb, lc := lights[t.A], lights[t.B], lights[t.C]
+		la, lb, lc := vertex(t.A), vertex(t.B), vertex(t.C)
 		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
 			face := camLight.light(n.Scale(sign/l), 0)
 			la, lb, lc = face, face, face
