@@ -163,6 +163,16 @@ func (a *DATAssets) LandTexture(id uint32) (*image.NRGBA, error) {
 // EnvCell implements Interiorer through the cell DAT.
 func (a *DATAssets) EnvCell(id uint32) (*dat.EnvCell, error) { return a.Cell.EnvCell(id) }
 
+// CellStatics implements CellStaticser: the cell's stabs, a Setup as its
+// parts at rest.
+func (a *DATAssets) CellStatics(c *dat.EnvCell) []Static {
+	var out []Static
+	for _, s := range c.StaticObjects {
+		out = a.appendModel(out, s.ID, s.Frame)
+	}
+	return out
+}
+
 // Environment implements Interiorer through the portal DAT.
 func (a *DATAssets) Environment(id uint32) (*dat.Environment, error) { return a.Portal.Environment(id) }
 

@@ -17,6 +17,13 @@ type Interiorer interface {
 	Environment(id uint32) (*dat.Environment, error)
 }
 
+// CellStaticser is optionally implemented by Interiorer assets to draw an
+// EnvCell's static objects (torches, pillars): its stabs as meshes at
+// landblock-local frames, Setups expanded to their parts at rest.
+type CellStaticser interface {
+	CellStatics(c *dat.EnvCell) []Static
+}
+
 // outsideCell is a CellPortal's OtherCellID for an opening to the
 // outdoors.
 const outsideCell = 0xFFFF
@@ -34,6 +41,7 @@ type envCell struct {
 	frame   physics.Frame
 	mesh    *Mesh
 	portals []cellPortal
+	statics []Static
 }
 
 // cellPortal is one opening of a cell: the polygon's corners in the
@@ -94,6 +102,9 @@ func (r *Renderer) loadEnvCell(id uint32) (*envCell, error) {
 		return nil, err
 	}
 	c := &envCell{id: id, flags: ec.Flags, frame: ec.Position, mesh: m}
+	if cs, ok := r.Assets.(CellStaticser); ok {
+		c.statics = cs.CellStatics(ec)
+	}
 	for _, p := range ec.Portals {
 		poly, ok := cs.Polygon(p.PolygonID)
 		if !ok {
@@ -207,6 +218,17 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 		r.setLight(IndoorLight)
 	}
 	r.buildMeshInto(&r.interior, c.mesh, m, -1, 1)
+	if len(c.statics) > 0 {
+		bx, by := dat.BlockXY(c.id)
+		off := r.cam.BlockOffset(bx, by)
+		v := r.cam.View()
+		for _, st := range c.statics {
+			if sm := r.Mesh(st.GfxObj); sm != nil {
+				root := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+				r.buildMesh(sm, affineMul(&root, &v), -1, 1)
+			}
+		}
+	}
 	r.setLight(saved)
 	for i := range c.portals {
 		p := &c.portals[i]
