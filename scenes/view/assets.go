@@ -146,6 +146,12 @@ func (a *DATAssets) Material(surfaceID uint32) (*texture.Material, error) {
 	return texture.Resolve(a.Portal, surfaceID, nil)
 }
 
+// MaterialWith implements MaterialChanger: Material with an object's
+// texture swaps and subpalettes.
+func (a *DATAssets) MaterialWith(surfaceID uint32, ch *texture.Changes) (*texture.Material, error) {
+	return texture.Resolve(a.Portal, surfaceID, ch)
+}
+
 // TexMerge implements LandSurfacer with the Region's land surface; nil
 // when the Region lists no terrain textures.
 func (a *DATAssets) TexMerge() *TexMerge {

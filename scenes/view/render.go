@@ -132,8 +132,14 @@ type Renderer struct {
 
 	sky      *dat.SkyDesc
 	envCells map[uint32]*envCell
-	seen     map[uint32]bool // the cells the last Build drew
-	outdoors bool            // a portal to the outdoors showed
+	// variants are part meshes drawn with an ObjDesc (partMesh);
+	// variantTex gives each swapped texture its atlas key, counting up
+	// from nextKey (keys above every Surface id and palette code).
+	variants   map[variantKey]*Mesh
+	variantTex map[variantKey]uint32
+	nextKey    uint32
+	seen       map[uint32]bool // the cells the last Build drew
+	outdoors   bool            // a portal to the outdoors showed
 	// drawOutdoors: the last Build drew the terrain and outdoor objects
 	// (false inside a dungeon whose portals never reach outside).
 	drawOutdoors bool
@@ -158,6 +164,7 @@ func NewRenderer(a Assets) *Renderer {
 	}
 	r.landSrc, r.landRects, r.normals = map[uint32]*image.NRGBA{}, map[uint32]landRect{}, map[uint32]*[81]physics.Vec3{}
 	r.envCells, r.seen = map[uint32]*envCell{}, map[uint32]bool{}
+	r.variants, r.variantTex, r.nextKey = map[variantKey]*Mesh{}, map[variantKey]uint32{}, 0xE0000000
 	if l, ok := a.(LandSurfacer); ok && r.Atlas != nil {
 		r.merge = l.TexMerge()
 	}
@@ -562,7 +569,7 @@ func (r *Renderer) buildObject(o *components.View) {
 	view := r.cam.View()
 	rv := affineMul(&root, &view)
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
-		m := r.Mesh(parts[i])
+		m := r.partMesh(o.Look, i, partGfx(o.Look, i, parts[i]))
 		if m == nil {
 			continue
 		}
