@@ -766,7 +766,8 @@ func (r *Renderer) facingN(n, a physics.Vec3) bool {
 }
 
 // buildParticles draws each live particle of an object's emitters as a
-// small screen-facing quad, fading with age.
+// camera-facing quad textured with a soft spark (SparkTexture), fading
+// with age; flat without an atlas.
 func (r *Renderer) buildParticles(o *components.View) {
 	if o.Particle == nil {
 		return
@@ -789,10 +790,52 @@ func (r *Renderer) buildParticles(o *components.View) {
 				continue
 			}
 			c := rgb{1, 0.85, 0.55}
-			r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
-			r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
+			rect, ok := r.spark()
+			if !ok {
+				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
+				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
+				continue
+			}
+			u0, v0 := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+			u1, v1 := float32(rect.Max.X)-0.5, float32(rect.Max.Y)-0.5
+			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, flatW)
+			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, flatW)
 		}
 	}
+}
+
+// sparkKey is the atlas key of the particle texture (above every Surface
+// id, palette code and ObjDesc variant key).
+const sparkKey = 0xFFFFFFF0
+
+// spark returns the particle texture's atlas rectangle, packing it the
+// first time; false without an atlas.
+func (r *Renderer) spark() (image.Rectangle, bool) {
+	if r.Atlas == nil {
+		return image.Rectangle{}, false
+	}
+	if rect, ok := r.Atlas.Rect(sparkKey); ok {
+		return rect, true
+	}
+	return r.Atlas.Add(sparkKey, SparkTexture())
+}
+
+// SparkTexture is the particles' texture: a white disc whose alpha falls
+// off smoothly from the centre, 16×16. (Particles use the emitter's
+// texture in retail; dereth does not read emitter info yet: PM-02.)
+func SparkTexture() *image.NRGBA {
+	const n = 16
+	img := image.NewNRGBA(image.Rect(0, 0, n, n))
+	for y := range n {
+		for x := range n {
+			dx, dy := (float32(x)+0.5)/n*2-1, (float32(y)+0.5)/n*2-1
+			d := min(float32(math.Sqrt(float64(dx*dx+dy*dy))), 1)
+			a := (1 - d) * (1 - d)
+			i := img.PixOffset(x, y)
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0xFF, 0xFF, 0xFF, uint8(a*255+0.5)
+		}
+	}
+	return img
 }
 
 // emit clips a camera-space triangle against the near plane and appends

@@ -4,7 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -213,3 +215,44 @@ func TestMeshSurfaceFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestParticlesAreTexturedQuads: each live particle is two triangles
+// forming a screen-aligned square around its projected point, sampling
+// the spark texture's corners and fading with age.
+func TestParticlesAreTexturedQuads(t *testing.T) {
+	w, a := testWorld(t)
+	cam := testCamera(w, 640, 480)
+	r := NewRenderer(a)
+	r.Build(w, cam) // sets the camera and packs the atlas
+	pl := w.Object(guidPlayer)
+	e := &managers.Emitter{World: pl.Phys.Position.Frame}
+	e.Particles = []managers.Particle{{Offset: physics.Vec3{Z: 2}, Age: 0.25}}
+	o := &components.View{Phys: pl.Phys, Particle: &managers.ParticleManager{Emitters: []*managers.Emitter{e}}}
+	n := len(r.Verts)
+	r.buildParticles(o)
+	v := r.Verts[n:]
+	if len(v) != 6 {
+		t.Fatalf("%d vertices for one particle, want two triangles", len(v))
+	}
+	rect, ok := r.Atlas.Rect(sparkKey)
+	if !ok {
+		t.Fatal("the spark texture is not in the atlas")
+	}
+	if v[0].DstY != v[1].DstY || v[1].DstX != v[2].DstX || !approxTol(v[2].DstX-v[0].DstX, v[2].DstY-v[0].DstY, 1e-3) {
+		t.Errorf("not a screen-aligned square: %+v", v[:3])
+	}
+	for i, vv := range v {
+		if vv.SrcX < float32(rect.Min.X) || vv.SrcX > float32(rect.Max.X) || vv.SrcY < float32(rect.Min.Y) || vv.SrcY > float32(rect.Max.Y) {
+			t.Fatalf("vertex %d samples (%v,%v) outside the spark %v", i, vv.SrcX, vv.SrcY, rect)
+		}
+		if !approx(vv.ColorA, 0.75) {
+			t.Fatalf("vertex %d alpha %v, want 1 − age 0.75", i, vv.ColorA)
+		}
+	}
+	s := SparkTexture()
+	if c, edge := s.NRGBAAt(8, 8), s.NRGBAAt(0, 0); c.A < 200 || edge.A != 0 {
+		t.Errorf("spark alpha centre %d, corner %d", c.A, edge.A)
+	}
+}
+
+func approxTol(a, b, tol float32) bool { return math.Abs(float64(a-b)) <= float64(tol) }
