@@ -308,6 +308,7 @@ func TestTerrainBlendedInSampleWorld(t *testing.T) {
 	r := NewRenderer(a)
 	r.SrcX, r.SrcY = 1.5, 1.5
 	r.HideObjects = true
+	r.FarRadius = r.BlockRadius // the far ring is flat by design (TestFarRing)
 	r.Build(w, testCamera(w, 960, 540))
 	if len(r.Errors) > 0 {
 		t.Fatalf("asset errors: %v", r.Errors)
@@ -362,6 +363,7 @@ func TestTerrainFlatWithoutLandSurface(t *testing.T) {
 	w, a := testWorld(t)
 	r := NewRenderer(flatAssets{a})
 	r.SrcX, r.SrcY = 1.5, 1.5
+	r.FarRadius = r.BlockRadius
 	r.HideObjects = true
 	r.Build(w, testCamera(w, 960, 540))
 	if len(r.terrain.vals) == 0 {
@@ -372,4 +374,42 @@ func TestTerrainFlatWithoutLandSurface(t *testing.T) {
 			t.Fatalf("terrain triangle %d samples (%v,%v), want the white block", tri, v.SrcX, v.SrcY)
 		}
 	}
+}
+
+// TestFarRing: beyond BlockRadius and up to FarRadius the landblocks are
+// drawn cheaply — 8 flat-coloured triangles a block at most (no textures,
+// no statics) — and none of them inside the full ring twice.
+func TestFarRing(t *testing.T) {
+	w, a := testWorld(t)
+	cam := testCamera(w, 960, 540)
+	near := NewRenderer(a)
+	near.HideObjects, near.FarRadius = true, near.BlockRadius
+	near.Build(w, cam)
+	far := NewRenderer(a)
+	far.HideObjects = true
+	far.SrcX, far.SrcY = 1.5, 1.5
+	far.Build(w, cam)
+	extra := len(far.terrain.vals) - len(near.terrain.vals)
+	x0, y0, x1, y1 := far.blockRange()
+	ring := 0
+	for bx := x0 - far.FarRadius + far.BlockRadius; bx <= x1+far.FarRadius-far.BlockRadius; bx++ {
+		for by := y0 - far.FarRadius + far.BlockRadius; by <= y1+far.FarRadius-far.BlockRadius; by++ {
+			if (bx < x0 || bx > x1 || by < y0 || by > y1) && far.block(blockID(bx, by)) != nil {
+				ring++
+			}
+		}
+	}
+	if ring == 0 || extra <= 0 || extra > 8*ring {
+		t.Fatalf("%d far-ring landblocks drew %d triangles, want 1..%d", ring, extra, 8*ring)
+	}
+	flat := 0
+	for _, tri := range far.terrain.vals {
+		if v := far.Verts[tri*3]; v.SrcX == 1.5 && v.SrcY == 1.5 {
+			flat++
+		}
+	}
+	if flat != extra {
+		t.Errorf("%d flat terrain triangles, want the far ring's %d", flat, extra)
+	}
+	t.Logf("far ring: %d landblocks, %d triangles", ring, extra)
 }

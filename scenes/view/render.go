@@ -75,8 +75,10 @@ type Renderer struct {
 	// HideObjects leaves out world objects and particles (terrain and
 	// statics only).
 	HideObjects bool
-	// BlockRadius is how many landblocks around the target are drawn.
-	BlockRadius int
+	// BlockRadius is how many landblocks around the target are drawn in
+	// full; FarRadius how many are drawn at all, those beyond BlockRadius
+	// cheaply (FarTerrain).
+	BlockRadius, FarRadius int
 	// Highlight is the guid whose map marker is drawn gold (the player).
 	Highlight uint32
 
@@ -154,7 +156,7 @@ type Renderer struct {
 
 // NewRenderer returns a renderer over the assets.
 func NewRenderer(a Assets) *Renderer {
-	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, DayFraction: DefaultDayFraction,
+	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, FarRadius: 5, DayFraction: DefaultDayFraction,
 		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}}
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
@@ -268,6 +270,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	if r.drawOutdoors {
 		r.buildSky()
 		r.buildTerrain()
+		r.buildFarTerrain(x0, y0, x1, y1)
 	}
 	if w != nil && !r.HideObjects {
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
@@ -399,6 +402,63 @@ func (r *Renderer) buildTerrain() {
 				root := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
 				v := r.cam.View()
 				r.buildMesh(m, affineMul(&root, &v), -1, 1)
+			}
+		}
+	}
+}
+
+// farStride is the far ring's vertex spacing in cells: each far landblock
+// is 2×2 quads over its vertices 0, 4 and 8 each way.
+const farStride = 4
+
+// buildFarTerrain draws the landblocks between BlockRadius and FarRadius
+// around the target cheaply (the far ring): 8 triangles a landblock over
+// every fourth vertex, in the Region's terrain colours lit by the smooth
+// normals, no textures and no statics; fog hides where it ends. Where a
+// far block meets a full one the coarser edge can leave slivers of sky
+// (T-junctions), far enough to be in the fog.
+func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
+	if r.cam.Map || r.FarRadius <= r.BlockRadius {
+		return
+	}
+	c := r.cam
+	cx := c.BaseX + int(math.Floor(float64(c.Target.X/dat.BlockLength)))
+	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/dat.BlockLength)))
+	x0, y0 := max(cx-r.FarRadius, 0), max(cy-r.FarRadius, 0)
+	x1, y1 := min(cx+r.FarRadius, 0xFE), min(cy+r.FarRadius, 0xFE)
+	const n = 8/farStride + 1
+	var cam [n * n]physics.Vec3
+	var col [n * n]rgb
+	for bx := x0; bx <= x1; bx++ {
+		for by := y0; by <= y1; by++ {
+			if bx >= nx0 && bx <= nx1 && by >= ny0 && by <= ny1 {
+				continue // drawn in full
+			}
+			b := r.block(blockID(bx, by))
+			if b == nil {
+				continue
+			}
+			off := c.BlockOffset(bx, by)
+			nrm := r.vertexNormals(bx, by, b)
+			for i := range n {
+				for j := range n {
+					k := i*farStride*9 + j*farStride
+					cam[i*n+j] = c.ToCamera(physics.Vec3{X: off.X + float32(i*farStride)*dat.CellLength, Y: off.Y + float32(j*farStride)*dat.CellLength, Z: b.Z[k]})
+					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
+					l := r.Light.light(nrm[k], 0)
+					col[i*n+j] = rgb{float32(p.R) / 255 * l.R, float32(p.G) / 255 * l.G, float32(p.B) / 255 * l.B}
+				}
+			}
+			for i := range n - 1 {
+				for j := range n - 1 {
+					sw, se, ne, nw := i*n+j, (i+1)*n+j, (i+1)*n+j+1, i*n+j+1
+					for _, t := range [2][3]int{{sw, se, ne}, {sw, ne, nw}} {
+						a, bb, cc := cam[t[0]], cam[t[1]], cam[t[2]]
+						if r.facing(a, bb, cc) {
+							r.emit(&r.terrain, -1, a, bb, cc, col[t[0]], col[t[1]], col[t[2]], 1, nil)
+						}
+					}
+				}
 			}
 		}
 	}

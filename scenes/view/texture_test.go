@@ -17,6 +17,7 @@ func TestFigureDrawnFromItsTexture(t *testing.T) {
 	w, a := testWorld(t)
 	r := NewRenderer(a)
 	r.SrcX, r.SrcY = 1.5, 1.5
+	r.FarRadius = r.BlockRadius // the far ring is flat by design (TestFarRing)
 	cam := testCamera(w, 960, 540)
 	r.Build(w, cam)
 	if len(r.Errors) > 0 {
