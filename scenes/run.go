@@ -121,10 +121,12 @@ type game struct {
 }
 
 // Test hooks: testStart sees the world scene when it starts, testShot
-// after the screenshot is saved.
+// after the screenshot is saved, testRender wraps each frame's drawing of
+// the world (to measure it).
 var (
-	testStart func(ws *worldScene)
-	testShot  func(g *game, ws *worldScene)
+	testStart  func(ws *worldScene)
+	testShot   func(g *game, ws *worldScene)
+	testRender func(render func())
 )
 
 // Run opens the viewer and blocks until the window closes (or, in

@@ -86,6 +86,9 @@ func runChild(dir, mode string) error {
 		cfg.Width, cfg.Height = 800, 450 // smaller is faster under a software GL
 	}
 	switch mode {
+	case "crowd":
+		crowdRun(dir, &cfg)
+		return Run(cfg)
 	case "accept":
 		cfg.Frames = 30
 		testShot = acceptShots(dir)

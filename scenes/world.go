@@ -402,7 +402,12 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		return
 	}
 	t0 := time.Now()
-	renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels)
+	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
+	if testRender != nil {
+		testRender(render)
+	} else {
+		render()
+	}
 	s.stats.Build = time.Since(t0)
 	s.stats.Tris = len(s.r.Indices) / 3
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
