@@ -289,13 +289,15 @@ func (r *Renderer) buildInteriors(x0, y0, x1, y1 int) bool {
 }
 
 // cellVisible reports whether an object in cell is drawn: an outdoor
-// object when the outdoors is, an indoor one when its cell was reached.
+// object when the outdoors is, an indoor one when its cell was reached —
+// or when the data lacks its cell (a server's world over other DATs, or
+// no interiors at all), so there is nothing to see it through.
 func (r *Renderer) cellVisible(cell uint32) bool {
 	if IsEnvCell(cell) {
-		if _, ok := r.Assets.(Interiorer); !ok {
+		if _, ok := r.Assets.(Interiorer); !ok || r.seen[cell] {
 			return true
 		}
-		return r.seen[cell]
+		return r.envCell(cell) == nil
 	}
 	return r.drawOutdoors
 }

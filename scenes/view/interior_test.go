@@ -152,4 +152,7 @@ func TestCellVisible(t *testing.T) {
 	if !flat.cellVisible(0x40400105) {
 		t.Error("without interiors an object in an EnvCell is hidden")
 	}
+	if !r.cellVisible(0x40400177) {
+		t.Error("an object in a cell the data lacks is hidden")
+	}
 }

@@ -339,7 +339,8 @@ func (r *Renderer) blockRange() (x0, y0, x1, y1 int) {
 	return max(cx-rad, 0), max(cy-rad, 0), min(cx+rad, 0xFE), min(cy+rad, 0xFE)
 }
 
-// Terrain shading: ambient plus diffuse sun, and a height tint.
+// The light without sky data (DefaultLighting): ambient plus a diffuse
+// sun; flat-coloured terrain adds a height tint.
 const (
 	ambient = 0.42
 	diffuse = 0.62
@@ -568,8 +569,6 @@ func (r *Renderer) heightAt(bx, by, i, j int, z float32) (float32, float32) {
 	}
 	return b.Z[i*9+j], 1
 }
-
-func scale(c rgb, s float32) rgb { return rgb{min(c.R*s, 1), min(c.G*s, 1), min(c.B*s, 1)} }
 
 // buildSky fills the screen behind everything with the sky gradient: the
 // Lighting's SkyTop at the top of the screen down to SkyHorizon at the

@@ -127,3 +127,28 @@ func TestFlyCamera(t *testing.T) {
 		t.Errorf("a second up moved the eye to %v", c.Eye())
 	}
 }
+
+// FuzzLoadSettings: any file gives settings within range or an error
+// naming the file, never a panic.
+func FuzzLoadSettings(f *testing.F) {
+	f.Add([]byte(`{"invert_wheel": true, "mouse_speed": 2, "width": 800, "height": 600}`))
+	f.Add([]byte(`{"day_fraction": -1}`))
+	f.Add([]byte(`[]`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "viewer.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := LoadSettings(path)
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if s.MouseSpeed < 0.1 || s.MouseSpeed > 10 || s.DayFraction < 0 || s.DayFraction >= 1 || s.Width < 320 || s.Height < 200 {
+			t.Fatalf("settings out of range: %+v", s)
+		}
+	})
+}
