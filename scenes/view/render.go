@@ -600,6 +600,42 @@ func (r *Renderer) buildSky() {
 		r.append(&r.skyList, -1, depth, 0, hy, w, hy, w, h, hor, hor, hor, 1, nil, flatW)
 		r.append(&r.skyList, -1, depth, 0, hy, w, h, 0, h, hor, hor, hor, 1, nil, flatW)
 	}
+	r.buildSun(depth)
+}
+
+// SunSize is the sun disc's radius as a fraction of the screen height.
+const SunSize = 0.06
+
+// buildSun draws the sun (or the moon, whichever the sky's light comes
+// from) as a glowing disc in the sky where Lighting.SunDir points, tinted
+// by the light's colour, when it is above the horizon and in view.
+func (r *Renderer) buildSun(depth float32) {
+	l := &r.Light
+	if l.SunDir.Z <= 0 {
+		return
+	}
+	q := r.cam.ToCamera(r.cam.Eye().Add(l.SunDir.Scale(10000)))
+	if q.Z <= NearPlane {
+		return
+	}
+	rect, ok := r.spark()
+	if !ok {
+		return
+	}
+	x, y := r.cam.ScreenOf(q)
+	h := SunSize * float32(r.cam.H)
+	if x+h < 0 || y+h < 0 || x-h > float32(r.cam.W) || y-h > float32(r.cam.H) {
+		return
+	}
+	b := max(l.Sun.R, l.Sun.G, l.Sun.B)
+	c := rgb{1, 1, 1}
+	if b > 0 {
+		c = rgb{l.Sun.R / b, l.Sun.G / b, l.Sun.B / b}
+	}
+	u0, v0 := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+	u1, v1 := float32(rect.Max.X)-0.5, float32(rect.Max.Y)-0.5
+	r.append(&r.skyList, -1, depth/2, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, 1, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, flatW)
+	r.append(&r.skyList, -1, depth/2, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, 1, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, flatW)
 }
 
 // buildObject draws one object's parts: GfxObj Setup.Parts[i] placed by

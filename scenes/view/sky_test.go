@@ -256,3 +256,49 @@ func TestParticlesAreTexturedQuads(t *testing.T) {
 }
 
 func approxTol(a, b, tol float32) bool { return math.Abs(float64(a-b)) <= float64(tol) }
+
+// TestSunInTheSky: looking toward the sun, the sky layer holds its disc —
+// two triangles sampling the spark texture, centred where the sun
+// direction projects, drawn after the gradient; looking away, none.
+func TestSunInTheSky(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(a)
+	r.Build(w, testCamera(w, 640, 480))
+	sun := r.Light.SunDir
+	if sun.Z <= 0 {
+		t.Fatalf("the default time of day has the sun below the horizon: %v", sun)
+	}
+	sunTris := func() []uint32 {
+		rect, _ := r.Atlas.Rect(sparkKey)
+		var out []uint32
+		for _, tri := range r.skyList.vals {
+			if v := r.Verts[tri*3]; v.SrcX >= float32(rect.Min.X) && v.SrcX <= float32(rect.Max.X) && v.SrcY >= float32(rect.Min.Y) && v.SrcY <= float32(rect.Max.Y) {
+				out = append(out, tri)
+			}
+		}
+		return out
+	}
+	cam := testCamera(w, 640, 480)
+	// The eye opposite the sun from the target, looking up at it.
+	cam.Yaw = float32(math.Atan2(float64(-sun.Y), float64(-sun.X)))
+	cam.Pitch = -float32(math.Asin(float64(sun.Z)))
+	cam.Update()
+	r.Build(w, cam)
+	disc := sunTris()
+	if len(disc) != 2 || r.skyList.vals[len(r.skyList.vals)-1] != disc[1] {
+		t.Fatalf("sun triangles %v of sky %v, want the last two", disc, r.skyList.vals)
+	}
+	x, y := cam.ScreenOf(cam.ToCamera(cam.Eye().Add(sun.Scale(10000))))
+	v := r.Verts[disc[0]*3 : disc[0]*3+3]
+	cx, cy := (v[0].DstX+v[2].DstX)/2, (v[0].DstY+v[2].DstY)/2
+	if !approxTol(cx, x, 0.5) || !approxTol(cy, y, 0.5) {
+		t.Errorf("sun disc centred at (%v,%v), the sun projects to (%v,%v)", cx, cy, x, y)
+	}
+	cam.Yaw += math.Pi
+	cam.Pitch = 0.1
+	cam.Update()
+	r.Build(w, cam)
+	if got := sunTris(); len(got) != 0 {
+		t.Errorf("looking away from the sun: sun triangles %v", got)
+	}
+}
