@@ -9,6 +9,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/texture"
 )
 
@@ -52,10 +53,13 @@ type Landblock struct {
 
 // Static is a mesh placed in a landblock: GfxObj id at a landblock-local
 // frame. Setup stabs (animated scenery: doors, windmills) are world objects
-// the spawn script creates, not statics.
+// the spawn script creates, not statics. The Region's procedural scenery
+// (package scenery: trees, rocks, bushes) is a block's statics too.
 type Static struct {
 	GfxObj uint32
 	Frame  physics.Frame
+	// Scale is a uniform scale about the frame's origin (0 or 1: none).
+	Scale float32
 }
 
 // Materialer is optionally implemented by Assets to draw textured
@@ -115,6 +119,10 @@ type DATAssets struct {
 
 	mu     sync.Mutex
 	blocks map[uint32]*Landblock
+	// scenery places the Region's procedural scenery (nil: none, or the
+	// Region's scene data could not be read).
+	scenery *scenery.Generator
+	sceneBuf []scenery.Object
 }
 
 // NewDATAssets reads the Region (dat.RegionID) for the height table and
@@ -126,6 +134,9 @@ func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
 	}
 	a := &DATAssets{Portal: portal, Cell: cell, land: &r.LandDefs, palette: DefaultTerrainPalette,
 		blocks: map[uint32]*Landblock{}, merge: NewTexMerge(&r.Terrain), sky: r.Sky}
+	if g, err := scenery.FromPortal(portal); err == nil {
+		a.scenery = g
+	}
 	for i, t := range r.Terrain.TerrainTypes {
 		if i < len(a.palette) && t.Color != 0 {
 			a.palette[i] = argb(t.Color)
@@ -174,7 +185,7 @@ func (a *DATAssets) EnvCell(id uint32) (*dat.EnvCell, error) { return a.Cell.Env
 func (a *DATAssets) CellStatics(c *dat.EnvCell) []Static {
 	var out []Static
 	for _, s := range c.StaticObjects {
-		out = a.appendModel(out, s.ID, s.Frame)
+		out = a.appendModel(out, s.ID, s.Frame, 1)
 	}
 	return out
 }
@@ -209,15 +220,17 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 		return nil, err
 	}
 	b := &Landblock{ID: id, Z: a.land.VertexHeights(lb), Terrain: lb.Terrain}
+	var info *dat.LandBlockInfo
 	if lb.HasObjects {
-		info, err := a.Cell.LandBlockInfo(dat.BlockInfoID(id))
+		var err error
+		info, err = a.Cell.LandBlockInfo(dat.BlockInfoID(id))
 		if err != nil && !errors.Is(err, dat.ErrNotFound) {
 			return nil, err
 		}
 		if info != nil {
 			b.NumCells = int(info.NumCells)
 			for _, bld := range info.Buildings {
-				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame)
+				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame, 1)
 			}
 			for _, s := range info.Objects {
 				if s.ID>>24 == 0x01 {
@@ -226,15 +239,29 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 			}
 		}
 	}
+	if a.scenery != nil {
+		objs, err := a.scenery.Generate(lb, info, a.sceneBuf[:0])
+		if err != nil {
+			return nil, fmt.Errorf("scenes: landblock 0x%08X scenery: %w", id, err)
+		}
+		a.sceneBuf = objs
+		for _, o := range objs {
+			b.Statics = a.appendModel(b.Statics, o.ObjID, o.Frame, o.Scale)
+		}
+	}
 	a.blocks[id] = b
 	return b, nil
 }
 
-// appendModel adds a building model: a GfxObj as is, a Setup as its parts
-// in their default placement (buildings do not animate).
-func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame) []Static {
+// appendModel adds a model at frame f scaled by scale: a GfxObj as is, a
+// Setup as its parts in their default placement (buildings and scenery do
+// not animate).
+func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame, scale float32) []Static {
+	if scale == 0 {
+		scale = 1
+	}
 	if id>>24 != 0x02 {
-		return append(l, Static{GfxObj: id, Frame: f})
+		return append(l, Static{GfxObj: id, Frame: f, Scale: scale})
 	}
 	s, err := a.Portal.Setup(id)
 	if err != nil {
@@ -246,7 +273,8 @@ func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame) []Static
 		if i < len(rest.Frames) {
 			pf = rest.Frames[i]
 		}
-		l = append(l, Static{GfxObj: part, Frame: physics.Combine(f, pf)})
+		pf.Origin = pf.Origin.Scale(scale)
+		l = append(l, Static{GfxObj: part, Frame: physics.Combine(f, pf), Scale: scale})
 	}
 	return l
 }

@@ -224,7 +224,7 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 		v := r.cam.View()
 		for _, st := range c.statics {
 			if sm := r.Mesh(st.GfxObj); sm != nil {
-				root := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+				root := staticMatrix(&st, off)
 				r.buildMesh(sm, affineMul(&root, &v), -1, 1)
 			}
 		}

@@ -400,12 +400,25 @@ func (r *Renderer) buildTerrain() {
 				if m == nil {
 					continue
 				}
-				root := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+				if !r.noCull && !r.inView(r.cam.ToCamera(st.Frame.Origin.Add(off)), m.Radius*max(st.Scale, 1)) {
+					continue // a static whose bounding sphere misses the view
+				}
+				root := staticMatrix(&st, off)
 				v := r.cam.View()
 				r.buildMesh(m, affineMul(&root, &v), -1, 1)
 			}
 		}
 	}
+}
+
+// staticMatrix places a static mesh: its scale, its frame's rotation,
+// then its origin in render space (off is its landblock's offset).
+func staticMatrix(st *Static, off physics.Vec3) physics.Mat4 {
+	m := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+	if st.Scale != 0 && st.Scale != 1 {
+		m = physics.ScaleMat4(physics.Vec3{X: st.Scale, Y: st.Scale, Z: st.Scale}).Mul(m)
+	}
+	return m
 }
 
 // farStride is the far ring's vertex spacing in cells: each far landblock

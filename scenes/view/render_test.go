@@ -299,14 +299,14 @@ func TestRadixSortSkipsUniformBytes(t *testing.T) {
 func TestSetupBuildingExpandsToParts(t *testing.T) {
 	f := openSample(t)
 	at := physics.Frame{Origin: physics.Vec3{X: 10, Y: 20, Z: 30}, Orientation: physics.IdentityQuat}
-	l := f.assets.appendModel(nil, 0x02000003, at) // the windmill Setup: tower and blades
+	l := f.assets.appendModel(nil, 0x02000003, at, 1) // the windmill Setup: tower and blades
 	if len(l) != 2 || l[0].GfxObj != 0x01000031 || l[1].GfxObj != 0x01000030 {
 		t.Fatalf("statics %+v", l)
 	}
 	if l[1].Frame.Origin == at.Origin {
 		t.Error("the blades ignore their placement frame")
 	}
-	if l := f.assets.appendModel(nil, 0x01000100, at); len(l) != 1 || l[0].Frame != at {
+	if l := f.assets.appendModel(nil, 0x01000100, at, 1); len(l) != 1 || l[0].Frame != at {
 		t.Fatalf("GfxObj model %+v", l)
 	}
 }
