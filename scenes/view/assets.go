@@ -121,7 +121,7 @@ type DATAssets struct {
 	blocks map[uint32]*Landblock
 	// scenery places the Region's procedural scenery (nil: none, or the
 	// Region's scene data could not be read).
-	scenery *scenery.Generator
+	scenery  *scenery.Generator
 	sceneBuf []scenery.Object
 }
 
