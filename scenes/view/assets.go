@@ -240,13 +240,14 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 		}
 	}
 	if a.scenery != nil {
-		objs, err := a.scenery.Generate(lb, info, a.sceneBuf[:0])
-		if err != nil {
-			return nil, fmt.Errorf("scenes: landblock 0x%08X scenery: %w", id, err)
-		}
-		a.sceneBuf = objs
-		for _, o := range objs {
-			b.Statics = a.appendModel(b.Statics, o.ObjID, o.Frame, o.Scale)
+		// A landblock whose scenery cannot be placed (terrain naming a
+		// scene the Region lacks) is drawn without it: its ground matters
+		// more than its trees.
+		if objs, err := a.scenery.Generate(lb, info, a.sceneBuf[:0]); err == nil {
+			a.sceneBuf = objs
+			for _, o := range objs {
+				b.Statics = a.appendModel(b.Statics, o.ObjID, o.Frame, o.Scale)
+			}
 		}
 	}
 	a.blocks[id] = b
