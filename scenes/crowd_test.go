@@ -49,7 +49,7 @@ func loadCrowd(progress func(done, total int)) (*systems.World, Assets, error) {
 // the free camera over the crowd as BenchmarkDrawWorld has it.
 func crowdRun(dir string, cfg *Config) {
 	const warm = 10
-	cfg.Frames, cfg.Load = warm+60, loadCrowd
+	cfg.Frames, cfg.Load, cfg.DrawEveryFrame = warm+60, loadCrowd, true
 	var out crowdFrame
 	var cpu, wall time.Duration
 	n := 0

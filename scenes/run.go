@@ -48,13 +48,18 @@ type Config struct {
 	// status line (world.status: what it found), shown at the top of the
 	// HUD.
 	Status func() string
-	// Screenshot, when set, renders Frames world frames (0: just the
+	// Screenshot, when set, runs Frames world frames (0: just the
 	// first, once the world is loaded), saves the window as a PNG at
 	// Screenshot (and the view.ShotReport next to it as
 	// Screenshot+".json") and exits. An error scene is saved at once and
-	// Run returns its error.
+	// Run returns its error. The world steps every frame but only the
+	// saved one is drawn (nobody sees the others), unless
+	// DrawEveryFrame.
 	Screenshot string
 	Frames     int
+	// DrawEveryFrame draws every frame of a screenshot run (tests that
+	// measure the drawing).
+	DrawEveryFrame bool
 	// Width and Height are the window size (1280×720 when zero).
 	Width, Height int
 	// HideHUD starts with the HUD off (F1 toggles).
@@ -238,6 +243,9 @@ func (g *game) saveSettings() {
 
 // Draw implements ebiten.Game.
 func (g *game) Draw(screen *ebiten.Image) {
+	if _, world := g.scene.(*worldScene); world && g.shooting() && !g.cfg.DrawEveryFrame && g.frames < g.cfg.Frames {
+		return // a screenshot run's frame before the saved one
+	}
 	g.scene.Draw(g, screen)
 	if g.shotNext {
 		g.shotNext = false
