@@ -409,7 +409,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		render()
 	}
 	s.stats.Build = time.Since(t0)
-	s.stats.Tris = len(s.r.Indices) / 3
+	s.stats.Tris, s.stats.DrawCalls = len(s.r.Indices)/3, s.r.DrawCalls()
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 	if s.collide.on {
 		s.collide.overlay(s.world, s.cam)
