@@ -164,7 +164,11 @@ func (s *worldScene) followTarget() {
 		s.cam.Follow(p, view.FollowHeight)
 		s.r.ViewerCell = p.Cell
 	}
-	s.cam.KeepAbove(s.ground, 1.5)
+	if !view.IsEnvCell(s.r.ViewerCell) {
+		// Indoors the terrain is not the floor (a dungeon lies far below
+		// it): keeping the eye above it would lift it out of the room.
+		s.cam.KeepAbove(s.ground, 1.5)
+	}
 }
 
 // ground is the terrain height under a render-space point.
