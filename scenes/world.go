@@ -164,9 +164,16 @@ func (s *worldScene) followTarget() {
 		s.cam.Follow(p, view.FollowHeight)
 		s.r.ViewerCell = p.Cell
 	}
-	if !view.IsEnvCell(s.r.ViewerCell) {
+	if view.IsEnvCell(s.r.ViewerCell) {
 		// Indoors the terrain is not the floor (a dungeon lies far below
 		// it): keeping the eye above it would lift it out of the room.
+		// The camera does not collide with walls yet, so it comes in
+		// close enough to stay in a small room.
+		if s.cam.Distance > view.IndoorDistance {
+			s.cam.Distance = view.IndoorDistance
+			s.cam.Update()
+		}
+	} else {
 		s.cam.KeepAbove(s.ground, 1.5)
 	}
 }

@@ -57,6 +57,10 @@ const (
 	mapHeight   = 2000
 )
 
+// IndoorDistance is the farthest the camera orbits while the followed
+// entity is indoors (the camera does not collide with walls yet).
+const IndoorDistance = 2.5
+
 // The first orbit: DefaultDistance behind the target and DefaultPitch
 // (7°) above it, so the view runs along the ground past the player
 // rather than down at its feet.
