@@ -485,12 +485,13 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	s.drawResidency(g, screen)
 }
 
-// drawGraph draws the frame-time graph (F3) at the bottom right: a bar a
+// drawGraph draws the frame-time graph (F3) at the right edge, half-way
+// down (clear of the HUD's corner panels and the residency map): a bar a
 // frame, red over the 60 Hz budget, with the budget's line.
 func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
 	b := screen.Bounds()
 	w, h := 2*view.FrameGraphLen, 80
-	x, y := b.Dx()-w-8, b.Dy()-h-8
+	x, y := b.Dx()-w-8, b.Dy()/2-h/2
 	fillRect(screen, g.white, x-2, y-14, w+4, h+16, 0, 0, 0, 0.6)
 	var line int
 	s.bars, line = s.graph.Bars(s.bars[:0], x, y, w, h)
