@@ -413,3 +413,34 @@ func TestFarRing(t *testing.T) {
 	}
 	t.Logf("far ring: %d landblocks, %d triangles", ring, extra)
 }
+
+// FuzzTexMerge: any palette code over any masks' codes resolves without a
+// panic to textures the table names, with rotations 0..3, and merges.
+func FuzzTexMerge(f *testing.F) {
+	f.Add(uint32(0x10008421), uint32(8), uint32(9), uint32(3))
+	f.Add(uint32(0x1FFFFFFF), uint32(0), uint32(15), uint32(5))
+	f.Fuzz(func(t *testing.T, code, corner, side, road uint32) {
+		d := &dat.TerrainDesc{
+			CornerMaps: []dat.TexMap{{Code: corner, TexID: 1}},
+			SideMaps:   []dat.TexMap{{Code: side, TexID: 2}},
+			RoadMaps:   []dat.TexMap{{Code: road, TexID: 3}, {Code: 5, TexID: 4}},
+		}
+		for i := range 33 {
+			d.TerrainTexs = append(d.TerrainTexs, dat.TerrainTex{TerrainType: uint32(i), TexID: 0x100 + uint32(i)})
+		}
+		s := NewTexMerge(d).Surface(code)
+		known := func(id uint32) bool { return id >= 1 && id <= 4 || id >= 0x100 && id < 0x100+33 }
+		if !known(s.Base) {
+			t.Fatalf("base %#x", s.Base)
+		}
+		for _, o := range append(append([]Overlay{}, s.Terrain...), s.Road...) {
+			if !known(o.TexID) || !known(o.AlphaID) || o.Rot < 0 || o.Rot > 3 {
+				t.Fatalf("overlay %+v", o)
+			}
+		}
+		img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+		if _, err := MergeLandSurface(s, 4, func(uint32) (*image.NRGBA, error) { return img, nil }); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
