@@ -250,6 +250,12 @@ func TestCheckShot(t *testing.T) {
 		ok   bool
 	}{
 		{"black", fill(func(int, int) (uint8, uint8, uint8) { return 0, 0, 0 }), false},
+		{"portal space", fill(func(x, y int) (uint8, uint8, uint8) {
+			if (x+y)%17 < 3 { // ring strokes
+				return uint8(140 + x%60), 64, 216
+			}
+			return 0x14, 0x06, 0x24
+		}), false},
 		{"sand only", fill(func(x, y int) (uint8, uint8, uint8) { return sandAndWater(x, 60+y%40) }), false},
 		{"no figure", fill(sandAndWater), false},
 		{"terrain and a figure", fill(withFigure), true},
