@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -47,13 +48,18 @@ type Config struct {
 	// status line (world.status: what it found), shown at the top of the
 	// HUD.
 	Status func() string
-	// Screenshot, when set, renders Frames world frames (0: just the
+	// Screenshot, when set, runs Frames world frames (0: just the
 	// first, once the world is loaded), saves the window as a PNG at
 	// Screenshot (and the view.ShotReport next to it as
 	// Screenshot+".json") and exits. An error scene is saved at once and
-	// Run returns its error.
+	// Run returns its error. The world steps every frame but only the
+	// saved one is drawn (nobody sees the others), unless
+	// DrawEveryFrame.
 	Screenshot string
 	Frames     int
+	// DrawEveryFrame draws every frame of a screenshot run (tests that
+	// measure the drawing).
+	DrawEveryFrame bool
 	// Width and Height are the window size (1280×720 when zero).
 	Width, Height int
 	// HideHUD starts with the HUD off (F1 toggles).
@@ -77,6 +83,15 @@ type Config struct {
 	// UsePortal, when set, is the U key: the local player uses the nearest
 	// portal; its error is shown briefly.
 	UsePortal func() error
+	// SettingsPath is where the viewer's settings are kept
+	// (view.SettingsPath when empty). Screenshot mode neither reads nor
+	// writes them, so a screenshot does not depend on the user's.
+	SettingsPath string
+	// NearestTexels draws textures at the nearest texel instead of
+	// filtering them bilinearly: every pixel of a textured triangle is
+	// then one of its texture's colours (the window tests check that),
+	// and a software GL draws faster.
+	NearestTexels bool
 }
 
 // scene is one of the viewer's screens.
@@ -98,13 +113,25 @@ type game struct {
 	capture *ebiten.Image
 	done    bool
 	saveErr error
+
+	// settings are the remembered preferences (view.Settings); settingsPath
+	// is "" in screenshot mode, where they are neither read nor saved.
+	settings     view.Settings
+	settingsPath string
+	// shotNext asks Draw to save the frame as a PNG in the working
+	// directory (F12); shotMsg reports where.
+	shotNext bool
+	shotMsg  string
+	shotAt   time.Time
 }
 
 // Test hooks: testStart sees the world scene when it starts, testShot
-// after the screenshot is saved.
+// after the screenshot is saved, testRender wraps each frame's drawing of
+// the world (to measure it).
 var (
-	testStart func(ws *worldScene)
-	testShot  func(g *game, ws *worldScene)
+	testStart  func(ws *worldScene)
+	testShot   func(g *game, ws *worldScene)
+	testRender func(render func())
 )
 
 // Run opens the viewer and blocks until the window closes (or, in
@@ -121,11 +148,17 @@ func Run(cfg Config) error {
 	if cfg.Title == "" {
 		cfg.Title = "dereth"
 	}
-	g := &game{cfg: cfg, w: cfg.Width, h: cfg.Height}
+	g := &game{cfg: cfg, w: cfg.Width, h: cfg.Height, settings: view.DefaultSettings()}
+	if !g.shooting() {
+		g.loadSettings()
+		if cfg.Width == 1280 && cfg.Height == 720 {
+			g.w, g.h = g.settings.Width, g.settings.Height
+		}
+	}
 	g.white = whiteImage()
 	g.scene = newLoadingScene(cfg.Load)
 	ebiten.SetWindowTitle(cfg.Title)
-	ebiten.SetWindowSize(cfg.Width, cfg.Height)
+	ebiten.SetWindowSize(g.w, g.h)
 	if g.shooting() {
 		// Run the frames as fast as they render, one Update per frame.
 		ebiten.SetVsyncEnabled(false)
@@ -133,7 +166,9 @@ func Run(cfg Config) error {
 	} else {
 		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	}
-	if err := ebiten.RunGame(g); err != nil {
+	err := ebiten.RunGame(g)
+	g.saveSettings()
+	if err != nil {
 		return err
 	}
 	if g.saveErr != nil {
@@ -175,9 +210,54 @@ func (g *game) Update() error {
 	return g.scene.Update(g)
 }
 
+// loadSettings reads the remembered settings; a bad file is reported and
+// the defaults used.
+func (g *game) loadSettings() {
+	path := g.cfg.SettingsPath
+	if path == "" {
+		p, err := view.SettingsPath()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "dereth:", err)
+			return
+		}
+		path = p
+	}
+	g.settingsPath = path
+	s, err := view.LoadSettings(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dereth:", err)
+	}
+	g.settings = s
+}
+
+// saveSettings writes the settings with the window's current size.
+func (g *game) saveSettings() {
+	if g.settingsPath == "" {
+		return
+	}
+	g.settings.Width, g.settings.Height = g.w, g.h
+	if err := g.settings.Save(g.settingsPath); err != nil {
+		fmt.Fprintln(os.Stderr, "dereth:", err)
+	}
+}
+
 // Draw implements ebiten.Game.
 func (g *game) Draw(screen *ebiten.Image) {
+	if _, world := g.scene.(*worldScene); world && g.shooting() && !g.cfg.DrawEveryFrame && g.frames < g.cfg.Frames {
+		return // a screenshot run's frame before the saved one
+	}
 	g.scene.Draw(g, screen)
+	if g.shotNext {
+		g.shotNext = false
+		g.shotAt = time.Now()
+		path, err := saveShot(readImage(screen), g.shotAt)
+		if err != nil {
+			g.shotMsg = "screenshot failed: " + err.Error()
+		} else {
+			g.shotMsg = "screenshot saved: " + path
+		}
+		fmt.Println(g.shotMsg)
+	}
 	if g.shotDue() {
 		g.capture = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
 		g.capture.DrawImage(screen, nil)
@@ -221,6 +301,28 @@ func (g *game) save() error {
 		testShot(g, ws)
 	}
 	return nil
+}
+
+// saveShot writes an F12 screenshot into the working directory as
+// dereth-YYYYMMDD-HHMMSS.png (with -2, -3, … when taken within the same
+// second) and returns its absolute path.
+func saveShot(img image.Image, at time.Time) (string, error) {
+	base := "dereth-" + at.Format("20060102-150405")
+	name := base + ".png"
+	for i := 2; ; i++ {
+		if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		name = fmt.Sprintf("%s-%d.png", base, i)
+	}
+	if err := writePNG(name, img); err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return name, nil
+	}
+	return abs, nil
 }
 
 // readImage copies an ebiten image to an image.RGBA.

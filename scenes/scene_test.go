@@ -2,6 +2,10 @@ package scenes
 
 import (
 	"errors"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +181,38 @@ func TestWorldAdvancesByWallClock(t *testing.T) {
 	}
 	if r := ws.stats.SimRatio; r < 0.999 || r > 1.001 {
 		t.Fatalf("sim/real %.3f, want 1", r)
+	}
+}
+
+// TestSaveShotNames: F12 screenshots land in the working directory named
+// by the time, a second one in the same second gets a suffix, and the
+// returned path is absolute and holds the PNG.
+func TestSaveShotNames(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	img := image.NewRGBA(image.Rect(0, 0, 4, 3))
+	at := time.Date(2026, 12, 3, 14, 5, 9, 0, time.UTC)
+	first, err := saveShot(img, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := saveShot(img, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, "dereth-20261203-140509.png"); first != want {
+		t.Errorf("first shot %s, want %s", first, want)
+	}
+	if want := filepath.Join(dir, "dereth-20261203-140509-2.png"); second != want {
+		t.Errorf("second shot %s, want %s", second, want)
+	}
+	f, err := os.Open(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := png.Decode(f)
+	if err != nil || got.Bounds() != img.Bounds() {
+		t.Fatalf("saved PNG %v, %v", got.Bounds(), err)
 	}
 }

@@ -153,3 +153,7 @@ func (a StreamedAssets) Landblock(id uint32) (*view.Landblock, error) {
 	t.Statics = nil
 	return &t, nil
 }
+
+// CellStatics implements view.CellStaticser: none, since an EnvCell's
+// statics are world objects the streamer spawned too.
+func (a StreamedAssets) CellStatics(*dat.EnvCell) []view.Static { return nil }

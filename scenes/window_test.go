@@ -64,7 +64,7 @@ func loadTestWorld(progress func(done, total int)) (*systems.World, Assets, erro
 // same frame without its entities (bare.png) for the pixel check; or, in
 // mode "error", a Load that fails.
 func runChild(dir, mode string) error {
-	cfg := Config{Title: "dereth test", Screenshot: filepath.Join(dir, "out.png"), Frames: frames, HideHUD: true, Load: loadTestWorld}
+	cfg := Config{Title: "dereth test", Screenshot: filepath.Join(dir, "out.png"), Frames: frames, HideHUD: true, Load: loadTestWorld, NearestTexels: true}
 	if mode == "first" {
 		cfg.Frames = 0 // --screenshot without --frames
 	}
@@ -86,6 +86,13 @@ func runChild(dir, mode string) error {
 		cfg.Width, cfg.Height = 800, 450 // smaller is faster under a software GL
 	}
 	switch mode {
+	case "crowd":
+		crowdRun(dir, &cfg)
+		return Run(cfg)
+	case "accept":
+		cfg.Frames = 30
+		testShot = acceptShots(dir)
+		return Run(cfg)
 	case "map":
 		testStart = func(ws *worldScene) { ws.cam.ToggleMap() }
 	case "hud":
@@ -95,7 +102,7 @@ func runChild(dir, mode string) error {
 	testShot = func(g *game, ws *worldScene) {
 		img := ebiten.NewImage(g.w, g.h)
 		ws.r.HideObjects = true
-		RenderOffscreen(img, ws.r, ws.world, ws.cam)
+		renderOffscreen(img, ws.r, ws.world, ws.cam, false)
 		ws.r.HideObjects = false
 		if err := writePNG(filepath.Join(dir, "bare.png"), readImage(img)); err != nil {
 			g.saveErr = err

@@ -2,7 +2,9 @@ package scenes
 
 import (
 	"errors"
+	"fmt"
 	"image"
+	"math"
 	"strings"
 	"time"
 	"unsafe"
@@ -39,7 +41,7 @@ type worldScene struct {
 	hud    bool
 	// outbound opens the outbound-log panel (F4); closed it is one line.
 	outbound bool
-	// collide draws the collision spheres and hit polygons (F3).
+	// collide draws the collision spheres and hit polygons (F8).
 	collide  collisionDebug
 	stats    view.Stats
 	reload   func() error
@@ -61,6 +63,12 @@ type worldScene struct {
 	pressX, pressY int
 	lastX, lastY   int
 	moved          bool
+	// looking is a right-button drag: mouse-look.
+	looking bool
+
+	graph    view.FrameGraph
+	bars     []view.Bar
+	lastDraw time.Time
 }
 
 // tickDt is the fixed step of screenshot mode, which renders the same
@@ -69,7 +77,8 @@ type worldScene struct {
 const tickDt = 1.0 / 60
 
 func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
-	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD, reload: g.cfg.Reload, orig: w.Trace}
+	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD && g.settings.HUD, reload: g.cfg.Reload, orig: w.Trace}
+	s.r.DayFraction = g.settings.DayFraction
 	s.clock.Now = g.cfg.Clock
 	if g.shooting() {
 		s.fixed = tickDt
@@ -113,9 +122,35 @@ func (s *worldScene) followed() *components.View {
 	return nil
 }
 
+// fly moves the free-flight camera by the movement keys: W/S forward and
+// back along the view, A/D, Q/E or Z/C sideways, Space up, Ctrl or X
+// down; turning is the right-drag's. Shift is four times faster.
+func (s *worldScene) fly(k control.Keys, dt float64) {
+	axis := func(pos, neg bool) float32 {
+		switch {
+		case pos && !neg:
+			return 1
+		case neg && !pos:
+			return -1
+		}
+		return 0
+	}
+	speed := float32(view.FlySpeed)
+	if k.Run {
+		speed *= 4
+	}
+	down := pressed(ebiten.KeyControlLeft, ebiten.KeyControlRight, ebiten.KeyX)
+	s.cam.FlyMove(axis(k.Forward, k.Backward), axis(k.TurnRight || k.StepRight, k.TurnLeft || k.StepLeft), axis(k.Jump, down), float32(dt), speed)
+}
+
 // followTarget keeps the camera on the followed entity and turns the
 // orbit with it, so a camera behind the player stays behind as it turns.
+// The free-flight camera follows nothing.
 func (s *worldScene) followTarget() {
+	if s.cam.Fly {
+		s.r.ViewerCell = 0 // the free camera counts as outdoors
+		return
+	}
 	if o := s.followed(); o != nil {
 		p := o.Phys.Position
 		if o.Pres != nil && o.Pres.Root.Cell != 0 {
@@ -127,8 +162,20 @@ func (s *worldScene) followTarget() {
 		}
 		s.lastFollowed, s.lastHeading = o.Phys.GUID, h
 		s.cam.Follow(p, view.FollowHeight)
+		s.r.ViewerCell = p.Cell
 	}
-	s.cam.KeepAbove(s.ground, 1.5)
+	if view.IsEnvCell(s.r.ViewerCell) {
+		// Indoors the terrain is not the floor (a dungeon lies far below
+		// it): keeping the eye above it would lift it out of the room.
+		// The camera does not collide with walls yet, so it comes in
+		// close enough to stay in a small room.
+		if s.cam.Distance > view.IndoorDistance {
+			s.cam.Distance = view.IndoorDistance
+			s.cam.Update()
+		}
+	} else {
+		s.cam.KeepAbove(s.ground, 1.5)
+	}
 }
 
 // ground is the terrain height under a render-space point.
@@ -165,7 +212,7 @@ func (s *worldScene) Update(g *game) error {
 	}
 	s.pollScriptErr(g)
 	s.handleToggles(g)
-	s.handleMouse()
+	s.handleMouse(g)
 	wall := s.clock.Elapsed()
 	step := wall
 	if s.fixed > 0 {
@@ -175,7 +222,14 @@ func (s *worldScene) Update(g *game) error {
 		return ebiten.Termination // the session asked to end (ErrEnd)
 	}
 	if !g.cfg.NoControl {
-		s.ctrl.Update(s.world, readKeys())
+		keys := readKeys()
+		if s.cam.Fly {
+			s.fly(keys, wall)
+			keys = control.Keys{} // the keys fly the camera, the player stops
+		}
+		s.ctrl.Update(s.world, keys)
+	} else if s.cam.Fly {
+		s.fly(readKeys(), wall)
 	}
 	if s.hud && s.sel != 0 {
 		if s.tail.Watch != s.sel {
@@ -197,8 +251,39 @@ func (s *worldScene) Update(g *game) error {
 func (s *worldScene) handleToggles(g *game) {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
 		s.hud = !s.hud
+		g.settings.HUD = s.hud
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF2) {
+		s.cam.Fly = !s.cam.Fly
+		if !s.cam.Fly {
+			s.lastFollowed = 0 // pick the followed entity's heading up afresh
+		}
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF3) {
+		g.settings.FrameGraph = !g.settings.FrameGraph
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF6) {
+		g.settings.InvertWheel = !g.settings.InvertWheel
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF7) {
+		g.settings.InvertMouseY = !g.settings.InvertMouseY
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF12) {
+		g.shotNext = true
+	}
+	step := float32(0)
+	if inpututil.IsKeyJustPressed(ebiten.KeyBracketRight) {
+		step = 1.0 / 24
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyBracketLeft) {
+		step = -1.0 / 24
+	}
+	if step != 0 {
+		d := s.r.DayFraction + step
+		d -= float32(math.Floor(float64(d)))
+		s.r.DayFraction, g.settings.DayFraction = d, d
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF8) {
 		s.collide.on = !s.collide.on
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF4) {
@@ -261,16 +346,30 @@ func (s *worldScene) doReload() {
 	s.reloaded, s.reloadOK = "spawn script reloaded", true
 }
 
-// handleMouse: drag orbits (pans in map mode), a click picks, the wheel
-// zooms.
-func (s *worldScene) handleMouse() {
+// handleMouse: a left drag orbits (pans in map mode) and a left click
+// picks; a right drag is mouse-look (orbiting the followed entity, or
+// turning the free-flight camera about its eye); the wheel zooms
+// (Settings.InvertWheel reverses it).
+func (s *worldScene) handleMouse(g *game) {
 	x, y := ebiten.CursorPosition()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		s.dragging, s.moved = true, false
 		s.pressX, s.pressY, s.lastX, s.lastY = x, y, x, y
 	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		s.looking = true
+		s.lastX, s.lastY = x, y
+	}
+	if s.looking {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
+			s.cam.Look(float32(x-s.lastX), float32(y-s.lastY), g.settings.MouseSpeed, g.settings.InvertMouseY)
+			s.lastX, s.lastY = x, y
+		} else {
+			s.looking = false
+		}
+	}
 	if s.dragging {
-		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			if abs(x-s.pressX)+abs(y-s.pressY) > 3 {
 				s.moved = true
 			}
@@ -286,6 +385,9 @@ func (s *worldScene) handleMouse() {
 		}
 	}
 	if _, dy := ebiten.Wheel(); dy != 0 {
+		if g.settings.InvertWheel {
+			dy = -dy
+		}
 		s.cam.Zoom(float32(dy))
 	}
 }
@@ -311,9 +413,14 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		return
 	}
 	t0 := time.Now()
-	RenderOffscreen(screen, s.r, s.world, s.cam)
+	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
+	if testRender != nil {
+		testRender(render)
+	} else {
+		render()
+	}
 	s.stats.Build = time.Since(t0)
-	s.stats.Tris = len(s.r.Indices) / 3
+	s.stats.Tris, s.stats.DrawCalls = len(s.r.Indices)/3, s.r.DrawCalls()
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 	if s.collide.on {
 		s.collide.overlay(s.world, s.cam)
@@ -324,10 +431,21 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 			strokeRect(screen, g.white, d.Bounds, 1, 1, 0.2)
 		}
 	}
+	now := time.Now()
+	if !s.lastDraw.IsZero() {
+		s.graph.Add(now.Sub(s.lastDraw))
+	}
+	s.lastDraw = now
 	if s.hud {
 		s.drawHUD(g, screen)
 	} else if s.cam.Map {
 		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
+	}
+	if g.settings.FrameGraph {
+		s.drawGraph(g, screen)
+	}
+	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
+		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
 	if s.reloaded != "" && time.Since(s.reloadAt) < 8*time.Second || s.reloaded != "" && !s.reloadOK {
 		r, gr, bl := float32(0.1), float32(0.35), float32(0.1)
@@ -367,8 +485,30 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	s.drawResidency(g, screen)
 }
 
+// drawGraph draws the frame-time graph (F3) at the right edge, half-way
+// down (clear of the HUD's corner panels and the residency map): a bar a
+// frame, red over the 60 Hz budget, with the budget's line.
+func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
+	b := screen.Bounds()
+	w, h := 2*view.FrameGraphLen, 80
+	x, y := b.Dx()-w-8, b.Dy()/2-h/2
+	fillRect(screen, g.white, x-2, y-14, w+4, h+16, 0, 0, 0, 0.6)
+	var line int
+	s.bars, line = s.graph.Bars(s.bars[:0], x, y, w, h)
+	for _, bar := range s.bars {
+		if bar.Slow {
+			fillRect(screen, g.white, bar.X, bar.Y, bar.W, bar.H, 0.9, 0.25, 0.2, 1)
+		} else {
+			fillRect(screen, g.white, bar.X, bar.Y, bar.W, bar.H, 0.3, 0.85, 0.35, 1)
+		}
+	}
+	fillRect(screen, g.white, x, line, w, 1, 1, 1, 1, 0.7)
+	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("frame ms (max %.1f, line 16.7)", s.graph.Max()), x, y-14)
+}
+
 // keyHelp is the HUD's last line.
-const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  drag orbit  wheel zoom  M map  U portal  Tab/click select  F1 HUD  F3 collision  F4 outbound  F5 reload"
+const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  left-drag orbit  right-drag look  wheel zoom  M map  U portal  Tab/click select\n" +
+	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day"
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.
@@ -392,21 +532,43 @@ func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {
 // runs (the window test renders the same frame with and without its
 // entities).
 func RenderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam *view.Camera) {
+	renderOffscreen(dst, r, w, cam, true)
+}
+
+// renderOffscreen is RenderOffscreen with the texture filter chosen:
+// bilinear, or the nearest texel (Config.NearestTexels).
+func renderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam *view.Camera, linear bool) {
+	shaderOpts.Uniforms["Linear"] = float32(0)
+	if linear {
+		shaderOpts.Uniforms["Linear"] = float32(1)
+	}
 	dst.Fill(view.Background)
 	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage, inside the atlas's white block
 	r.Build(w, cam)
 	drawTriangles(dst, r, sourceImage(r))
 }
 
-var triOpts = &ebiten.DrawTrianglesOptions{}
+var (
+	triOpts    = &ebiten.DrawTrianglesOptions{}
+	fogColour  = make([]float32, 3)
+	shaderOpts = &ebiten.DrawTrianglesShaderOptions{Uniforms: map[string]any{"Fog": fogColour, "Linear": float32(1)}}
+)
 
 // drawTriangles draws the whole frame in one call (r.DrawCalls()) from
-// src: the atlas or the white image.
+// src, the atlas or the white image: through the world shader
+// (perspective-correct texture coordinates), or DrawTriangles32 when the
+// shader does not compile.
 func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	if len(r.Indices) == 0 {
 		return
 	}
 	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
+	if sh, err := worldShader(); err == nil {
+		shaderOpts.Images[0] = src
+		fogColour[0], fogColour[1], fogColour[2] = r.Light.FogRGB()
+		dst.DrawTrianglesShader32(verts, r.Indices, sh, shaderOpts)
+		return
+	}
 	dst.DrawTriangles32(verts, r.Indices, src, triOpts)
 }
 

@@ -147,3 +147,33 @@ func Resolve(src Source, id uint32, ch *Changes) (*Material, error) {
 	m.TextureID = rs.ID
 	return m, nil
 }
+
+// ResolveTexture decodes SurfaceTexture id's first (largest)
+// RenderSurface, through its default palette when it is paletted: the
+// Region's terrain textures and blend masks, which no Surface wraps.
+func ResolveTexture(src Source, id uint32) (*image.NRGBA, error) {
+	st, err := src.SurfaceTexture(id)
+	if err != nil {
+		return nil, err
+	}
+	if len(st.Textures) == 0 {
+		return nil, fmt.Errorf("texture: SurfaceTexture 0x%08X lists no RenderSurface", id)
+	}
+	rs, err := src.RenderSurface(st.Textures[0])
+	if err != nil {
+		return nil, fmt.Errorf("texture: SurfaceTexture 0x%08X: %w", id, err)
+	}
+	var pal []uint32
+	if rs.Format.Paletted() {
+		p, err := src.Palette(rs.DefaultPaletteID)
+		if err != nil {
+			return nil, fmt.Errorf("texture: SurfaceTexture 0x%08X: %w", id, err)
+		}
+		pal = p.Colors
+	}
+	img, err := Decode(rs, pal, Options{})
+	if err != nil {
+		return nil, fmt.Errorf("texture: SurfaceTexture 0x%08X: %w", id, err)
+	}
+	return img, nil
+}

@@ -51,15 +51,34 @@ func TestSurfacesTextured(t *testing.T) {
 }
 
 // TestTerrainTextures checks the Region names a decodable SurfaceTexture
-// for every terrain type and that the land uses more than one texture.
+// for every terrain type and the road (type 0x20), that the land uses more
+// than one texture, and that its blend masks decode as landscape alpha
+// with both ends of the range (an overlay shown and hidden).
 func TestTerrainTextures(t *testing.T) {
 	p, c := open(t)
 	r, err := p.Region(Region)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Terrain.TerrainTexs) != len(r.Terrain.TerrainTypes) {
-		t.Fatalf("%d terrain textures for %d terrain types", len(r.Terrain.TerrainTexs), len(r.Terrain.TerrainTypes))
+	if len(r.Terrain.TerrainTexs) != len(r.Terrain.TerrainTypes)+1 || r.Terrain.TerrainTexs[len(r.Terrain.TerrainTypes)].TerrainType != 0x20 {
+		t.Fatalf("%d terrain textures for %d terrain types and the road", len(r.Terrain.TerrainTexs), len(r.Terrain.TerrainTypes))
+	}
+	masks := append(append(append([]dat.TexMap{}, r.Terrain.CornerMaps...), r.Terrain.SideMaps...), r.Terrain.RoadMaps...)
+	if len(r.Terrain.CornerMaps) == 0 || len(r.Terrain.SideMaps) == 0 || len(r.Terrain.RoadMaps) == 0 {
+		t.Fatalf("blend masks: %d corner, %d side, %d road", len(r.Terrain.CornerMaps), len(r.Terrain.SideMaps), len(r.Terrain.RoadMaps))
+	}
+	for _, m := range masks {
+		img, err := texture.ResolveTexture(p, m.TexID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := uint8(255), uint8(0)
+		for i := 3; i < len(img.Pix); i += 4 {
+			lo, hi = min(lo, img.Pix[i]), max(hi, img.Pix[i])
+		}
+		if lo != 0 || hi != 255 {
+			t.Errorf("mask 0x%08X (code %d): alpha %d..%d, want 0..255", m.TexID, m.Code, lo, hi)
+		}
 	}
 	byType := map[uint32]uint32{}
 	for _, tt := range r.Terrain.TerrainTexs {

@@ -3,11 +3,13 @@ package view
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"sync"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/texture"
 )
 
@@ -41,18 +43,23 @@ type TerrainPaletter interface {
 // and the static meshes the block's LandBlockInfo places (buildings and
 // GfxObj stabs).
 type Landblock struct {
-	ID      uint32 // 0xXXYYFFFF
-	Z       [81]float32
-	Terrain [81]uint16
-	Statics []Static
+	ID uint32 // 0xXXYYFFFF
+	// NumCells is how many EnvCells (0xXXYY0100 on) the block has.
+	NumCells int
+	Z        [81]float32
+	Terrain  [81]uint16
+	Statics  []Static
 }
 
 // Static is a mesh placed in a landblock: GfxObj id at a landblock-local
 // frame. Setup stabs (animated scenery: doors, windmills) are world objects
-// the spawn script creates, not statics.
+// the spawn script creates, not statics. The Region's procedural scenery
+// (package scenery: trees, rocks, bushes) is a block's statics too.
 type Static struct {
 	GfxObj uint32
 	Frame  physics.Frame
+	// Scale is a uniform scale about the frame's origin (0 or 1: none).
+	Scale float32
 }
 
 // Materialer is optionally implemented by Assets to draw textured
@@ -60,6 +67,15 @@ type Static struct {
 // texture. Without it every surface is drawn flat.
 type Materialer interface {
 	Material(surfaceID uint32) (*texture.Material, error)
+}
+
+// LandSurfacer is optionally implemented by Assets to texture the terrain:
+// the Region's land surface merge table and the SurfaceTextures (terrain
+// textures and blend masks) it names. Without it the terrain is drawn in
+// the terrain palette's colours.
+type LandSurfacer interface {
+	TexMerge() *TexMerge
+	LandTexture(surfaceTextureID uint32) (*image.NRGBA, error)
 }
 
 // DefaultTerrainPalette colours the 32 retail terrain types (LandDefs
@@ -97,10 +113,16 @@ var DefaultTerrainPalette = [32]color.RGBA{
 type DATAssets struct {
 	Portal, Cell *dat.Container
 	land         *dat.LandDefs
+	merge        *TexMerge
+	sky          *dat.SkyDesc
 	palette      [32]color.RGBA
 
 	mu     sync.Mutex
 	blocks map[uint32]*Landblock
+	// scenery places the Region's procedural scenery (nil: none, or the
+	// Region's scene data could not be read).
+	scenery  *scenery.Generator
+	sceneBuf []scenery.Object
 }
 
 // NewDATAssets reads the Region (dat.RegionID) for the height table and
@@ -111,7 +133,10 @@ func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
 		return nil, fmt.Errorf("scenes: region: %w", err)
 	}
 	a := &DATAssets{Portal: portal, Cell: cell, land: &r.LandDefs, palette: DefaultTerrainPalette,
-		blocks: map[uint32]*Landblock{}}
+		blocks: map[uint32]*Landblock{}, merge: NewTexMerge(&r.Terrain), sky: r.Sky}
+	if g, err := scenery.FromPortal(portal); err == nil {
+		a.scenery = g
+	}
 	for i, t := range r.Terrain.TerrainTypes {
 		if i < len(a.palette) && t.Color != 0 {
 			a.palette[i] = argb(t.Color)
@@ -131,6 +156,45 @@ func (a *DATAssets) Surface(id uint32) (*dat.Surface, error) { return a.Portal.S
 func (a *DATAssets) Material(surfaceID uint32) (*texture.Material, error) {
 	return texture.Resolve(a.Portal, surfaceID, nil)
 }
+
+// MaterialWith implements MaterialChanger: Material with an object's
+// texture swaps and subpalettes.
+func (a *DATAssets) MaterialWith(surfaceID uint32, ch *texture.Changes) (*texture.Material, error) {
+	return texture.Resolve(a.Portal, surfaceID, ch)
+}
+
+// TexMerge implements LandSurfacer with the Region's land surface; nil
+// when the Region lists no terrain textures.
+func (a *DATAssets) TexMerge() *TexMerge {
+	if len(a.merge.desc.TerrainTexs) == 0 {
+		return nil
+	}
+	return a.merge
+}
+
+// LandTexture implements LandSurfacer through the portal DAT.
+func (a *DATAssets) LandTexture(id uint32) (*image.NRGBA, error) {
+	return texture.ResolveTexture(a.Portal, id)
+}
+
+// EnvCell implements Interiorer through the cell DAT.
+func (a *DATAssets) EnvCell(id uint32) (*dat.EnvCell, error) { return a.Cell.EnvCell(id) }
+
+// CellStatics implements CellStaticser: the cell's stabs, a Setup as its
+// parts at rest.
+func (a *DATAssets) CellStatics(c *dat.EnvCell) []Static {
+	var out []Static
+	for _, s := range c.StaticObjects {
+		out = a.appendModel(out, s.ID, s.Frame, 1)
+	}
+	return out
+}
+
+// Environment implements Interiorer through the portal DAT.
+func (a *DATAssets) Environment(id uint32) (*dat.Environment, error) { return a.Portal.Environment(id) }
+
+// Sky implements Skyer with the Region's sky (nil when it has none).
+func (a *DATAssets) Sky() *dat.SkyDesc { return a.sky }
 
 // TerrainPalette implements TerrainPaletter with the Region's colours.
 func (a *DATAssets) TerrainPalette() [32]color.RGBA { return a.palette }
@@ -156,14 +220,17 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 		return nil, err
 	}
 	b := &Landblock{ID: id, Z: a.land.VertexHeights(lb), Terrain: lb.Terrain}
+	var info *dat.LandBlockInfo
 	if lb.HasObjects {
-		info, err := a.Cell.LandBlockInfo(dat.BlockInfoID(id))
+		var err error
+		info, err = a.Cell.LandBlockInfo(dat.BlockInfoID(id))
 		if err != nil && !errors.Is(err, dat.ErrNotFound) {
 			return nil, err
 		}
 		if info != nil {
+			b.NumCells = int(info.NumCells)
 			for _, bld := range info.Buildings {
-				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame)
+				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame, 1)
 			}
 			for _, s := range info.Objects {
 				if s.ID>>24 == 0x01 {
@@ -172,15 +239,30 @@ func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 			}
 		}
 	}
+	if a.scenery != nil {
+		// A landblock whose scenery cannot be placed (terrain naming a
+		// scene the Region lacks) is drawn without it: its ground matters
+		// more than its trees.
+		if objs, err := a.scenery.Generate(lb, info, a.sceneBuf[:0]); err == nil {
+			a.sceneBuf = objs
+			for _, o := range objs {
+				b.Statics = a.appendModel(b.Statics, o.ObjID, o.Frame, o.Scale)
+			}
+		}
+	}
 	a.blocks[id] = b
 	return b, nil
 }
 
-// appendModel adds a building model: a GfxObj as is, a Setup as its parts
-// in their default placement (buildings do not animate).
-func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame) []Static {
+// appendModel adds a model at frame f scaled by scale: a GfxObj as is, a
+// Setup as its parts in their default placement (buildings and scenery do
+// not animate).
+func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame, scale float32) []Static {
+	if scale == 0 {
+		scale = 1
+	}
 	if id>>24 != 0x02 {
-		return append(l, Static{GfxObj: id, Frame: f})
+		return append(l, Static{GfxObj: id, Frame: f, Scale: scale})
 	}
 	s, err := a.Portal.Setup(id)
 	if err != nil {
@@ -192,7 +274,8 @@ func (a *DATAssets) appendModel(l []Static, id uint32, f physics.Frame) []Static
 		if i < len(rest.Frames) {
 			pf = rest.Frames[i]
 		}
-		l = append(l, Static{GfxObj: part, Frame: physics.Combine(f, pf)})
+		pf.Origin = pf.Origin.Scale(scale)
+		l = append(l, Static{GfxObj: part, Frame: physics.Combine(f, pf), Scale: scale})
 	}
 	return l
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // AtlasSize is the atlas's width and height in pixels.
-const AtlasSize = 1024
+const AtlasSize = 2048
 
 // Atlas packs every texture the renderer has met into one image, so a
 // frame's triangles — textured and flat alike — draw with one source image

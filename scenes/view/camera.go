@@ -28,6 +28,9 @@ type Camera struct {
 	// pixels per unit.
 	Map      bool
 	MapScale float32
+	// Fly is the free-flight camera (F2): it no longer follows anything;
+	// FlyMove moves it and Look turns it about its eye.
+	Fly bool
 	// W, H are the viewport size in pixels.
 	W, H int
 
@@ -53,6 +56,10 @@ const (
 	FarPlane    = 1200
 	mapHeight   = 2000
 )
+
+// IndoorDistance is the farthest the camera orbits while the followed
+// entity is indoors (the camera does not collide with walls yet).
+const IndoorDistance = 2.5
 
 // The first orbit: DefaultDistance behind the target and DefaultPitch
 // (7°) above it, so the view runs along the ground past the player
@@ -205,6 +212,44 @@ func (c *Camera) Zoom(steps float32) {
 	} else {
 		c.Distance /= f
 	}
+	c.Update()
+}
+
+// Look turns the view by a mouse-look drag of (dx, dy) pixels at speed
+// (1: 0.01 rad a pixel); invertY turns up on a downward drag. It orbits
+// the target, or in free flight turns the eye in place. The map pans.
+func (c *Camera) Look(dx, dy, speed float32, invertY bool) {
+	if invertY {
+		dy = -dy
+	}
+	if c.Map {
+		c.Orbit(dx, dy)
+		return
+	}
+	eye := c.eye
+	c.Yaw -= dx * 0.01 * speed
+	c.Pitch += dy * 0.01 * speed
+	c.Update()
+	if c.Fly {
+		// Keep the eye where it was: move the target around it.
+		c.Target = c.Target.Add(eye.Sub(c.eye))
+		c.Update()
+	}
+}
+
+// FlySpeed is the free-flight camera's speed in units a second (×4 with
+// Shift).
+const FlySpeed = 20
+
+// FlyMove moves the free-flight camera by dt seconds of the given inputs
+// (each −1, 0 or 1): forward along the view, right across it, up along
+// +z.
+func (c *Camera) FlyMove(forward, right, up, dt, speed float32) {
+	v := c.view
+	f := physics.Vec3{X: v[0][2], Y: v[1][2], Z: v[2][2]}
+	r := physics.Vec3{X: v[0][0], Y: v[1][0], Z: v[2][0]}
+	d := f.Scale(forward).Add(r.Scale(right)).Add(physics.Vec3{Z: up})
+	c.Target = c.Target.Add(d.Scale(speed * dt))
 	c.Update()
 }
 

@@ -18,16 +18,18 @@ type Stats struct {
 	// SimRatio is simulated over real time (RealClock.Ratio): 1 when the
 	// world runs in real time.
 	SimRatio float64
-	// Tick is the last World.Step; Build the last Renderer.Build.
+	// Tick is the last World.Step; Build the last frame's drawing on the
+	// CPU: Renderer.Build and the draw call's submission.
 	Tick, Build time.Duration
-	Tris        int
+	// Tris and DrawCalls are the last frame's triangles and draw calls.
+	Tris, DrawCalls int
 }
 
 // StatsText is the HUD's first two lines: frame rate and time, then the
 // costs.
 func StatsText(w *systems.World, s Stats) string {
-	return fmt.Sprintf("FPS %.1f  sim/real %.2f  frame %d  t=%.2fs\nTPS %.1f  tick %.2f ms  build %.2f ms  tris %d",
-		s.FPS, s.SimRatio, w.FrameNo, w.Now, s.TPS, ms(s.Tick), ms(s.Build), s.Tris)
+	return fmt.Sprintf("FPS %.1f  sim/real %.2f  frame %d  t=%.2fs\nTPS %.1f  tick %.2f ms  draw %.2f ms  tris %d  draw calls %d",
+		s.FPS, s.SimRatio, w.FrameNo, w.Now, s.TPS, ms(s.Tick), ms(s.Build), s.Tris, s.DrawCalls)
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -61,8 +61,8 @@ func TestEntityListAndTab(t *testing.T) {
 		!strings.Contains(list, "entities: 5 (4 ordinary, 1 static)") {
 		t.Errorf("entity list:\n%s", list)
 	}
-	if s := StatsText(w, Stats{FPS: 59.94, Tick: 1500 * time.Microsecond, Tris: 1234}); !strings.Contains(s, "FPS 59.9") ||
-		!strings.Contains(s, "tick 1.50 ms") || !strings.Contains(s, "tris 1234") {
+	if s := StatsText(w, Stats{FPS: 59.94, Tick: 1500 * time.Microsecond, Tris: 1234, DrawCalls: 1}); !strings.Contains(s, "FPS 59.9") ||
+		!strings.Contains(s, "tick 1.50 ms") || !strings.Contains(s, "tris 1234") || !strings.Contains(s, "draw calls 1") {
 		t.Errorf("stats %q", s)
 	}
 }

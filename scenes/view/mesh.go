@@ -22,12 +22,19 @@ type meshTri struct {
 	TwoSided bool
 	Tex      bool
 	UV       [3][2]float32
+	// Alpha is the surface's opacity (1 − Translucency for a Translucent
+	// surface), Lum its luminosity (Luminous surfaces: how far it lights
+	// itself toward full bright).
+	Alpha, Lum float32
 }
 
-// Mesh is a GfxObj prepared for the CPU renderer: vertex positions in the
-// part's space and flat-coloured triangles.
+// Mesh is a GfxObj prepared for the CPU renderer: vertex positions and
+// normals in the part's space and coloured or textured triangles.
 type Mesh struct {
-	Pos  []physics.Vec3
+	Pos []physics.Vec3
+	// Nrm are the vertex normals (unit; zero where the GfxObj gives none,
+	// and the triangle's own normal lights it).
+	Nrm  []physics.Vec3
 	Tris []meshTri
 	// Radius bounds every vertex's distance from the part origin.
 	Radius float32
@@ -60,17 +67,36 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 		}
 		index[v.Key] = uint16(len(m.Pos))
 		m.Pos = append(m.Pos, v.Origin)
+		m.Nrm = append(m.Nrm, unitOrZero(v.Normal))
 		m.Radius = max(m.Radius, v.Origin.Len())
 	}
 	colours := make([]rgb, len(g.Surfaces))
+	flags := make([]surfFlags, len(g.Surfaces))
 	for i, sid := range g.Surfaces {
 		colours[i] = partColour(g.ID, i)
+		flags[i] = surfFlags{alpha: 1}
 		if surface == nil {
 			continue
 		}
-		if s, err := surface(sid); err == nil && !s.Textured() && s.Color != 0 {
+		s, err := surface(sid)
+		if err != nil {
+			continue
+		}
+		if !s.Textured() && s.Color != 0 {
 			colours[i] = rgbOf(s.Color)
 		}
+		if s.Type&dat.SurfaceTranslucent != 0 {
+			flags[i].alpha = 1 - min(max(s.Translucency, 0), 1)
+		}
+		if s.Type&dat.SurfaceLuminous != 0 {
+			flags[i].lum = min(max(s.Luminosity, 0), 1)
+		}
+	}
+	flag := func(i int16) surfFlags {
+		if i >= 0 && int(i) < len(flags) {
+			return flags[i]
+		}
+		return surfFlags{alpha: 1}
 	}
 	rects := make([]image.Rectangle, len(g.Surfaces))
 	if tex != nil {
@@ -92,6 +118,7 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 			continue
 		}
 		front := colour(p.PosSurface)
+		fl := flag(p.PosSurface)
 		negSurf, _ := p.NegSide()
 		back := front
 		two := p.SidesType == dat.SidesNone || p.SidesType == dat.SidesClockwise
@@ -108,22 +135,35 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 		}
 		if p.PosSurface >= 0 && int(p.PosSurface) < len(rects) && !rects[p.PosSurface].Empty() {
 			if pts, ok := polyUVs(g, &p, ids, m.Pos); ok {
-				if err := m.addTextured(g.ID, pts, rects[p.PosSurface], front, back, two); err != nil {
+				if err := m.addTextured(g.ID, pts, rects[p.PosSurface], front, back, two, fl); err != nil {
 					return nil, err
 				}
 				continue
 			}
 		}
 		for j := 1; j+1 < len(ids); j++ {
-			m.Tris = append(m.Tris, meshTri{A: ids[0], B: ids[j], C: ids[j+1], Front: front, Back: back, TwoSided: two})
+			m.Tris = append(m.Tris, meshTri{A: ids[0], B: ids[j], C: ids[j+1], Front: front, Back: back, TwoSided: two,
+				Alpha: fl.alpha, Lum: fl.lum})
 		}
 	}
 	return m, nil
 }
 
-// uvPoint is a polygon corner with its texture coordinates.
+// surfFlags are a surface's drawing flags the renderer applies per
+// triangle.
+type surfFlags struct{ alpha, lum float32 }
+
+// unitOrZero normalizes n, keeping a zero (or degenerate) normal zero.
+func unitOrZero(n physics.Vec3) physics.Vec3 {
+	if l := n.Len(); l > 1e-6 && !math.IsNaN(float64(l)) && !math.IsInf(float64(l), 0) {
+		return n.Scale(1 / l)
+	}
+	return physics.Vec3{}
+}
+
+// uvPoint is a polygon corner with its normal and texture coordinates.
 type uvPoint struct {
-	P    physics.Vec3
+	P, N physics.Vec3
 	U, V float32
 }
 
@@ -140,7 +180,7 @@ func polyUVs(g *dat.GfxObj, p *dat.Polygon, ids []uint16, pos []physics.Vec3) ([
 		if !ok || j >= len(v.UVs) {
 			return nil, false
 		}
-		out[i] = uvPoint{P: pos[ids[i]], U: v.UVs[j].U, V: v.UVs[j].V}
+		out[i] = uvPoint{P: pos[ids[i]], N: unitOrZero(v.Normal), U: v.UVs[j].U, V: v.UVs[j].V}
 	}
 	return out, true
 }
@@ -148,7 +188,7 @@ func polyUVs(g *dat.GfxObj, p *dat.Polygon, ids []uint16, pos []physics.Vec3) ([
 // addTextured splits a textured polygon at integer UV lines and adds each
 // piece's fan with atlas coordinates inside rect (texel centres, so
 // nearest sampling never reads a neighbour's pixels).
-func (m *Mesh) addTextured(id uint32, pts []uvPoint, rect image.Rectangle, front, back rgb, two bool) error {
+func (m *Mesh) addTextured(id uint32, pts []uvPoint, rect image.Rectangle, front, back rgb, two bool, fl surfFlags) error {
 	u0, v0 := float32(math.Inf(1)), float32(math.Inf(1))
 	u1, v1 := -u0, -v0
 	for _, q := range pts {
@@ -187,11 +227,12 @@ func (m *Mesh) addTextured(id uint32, pts []uvPoint, rect image.Rectangle, front
 			uv := make([][2]float32, len(buf))
 			for i, q := range buf {
 				m.Pos = append(m.Pos, q.P)
+				m.Nrm = append(m.Nrm, unitOrZero(q.N))
 				uv[i] = [2]float32{ox + min(max(q.U-fu, 0), 1)*sx, oy + min(max(q.V-fv, 0), 1)*sy}
 			}
 			for j := 1; j+1 < len(buf); j++ {
 				m.Tris = append(m.Tris, meshTri{A: base, B: base + uint16(j), C: base + uint16(j+1), Front: front, Back: back,
-					TwoSided: two, Tex: true, UV: [3][2]float32{uv[0], uv[j], uv[j+1]}})
+					TwoSided: two, Tex: true, UV: [3][2]float32{uv[0], uv[j], uv[j+1]}, Alpha: fl.alpha, Lum: fl.lum})
 			}
 		}
 	}
@@ -210,7 +251,8 @@ func clipUV(in, out []uvPoint, side func(uvPoint) float32) []uvPoint {
 		}
 		if (sp >= 0) != (sq >= 0) {
 			t := sp / (sp - sq)
-			out = append(out, uvPoint{P: p.P.Add(q.P.Sub(p.P).Scale(t)), U: p.U + (q.U-p.U)*t, V: p.V + (q.V-p.V)*t})
+			out = append(out, uvPoint{P: p.P.Add(q.P.Sub(p.P).Scale(t)), N: p.N.Add(q.N.Sub(p.N).Scale(t)),
+				U: p.U + (q.U-p.U)*t, V: p.V + (q.V-p.V)*t})
 		}
 	}
 	return out

@@ -75,8 +75,10 @@ type Renderer struct {
 	// HideObjects leaves out world objects and particles (terrain and
 	// statics only).
 	HideObjects bool
-	// BlockRadius is how many landblocks around the target are drawn.
-	BlockRadius int
+	// BlockRadius is how many landblocks around the target are drawn in
+	// full; FarRadius how many are drawn at all, those beyond BlockRadius
+	// cheaply (FarTerrain).
+	BlockRadius, FarRadius int
 	// Highlight is the guid whose map marker is drawn gold (the player).
 	Highlight uint32
 
@@ -90,6 +92,22 @@ type Renderer struct {
 	// Errors are asset failures met so far (each once).
 	Errors []string
 
+	// Unlit draws every surface at full bright without fog: each pixel of
+	// a textured triangle is then exactly a texel (with nearest
+	// sampling) — texture debugging and the window test's check.
+	Unlit bool
+	// ViewerCell is the cell the eye is in (the followed entity's, set by
+	// the window): from an EnvCell the interiors are drawn through their
+	// portals, and the outdoors only when a portal to it shows.
+	ViewerCell uint32
+	// DayFraction is the time of day the world is lit at (0 midnight,
+	// 0.5 noon; SkyLighting): DefaultDayFraction unless the window sets
+	// another.
+	DayFraction float32
+	// Light is the last Build's lighting (SkyLighting of DayFraction);
+	// the window fogs with its Fog colour.
+	Light Lighting
+
 	// SrcX, SrcY address an opaque white source pixel.
 	SrcX, SrcY float32
 	// Atlas holds the textures of textured surfaces (nil when the assets
@@ -101,7 +119,9 @@ type Renderer struct {
 	cam      *Camera
 	noCull   bool            // tests: transform every object
 	view     components.View // the object being built, resolved per object
+	skyList  triList
 	terrain  triList
+	interior triList
 	scene    triList
 	owner    []int32
 	tmpK     []uint32
@@ -111,11 +131,32 @@ type Renderer struct {
 	blocks   map[uint32]*Landblock
 	errSeen  map[string]bool
 	lightCam physics.Vec3
+
+	sky      *dat.SkyDesc
+	envCells map[uint32]*envCell
+	// variants are part meshes drawn with an ObjDesc (partMesh);
+	// variantTex gives each swapped texture its atlas key, counting up
+	// from nextKey (keys above every Surface id and palette code).
+	variants   map[variantKey]*Mesh
+	variantTex map[variantKey]uint32
+	nextKey    uint32
+	seen       map[uint32]bool // the cells the last Build drew
+	outdoors   bool            // a portal to the outdoors showed
+	// drawOutdoors: the last Build drew the terrain and outdoor objects
+	// (false inside a dungeon whose portals never reach outside).
+	drawOutdoors bool
+	vlight       []rgb
+	vstamp       []uint32 // vlight[i] is this mesh's when vstamp[i] == stamp
+	stamp        uint32
+	merge        *TexMerge // the land surface; nil draws terrain in palette colours
+	landSrc      map[uint32]*image.NRGBA
+	landRects    map[uint32]landRect
+	normals      map[uint32]*[81]physics.Vec3
 }
 
 // NewRenderer returns a renderer over the assets.
 func NewRenderer(a Assets) *Renderer {
-	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2,
+	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, FarRadius: 5, DayFraction: DefaultDayFraction,
 		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}}
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
@@ -123,6 +164,16 @@ func NewRenderer(a Assets) *Renderer {
 	if _, ok := a.(Materialer); ok {
 		r.Atlas = NewAtlas()
 	}
+	r.landSrc, r.landRects, r.normals = map[uint32]*image.NRGBA{}, map[uint32]landRect{}, map[uint32]*[81]physics.Vec3{}
+	r.envCells, r.seen = map[uint32]*envCell{}, map[uint32]bool{}
+	r.variants, r.variantTex, r.nextKey = map[variantKey]*Mesh{}, map[variantKey]uint32{}, 0xE0000000
+	if l, ok := a.(LandSurfacer); ok && r.Atlas != nil {
+		r.merge = l.TexMerge()
+	}
+	if s, ok := a.(Skyer); ok {
+		r.sky = s.Sky()
+	}
+	r.Light = SkyLighting(r.sky, r.DayFraction)
 	return r
 }
 
@@ -204,39 +255,75 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
 	r.Verts, r.Indices, r.owner = r.Verts[:0], r.Indices[:0], r.owner[:0]
 	r.Drawn = r.Drawn[:0]
+	r.skyList.reset()
 	r.terrain.reset()
+	r.interior.reset()
 	r.scene.reset()
 	r.TerrainBounds = emptyRect
-	v := cam.View()
-	r.lightCam = physics.Vec3{
-		X: lightDir.X*v[0][0] + lightDir.Y*v[1][0] + lightDir.Z*v[2][0],
-		Y: lightDir.X*v[0][1] + lightDir.Y*v[1][1] + lightDir.Z*v[2][1],
-		Z: lightDir.X*v[0][2] + lightDir.Y*v[1][2] + lightDir.Z*v[2][2],
+	l := SkyLighting(r.sky, r.DayFraction)
+	if r.Unlit {
+		l = unlit(l)
 	}
-	r.buildTerrain()
+	r.setLight(l)
+	x0, y0, x1, y1 := r.blockRange()
+	r.drawOutdoors = r.buildInteriors(x0, y0, x1, y1)
+	if r.drawOutdoors {
+		r.buildSky()
+		r.buildTerrain()
+		r.buildFarTerrain(x0, y0, x1, y1)
+	}
 	if w != nil && !r.HideObjects {
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) {
+				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
 				}
 			}
 		}
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) {
+				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildParticles(&r.view)
 				}
 			}
 		}
 	}
 	r.sort(&r.terrain)
+	r.sort(&r.interior)
 	r.sort(&r.scene)
-	for _, l := range [2]*triList{&r.terrain, &r.scene} {
+	for _, l := range [4]*triList{&r.skyList, &r.terrain, &r.interior, &r.scene} {
 		for _, t := range l.vals {
 			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
 		}
 	}
+}
+
+// unlit is l at full bright with no fog (Renderer.Unlit).
+func unlit(l Lighting) Lighting {
+	l.Ambient, l.Sun, l.FogMax = rgb{1, 1, 1}, rgb{}, 0
+	return l
+}
+
+// setLight makes l the frame's lighting, with the sun's direction turned
+// into camera space for the meshes.
+func (r *Renderer) setLight(l Lighting) {
+	r.Light = l
+	v := r.cam.View()
+	ld := l.SunDir
+	r.lightCam = physics.Vec3{
+		X: ld.X*v[0][0] + ld.Y*v[1][0] + ld.Z*v[2][0],
+		Y: ld.X*v[0][1] + ld.Y*v[1][1] + ld.Z*v[2][1],
+		Z: ld.X*v[0][2] + ld.Y*v[1][2] + ld.Z*v[2][2],
+	}
+}
+
+// objectCell is the cell an object is drawn in: its published root's,
+// else its physics position's.
+func objectCell(o *components.View) uint32 {
+	if o.Pres != nil && o.Pres.Root.Cell != 0 {
+		return o.Pres.Root.Cell
+	}
+	return o.Phys.Position.Cell
 }
 
 // blockRange returns the landblocks to draw around the target.
@@ -252,7 +339,8 @@ func (r *Renderer) blockRange() (x0, y0, x1, y1 int) {
 	return max(cx-rad, 0), max(cy-rad, 0), min(cx+rad, 0xFE), min(cy+rad, 0xFE)
 }
 
-// Terrain shading: ambient plus diffuse sun, and a height tint.
+// The light without sky data (DefaultLighting): ambient plus a diffuse
+// sun; flat-coloured terrain adds a height tint.
 const (
 	ambient = 0.42
 	diffuse = 0.62
@@ -263,7 +351,7 @@ func heightTint(z float32) float32 { return 0.85 + min(max(z, 0), 400)/400*0.3 }
 func (r *Renderer) buildTerrain() {
 	x0, y0, x1, y1 := r.blockRange()
 	var cam [81]physics.Vec3
-	var col [81]rgb
+	var col, lit [81]rgb
 	var world [81]physics.Vec3
 	road := rgb{0.55, 0.45, 0.32}
 	for bx := x0; bx <= x1; bx++ {
@@ -274,6 +362,7 @@ func (r *Renderer) buildTerrain() {
 				continue
 			}
 			off := r.cam.BlockOffset(bx, by)
+			nrm := r.vertexNormals(bx, by, b)
 			for i := 0; i < 9; i++ {
 				for j := 0; j < 9; j++ {
 					k := i*9 + j
@@ -284,20 +373,25 @@ func (r *Renderer) buildTerrain() {
 					if dat.TerrainWordRoad(b.Terrain[k]) != 0 {
 						c = rgb{(c.R + road.R) / 2, (c.G + road.G) / 2, (c.B + road.B) / 2}
 					}
+					lit[k] = r.Light.light(nrm[k], 0)
 					t := heightTint(b.Z[k])
-					col[k] = rgb{c.R * t, c.G * t, c.B * t}
+					col[k] = rgb{c.R * t * lit[k].R, c.G * t * lit[k].G, c.B * t * lit[k].B}
 				}
 			}
 			for cx := 0; cx < 8; cx++ {
 				for cy := 0; cy < 8; cy++ {
+					rect, textured := r.landRect(CellPalCode(&b.Terrain, cx, cy))
 					for _, tri := range dat.CellTriangles(id, cx, cy) {
 						a, bb, c := tri[0], tri[1], tri[2]
 						if !r.facing(cam[a], cam[bb], cam[c]) {
 							continue // the ground seen from below
 						}
-						n := world[bb].Sub(world[a]).Cross(world[c].Sub(world[a])).Normalize()
-						s := ambient + diffuse*max(0, n.Dot(lightDir))
-						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], scale(col[a], s), scale(col[bb], s), scale(col[c], s), 1, nil)
+						if !textured {
+							r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], col[a], col[bb], col[c], 1, nil)
+							continue
+						}
+						uv := [3][2]float32{landUV(rect, a, cx, cy), landUV(rect, bb, cx, cy), landUV(rect, c, cx, cy)}
+						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], lit[a], lit[bb], lit[c], 1, &uv)
 					}
 				}
 			}
@@ -306,7 +400,10 @@ func (r *Renderer) buildTerrain() {
 				if m == nil {
 					continue
 				}
-				root := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+				if !r.noCull && !r.inView(r.cam.ToCamera(st.Frame.Origin.Add(off)), m.Radius*max(st.Scale, 1)) {
+					continue // a static whose bounding sphere misses the view
+				}
+				root := staticMatrix(&st, off)
 				v := r.cam.View()
 				r.buildMesh(m, affineMul(&root, &v), -1, 1)
 			}
@@ -314,7 +411,245 @@ func (r *Renderer) buildTerrain() {
 	}
 }
 
-func scale(c rgb, s float32) rgb { return rgb{min(c.R*s, 1), min(c.G*s, 1), min(c.B*s, 1)} }
+// staticMatrix places a static mesh: its scale, its frame's rotation,
+// then its origin in render space (off is its landblock's offset).
+func staticMatrix(st *Static, off physics.Vec3) physics.Mat4 {
+	m := physics.RotateMat4(st.Frame.Orientation).Mul(physics.TranslateMat4(st.Frame.Origin.Add(off)))
+	if st.Scale != 0 && st.Scale != 1 {
+		m = physics.ScaleMat4(physics.Vec3{X: st.Scale, Y: st.Scale, Z: st.Scale}).Mul(m)
+	}
+	return m
+}
+
+// farStride is the far ring's vertex spacing in cells: each far landblock
+// is 2×2 quads over its vertices 0, 4 and 8 each way.
+const farStride = 4
+
+// buildFarTerrain draws the landblocks between BlockRadius and FarRadius
+// around the target cheaply (the far ring): 8 triangles a landblock over
+// every fourth vertex, in the Region's terrain colours lit by the smooth
+// normals, no textures and no statics; fog hides where it ends. Where a
+// far block meets a full one the coarser edge can leave slivers of sky
+// (T-junctions), far enough to be in the fog.
+func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
+	if r.cam.Map || r.FarRadius <= r.BlockRadius {
+		return
+	}
+	c := r.cam
+	cx := c.BaseX + int(math.Floor(float64(c.Target.X/dat.BlockLength)))
+	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/dat.BlockLength)))
+	x0, y0 := max(cx-r.FarRadius, 0), max(cy-r.FarRadius, 0)
+	x1, y1 := min(cx+r.FarRadius, 0xFE), min(cy+r.FarRadius, 0xFE)
+	const n = 8/farStride + 1
+	var cam [n * n]physics.Vec3
+	var col [n * n]rgb
+	for bx := x0; bx <= x1; bx++ {
+		for by := y0; by <= y1; by++ {
+			if bx >= nx0 && bx <= nx1 && by >= ny0 && by <= ny1 {
+				continue // drawn in full
+			}
+			b := r.block(blockID(bx, by))
+			if b == nil {
+				continue
+			}
+			off := c.BlockOffset(bx, by)
+			nrm := r.vertexNormals(bx, by, b)
+			for i := range n {
+				for j := range n {
+					k := i*farStride*9 + j*farStride
+					cam[i*n+j] = c.ToCamera(physics.Vec3{X: off.X + float32(i*farStride)*dat.CellLength, Y: off.Y + float32(j*farStride)*dat.CellLength, Z: b.Z[k]})
+					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
+					l := r.Light.light(nrm[k], 0)
+					col[i*n+j] = rgb{float32(p.R) / 255 * l.R, float32(p.G) / 255 * l.G, float32(p.B) / 255 * l.B}
+				}
+			}
+			for i := range n - 1 {
+				for j := range n - 1 {
+					sw, se, ne, nw := i*n+j, (i+1)*n+j, (i+1)*n+j+1, i*n+j+1
+					for _, t := range [2][3]int{{sw, se, ne}, {sw, ne, nw}} {
+						a, bb, cc := cam[t[0]], cam[t[1]], cam[t[2]]
+						if r.facing(a, bb, cc) {
+							r.emit(&r.terrain, -1, a, bb, cc, col[t[0]], col[t[1]], col[t[2]], 1, nil)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// landUV is the atlas coordinate of vertex k (index x*9+y) of cell
+// (cx, cy) in the cell's merged texture at rect: its corner's landUVs,
+// inset half a texel so no neighbour bleeds in.
+func landUV(rect image.Rectangle, k, cx, cy int) [2]float32 {
+	corner := [2][2]int{{0, 3}, {1, 2}}[k/9-cx][k%9-cy]
+	uv := landUVs[corner]
+	w, h := float32(rect.Dx()-1), float32(rect.Dy()-1)
+	return [2]float32{float32(rect.Min.X) + 0.5 + uv[0]*w, float32(rect.Min.Y) + 0.5 + uv[1]*h}
+}
+
+// landRect returns the atlas rectangle of a palette code's merged cell
+// texture, merging it the first time; false draws the cell in palette
+// colours (no land surface, a failed merge — recorded once — or a full
+// atlas).
+func (r *Renderer) landRect(code uint32) (image.Rectangle, bool) {
+	if r.merge == nil {
+		return image.Rectangle{}, false
+	}
+	if l, ok := r.landRects[code]; ok {
+		return l.rect, l.ok
+	}
+	img, err := MergeLandSurface(r.merge.Surface(code), LandTexSize, r.landTexture)
+	var l landRect
+	if err != nil {
+		r.fail(fmt.Errorf("land surface 0x%08X: %w", code, err))
+	} else {
+		l.rect, l.ok = r.Atlas.Add(code, img)
+	}
+	r.landRects[code] = l
+	return l.rect, l.ok
+}
+
+// landRect is a merged cell texture's place in the atlas (ok false: not
+// drawn textured).
+type landRect struct {
+	rect image.Rectangle
+	ok   bool
+}
+
+// landTexture returns a SurfaceTexture scaled to LandTexSize (cached).
+func (r *Renderer) landTexture(id uint32) (*image.NRGBA, error) {
+	if img, ok := r.landSrc[id]; ok {
+		return img, nil
+	}
+	img, err := r.Assets.(LandSurfacer).LandTexture(id)
+	if err != nil {
+		return nil, err
+	}
+	img = Downscale(img, LandTexSize)
+	r.landSrc[id] = img
+	return img, nil
+}
+
+// vertexNormals returns a landblock's smooth vertex normals (cached):
+// each from the height differences to its four neighbours, across into
+// the neighbouring landblocks where they are loaded (one-sided at the
+// edge of the data).
+func (r *Renderer) vertexNormals(bx, by int, b *Landblock) *[81]physics.Vec3 {
+	if n, ok := r.normals[b.ID]; ok {
+		return n
+	}
+	n := new([81]physics.Vec3)
+	for i := 0; i < 9; i++ {
+		for j := 0; j < 9; j++ {
+			z := b.Z[i*9+j]
+			w, wd := r.heightAt(bx, by, i-1, j, z)
+			e, ed := r.heightAt(bx, by, i+1, j, z)
+			s, sd := r.heightAt(bx, by, i, j-1, z)
+			nn, nd := r.heightAt(bx, by, i, j+1, z)
+			dx := (e - w) / ((ed + wd) * dat.CellLength)
+			dy := (nn - s) / ((nd + sd) * dat.CellLength)
+			n[i*9+j] = physics.Vec3{X: -dx, Y: -dy, Z: 1}.Normalize()
+		}
+	}
+	r.normals[b.ID] = n
+	return n
+}
+
+// heightAt is the height of vertex (i, j) of landblock (bx, by), i and j
+// one past the block's edge reaching into its neighbour; with no such
+// vertex it returns z (the centre's height) and 0 so the difference is
+// one-sided.
+func (r *Renderer) heightAt(bx, by, i, j int, z float32) (float32, float32) {
+	switch {
+	case i < 0:
+		bx, i = bx-1, i+8
+	case i > 8:
+		bx, i = bx+1, i-8
+	}
+	switch {
+	case j < 0:
+		by, j = by-1, j+8
+	case j > 8:
+		by, j = by+1, j-8
+	}
+	if bx < 0 || by < 0 || bx > 0xFE || by > 0xFE {
+		return z, 0
+	}
+	b := r.block(blockID(bx, by))
+	if b == nil {
+		return z, 0
+	}
+	return b.Z[i*9+j], 1
+}
+
+// buildSky fills the screen behind everything with the sky gradient: the
+// Lighting's SkyTop at the top of the screen down to SkyHorizon at the
+// horizon's height, and SkyHorizon below it. The map has no sky.
+func (r *Renderer) buildSky() {
+	c := r.cam
+	if c.Map {
+		return
+	}
+	w, h := float32(c.W), float32(c.H)
+	// The horizon: a point far ahead at the eye's height.
+	v := c.View()
+	fwd := physics.Vec3{X: v[0][2], Y: v[1][2]}
+	hy := float32(-1)
+	if l := fwd.Len(); l > 1e-4 {
+		q := c.ToCamera(c.Eye().Add(fwd.Scale(10000 / l)))
+		_, hy = c.ScreenOf(q)
+	}
+	hy = min(max(hy, 0), h)
+	top, hor := r.Light.SkyTop, r.Light.SkyHorizon
+	depth := c.far() * 2
+	// Above the horizon the gradient; the top edge takes the colour the
+	// gradient would have there when the horizon is off the top.
+	if hy > 0 {
+		r.append(&r.skyList, -1, depth, 0, 0, w, 0, w, hy, top, top, hor, 1, nil, flatW)
+		r.append(&r.skyList, -1, depth, 0, 0, w, hy, 0, hy, top, hor, hor, 1, nil, flatW)
+	}
+	if hy < h {
+		r.append(&r.skyList, -1, depth, 0, hy, w, hy, w, h, hor, hor, hor, 1, nil, flatW)
+		r.append(&r.skyList, -1, depth, 0, hy, w, h, 0, h, hor, hor, hor, 1, nil, flatW)
+	}
+	r.buildSun(depth)
+}
+
+// SunSize is the sun disc's radius as a fraction of the screen height.
+const SunSize = 0.06
+
+// buildSun draws the sun (or the moon, whichever the sky's light comes
+// from) as a glowing disc in the sky where Lighting.SunDir points, tinted
+// by the light's colour, when it is above the horizon and in view.
+func (r *Renderer) buildSun(depth float32) {
+	l := &r.Light
+	if l.SunDir.Z <= 0 {
+		return
+	}
+	q := r.cam.ToCamera(r.cam.Eye().Add(l.SunDir.Scale(10000)))
+	if q.Z <= NearPlane {
+		return
+	}
+	rect, ok := r.spark()
+	if !ok {
+		return
+	}
+	x, y := r.cam.ScreenOf(q)
+	h := SunSize * float32(r.cam.H)
+	if x+h < 0 || y+h < 0 || x-h > float32(r.cam.W) || y-h > float32(r.cam.H) {
+		return
+	}
+	b := max(l.Sun.R, l.Sun.G, l.Sun.B)
+	c := rgb{1, 1, 1}
+	if b > 0 {
+		c = rgb{l.Sun.R / b, l.Sun.G / b, l.Sun.B / b}
+	}
+	u0, v0 := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+	u1, v1 := float32(rect.Max.X)-0.5, float32(rect.Max.Y)-0.5
+	r.append(&r.skyList, -1, depth/2, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, 1, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, flatW)
+	r.append(&r.skyList, -1, depth/2, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, 1, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, flatW)
+}
 
 // buildObject draws one object's parts: GfxObj Setup.Parts[i] placed by
 // the published Visual[i] times the published root frame.
@@ -342,7 +677,7 @@ func (r *Renderer) buildObject(o *components.View) {
 	view := r.cam.View()
 	rv := affineMul(&root, &view)
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
-		m := r.Mesh(parts[i])
+		m := r.partMesh(o.Look, i, partGfx(o.Look, i, parts[i]))
 		if m == nil {
 			continue
 		}
@@ -416,16 +751,32 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	if o.Phys.GUID == r.Highlight {
 		c = rgb{1, 0.9, 0.2}
 	}
-	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil)
+	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil, flatW)
 }
 
-// buildMesh transforms a mesh by m (part space to camera space) and emits
-// its front-facing (or two-sided) triangles, flat-lit.
+// buildMesh is buildMeshInto the scene layer.
 func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
+	r.buildMeshInto(&r.scene, mesh, m, owner, alpha)
+}
+
+// buildMeshInto transforms a mesh by m (part space to camera space) and emits
+// its front-facing (or two-sided) triangles, lit per vertex: each vertex
+// normal turned into camera space against the sun there (Lighting.light),
+// a vertex without a normal taking its triangle's. alpha scales every
+// triangle's opacity (the object's translucency) on top of its surface's.
+func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
+		r.vlight = make([]rgb, len(mesh.Pos))
+		r.vstamp = make([]uint32, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
+	r.stamp++
+	if r.stamp == 0 { // wrapped: no stale stamp may match
+		clear(r.vstamp)
+		r.stamp = 1
+	}
+	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
 	for i, p := range mesh.Pos {
 		pts[i] = physics.Vec3{
 			X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
@@ -433,13 +784,43 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
 		}
 	}
+	// Vertex normals turn with the part; its scale (uniform for a
+	// GfxObj part) divides out of n·sun, so no normal is renormalized.
+	// The view is orthogonal, so n·sun is the same in camera space as in
+	// render space (a cross product of camera-space points is not: see
+	// facingN). Lights are worked out only for the vertices of triangles
+	// drawn, once each.
+	sun := physics.Vec3{
+		X: r.lightCam.X*m[0][0] + r.lightCam.Y*m[0][1] + r.lightCam.Z*m[0][2],
+		Y: r.lightCam.X*m[1][0] + r.lightCam.Y*m[1][1] + r.lightCam.Z*m[1][2],
+		Z: r.lightCam.X*m[2][0] + r.lightCam.Y*m[2][1] + r.lightCam.Z*m[2][2],
+	}
+	if s := rowLen(&m, 0); s > 1e-6 {
+		sun = sun.Scale(1 / s)
+	}
+	vertex := func(i uint16) rgb {
+		if r.vstamp[i] == r.stamp {
+			return r.vlight[i]
+		}
+		l := rgb{-1, 0, 0} // no normal: lit by the triangle's
+		if int(i) < len(mesh.Nrm) {
+			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
+				d := max(0, n.Dot(sun))
+				a, s := camLight.Ambient, camLight.Sun
+				l = rgb{min(a.R+s.R*d, 1), min(a.G+s.G*d, 1), min(a.B+s.B*d, 1)}
+			}
+		}
+		r.vstamp[i], r.vlight[i] = r.stamp, l
+		return l
+	}
 	for i := range mesh.Tris {
 		t := &mesh.Tris[i]
 		a, b, c := pts[t.A], pts[t.B], pts[t.C]
 		n := b.Sub(a).Cross(c.Sub(a))
 		col := t.Front
 		sign := float32(-1)
-		if !r.facingN(n, a) {
+		back := !r.facingN(n, a)
+		if back {
 			if !t.TwoSided {
 				continue
 			}
@@ -449,15 +830,32 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 		if l == 0 {
 			continue
 		}
-		s := ambient + diffuse*max(0, sign*n.Dot(r.lightCam)/l)
-		col = scale(col, s)
+		la, lb, lc := vertex(t.A), vertex(t.B), vertex(t.C)
+		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
+			face := camLight.light(n.Scale(sign/l), 0)
+			la, lb, lc = face, face, face
+		}
+		if t.Lum > 0 {
+			la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
+		}
+		ta := alpha * t.Alpha
+		if ta <= 0.01 {
+			continue // a fully translucent surface
+		}
 		var uv *[3][2]float32
 		if t.Tex {
 			uv = &t.UV
 		}
-		r.emit(&r.scene, owner, a, b, c, col, col, col, alpha, uv)
+		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
 }
+
+// luminous raises a light toward full bright by a surface's luminosity.
+func luminous(c rgb, lum float32) rgb {
+	return rgb{lum + (1-lum)*c.R, lum + (1-lum)*c.G, lum + (1-lum)*c.B}
+}
+
+func mul(a, b rgb) rgb { return rgb{a.R * b.R, a.G * b.G, a.B * b.B} }
 
 // facing reports whether a camera-space triangle, counter-clockwise seen
 // from its front in render space, shows its front to the eye.
@@ -476,7 +874,8 @@ func (r *Renderer) facingN(n, a physics.Vec3) bool {
 }
 
 // buildParticles draws each live particle of an object's emitters as a
-// small screen-facing quad, fading with age.
+// camera-facing quad textured with a soft spark (SparkTexture), fading
+// with age; flat without an atlas.
 func (r *Renderer) buildParticles(o *components.View) {
 	if o.Particle == nil {
 		return
@@ -499,10 +898,52 @@ func (r *Renderer) buildParticles(o *components.View) {
 				continue
 			}
 			c := rgb{1, 0.85, 0.55}
-			r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
-			r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
+			rect, ok := r.spark()
+			if !ok {
+				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
+				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
+				continue
+			}
+			u0, v0 := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+			u1, v1 := float32(rect.Max.X)-0.5, float32(rect.Max.Y)-0.5
+			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, flatW)
+			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, flatW)
 		}
 	}
+}
+
+// sparkKey is the atlas key of the particle texture (above every Surface
+// id, palette code and ObjDesc variant key).
+const sparkKey = 0xFFFFFFF0
+
+// spark returns the particle texture's atlas rectangle, packing it the
+// first time; false without an atlas.
+func (r *Renderer) spark() (image.Rectangle, bool) {
+	if r.Atlas == nil {
+		return image.Rectangle{}, false
+	}
+	if rect, ok := r.Atlas.Rect(sparkKey); ok {
+		return rect, true
+	}
+	return r.Atlas.Add(sparkKey, SparkTexture())
+}
+
+// SparkTexture is the particles' texture: a white disc whose alpha falls
+// off smoothly from the centre, 16×16. (Particles use the emitter's
+// texture in retail; dereth does not read emitter info yet: PM-02.)
+func SparkTexture() *image.NRGBA {
+	const n = 16
+	img := image.NewNRGBA(image.Rect(0, 0, n, n))
+	for y := range n {
+		for x := range n {
+			dx, dy := (float32(x)+0.5)/n*2-1, (float32(y)+0.5)/n*2-1
+			d := min(float32(math.Sqrt(float64(dx*dx+dy*dy))), 1)
+			a := (1 - d) * (1 - d)
+			i := img.PixOffset(x, y)
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0xFF, 0xFF, 0xFF, uint8(a*255+0.5)
+		}
+	}
+	return img
 }
 
 // emit clips a camera-space triangle against the near plane and appends
@@ -584,14 +1025,28 @@ func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb,
 		return
 	}
 	depth := (a.Z + b.Z + c.Z) / 3
-	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha, uv)
+	iw := flatW
+	if !r.cam.Map {
+		iw = [3]float32{1 / a.Z, 1 / b.Z, 1 / c.Z}
+	}
+	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha, uv, iw)
 }
 
 func (r *Renderer) emitScreen(list *triList, depth, ax, ay, bx, by, cx, cy float32, c rgb, alpha float32) {
-	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha, nil)
+	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha, nil, flatW)
 }
 
-func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
+// flatW is the inverse depth of vertices drawn without perspective (the
+// map's parallel view, screen-space quads): 1, so the perspective-correct
+// texture coordinates equal the affine ones.
+var flatW = [3]float32{1, 1, 1}
+
+// append adds a projected triangle. Each vertex carries its atlas
+// coordinate twice: in SrcX, SrcY for an affine draw, and divided by its
+// camera depth in Custom0, Custom1 with the inverse depth iw in Custom2,
+// so a shader recovers the perspective-correct coordinate per pixel
+// (Custom0/Custom2, Custom1/Custom2).
+func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32, uv *[3][2]float32, iw [3]float32) {
 	n := len(r.Verts)
 	t := uint32(n / 3)
 	if n+3 > cap(r.Verts) {
@@ -602,9 +1057,14 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	v[0] = Vertex{DstX: ax, DstY: ay, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha}
 	v[1] = Vertex{DstX: bx, DstY: by, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha}
 	v[2] = Vertex{DstX: cx, DstY: cy, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha}
-	if uv != nil {
-		for i := range v {
+	fog := !r.cam.Map && r.Light.FogMax > 0 && list != &r.skyList
+	for i := range v {
+		if uv != nil {
 			v[i].SrcX, v[i].SrcY = uv[i][0], uv[i][1]
+		}
+		v[i].Custom0, v[i].Custom1, v[i].Custom2 = v[i].SrcX*iw[i], v[i].SrcY*iw[i], iw[i]
+		if fog {
+			v[i].Custom3 = r.Light.FogAt(1 / iw[i])
 		}
 	}
 	r.owner = append(r.owner, owner)

@@ -38,8 +38,8 @@ func TestBuildDrawsEveryEntity(t *testing.T) {
 	}
 }
 
-// TestBuildSortsBackToFront checks the index order: terrain first, then
-// scene triangles with non-increasing depth.
+// TestBuildSortsBackToFront checks the index order: the sky gradient
+// first, then terrain, then scene triangles with non-increasing depth.
 func TestBuildSortsBackToFront(t *testing.T) {
 	w, a := testWorld(t)
 	r := NewRenderer(a)
@@ -56,8 +56,17 @@ func TestBuildSortsBackToFront(t *testing.T) {
 			}
 		}
 	}
+	ns := len(r.skyList.vals)
+	if ns != 4 && ns != 6 {
+		t.Fatalf("%d sky triangles, want the gradient's 4 (and the sun's 2)", ns)
+	}
+	for k := 0; k < ns; k++ {
+		if got := r.Indices[k*3] / 3; got != r.skyList.vals[k] {
+			t.Fatalf("index %d names triangle %d, want sky %d", k, got, r.skyList.vals[k])
+		}
+	}
 	for k := 0; k < nt; k++ {
-		if got := r.Indices[k*3] / 3; got != r.terrain.vals[k] {
+		if got := r.Indices[(ns+k)*3] / 3; got != r.terrain.vals[k] {
 			t.Fatalf("index %d names triangle %d, want terrain %d", k, got, r.terrain.vals[k])
 		}
 		if r.owner[r.terrain.vals[k]] != -1 {
@@ -88,7 +97,7 @@ func TestRadixSortMatchesOrder(t *testing.T) {
 func quadMesh(twoSided bool) *Mesh {
 	return &Mesh{
 		Pos:  []physics.Vec3{{X: -1, Z: 0}, {X: 1, Z: 0}, {X: 1, Z: 2}, {X: -1, Z: 2}},
-		Tris: []meshTri{{A: 0, B: 1, C: 2, Front: rgb{1, 0, 0}, TwoSided: twoSided}, {A: 0, B: 2, C: 3, Front: rgb{1, 0, 0}, TwoSided: twoSided}},
+		Tris: []meshTri{{A: 0, B: 1, C: 2, Front: rgb{1, 0, 0}, TwoSided: twoSided, Alpha: 1}, {A: 0, B: 2, C: 3, Front: rgb{1, 0, 0}, TwoSided: twoSided, Alpha: 1}},
 	}
 }
 
@@ -290,14 +299,14 @@ func TestRadixSortSkipsUniformBytes(t *testing.T) {
 func TestSetupBuildingExpandsToParts(t *testing.T) {
 	f := openSample(t)
 	at := physics.Frame{Origin: physics.Vec3{X: 10, Y: 20, Z: 30}, Orientation: physics.IdentityQuat}
-	l := f.assets.appendModel(nil, 0x02000003, at) // the windmill Setup: tower and blades
+	l := f.assets.appendModel(nil, 0x02000003, at, 1) // the windmill Setup: tower and blades
 	if len(l) != 2 || l[0].GfxObj != 0x01000031 || l[1].GfxObj != 0x01000030 {
 		t.Fatalf("statics %+v", l)
 	}
 	if l[1].Frame.Origin == at.Origin {
 		t.Error("the blades ignore their placement frame")
 	}
-	if l := f.assets.appendModel(nil, 0x01000100, at); len(l) != 1 || l[0].Frame != at {
+	if l := f.assets.appendModel(nil, 0x01000100, at, 1); len(l) != 1 || l[0].Frame != at {
 		t.Fatalf("GfxObj model %+v", l)
 	}
 }

@@ -244,10 +244,15 @@ func textureObjects() []any {
 		dxt(TexSnow, snow()),
 		dxt(TexWater, water()),
 		dxt(TexStoneWall, stoneWall()),
+		dxt(TexRoad, cobbles()),
 		{ID: TexWood, Width: 64, Height: 64, Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(wd)},
 		{ID: TexRoof, Width: 64, Height: 64, Format: dat.PixelR5G6B5, SourceData: pixels565(rf)},
 		{ID: TexCloth, Width: 64, Height: 64, Format: dat.PixelP8, SourceData: cloth(), DefaultPaletteID: PaletteCloth},
 		{ID: TexSkin, Width: 32, Height: 32, Format: dat.PixelP8, SourceData: skin(), DefaultPaletteID: PaletteSkin},
+	}
+	for _, m := range blendMasks() {
+		renders = append(renders, &dat.RenderSurface{ID: m.id, Width: maskSize, Height: maskSize, Format: dat.PixelLscapeAlpha,
+			SourceData: m.pix})
 	}
 	var out []any
 	for _, r := range renders {
@@ -283,12 +288,119 @@ func terrainTexture(t int) uint32 {
 }
 
 // terrainTexs is the Region's land surface: one SurfaceTexture per terrain
-// type.
+// type, then the road's (terrain type 0x20).
 func terrainTexs() []dat.TerrainTex {
-	out := make([]dat.TerrainTex, len(terrainNames))
-	for i := range out {
-		out[i] = dat.TerrainTex{TerrainType: uint32(i), TexID: SurfaceTextureOf(terrainTexture(i)), TexTiling: 1,
+	tex := func(t, id uint32) dat.TerrainTex {
+		return dat.TerrainTex{TerrainType: t, TexID: SurfaceTextureOf(id), TexTiling: 1,
 			MaxVertBright: 100, MinVertBright: 60, MaxVertSaturate: 100, MinVertSaturate: 80}
 	}
+	var out []dat.TerrainTex
+	for i := range terrainNames {
+		out = append(out, tex(uint32(i), terrainTexture(i)))
+	}
+	return append(out, tex(roadTerrainType, TexRoad))
+}
+
+// The road texture and the land blend masks (RenderSurfaces, listed by
+// SurfaceTextures with the same low bits like the other textures). Their
+// ids sit apart from the numbered textures so the two sets grow freely.
+const (
+	TexRoad         = 0x06000040
+	TexMaskCorner   = 0x06000041 // covers the NW corner (code 8)
+	TexMaskCorner2  = 0x06000042 // another NW corner, a different edge
+	TexMaskSide     = 0x06000043 // covers the west side, SW and NW (code 9)
+	TexMaskRoadEnd  = 0x06000044 // road ending at the SW corner (code 1)
+	TexMaskRoadSide = 0x06000045 // road along the south side, SW and SE (code 3)
+	TexMaskRoadDiag = 0x06000046 // road across, SW to NE (code 5)
+
+	roadTerrainType = 0x20
+	maskSize        = 64
+)
+
+// cobbles is a road of packed stones.
+func cobbles() *image.NRGBA {
+	return paint(128, func(u, v float64) rgbf {
+		row := int(v * 8)
+		fu := u*6 + 0.5*float64(row%2)
+		fv := v*8 - float64(row)
+		stone := hash(int(fu)%6, row, 120)
+		c := mix(rgbf{112, 100, 86}, rgbf{160, 148, 128}, float64(stone&0xFF)/255)
+		if fu-math.Floor(fu) < 0.1 || fv < 0.12 {
+			c = rgbf{84, 70, 54}
+		}
+		return c.scale(0.85 + 0.3*fbm(u, v, 8, 2, 121))
+	})
+}
+
+// ramp is 0 below e0, 1 above e1, and smoothstep between.
+func ramp(e0, e1, x float64) float64 { return smoothstep((x - e0) / (e1 - e0)) }
+
+// mask fills a maskSize² blend mask: keep(u, v) in [0, 1] is how much of
+// what lies under shows (the retail sense: 0 lets the overlay through).
+// The noise fades out toward the edges so neighbouring cells' masks meet
+// along the same profile whatever their rotation.
+func mask(seed int, dist func(u, v float64) float64, e0, e1 float64) []byte {
+	out := make([]byte, maskSize*maskSize)
+	for y := range maskSize {
+		for x := range maskSize {
+			u, v := (float64(x)+0.5)/maskSize, (float64(y)+0.5)/maskSize
+			edge := 16 * u * (1 - u) * v * (1 - v)
+			d := dist(u, v) + 0.18*edge*(fbm(u, v, 4, 3, seed)-0.5)
+			out[y*maskSize+x] = uint8(255 * ramp(e0, e1, d))
+		}
+	}
 	return out
+}
+
+type blendMask struct {
+	id  uint32
+	pix []byte
+}
+
+// blendMasks are the sample's land blend masks, in image space: v = 0 is
+// the cell's north edge, u = 0 its west edge, so the NW corner is (0, 0).
+func blendMasks() []blendMask {
+	const e0, e1 = 0.38, 0.62 // a terrain's reach into its neighbour cells
+	const r0, r1 = 0.16, 0.26 // the road's half width, a cell being 1
+	corner := func(u, v float64) float64 { return math.Hypot(u, v) }
+	return []blendMask{
+		{TexMaskCorner, mask(130, corner, e0, e1)},
+		{TexMaskCorner2, mask(131, corner, e0, e1)},
+		{TexMaskSide, mask(132, func(u, v float64) float64 { return u }, e0, e1)},
+		{TexMaskRoadEnd, mask(133, func(u, v float64) float64 { return math.Hypot(u, 1-v) }, r0, r1)},
+		{TexMaskRoadSide, mask(134, func(u, v float64) float64 { return 1 - v }, r0, r1)},
+		{TexMaskRoadDiag, mask(135, func(u, v float64) float64 { return math.Abs(u-(1-v)) / math.Sqrt2 }, r0, r1)},
+	}
+}
+
+// landMaps are the Region's TexMerge corner, side and road maps: a mask's
+// code names the corners (SW 1, SE 2, NE 4, NW 8) it lets the overlay
+// cover, before the renderer turns it.
+func landMaps() (corner, side, road []dat.TexMap) {
+	st := SurfaceTextureOf
+	corner = []dat.TexMap{{Code: 8, TexID: st(TexMaskCorner)}, {Code: 8, TexID: st(TexMaskCorner2)}}
+	side = []dat.TexMap{{Code: 9, TexID: st(TexMaskSide)}}
+	road = []dat.TexMap{{Code: 1, TexID: st(TexMaskRoadEnd)}, {Code: 3, TexID: st(TexMaskRoadSide)}, {Code: 5, TexID: st(TexMaskRoadDiag)}}
+	return corner, side, road
+}
+
+// sky is the Region's sky: one day group whose four times of day light the
+// sample world — moonlit midnight, a low orange sun rising in the east at
+// dawn, a high white sun in the south at noon, a red sunset in the west —
+// with the fog closing in at night. Colours are 0xAARRGGBB, headings
+// degrees clockwise from north, pitches degrees above the horizon.
+func sky() *dat.SkyDesc {
+	return &dat.SkyDesc{TickSize: 1, LightTickSize: 1, DayGroups: []dat.DayGroup{{
+		ChanceOfOccur: 100, DayName: "Clear",
+		SkyTimes: []dat.SkyTimeOfDay{
+			{Begin: 0, DirBright: 0.35, DirHeading: 200, DirPitch: 45, DirColor: 0xFF7080B0,
+				AmbBright: 0.45, AmbColor: 0xFF505880, MinWorldFog: 80, MaxWorldFog: 420, WorldFogColor: 0xFF141C30, WorldFog: 1},
+			{Begin: 0.25, DirBright: 0.8, DirHeading: 90, DirPitch: 12, DirColor: 0xFFFFC090,
+				AmbBright: 0.55, AmbColor: 0xFF9090B0, MinWorldFog: 150, MaxWorldFog: 700, WorldFogColor: 0xFFD0A890, WorldFog: 1},
+			{Begin: 0.5, DirBright: 0.7, DirHeading: 180, DirPitch: 60, DirColor: 0xFFFFF6E8,
+				AmbBright: 0.55, AmbColor: 0xFFB8C4D8, MinWorldFog: 250, MaxWorldFog: 900, WorldFogColor: 0xFFB8CDE2, WorldFog: 1},
+			{Begin: 0.75, DirBright: 0.75, DirHeading: 270, DirPitch: 10, DirColor: 0xFFFF9868,
+				AmbBright: 0.5, AmbColor: 0xFF8878A0, MinWorldFog: 150, MaxWorldFog: 650, WorldFogColor: 0xFFB07868, WorldFog: 1},
+		},
+	}}}
 }

@@ -60,6 +60,8 @@ func region() *dat.Region {
 	r.Scene = regionScenes()
 	r.Terrain.BaseTexSize = 128
 	r.Terrain.TerrainTexs = terrainTexs()
+	r.Terrain.CornerMaps, r.Terrain.SideMaps, r.Terrain.RoadMaps = landMaps()
+	r.PartsMask, r.Sky = r.PartsMask|dat.RegionHasSky, sky()
 	return r
 }
 
