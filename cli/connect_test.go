@@ -57,6 +57,33 @@ func TestConnectHeadless(t *testing.T) {
 			t.Errorf("no step mentioning %q in:\n%s", step, out.String())
 		}
 	}
+	serverSawCleanSession(t, srv)
+}
+
+// serverSawCleanSession checks, on the loopback server's side, that every
+// client packet's checksum verified with the server's own ISAAC state, that
+// LoginComplete came once, and that the client disconnected.
+func serverSawCleanSession(t *testing.T, srv *sessiontest.Server) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		srv.Lock()
+		done := srv.Disconnected
+		srv.Unlock()
+		if done || time.Now().After(deadline) {
+			break
+		}
+	}
+	srv.Lock()
+	defer srv.Unlock()
+	if !srv.Disconnected {
+		t.Error("the server saw no Disconnect")
+	}
+	if srv.ClientBad != 0 || srv.ClientOK == 0 {
+		t.Errorf("client checksums at the server: %d ok, %d bad", srv.ClientOK, srv.ClientBad)
+	}
+	if srv.Actions[0xA1] != 1 {
+		t.Errorf("LoginComplete reached the server %d times, want 1", srv.Actions[0xA1])
+	}
 }
 
 func TestConnectUsage(t *testing.T) {
@@ -236,6 +263,9 @@ func TestConnectHeadlessEnds(t *testing.T) {
 			}
 			if tt.entered && !strings.Contains(out.String(), "messages 168 (server 168") {
 				t.Errorf("not every captured message arrived over the faulty link:\n%s", out.String())
+			}
+			if tt.entered {
+				serverSawCleanSession(t, srv)
 			}
 		})
 	}
