@@ -13,7 +13,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/dereth/dereth/control"
-	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/systems"
 )
@@ -194,12 +193,7 @@ loop:
 		printStep(<-steps)
 	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: capture.Stats{Packets: st.Packets,
-		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
-		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
-	for _, n := range st.Messages {
-		res.stats.ServerMessages += n
-	}
+	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st)}
 	if asJSON {
 		stdout.Write(res.summaryJSON(map[string]any{"entered_world": s.Entered()}))
 	} else {

@@ -52,6 +52,14 @@ func TestConnectHeadless(t *testing.T) {
 	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 || sum.Missing != 17 {
 		t.Errorf("summary %s", lines[len(lines)-1])
 	}
+	// The client's own messages are counted beside the server's, as a
+	// replay counts them: the DDD answers, the enter-game request, 0xF657
+	// and LoginComplete (the player never moves: no other GameAction).
+	for op, n := range map[string]int{"0xF7E6": 1, "0xF7EA": 2, "0xF7C8": 1, "0xF657": 1, "0xF7B1": 1} {
+		if sum.Messages[op] != n {
+			t.Errorf("messages %s: %d, want %d (summary %s)", op, sum.Messages[op], n, lines[len(lines)-1])
+		}
+	}
 	for _, step := range []string{"LoginRequest", "ConnectRequest", "DDDInterrogation", "choosing Treestats", "LoginComplete", "Disconnect"} {
 		if !strings.Contains(out.String(), step) {
 			t.Errorf("no step mentioning %q in:\n%s", step, out.String())
@@ -261,7 +269,7 @@ func TestConnectHeadlessEnds(t *testing.T) {
 			if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
 				t.Fatalf("exit %d (want %d)\nstdout:\n%s\nstderr: %s\nwant %q and %q", code, tt.code, out.String(), errOut.String(), tt.out, tt.errOut)
 			}
-			if tt.entered && !strings.Contains(out.String(), "messages 168 (server 168") {
+			if tt.entered && !strings.Contains(out.String(), "messages 173 (server 168, client 5)") {
 				t.Errorf("not every captured message arrived over the faulty link:\n%s", out.String())
 			}
 			if tt.entered {

@@ -244,12 +244,7 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 		n.ended = true
 	}
 	st := n.s.Stats()
-	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: capture.Stats{Packets: st.Packets,
-		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
-		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
-	for _, c := range st.Messages {
-		res.stats.ServerMessages += c
-	}
+	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: liveStats(st)}
 	if n.asJSON {
 		n.print(res.summaryJSON(map[string]any{"entered_world": n.s.Entered()}))
 	} else {

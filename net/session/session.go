@@ -13,6 +13,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net"
 	"strings"
@@ -111,7 +112,9 @@ var ErrBehind = errors.New("the simulation fell behind the server")
 type Stats struct {
 	Packets, ClientPackets, ServerPackets                  int
 	ChecksumOK, ChecksumBad, ChecksumUnverified, Malformed int
-	Messages                                               map[uint32]int
+	// Messages counts the server's reassembled messages and Sent the
+	// client's own (each once, however often resent), by their first u32.
+	Messages, Sent map[uint32]int
 	// Resent counts the packets sent again because the server asked;
 	// NAKsSent the requests for missing server packets; Duplicates the
 	// server packets that arrived again and were dropped (not counted
@@ -226,7 +229,7 @@ func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, conn: conn, login: login, world: &world, fragSeq: 1,
 		recv: acnet.NewReceiver(0, acnet.DefaultBudget), outOfOrder: map[uint32]bool{},
 		sent: new([maxKept]sentPacket)}
-	s.stats.Messages = map[uint32]int{}
+	s.stats.Messages, s.stats.Sent = map[uint32]int{}, map[uint32]int{}
 	return s, nil
 }
 
@@ -680,6 +683,11 @@ func (s *Session) sendAction(typ uint32, body []byte) {
 
 // sendMessage sends one game message in fragments on queue.
 func (s *Session) sendMessage(msg []byte, queue uint16) {
+	if len(msg) >= 4 {
+		s.mu.Lock()
+		s.stats.Sent[binary.LittleEndian.Uint32(msg)]++
+		s.mu.Unlock()
+	}
 	count := uint16((len(msg) + acnet.MaxFragmentData - 1) / acnet.MaxFragmentData)
 	for i := uint16(0); i < count; i++ {
 		part := msg[int(i)*acnet.MaxFragmentData : min(len(msg), int(i+1)*acnet.MaxFragmentData)]
@@ -788,9 +796,6 @@ func (s *Session) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.stats
-	st.Messages = map[uint32]int{}
-	for k, v := range s.stats.Messages {
-		st.Messages[k] = v
-	}
+	st.Messages, st.Sent = maps.Clone(s.stats.Messages), maps.Clone(s.stats.Sent)
 	return st
 }
