@@ -150,6 +150,7 @@ type Session struct {
 	connect      acnet.ConnectRequestBody
 	connected    bool // ConnectRequest received
 	dataSeen     bool // data after the ConnectResponse
+	serverEnded  bool // the server sent Disconnect
 	seq, fragSeq uint32
 	actionSeq    uint32
 	clientID     uint16
@@ -278,6 +279,13 @@ func (s *Session) Run(ctx context.Context) error {
 			return nil
 		}
 		if s.ended != nil {
+			if !s.serverEnded && s.connected {
+				// Ended on our side (no such character, a sequence
+				// jump, a simulation behind): tell the server, or it
+				// holds the account's session until its timeout.
+				s.disconnect()
+				s.step("disconnect: sent Disconnect")
+			}
 			return s.ended
 		}
 		s.conn.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
@@ -547,6 +555,7 @@ func (s *Session) handle(b []byte, now time.Time) {
 	}
 	if p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect) != 0 {
 		s.ended = fmt.Errorf("session: the server disconnected (%v)", p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect))
+		s.serverEnded = true
 		s.step("disconnected by the server")
 	}
 }
@@ -634,7 +643,8 @@ func (s *Session) message(b []byte) {
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
 			s.sendMessage((&acnet.Bare{Op: acnet.OpEnterGameRequest}).Encode(nil), 4)
 		} else {
-			s.ended = fmt.Errorf("session: no character %q among %d: %w", s.cfg.Character, len(m.Characters), ErrRefused)
+			s.ended = fmt.Errorf("session: %s: %w", noCharacter(s.cfg.Character, m.Characters), ErrRefused)
+			s.step("refused: %s", noCharacter(s.cfg.Character, m.Characters))
 		}
 	case *acnet.CharacterError:
 		s.ended = fmt.Errorf("session: %s: %w", m.Reason(), ErrRefused)
@@ -663,6 +673,18 @@ func (s *Session) message(b []byte) {
 		s.ended = fmt.Errorf("session: %d bytes of messages wait for the simulation, and %d more would pass the %d-byte budget: %w",
 			held, len(b), s.cfg.InboxBudget, ErrBehind)
 	}
+}
+
+// noCharacter says why choose found no character.
+func noCharacter(name string, cs []acnet.Character) string {
+	if len(cs) == 0 {
+		return "the account has no characters"
+	}
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = strings.TrimPrefix(c.Name, "+")
+	}
+	return fmt.Sprintf("no character %q on the account (it has %s)", name, strings.Join(names, ", "))
 }
 
 // choose picks the character by name (case-insensitive), or the first.

@@ -275,6 +275,25 @@ func TestLoopbackRefusedLogin(t *testing.T) {
 	}
 }
 
+// TestLoopbackUnknownCharacter: a --character the account does not have
+// ends the session with ErrRefused naming the characters it does have,
+// and the client tells the server it is leaving (without the Disconnect
+// the server would hold the account's session until its own timeout).
+func TestLoopbackUnknownCharacter(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	_, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", Character: "Nobody"},
+		func(*Session) bool { return false })
+	if !errors.Is(err, ErrRefused) {
+		t.Fatalf("err = %v, want ErrRefused", err)
+	}
+	for _, want := range []string{`"Nobody"`, "Treestats"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want it to name %s", err, want)
+		}
+	}
+	waitDisconnect(t, srv)
+}
+
 func TestLoopbackSilentServer(t *testing.T) {
 	srv := sessiontest.NewServer(t, captured(t))
 	srv.Silent = true
