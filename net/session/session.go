@@ -217,9 +217,16 @@ func New(cfg Config) (*Session, error) {
 	if _, _, err := net.SplitHostPort(addr); err != nil {
 		addr = net.JoinHostPort(addr, "9000")
 	}
+	if host, _, _ := net.SplitHostPort(addr); host == "" {
+		return nil, fmt.Errorf("session: server %q: no host", cfg.Addr)
+	}
 	login, err := net.ResolveUDPAddr("udp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("session: server %q: %w", cfg.Addr, err)
+	}
+	if login.Port < 1 || login.Port > 65534 {
+		// The ConnectResponse goes to port + 1.
+		return nil, fmt.Errorf("session: server %q: port %d is not 1–65534 (the server listens on it and on the next one)", cfg.Addr, login.Port)
 	}
 	world := *login
 	world.Port++

@@ -583,3 +583,31 @@ func TestInboxBudget(t *testing.T) {
 		t.Errorf("%d messages were waiting, want some, not all 168 the server sent", held)
 	}
 }
+
+// TestNewRejectsBadAddresses: an address without a host, or whose port
+// pair (port, port + 1) does not fit, is refused before anything is sent;
+// before, ":9000" failed on the first write and port 65535 waited out the
+// login timeout sending its ConnectResponse nowhere.
+func TestNewRejectsBadAddresses(t *testing.T) {
+	for _, tt := range []struct{ addr, want string }{
+		{":9000", "no host"},
+		{"127.0.0.1:65535", "port 65535 is not 1–65534"},
+		{"127.0.0.1:0", "port 0 is not 1–65534"},
+	} {
+		s, err := New(Config{Addr: tt.addr, Account: "a", Password: "b"})
+		if err == nil {
+			s.conn.Close()
+			t.Errorf("%q: accepted", tt.addr)
+		} else if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want it to say %q", tt.addr, err, tt.want)
+		}
+	}
+	s, err := New(Config{Addr: "127.0.0.1", Account: "a", Password: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.conn.Close()
+	if s.login.Port != 9000 || s.world.Port != 9001 {
+		t.Errorf("default ports %d, %d; want 9000, 9001", s.login.Port, s.world.Port)
+	}
+}
