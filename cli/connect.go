@@ -222,9 +222,15 @@ func readPassword(file string, prompt io.Writer) (string, error) {
 			return "", fmt.Errorf("password file: %w", err)
 		}
 		line, _, _ := strings.Cut(string(b), "\n")
-		return strings.TrimRight(line, "\r"), nil
+		if line = strings.TrimRight(line, "\r"); line == "" {
+			return "", fmt.Errorf("password file %s: the first line is empty", file)
+		}
+		return line, nil
 	}
 	if pw, ok := os.LookupEnv("DERETH_PASSWORD"); ok {
+		if pw == "" {
+			return "", errors.New("DERETH_PASSWORD is set but empty")
+		}
 		return pw, nil
 	}
 	fd := int(os.Stdin.Fd())

@@ -96,6 +96,8 @@ func serverSawCleanSession(t *testing.T, srv *sessiontest.Server) {
 
 func TestConnectUsage(t *testing.T) {
 	t.Setenv("DERETH_PASSWORD", "x")
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.WriteFile(empty, []byte("\nsecond line\n"), 0o600)
 	tests := []struct {
 		args []string
 		code int
@@ -104,12 +106,18 @@ func TestConnectUsage(t *testing.T) {
 		{nil, 2, "want one ACCOUNT@HOST"},
 		{[]string{"--headless", "nohost"}, 2, "not ACCOUNT@HOST"},
 		{[]string{"--headless", "--password-file", filepath.Join(t.TempDir(), "none"), "a@127.0.0.1"}, 1, "password file"},
+		{[]string{"--headless", "--password-file", empty, "a@127.0.0.1"}, 1, "the first line is empty"},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
 		if code := Connect(tt.args, &out, &errOut); code != tt.code || !strings.Contains(errOut.String(), tt.msg) {
 			t.Errorf("connect %v: exit %d, stderr %q; want %d mentioning %q", tt.args, code, errOut.String(), tt.code, tt.msg)
 		}
+	}
+	t.Setenv("DERETH_PASSWORD", "")
+	var out, errOut bytes.Buffer
+	if code := Connect([]string{"--headless", "a@127.0.0.1"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "DERETH_PASSWORD is set but empty") {
+		t.Errorf("empty DERETH_PASSWORD: exit %d, stderr %q", code, errOut.String())
 	}
 }
 
