@@ -1,0 +1,57 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/dereth/dereth/control"
+	"github.com/dereth/dereth/internal/captures"
+	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/net/session/sessiontest"
+)
+
+// TestConnectHeadlessInterrupt: Ctrl-C (a real SIGINT to this process,
+// sent once the world is entered) ends `dereth connect --headless` as
+// --for does: the server gets the Disconnect, the summary is printed and
+// the exit status is 0. Before, the signal killed the process: no
+// Disconnect (the character stayed in the world until the server's
+// timeout) and no summary; here it would kill the test binary.
+func TestConnectHeadlessInterrupt(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testSessionConfig = func(c *session.Config) {
+		c.ConnectDelay, c.ConnectResend, c.LoginResend = 10*time.Millisecond, 50*time.Millisecond, 100*time.Millisecond
+	}
+	defer func() { testSessionConfig = nil }()
+	t.Setenv("DERETH_PASSWORD", "treestats")
+	srv := sessiontest.NewServer(t, ds)
+	go srv.Serve(time.Now().Add(8 * time.Second))
+	keys := func(frame int) control.Keys {
+		if frame == 3 {
+			syscall.Kill(syscall.Getpid(), syscall.SIGINT)
+		}
+		return control.Keys{}
+	}
+	var out, errOut bytes.Buffer
+	start := time.Now()
+	if _, code := connect([]string{"--headless", "treestats@" + srv.Addr()}, &out, &errOut, keys); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut.String(), out.String())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("ended after %v: the interrupt did not end it", d)
+	}
+	for _, want := range []string{"disconnect: sent Disconnect", "client 5)", "entered world: true"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+	serverSawCleanSession(t, srv)
+}
