@@ -55,3 +55,51 @@ func TestConnectHeadlessInterrupt(t *testing.T) {
 	}
 	serverSawCleanSession(t, srv)
 }
+
+// TestConnectViewInterrupt: in the viewer, Ctrl-C (a real SIGINT) makes
+// the live session's frame hook ask the window to close (ErrViewEnd), and
+// closing disconnects and prints the summary. Before, the signal killed
+// dereth with the character left in the world. (The window itself is not
+// needed: Load and Frame are what the viewer calls.)
+func TestConnectViewInterrupt(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testSessionConfig = func(c *session.Config) {
+		c.ConnectDelay, c.ConnectResend, c.LoginResend = 10*time.Millisecond, 50*time.Millisecond, 100*time.Millisecond
+	}
+	defer func() { testSessionConfig = nil }()
+	t.Setenv("DERETH_PASSWORD", "treestats")
+	srv := sessiontest.NewServer(t, ds)
+	go srv.Serve(time.Now().Add(8 * time.Second))
+	var out, errOut bytes.Buffer
+	v, code := connectOrView([]string{"treestats@" + srv.Addr()}, &out, &errOut)
+	if v == nil || v.Net == nil {
+		t.Fatalf("no viewer options (exit %d): %s", code, errOut.String())
+	}
+	n := v.Net
+	w, _, _, err := n.Load(func(int, int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var frameErr error
+	for frame := 0; frame < 90 && frameErr == nil; frame++ {
+		if frame == 3 {
+			syscall.Kill(syscall.Getpid(), syscall.SIGINT)
+		}
+		frameErr = n.Frame(w, 1.0/30)
+		w.Step(1.0 / 30)
+		time.Sleep(time.Second / 30)
+	}
+	if frameErr != ErrViewEnd {
+		t.Fatalf("frame hook after SIGINT: %v, want ErrViewEnd", frameErr)
+	}
+	if code := n.Close(&out, &errOut); code != 0 {
+		t.Fatalf("close: exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "entered world: true") {
+		t.Errorf("no summary:\n%s", out.String())
+	}
+	serverSawCleanSession(t, srv)
+}
