@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/term"
 
 	"github.com/dereth/dereth/control"
-	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/systems"
 )
@@ -61,7 +62,7 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 		"keyboard drives your character and its movement goes to the server.\n"
 	character := fs.String("character", "", "enter as the character `NAME` (default: the first)")
 	headless := fs.Bool("headless", false, "no viewer: print the handshake and a summary")
-	dur := fs.Duration("for", 0, "disconnect after `DURATION` in the world, closing the viewer (0: until interrupted, the window closes or the server ends it)")
+	dur := fs.Duration("for", 0, "disconnect after `DURATION` in the world, closing the viewer (0: until Ctrl-C, the window closes or the server ends it)")
 	asJSON := fs.Bool("json", false, "print one JSON object per handshake step and a summary object last (on stdout; with the viewer too)")
 	shot := fs.String("screenshot", "", "in the viewer, render --frames frames in the world, save a PNG to `FILE`, disconnect and exit")
 	frames := fs.Int("frames", 0, "render `N` frames before the --screenshot (default 60)")
@@ -144,8 +145,15 @@ var testSessionConfig func(*session.Config)
 // the local player's keys (keys, nil for none) go through the controller,
 // which sends MoveToState on every change and AutonomousPosition while
 // the player moves.
+//
+// SIGINT (Ctrl-C) or SIGTERM ends the session as --for does: the
+// Disconnect goes to the server and the summary is printed; a second one
+// kills dereth at once.
 func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, keys func(int) control.Keys, stdout, stderr io.Writer) int {
-	ctx, cancel := context.WithCancel(context.Background())
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(sig, stop) // the next signal is the default: exit now
+	ctx, cancel := context.WithCancel(sig)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
@@ -194,12 +202,7 @@ loop:
 		printStep(<-steps)
 	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: capture.Stats{Packets: st.Packets,
-		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
-		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
-	for _, n := range st.Messages {
-		res.stats.ServerMessages += n
-	}
+	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st)}
 	if asJSON {
 		stdout.Write(res.summaryJSON(map[string]any{"entered_world": s.Entered()}))
 	} else {
@@ -228,9 +231,15 @@ func readPassword(file string, prompt io.Writer) (string, error) {
 			return "", fmt.Errorf("password file: %w", err)
 		}
 		line, _, _ := strings.Cut(string(b), "\n")
-		return strings.TrimRight(line, "\r"), nil
+		if line = strings.TrimRight(line, "\r"); line == "" {
+			return "", fmt.Errorf("password file %s: the first line is empty", file)
+		}
+		return line, nil
 	}
 	if pw, ok := os.LookupEnv("DERETH_PASSWORD"); ok {
+		if pw == "" {
+			return "", errors.New("DERETH_PASSWORD is set but empty")
+		}
 		return pw, nil
 	}
 	fd := int(os.Stdin.Fd())

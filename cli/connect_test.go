@@ -52,15 +52,52 @@ func TestConnectHeadless(t *testing.T) {
 	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 || sum.Missing != 17 {
 		t.Errorf("summary %s", lines[len(lines)-1])
 	}
+	// The client's own messages are counted beside the server's, as a
+	// replay counts them: the DDD answers, the enter-game request, 0xF657
+	// and LoginComplete (the player never moves: no other GameAction).
+	for op, n := range map[string]int{"0xF7E6": 1, "0xF7EA": 2, "0xF7C8": 1, "0xF657": 1, "0xF7B1": 1} {
+		if sum.Messages[op] != n {
+			t.Errorf("messages %s: %d, want %d (summary %s)", op, sum.Messages[op], n, lines[len(lines)-1])
+		}
+	}
 	for _, step := range []string{"LoginRequest", "ConnectRequest", "DDDInterrogation", "choosing Treestats", "LoginComplete", "Disconnect"} {
 		if !strings.Contains(out.String(), step) {
 			t.Errorf("no step mentioning %q in:\n%s", step, out.String())
 		}
 	}
+	serverSawCleanSession(t, srv)
+}
+
+// serverSawCleanSession checks, on the loopback server's side, that every
+// client packet's checksum verified with the server's own ISAAC state, that
+// LoginComplete came once, and that the client disconnected.
+func serverSawCleanSession(t *testing.T, srv *sessiontest.Server) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		srv.Lock()
+		done := srv.Disconnected
+		srv.Unlock()
+		if done || time.Now().After(deadline) {
+			break
+		}
+	}
+	srv.Lock()
+	defer srv.Unlock()
+	if !srv.Disconnected {
+		t.Error("the server saw no Disconnect")
+	}
+	if srv.ClientBad != 0 || srv.ClientOK == 0 {
+		t.Errorf("client checksums at the server: %d ok, %d bad", srv.ClientOK, srv.ClientBad)
+	}
+	if srv.Actions[0xA1] != 1 {
+		t.Errorf("LoginComplete reached the server %d times, want 1", srv.Actions[0xA1])
+	}
 }
 
 func TestConnectUsage(t *testing.T) {
 	t.Setenv("DERETH_PASSWORD", "x")
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.WriteFile(empty, []byte("\nsecond line\n"), 0o600)
 	tests := []struct {
 		args []string
 		code int
@@ -69,12 +106,18 @@ func TestConnectUsage(t *testing.T) {
 		{nil, 2, "want one ACCOUNT@HOST"},
 		{[]string{"--headless", "nohost"}, 2, "not ACCOUNT@HOST"},
 		{[]string{"--headless", "--password-file", filepath.Join(t.TempDir(), "none"), "a@127.0.0.1"}, 1, "password file"},
+		{[]string{"--headless", "--password-file", empty, "a@127.0.0.1"}, 1, "the first line is empty"},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
 		if code := Connect(tt.args, &out, &errOut); code != tt.code || !strings.Contains(errOut.String(), tt.msg) {
 			t.Errorf("connect %v: exit %d, stderr %q; want %d mentioning %q", tt.args, code, errOut.String(), tt.code, tt.msg)
 		}
+	}
+	t.Setenv("DERETH_PASSWORD", "")
+	var out, errOut bytes.Buffer
+	if code := Connect([]string{"--headless", "a@127.0.0.1"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "DERETH_PASSWORD is set but empty") {
+		t.Errorf("empty DERETH_PASSWORD: exit %d, stderr %q", code, errOut.String())
 	}
 }
 
@@ -234,8 +277,11 @@ func TestConnectHeadlessEnds(t *testing.T) {
 			if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
 				t.Fatalf("exit %d (want %d)\nstdout:\n%s\nstderr: %s\nwant %q and %q", code, tt.code, out.String(), errOut.String(), tt.out, tt.errOut)
 			}
-			if tt.entered && !strings.Contains(out.String(), "messages 168 (server 168") {
+			if tt.entered && !strings.Contains(out.String(), "messages 173 (server 168, client 5)") {
 				t.Errorf("not every captured message arrived over the faulty link:\n%s", out.String())
+			}
+			if tt.entered {
+				serverSawCleanSession(t, srv)
 			}
 		})
 	}

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"maps"
+
 	acnet "github.com/dereth/dereth/net"
+	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 )
 
@@ -25,4 +28,21 @@ func (l *liveWorld) apply() {
 			l.applyErrors++
 		}
 	})
+}
+
+// liveStats is a live session's counts in replay's terms: its messages
+// by opcode are the server's and the client's together, as a replay of
+// the same session counts them.
+func liveStats(st session.Stats) capture.Stats {
+	out := capture.Stats{Packets: st.Packets, ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets,
+		ChecksumOK: st.ChecksumOK, ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified,
+		Malformed: st.Malformed, Messages: maps.Clone(st.Messages)}
+	for _, n := range st.Messages {
+		out.ServerMessages += n
+	}
+	for op, n := range st.Sent {
+		out.Messages[op] += n
+		out.ClientMessages += n
+	}
+	return out
 }

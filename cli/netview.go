@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/dereth/dereth/dat"
@@ -38,18 +40,22 @@ type NetView struct {
 	out    sync.Mutex
 
 	// A live session.
-	cfg     session.Config
-	steps   atomic.Int64
-	s       *session.Session
-	cancel  context.CancelFunc
-	done    chan error
-	lw      *liveWorld
-	forDur  time.Duration // --for: close the viewer after this long in the world
-	inWorld time.Time     // when Load returned the entered world
-	ended   bool
-	runErr  error
-	endErr  error
-	entered bool
+	cfg    session.Config
+	steps  atomic.Int64
+	s      *session.Session
+	cancel context.CancelFunc
+	// interrupted is done on Ctrl-C (SIGINT) or SIGTERM; stopSignals
+	// gives the next one back to the default (exit at once).
+	interrupted context.Context
+	stopSignals context.CancelFunc
+	done        chan error
+	lw          *liveWorld
+	forDur      time.Duration // --for: close the viewer after this long in the world
+	inWorld     time.Time     // when Load returned the entered world
+	ended       bool
+	runErr      error
+	endErr      error
+	entered     bool
 
 	// A replay.
 	ds   []capture.Datagram
@@ -113,7 +119,9 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	n.interrupted, n.stopSignals = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(n.interrupted, n.stopSignals)
+	ctx, cancel := context.WithCancel(n.interrupted)
 	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
 	n.lw = &liveWorld{s: s, w: w}
 	go func() { n.done <- s.Run(ctx) }()
@@ -123,7 +131,9 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		select {
 		case err := <-n.done:
 			n.ended, n.runErr = true, err
-			if err == nil {
+			if err == nil && n.interrupted.Err() != nil {
+				err = errors.New("interrupted before entering the world")
+			} else if err == nil {
 				err = errors.New("the session ended before entering the world")
 			}
 			return nil, nil, nil, fmt.Errorf("%s: %w", cfg.Addr, err)
@@ -139,20 +149,21 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 }
 
 // ErrViewEnd, returned by Frame, asks the viewer to close as the user
-// would: --for has run out.
-var ErrViewEnd = errors.New("the session's --for has run out")
+// would: --for has run out, or dereth got Ctrl-C (SIGINT) or SIGTERM.
+var ErrViewEnd = errors.New("the viewer is done: --for ran out, or an interrupt")
 
 // Frame runs at a frame boundary before the world steps dt: a replay
 // applies the messages of the datagrams due before the frame ends, a live
 // session the messages that arrived. Once a live session has ended it
 // returns why, every frame; the world keeps running. When --for has run
-// out it returns ErrViewEnd.
+// out, or on Ctrl-C or SIGTERM, it returns ErrViewEnd: the window closes,
+// and Close disconnects and prints the summary.
 func (n *NetView) Frame(_ *systems.World, dt float64) error {
 	if !n.live {
 		n.rp.feedBefore(n.w.Now + dt)
 		return nil
 	}
-	if n.forDur > 0 && time.Since(n.inWorld) >= n.forDur {
+	if n.forDur > 0 && time.Since(n.inWorld) >= n.forDur || n.interrupted.Err() != nil {
 		return ErrViewEnd
 	}
 	n.lw.apply()
@@ -234,6 +245,7 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 	if n.s == nil {
 		return 1
 	}
+	defer n.stopSignals()
 	if !n.ended {
 		n.cancel()
 		select {
@@ -244,12 +256,7 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 		n.ended = true
 	}
 	st := n.s.Stats()
-	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: capture.Stats{Packets: st.Packets,
-		ClientPackets: st.ClientPackets, ServerPackets: st.ServerPackets, ChecksumOK: st.ChecksumOK,
-		ChecksumBad: st.ChecksumBad, ChecksumUnverified: st.ChecksumUnverified, Malformed: st.Malformed, Messages: st.Messages}}
-	for _, c := range st.Messages {
-		res.stats.ServerMessages += c
-	}
+	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: liveStats(st)}
 	if n.asJSON {
 		n.print(res.summaryJSON(map[string]any{"entered_world": n.s.Entered()}))
 	} else {

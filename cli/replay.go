@@ -43,7 +43,8 @@ func Replay(args []string, stdout, stderr io.Writer) int {
 func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 	fs := NewFlagSet("replay", "dereth replay [--json] [--view [--from DURATION] [--screenshot FILE [--frames N]]] [--trace FILE] [--dat DIR] CAPTURE.pcap...")
 	fs.Detail = "Reads libpcap or pcapng files (Ethernet, Linux cooked, raw IP, loopback) as one\n" +
-		"session: give a session's captures in order. ISAAC checksums verify when the\n" +
+		"session, taking the files in the order they were captured (their first\n" +
+		"datagram's time), not the order named. ISAAC checksums verify when the\n" +
 		"login handshake is in the captures and are counted unverified otherwise.\n" +
 		"With --view the viewer plays the capture on its own clock and prints the\n" +
 		"summary when the window closes.\n"

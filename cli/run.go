@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 
@@ -25,13 +26,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
 	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
 	budget := fs.Int64("budget", 0, "stop the script after `N` Lua instructions (0: 50,000,000)")
-	timeout := fs.Float64("timeout", 0, "stop the script after `S` seconds of wall-clock time (0: 10)")
+	timeout := fs.Float64("timeout", 0, "stop the script after `S` seconds of wall-clock time (0: 10, negative: no limit)")
 	traceEvents := fs.Int("trace-events", systems.DefaultRecorderLimit, "keep the newest `N` trace events for world.trace (0: no in-memory trace)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
 		return fs.Fail(stderr, "want one SCRIPT.lua, got %d arguments", fs.NArg())
+	}
+	if math.IsNaN(*timeout) || math.IsInf(*timeout, 0) {
+		return fs.Fail(stderr, "--timeout must be a finite number of seconds, got %v", *timeout)
 	}
 	portal, cell, err := OpenDATs(*datDir)
 	if err != nil {

@@ -158,3 +158,15 @@ func TestRunTimeoutHonouredInsideWorldAdvance(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q: want the wall-clock error at long.lua:2", code, msg)
 	}
 }
+
+// TestRunTimeoutRejectsNonFinite: a NaN or infinite --timeout is refused
+// as misuse; before, it became a negative Duration and silently removed the
+// wall-clock limit.
+func TestRunTimeoutRejectsNonFinite(t *testing.T) {
+	for _, v := range []string{"NaN", "Inf", "-Inf"} {
+		code, msg := runScript(t, "ok.lua", "local a = 1\n", "--timeout", v)
+		if code != 2 || !strings.Contains(msg, "--timeout must be a finite number of seconds") {
+			t.Errorf("--timeout %s: exit %d, stderr %q; want 2 and the reason", v, code, msg)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 
 	"github.com/dereth/dereth/dat"
@@ -53,7 +54,7 @@ func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code 
 	if opts.Frames < 0 {
 		return opts, fs.Fail(stderr, "--frames must be 0 or more, got %d", opts.Frames), false
 	}
-	if opts.Timeout < 0 || opts.Timeout != opts.Timeout {
+	if !(opts.Timeout >= 0) || math.IsInf(opts.Timeout, 0) {
 		return opts, fs.Fail(stderr, "--timeout must be 0 or more seconds, got %v", opts.Timeout), false
 	}
 	if opts.TraceEvents < 0 {

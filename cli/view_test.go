@@ -125,3 +125,17 @@ func TestViewerTimeoutHonoured(t *testing.T) {
 		t.Fatalf("err = %v, want the wall-clock error at long.lua:2", err)
 	}
 }
+
+// TestViewTimeoutFlag: the viewer refuses a negative, NaN or infinite
+// --timeout (an infinite one became a negative Duration: no limit).
+func TestViewTimeoutFlag(t *testing.T) {
+	for _, v := range []string{"-1", "NaN", "Inf", "-Inf"} {
+		var errb strings.Builder
+		if _, code, ok := ParseView([]string{"--timeout", v}, io.Discard, &errb); ok || code != 2 || !strings.Contains(errb.String(), "--timeout must be 0 or more seconds") {
+			t.Errorf("--timeout %s: ok %v, exit %d, stderr %q; want refused with exit 2", v, ok, code, errb.String())
+		}
+	}
+	if _, _, ok := ParseView([]string{"--timeout", "2.5"}, io.Discard, io.Discard); !ok {
+		t.Error("--timeout 2.5 refused")
+	}
+}

@@ -7,11 +7,13 @@ package capture
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"net/netip"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/google/gopacket"
@@ -40,24 +42,36 @@ type Datagram struct {
 // isServerPort reports whether p is one of the AC server ports.
 func isServerPort(p uint16) bool { return p >= MinServerPort && p <= MaxServerPort }
 
-// ReadFiles reads the session from the named capture files, in order, as
-// one capture: the client is the first endpoint seen talking to a server
-// port, and only its datagrams with the server are kept.
+// ReadFiles reads the session from the named capture files as one capture.
+// The files are taken in the order of their first AC datagram's time, not
+// the order named (a shell's *.pcap sorts entergameworld before login), so
+// the handshake and its ISAAC seeds come first; files that start at the
+// same time keep the order named. The client is the first endpoint seen
+// talking to a server port, and only its datagrams with the server are
+// kept.
 func ReadFiles(names ...string) ([]Datagram, error) {
-	var all []Datagram
-	var client netip.AddrPort
+	files := make([][]Datagram, 0, len(names))
 	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, err
 		}
-		ds, err := read(f, name, &client)
+		ds, err := read(f, name)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("capture %s: %w", name, err)
 		}
-		all = append(all, ds...)
+		files = append(files, ds)
 	}
+	slices.SortStableFunc(files, func(a, b []Datagram) int {
+		switch {
+		case len(a) == 0 || len(b) == 0:
+			return cmp.Compare(len(b), len(a)) // files without datagrams last
+		default:
+			return a[0].Time.Compare(b[0].Time)
+		}
+	})
+	all := oneClient(slices.Concat(files...))
 	if len(all) == 0 {
 		return nil, fmt.Errorf("capture: no UDP datagrams to or from ports %d–%d in %v", MinServerPort, MaxServerPort, names)
 	}
@@ -66,8 +80,26 @@ func ReadFiles(names ...string) ([]Datagram, error) {
 
 // Read reads one capture from r (name is used in positions and errors).
 func Read(r io.Reader, name string) ([]Datagram, error) {
-	var client netip.AddrPort
-	return read(r, name, &client)
+	ds, err := read(r, name)
+	return oneClient(ds), err
+}
+
+// peer is the client end of d.
+func (d *Datagram) peer() netip.AddrPort {
+	if d.FromServer {
+		return d.Dst
+	}
+	return d.Src
+}
+
+// oneClient keeps, in place, the datagrams between the server and the
+// first client in ds.
+func oneClient(ds []Datagram) []Datagram {
+	if len(ds) == 0 {
+		return ds
+	}
+	client := ds[0].peer()
+	return slices.DeleteFunc(ds, func(d Datagram) bool { return d.peer() != client })
 }
 
 type packetSource interface {
@@ -75,7 +107,8 @@ type packetSource interface {
 	LinkType() layers.LinkType
 }
 
-func read(r io.Reader, name string, client *netip.AddrPort) ([]Datagram, error) {
+// read reads the datagrams between any client and a server port.
+func read(r io.Reader, name string) ([]Datagram, error) {
 	br := bufio.NewReader(r)
 	magic, err := br.Peek(4)
 	if err != nil {
@@ -137,17 +170,8 @@ func read(r io.Reader, name string, client *netip.AddrPort) ([]Datagram, error) 
 		d := netip.AddrPortFrom(da, uint16(udp.DstPort))
 		fromServer := isServerPort(s.Port()) && !isServerPort(d.Port())
 		toServer := isServerPort(d.Port()) && !isServerPort(s.Port())
-		peer := s
-		if fromServer {
-			peer = d
-		}
-		switch {
-		case !fromServer && !toServer:
+		if !fromServer && !toServer {
 			continue
-		case !client.IsValid():
-			*client = peer
-		case peer != *client:
-			continue // another client's session
 		}
 		out = append(out, Datagram{Time: ci.Timestamp, FromServer: fromServer, Src: s, Dst: d,
 			Payload: bytes.Clone(udp.Payload), File: name, Frame: frame})

@@ -211,3 +211,32 @@ func TestReadErrors(t *testing.T) {
 		t.Error("a missing file reads")
 	}
 }
+
+// TestReadFilesOrdersByTime: the files of one session are chained in the
+// order they were captured, whatever order they are named in (a shell's
+// *.pcap names entergameworld.pcap before login.pcap), so the handshake
+// and its seeds come first and every checksum verifies.
+func TestReadFilesOrdersByTime(t *testing.T) {
+	paths := captures.Paths(t)
+	inOrder := readSession(t)
+	reversed, err := ReadFiles(paths[1], paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reversed) != len(inOrder) {
+		t.Fatalf("%d datagrams named in reverse, %d in order", len(reversed), len(inOrder))
+	}
+	for i := range inOrder {
+		a, b := &inOrder[i], &reversed[i]
+		if a.File != b.File || a.Frame != b.Frame || !bytes.Equal(a.Payload, b.Payload) {
+			t.Fatalf("datagram %d: %s frame %d named in reverse, %s frame %d in order", i, b.File, b.Frame, a.File, a.Frame)
+		}
+	}
+	s := NewSession()
+	for i := range reversed {
+		s.Feed(&reversed[i])
+	}
+	if st := s.Stats; st.ChecksumOK != wantPackets || st.DecodeErrors != 0 || st.Messages[0xF658] != 1 {
+		t.Errorf("named in reverse: %s", st.Summary())
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net"
 	"strings"
@@ -111,7 +112,9 @@ var ErrBehind = errors.New("the simulation fell behind the server")
 type Stats struct {
 	Packets, ClientPackets, ServerPackets                  int
 	ChecksumOK, ChecksumBad, ChecksumUnverified, Malformed int
-	Messages                                               map[uint32]int
+	// Messages counts the server's reassembled messages and Sent the
+	// client's own (each once, however often resent), by their first u32.
+	Messages, Sent map[uint32]int
 	// Resent counts the packets sent again because the server asked;
 	// NAKsSent the requests for missing server packets; Duplicates the
 	// server packets that arrived again and were dropped (not counted
@@ -147,6 +150,7 @@ type Session struct {
 	connect      acnet.ConnectRequestBody
 	connected    bool // ConnectRequest received
 	dataSeen     bool // data after the ConnectResponse
+	serverEnded  bool // the server sent Disconnect
 	seq, fragSeq uint32
 	actionSeq    uint32
 	clientID     uint16
@@ -213,9 +217,16 @@ func New(cfg Config) (*Session, error) {
 	if _, _, err := net.SplitHostPort(addr); err != nil {
 		addr = net.JoinHostPort(addr, "9000")
 	}
+	if host, _, _ := net.SplitHostPort(addr); host == "" {
+		return nil, fmt.Errorf("session: server %q: no host", cfg.Addr)
+	}
 	login, err := net.ResolveUDPAddr("udp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("session: server %q: %w", cfg.Addr, err)
+	}
+	if login.Port < 1 || login.Port > 65534 {
+		// The ConnectResponse goes to port + 1.
+		return nil, fmt.Errorf("session: server %q: port %d is not 1–65534 (the server listens on it and on the next one)", cfg.Addr, login.Port)
 	}
 	world := *login
 	world.Port++
@@ -226,7 +237,7 @@ func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, conn: conn, login: login, world: &world, fragSeq: 1,
 		recv: acnet.NewReceiver(0, acnet.DefaultBudget), outOfOrder: map[uint32]bool{},
 		sent: new([maxKept]sentPacket)}
-	s.stats.Messages = map[uint32]int{}
+	s.stats.Messages, s.stats.Sent = map[uint32]int{}, map[uint32]int{}
 	return s, nil
 }
 
@@ -275,6 +286,13 @@ func (s *Session) Run(ctx context.Context) error {
 			return nil
 		}
 		if s.ended != nil {
+			if !s.serverEnded && s.connected {
+				// Ended on our side (no such character, a sequence
+				// jump, a simulation behind): tell the server, or it
+				// holds the account's session until its timeout.
+				s.disconnect()
+				s.step("disconnect: sent Disconnect")
+			}
 			return s.ended
 		}
 		s.conn.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
@@ -544,6 +562,7 @@ func (s *Session) handle(b []byte, now time.Time) {
 	}
 	if p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect) != 0 {
 		s.ended = fmt.Errorf("session: the server disconnected (%v)", p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect))
+		s.serverEnded = true
 		s.step("disconnected by the server")
 	}
 }
@@ -631,7 +650,8 @@ func (s *Session) message(b []byte) {
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
 			s.sendMessage((&acnet.Bare{Op: acnet.OpEnterGameRequest}).Encode(nil), 4)
 		} else {
-			s.ended = fmt.Errorf("session: no character %q among %d: %w", s.cfg.Character, len(m.Characters), ErrRefused)
+			s.ended = fmt.Errorf("session: %s: %w", noCharacter(s.cfg.Character, m.Characters), ErrRefused)
+			s.step("refused: %s", noCharacter(s.cfg.Character, m.Characters))
 		}
 	case *acnet.CharacterError:
 		s.ended = fmt.Errorf("session: %s: %w", m.Reason(), ErrRefused)
@@ -662,6 +682,18 @@ func (s *Session) message(b []byte) {
 	}
 }
 
+// noCharacter says why choose found no character.
+func noCharacter(name string, cs []acnet.Character) string {
+	if len(cs) == 0 {
+		return "the account has no characters"
+	}
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = strings.TrimPrefix(c.Name, "+")
+	}
+	return fmt.Sprintf("no character %q on the account (it has %s)", name, strings.Join(names, ", "))
+}
+
 // choose picks the character by name (case-insensitive), or the first.
 func choose(cs []acnet.Character, name string) (acnet.Character, bool) {
 	for _, c := range cs {
@@ -680,6 +712,11 @@ func (s *Session) sendAction(typ uint32, body []byte) {
 
 // sendMessage sends one game message in fragments on queue.
 func (s *Session) sendMessage(msg []byte, queue uint16) {
+	if len(msg) >= 4 {
+		s.mu.Lock()
+		s.stats.Sent[binary.LittleEndian.Uint32(msg)]++
+		s.mu.Unlock()
+	}
 	count := uint16((len(msg) + acnet.MaxFragmentData - 1) / acnet.MaxFragmentData)
 	for i := uint16(0); i < count; i++ {
 		part := msg[int(i)*acnet.MaxFragmentData : min(len(msg), int(i+1)*acnet.MaxFragmentData)]
@@ -788,9 +825,6 @@ func (s *Session) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.stats
-	st.Messages = map[uint32]int{}
-	for k, v := range s.stats.Messages {
-		st.Messages[k] = v
-	}
+	st.Messages, st.Sent = maps.Clone(s.stats.Messages), maps.Clone(s.stats.Sent)
 	return st
 }

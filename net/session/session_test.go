@@ -275,6 +275,25 @@ func TestLoopbackRefusedLogin(t *testing.T) {
 	}
 }
 
+// TestLoopbackUnknownCharacter: a --character the account does not have
+// ends the session with ErrRefused naming the characters it does have,
+// and the client tells the server it is leaving (without the Disconnect
+// the server would hold the account's session until its own timeout).
+func TestLoopbackUnknownCharacter(t *testing.T) {
+	srv := sessiontest.NewServer(t, captured(t))
+	_, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", Character: "Nobody"},
+		func(*Session) bool { return false })
+	if !errors.Is(err, ErrRefused) {
+		t.Fatalf("err = %v, want ErrRefused", err)
+	}
+	for _, want := range []string{`"Nobody"`, "Treestats"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want it to name %s", err, want)
+		}
+	}
+	waitDisconnect(t, srv)
+}
+
 func TestLoopbackSilentServer(t *testing.T) {
 	srv := sessiontest.NewServer(t, captured(t))
 	srv.Silent = true
@@ -562,5 +581,33 @@ func TestInboxBudget(t *testing.T) {
 	s.Drain(func(acnet.Decoded) { held++ })
 	if held == 0 || held >= 168 {
 		t.Errorf("%d messages were waiting, want some, not all 168 the server sent", held)
+	}
+}
+
+// TestNewRejectsBadAddresses: an address without a host, or whose port
+// pair (port, port + 1) does not fit, is refused before anything is sent;
+// before, ":9000" failed on the first write and port 65535 waited out the
+// login timeout sending its ConnectResponse nowhere.
+func TestNewRejectsBadAddresses(t *testing.T) {
+	for _, tt := range []struct{ addr, want string }{
+		{":9000", "no host"},
+		{"127.0.0.1:65535", "port 65535 is not 1–65534"},
+		{"127.0.0.1:0", "port 0 is not 1–65534"},
+	} {
+		s, err := New(Config{Addr: tt.addr, Account: "a", Password: "b"})
+		if err == nil {
+			s.conn.Close()
+			t.Errorf("%q: accepted", tt.addr)
+		} else if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want it to say %q", tt.addr, err, tt.want)
+		}
+	}
+	s, err := New(Config{Addr: "127.0.0.1", Account: "a", Password: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.conn.Close()
+	if s.login.Port != 9000 || s.world.Port != 9001 {
+		t.Errorf("default ports %d, %d; want 9000, 9001", s.login.Port, s.world.Port)
 	}
 }
