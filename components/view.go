@@ -62,20 +62,21 @@ func (v *View) Resolve(w donburi.World, e donburi.Entity) bool {
 	return true
 }
 
-// ResolveActive fills v for one update of e, whose physics state p the
-// caller already holds: the part array always, the motion object only
+// ResolveActive fills v for one update of entry, whose physics state p
+// the caller already holds: the part array always, the motion object only
 // when animation hooks wait, each manager only when its work bit is set
 // (everything present when all is true — tracing shows every stage),
-// presentation and appearance not at all. The rest stay nil until
-// Complete.
-func (v *View) ResolveActive(w donburi.World, e donburi.Entity, p *physics.Object, all bool) {
-	entry := w.Entry(e)
-	l := entry.Archetype().Layout()
+// presentation and appearance not at all, and Static left false (the
+// schedules know which list the object came from). The rest stay nil
+// until Complete. The caller looked the entry up once for the whole
+// update.
+func (v *View) ResolveActive(entry *donburi.Entry, p *physics.Object, all bool) {
 	work := p.Work
 	if all {
 		work = physics.WorkAll
 	}
-	*v = View{Entity: e, Phys: p, Parts: get(l, entry, PartArray), Static: l.HasComponent(StaticAnimating)}
+	l := entry.Archetype().Layout()
+	*v = View{Entity: entry.Entity(), Phys: p, Parts: get(l, entry, PartArray)}
 	if work == 0 {
 		return
 	}

@@ -53,12 +53,14 @@ func BenchmarkOrdinaryTick(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := startCPU()
 			for b.Loop() {
 				w.Now += benchStep
 				for _, e := range w.Objects {
 					w.UpdateObject(e)
 				}
 			}
+			cpu.report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
 		})
 	}
@@ -73,12 +75,14 @@ func BenchmarkTickFloor(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := startCPU()
 			for b.Loop() {
 				for _, e := range w.Objects {
 					f := physics.IdentityFrame
 					components.PartArray.Get(w.ECS.Entry(e)).Update(benchStep, &f)
 				}
 			}
+			cpu.report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
 		})
 	}
@@ -92,9 +96,11 @@ func BenchmarkFrameStep(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := startCPU()
 			for b.Loop() {
 				w.Step(benchStep)
 			}
+			cpu.report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
 		})
 	}
@@ -170,15 +176,19 @@ func BenchmarkPresenter(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := startCPU()
 			for b.Loop() {
 				b.StopTimer()
+				cpu.pause()
 				w.Now += benchStep
 				for _, e := range w.Objects {
 					w.UpdateObject(e)
 				}
+				cpu.resume()
 				b.StartTimer()
 				w.present()
 			}
+			cpu.report(b, n, "ns/entity")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")
 		})
 	}

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
@@ -249,5 +250,91 @@ func (s *Schedule) run(w *World, o *components.View, t *Tick) {
 		if st.Run != nil {
 			st.Run(w, o, t)
 		}
+	}
+}
+
+// isRetail reports whether s still is its retail table, stage for stage:
+// same names, gates and bodies in the same order (no contributor stage
+// inserted, nothing swapped or replaced behind Validate's back).
+func (s *Schedule) isRetail() bool {
+	if len(s.Stages) != len(s.retail) {
+		return false
+	}
+	for i := range s.Stages {
+		a, b := &s.Stages[i], &s.retail[i]
+		if a.Name != b.Name || a.Gate != b.Gate || funcPC(a.Run) != funcPC(b.Run) {
+			return false
+		}
+	}
+	return true
+}
+
+// funcPC identifies a stage body (0 for none).
+func funcPC(f StageFunc) uintptr {
+	if f == nil {
+		return 0
+	}
+	return reflect.ValueOf(f).Pointer()
+}
+
+// ordinaryIsRetail reports whether the ordinary schedule is the retail
+// table, checked once per physics time (a change to w.Ordinary takes
+// effect at the next tick, as it would through the table).
+func (w *World) ordinaryIsRetail() bool {
+	if !w.direct.checked || w.direct.now != w.Now {
+		w.direct.checked, w.direct.now = true, w.Now
+		w.direct.retail = w.Ordinary.isRetail()
+	}
+	return w.direct.retail
+}
+
+// runOrdinaryDirect is the retail ordinary table (ordinaryStages) as
+// direct calls, for an untraced tick: the same stages in the same order
+// under the same gates, evaluated the same way (presence at the quantum's
+// start, GateMoved when the transition comes up). Schedule.run is the
+// general form — traced ticks and schedules with contributor stages —
+// and TestDirectOrdinaryMatchesTable holds the two equal.
+func (w *World) runOrdinaryDirect(o *components.View, t *Tick) {
+	have := presence(o)
+	t.have = have
+	const (
+		av = GateActive | GateVisible
+	)
+	if have&GateActive != 0 {
+		if have&(av|GatePartArray) == av|GatePartArray {
+			stagePartArrayUpdate(w, o, t)
+		}
+		if have&GatePositionManager != 0 {
+			stageAdjustOffset(w, o, t)
+		}
+		stageFrameCombine(w, o, t)
+		if have&GateVisible != 0 {
+			stageUpdatePhysics(w, o, t)
+		}
+		stageProcessHooks(w, o, t)
+		if t.Moved {
+			stageTransition(w, o, t)
+		}
+		if have&GateDetection != 0 {
+			stageCheckDetection(w, o, t)
+		}
+		if have&GateTarget != 0 {
+			stageHandleTargetting(w, o, t)
+		}
+		if have&GateMovement != 0 {
+			stageMovementUseTime(w, o, t)
+		}
+		if have&GatePartArray != 0 {
+			stageHandleMovement(w, o, t)
+		}
+		if have&GatePositionManager != 0 {
+			stagePositionUseTime(w, o, t)
+		}
+	}
+	if have&GateParticle != 0 {
+		stageUpdateParticles(w, o, t)
+	}
+	if have&GateScript != 0 {
+		stageUpdateScripts(w, o, t)
 	}
 }

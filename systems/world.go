@@ -99,6 +99,12 @@ type World struct {
 	noCollide bool
 	tick      Tick
 	clock     physobj.Clock
+	// direct caches whether the ordinary schedule is the retail table
+	// (checked once per physics time, ordinaryIsRetail).
+	direct struct {
+		checked, retail bool
+		now             float64
+	}
 	// cur is the object being updated; drain the one whose deferred hook
 	// runs. Both are scratch views, resolved from the ECS per use.
 	cur, drain components.View
@@ -289,7 +295,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			break
 		}
 		if !resolved {
-			w.cur.ResolveActive(w.ECS, e, p, w.Trace != nil)
+			w.cur.ResolveActive(entry, p, w.Trace != nil)
 			resolved = true
 		}
 		w.updateObjectInternal(&w.cur, dt)
@@ -299,10 +305,16 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	}
 }
 
-// updateObjectInternal is CPhysicsObj::UpdateObjectInternal for one quantum.
+// updateObjectInternal is CPhysicsObj::UpdateObjectInternal for one
+// quantum: the ordinary schedule, as direct calls while it is the retail
+// table and nothing traces (runOrdinaryDirect).
 func (w *World) updateObjectInternal(v *components.View, dt float64) {
 	t := &w.tick
-	*t = Tick{Dt: dt, Delta: physics.IdentityFrame, Candidate: v.Phys.Position.Frame}
+	t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, v.Phys.Position.Frame, false
+	if w.Trace == nil && w.ordinaryIsRetail() {
+		w.runOrdinaryDirect(v, t)
+		return
+	}
 	w.Ordinary.run(w, v, t)
 }
 
@@ -310,7 +322,8 @@ func (w *World) updateObjectInternal(v *components.View, dt float64) {
 // for entity e: FrameEpsilon and HugeQuantum only, the whole elapsed time
 // to the part array.
 func (w *World) AnimateStaticObject(e donburi.Entity) {
-	p := components.PhysicsObj.Get(w.ECS.Entry(e))
+	entry := w.ECS.Entry(e)
+	p := components.PhysicsObj.Get(entry)
 	if p.Position.Cell == 0 {
 		return
 	}
@@ -319,7 +332,8 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(w.ECS, e, p, w.Trace != nil)
+	w.cur.ResolveActive(entry, p, w.Trace != nil)
+	w.cur.Static = true
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
 	w.StaticSched.run(w, &w.cur, t)
