@@ -30,12 +30,13 @@ const (
 // TableManager is MotionTableManager: the motion table, its MotionState,
 // the pending_animations queue and the running animation_counter.
 type TableManager struct {
-	Table Table
-	State State
+	// Pending comes first: the per-tick completion poll reads only it.
+	Pending []AnimNode
+	Table   Table
+	State   State
 	// AnimationCounter is the running total of animation completions not
 	// yet consumed by a pending entry.
 	AnimationCounter uint32
-	Pending          []AnimNode
 	// Owner is told about every queued and completed motion.
 	Owner MotionDoneSink
 }

@@ -9,11 +9,13 @@ import (
 // the MotionTableManager (nil without a motion table), the object scale and
 // the published part poses.
 type PartArray struct {
-	Setup    *dat.Setup
-	Sequence Sequence
-	Manager  *TableManager
+	Setup   *dat.Setup
+	Manager *TableManager
+	// manager is Manager's storage, ahead of the sequence so that the
+	// tick's completion poll (Pending) shares a cache line with Manager.
+	manager TableManager
 
-	manager TableManager // Manager's storage, kept next to the sequence
+	Sequence Sequence
 
 	// Scale is the object scale (ObjScale).
 	Scale physics.Vec3
