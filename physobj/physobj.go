@@ -167,7 +167,7 @@ func Transition(v *components.View, cand physics.Frame, dt float64, g Ground, r 
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
 	if dat.IsOutdoorCell(cell) {
-		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
+		nc, ok := adjustToOutside(cell, &cand.Origin)
 		if !ok {
 			p.CachedVelocity = physics.Vec3{}
 			return c
@@ -318,4 +318,28 @@ func SetHidden(v *components.View, hidden bool) {
 	if v.Parts != nil {
 		v.Parts.HandleEnterWorld()
 	}
+}
+
+// posEpsilon is PhysicsGlobals.EPSILON as LandDefs.AdjustToOutside snaps
+// with it (float32).
+const posEpsilon float32 = 0.0002
+
+// adjustToOutside is dat.AdjustToOutside with a shortcut for the common
+// move: an outdoor point that stays inside its own landblock, clear of
+// the snapping band at the block's low edges. There the retail function
+// leaves the point as it is and only names the cell, computed here the
+// same way (the float32 quotient by the cell length, truncated); anything
+// else takes the whole function. TestAdjustToOutsideShortcut compares
+// the two bit for bit.
+func adjustToOutside(cell uint32, pos *physics.Vec3) (uint32, bool) {
+	x, y := pos.X, pos.Y
+	if dat.IsOutdoorCell(cell) && x >= posEpsilon && y >= posEpsilon &&
+		cell>>24 < dat.BlocksPerWorldSide && cell>>16&0xFF < dat.BlocksPerWorldSide {
+		// qx < 8 is x/BlockLength < 1 (the quotients differ by a power of
+		// two), so the retail block offset subtracted is zero.
+		if qx, qy := x/dat.CellLength, y/dat.CellLength; qx < dat.CellsPerBlockSide && qy < dat.CellsPerBlockSide {
+			return dat.OutdoorCellID(cell, int(qx), int(qy)), true
+		}
+	}
+	return dat.AdjustToOutside(cell, pos)
 }
