@@ -153,3 +153,44 @@ func TestSampleIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestQueriesRefillInPlace: world.position and world.motion_state given
+// an earlier call's table fill that same table and return it, equal field
+// for field (nested tables too) to a fresh call's, with fields that no
+// longer apply cleared: across a walk, a sidestep that starts and stops,
+// and a turn.
+func TestQueriesRefillInPlace(t *testing.T) {
+	if err := runLua(t, `
+local function same(a, b, path)
+  if type(a) ~= "table" or type(b) ~= "table" then
+    expect.eq(a, b, path)
+    return
+  end
+  for k, v in pairs(a) do same(v, b[k], path .. "." .. tostring(k)) end
+  for k, v in pairs(b) do same(a[k], v, path .. "." .. tostring(k)) end
+end
+world.set_default_place(world.find_place())
+local g = world.spawn{setup = sample.HUMAN}
+world.step()
+local pos, ms = world.position(g), world.motion_state(g)
+local moves = {
+  {forward = "WalkForward"},
+  {forward = "WalkForward", sidestep = "SideStepRight"},
+  {forward = "Ready", turn = "TurnRight"},
+  {forward = "Ready"},
+}
+for i, mv in ipairs(moves) do
+  world.move(g, mv)
+  for _ = 1, 5 do
+    world.step()
+    expect.eq(rawequal(world.position(g, pos), pos), true, "position refills its table")
+    expect.eq(rawequal(world.motion_state(g, ms), ms), true, "motion_state refills its table")
+    same(pos, world.position(g), "position#" .. i)
+    same(ms, world.motion_state(g), "motion_state#" .. i)
+  end
+end
+expect.eq(ms.sidestep, nil, "a stopped sidestep is cleared")
+expect.eq(ms.turn, nil, "a stopped turn is cleared")`); err != nil {
+		t.Fatal(err)
+	}
+}

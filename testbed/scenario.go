@@ -80,6 +80,10 @@ type Scenario struct {
 	recording bool
 	// scratch is the read-only queries' view (peek).
 	scratch components.View
+	// commandNames interns the command names queries return; nums boxes
+	// the numbers they return.
+	commandNames map[uint32]lua.LValue
+	nums         numberSlab
 
 	// stream is the landblock streamer (world.stream); Portals are the
 	// portal objects (world.portal).
@@ -204,7 +208,7 @@ func (s *Scenario) install() {
 		"step":             s.luaStep,
 		"advance":          s.luaAdvance,
 		"advance_to":       s.luaAdvanceTo,
-		"now":              func(L *lua.LState) int { L.Push(lua.LNumber(s.World.Now)); return 1 },
+		"now":              func(L *lua.LState) int { L.Push(s.nums.box(s.World.Now)); return 1 },
 		"set_clock":        s.luaSetClock,
 		"set_update_time":  s.luaSetUpdateTime,
 		"update_object":    s.luaUpdateObject,
@@ -708,24 +712,53 @@ func quatList(q physics.Quat) []any {
 	return []any{float64(q.W), float64(q.X), float64(q.Y), float64(q.Z)}
 }
 
-// world.position(guid) builds its table directly (no Go map, no
-// conversion): it is the query scripts call most.
+// world.position(guid [, into]) builds its table directly (no Go map, no
+// conversion): it is the query scripts call most. Given the table of an
+// earlier call as into, it fills that table again in place and returns
+// it, allocating nothing.
 func (s *Scenario) luaPosition(L *lua.LState) int {
 	p := s.peek(L, 1).Phys
 	f := p.Position.Frame
-	t := L.CreateTable(0, 5)
-	t.RawSetString("cell", lua.LNumber(p.Position.Cell))
-	t.RawSetString("origin", vecTable(L, f.Origin))
-	q := L.CreateTable(4, 0)
-	q.RawSetInt(1, lua.LNumber(f.Orientation.W))
-	q.RawSetInt(2, lua.LNumber(f.Orientation.X))
-	q.RawSetInt(3, lua.LNumber(f.Orientation.Y))
-	q.RawSetInt(4, lua.LNumber(f.Orientation.Z))
-	t.RawSetString("rotation", q)
-	t.RawSetString("velocity", vecTable(L, p.Velocity))
-	t.RawSetString("heading", lua.LNumber(motion.FrameHeading(f)))
+	t := intoTable(L, 2, 5)
+	t.RawSetString("cell", s.nums.box(float64(p.Position.Cell)))
+	s.setVec(L, t, "origin", f.Origin)
+	q := fieldTable(L, t, "rotation", 4)
+	q.RawSetInt(1, s.nums.box(float64(f.Orientation.W)))
+	q.RawSetInt(2, s.nums.box(float64(f.Orientation.X)))
+	q.RawSetInt(3, s.nums.box(float64(f.Orientation.Y)))
+	q.RawSetInt(4, s.nums.box(float64(f.Orientation.Z)))
+	s.setVec(L, t, "velocity", p.Velocity)
+	t.RawSetString("heading", s.nums.box(float64(motion.FrameHeading(f))))
 	L.Push(t)
 	return 1
+}
+
+// intoTable is the optional table argument n a query fills in place, or
+// a fresh table with room for fields keys.
+func intoTable(L *lua.LState, n, fields int) *lua.LTable {
+	if L.GetTop() >= n && L.Get(n) != lua.LNil {
+		return L.CheckTable(n)
+	}
+	return L.CreateTable(0, fields)
+}
+
+// fieldTable is t[key] when it is a table (an earlier call's, filled
+// again), else a fresh array table of n stored there.
+func fieldTable(L *lua.LState, t *lua.LTable, key string, n int) *lua.LTable {
+	if old, ok := t.RawGetString(key).(*lua.LTable); ok {
+		return old
+	}
+	nt := L.CreateTable(n, 0)
+	t.RawSetString(key, nt)
+	return nt
+}
+
+// setVec stores v as the array {x, y, z} at t[key].
+func (s *Scenario) setVec(L *lua.LState, t *lua.LTable, key string, v physics.Vec3) {
+	a := fieldTable(L, t, key, 3)
+	a.RawSetInt(1, s.nums.box(float64(v.X)))
+	a.RawSetInt(2, s.nums.box(float64(v.Y)))
+	a.RawSetInt(3, s.nums.box(float64(v.Z)))
 }
 
 // vecTable is {x, y, z} as a Lua array.
@@ -749,25 +782,63 @@ func (s *Scenario) peek(L *lua.LState, n int) *components.View {
 	return &s.scratch
 }
 
+// world.motion_state(guid [, into]) builds its table directly, command
+// names interned (commandValue); like world.position it refills an
+// earlier call's table in place, allocating nothing. A field with nothing
+// to report is nil.
 func (s *Scenario) luaMotionState(L *lua.LState) int {
 	o := s.peek(L, 1)
-	out := map[string]any{}
+	t := intoTable(L, 2, 11)
 	if o.Parts != nil && o.Parts.Manager != nil {
-		st := o.Parts.Manager.State
-		var mods []any
-		for _, m := range st.Modifiers {
-			mods = append(mods, motion.CommandName(m.ID))
+		st := &o.Parts.Manager.State
+		t.RawSetString("style", s.commandValue(st.Style))
+		t.RawSetString("substate", s.commandValue(st.Substate))
+		t.RawSetString("substate_mod", s.nums.box(float64(st.SubstateMod)))
+		mods := fieldTable(L, t, "modifiers", len(st.Modifiers))
+		for i, m := range st.Modifiers {
+			mods.RawSetInt(i+1, s.commandValue(m.ID))
 		}
-		out["style"], out["substate"], out["substate_mod"] = commandOrNil(st.Style), commandOrNil(st.Substate), float64(st.SubstateMod)
-		out["modifiers"], out["actions"] = mods, len(st.Actions)
-		out["velocity"], out["omega"] = vecList(o.Parts.Sequence.Velocity), vecList(o.Parts.Sequence.Omega)
+		for i := mods.MaxN(); i > len(st.Modifiers); i-- {
+			mods.RawSetInt(i, lua.LNil)
+		}
+		t.RawSetString("actions", s.nums.box(float64(len(st.Actions))))
+		s.setVec(L, t, "velocity", o.Parts.Sequence.Velocity)
+		s.setVec(L, t, "omega", o.Parts.Sequence.Omega)
+	} else {
+		for _, k := range [...]string{"style", "substate", "substate_mod", "modifiers", "actions", "velocity", "omega"} {
+			t.RawSetString(k, lua.LNil)
+		}
 	}
 	if o.Movement != nil && o.Movement.Interp != nil {
-		is := o.Movement.Interp.Interpreted
-		out["forward"], out["forward_speed"] = commandOrNil(is.ForwardCommand), float64(is.ForwardSpeed)
-		out["sidestep"], out["turn"] = commandOrNil(is.SideStepCommand), commandOrNil(is.TurnCommand)
+		is := &o.Movement.Interp.Interpreted
+		t.RawSetString("forward", s.commandValue(is.ForwardCommand))
+		t.RawSetString("forward_speed", s.nums.box(float64(is.ForwardSpeed)))
+		t.RawSetString("sidestep", s.commandValue(is.SideStepCommand))
+		t.RawSetString("turn", s.commandValue(is.TurnCommand))
+	} else {
+		for _, k := range [...]string{"forward", "forward_speed", "sidestep", "turn"} {
+			t.RawSetString(k, lua.LNil)
+		}
 	}
-	return s.push(L, out)
+	L.Push(t)
+	return 1
+}
+
+// commandValue is a command's name as a Lua string, nil for 0; names are
+// interned per scenario so a query does not allocate them again.
+func (s *Scenario) commandValue(c uint32) lua.LValue {
+	if c == 0 {
+		return lua.LNil
+	}
+	if v, ok := s.commandNames[c]; ok {
+		return v
+	}
+	if s.commandNames == nil {
+		s.commandNames = map[uint32]lua.LValue{}
+	}
+	v := lua.LValue(lua.LString(motion.CommandName(c)))
+	s.commandNames[c] = v
+	return v
 }
 
 func (s *Scenario) luaQueues(L *lua.LState) int {
