@@ -12,6 +12,12 @@ type DetectionManager struct {
 	Entered, Left []uint32
 	// Others lists candidate objects and their positions.
 	Others func(yield func(guid uint32, p physics.Position) bool)
+
+	// The check's scratch, kept so a check allocates nothing once warm:
+	// who was seen, where the object stands, and visit bound once.
+	seen  map[uint32]bool
+	self  physics.Position
+	visit func(uint32, physics.Position) bool
 }
 
 // CheckDetection recomputes who is inside (DetectionManager::CheckDetection).
@@ -23,23 +29,31 @@ func (m *DetectionManager) CheckDetection(self physics.Position) {
 	if m.Inside == nil {
 		m.Inside = map[uint32]bool{}
 	}
-	seen := map[uint32]bool{}
-	m.Others(func(g uint32, p physics.Position) bool {
-		if p.Cell>>16 == self.Cell>>16 && p.Frame.Origin.Sub(self.Frame.Origin).Len() <= m.Radius {
-			seen[g] = true
-			if !m.Inside[g] {
-				m.Inside[g] = true
-				m.Entered = append(m.Entered, g)
-			}
-		}
-		return true
-	})
+	if m.seen == nil {
+		m.seen = map[uint32]bool{}
+		m.visit = m.visitOne
+	}
+	clear(m.seen)
+	m.self = self
+	m.Others(m.visit)
 	for g := range m.Inside {
-		if !seen[g] {
+		if !m.seen[g] {
 			delete(m.Inside, g)
 			m.Left = append(m.Left, g)
 		}
 	}
+}
+
+// visitOne is CheckDetection's test of one candidate.
+func (m *DetectionManager) visitOne(g uint32, p physics.Position) bool {
+	if p.Cell>>16 == m.self.Cell>>16 && p.Frame.Origin.Sub(m.self.Frame.Origin).Len() <= m.Radius {
+		m.seen[g] = true
+		if !m.Inside[g] {
+			m.Inside[g] = true
+			m.Entered = append(m.Entered, g)
+		}
+	}
+	return true
 }
 
 // HasWork reports whether CheckDetection would change anything: it has
