@@ -47,11 +47,10 @@ func (w *World) Step(dt float64) {
 	w.frameStep(FramePresenter)
 	w.present()
 	w.frameStep(FrameChildren)
-	for _, e := range w.Objects {
-		if p := components.PhysicsObj.Get(w.ECS.Entry(e)); len(p.Children) > 0 {
-			w.updateChildrenOf(p)
-		}
+	for _, e := range w.parents {
+		w.updateChildrenOf(components.PhysicsObj.Get(w.ECS.Entry(e)))
 	}
+	w.parents = w.parents[:0]
 	w.frameStep(FrameDeferredHooks)
 	w.drainDeferred()
 	w.frameStep(FrameEffects)
@@ -73,13 +72,23 @@ func (w *World) frameStep(name string) {
 // poses when UpdateParts rebuilt them, the root when the object moved.
 // Static objects rebuilt theirs in UpdatePartsInternal; they are only
 // published.
+//
+// On its way it lists the ordinary objects with attached children, in
+// table order, for the children step that follows (nothing runs in
+// between to attach or detach one), so that step does not walk the whole
+// table again.
 func (w *World) present() {
+	w.parents = w.parents[:0]
 	for _, e := range w.Objects {
 		entry := w.ECS.Entry(e)
+		p := components.PhysicsObj.Get(entry)
+		if len(p.Children) > 0 {
+			w.parents = append(w.parents, e)
+		}
 		if !entry.HasComponent(components.Presentation) {
 			continue
 		}
-		p, pa := components.PhysicsObj.Get(entry), components.PartArray.Get(entry)
+		pa := components.PartArray.Get(entry)
 		pa.Scale = p.ScaleVec()
 		pa.UpdateParts()
 		publish(components.Presentation.Get(entry), p, pa)

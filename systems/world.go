@@ -92,7 +92,10 @@ type World struct {
 	travel travel
 
 	deferred []deferredHook
-	player   playerRef
+	// parents are the ordinary objects with children, listed by the
+	// presenter for the children step of the same frame.
+	parents []donburi.Entity
+	player  playerRef
 	// collide is the transition sweep's state (collide.go); noCollide
 	// turns the sweep off.
 	collide   *collider
