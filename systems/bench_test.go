@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/internal/cputime"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 )
@@ -53,14 +54,14 @@ func BenchmarkOrdinaryTick(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := startCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				w.Now += benchStep
 				for _, e := range w.Objects {
 					w.UpdateObject(e)
 				}
 			}
-			cpu.report(b, n, "ns/entity-quantum")
+			cpu.Report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
 		})
 	}
@@ -75,14 +76,14 @@ func BenchmarkTickFloor(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := startCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				for _, e := range w.Objects {
 					f := physics.IdentityFrame
 					components.PartArray.Get(w.ECS.Entry(e)).Update(benchStep, &f)
 				}
 			}
-			cpu.report(b, n, "ns/entity-quantum")
+			cpu.Report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
 		})
 	}
@@ -96,11 +97,11 @@ func BenchmarkFrameStep(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := startCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				w.Step(benchStep)
 			}
-			cpu.report(b, n, "ns/entity-quantum")
+			cpu.Report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
 		})
 	}
@@ -176,19 +177,19 @@ func BenchmarkPresenter(b *testing.B) {
 			w := crowd(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := startCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				b.StopTimer()
-				cpu.pause()
+				cpu.Pause()
 				w.Now += benchStep
 				for _, e := range w.Objects {
 					w.UpdateObject(e)
 				}
-				cpu.resume()
+				cpu.Resume()
 				b.StartTimer()
 				w.present()
 			}
-			cpu.report(b, n, "ns/entity")
+			cpu.Report(b, n, "ns/entity")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")
 		})
 	}

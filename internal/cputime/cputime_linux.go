@@ -1,6 +1,6 @@
 //go:build linux
 
-package systems
+package cputime
 
 import (
 	"syscall"
@@ -8,9 +8,9 @@ import (
 	"unsafe"
 )
 
-// threadCPU is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID):
+// Thread is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID):
 // on a shared machine it leaves out the time other jobs held the core.
-func threadCPU() (time.Duration, bool) {
+func Thread() (time.Duration, bool) {
 	const clockThreadCPUTime = 3
 	var ts syscall.Timespec
 	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
