@@ -122,15 +122,19 @@ func BenchmarkRemove(b *testing.B) {
 			victim := uint32(0x50000000 + n/2)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cputime.Start()
 			for b.Loop() {
 				if !w.Remove(victim) {
 					b.Fatalf("0x%08X not found", victim)
 				}
 				b.StopTimer()
+				cpu.Pause()
 				spawnShared(b, w, next, setup, mt, anims)
 				victim, next = next, next+1
+				cpu.Resume()
 				b.StartTimer()
 			}
+			cpu.Report(b, 1, "ns/op")
 		})
 	}
 }
@@ -146,10 +150,12 @@ func BenchmarkSpawn(b *testing.B) {
 	g := uint32(0x50000000)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for b.Loop() {
 		spawnShared(b, w, g, setup, mt, anims)
 		g++
 	}
+	cpu.Report(b, 1, "ns/op")
 }
 
 // BenchmarkCreatureBytes reports the live heap per animated creature:
