@@ -13,8 +13,14 @@ type DetectionManager struct {
 	// Others lists candidate objects and their positions.
 	Others func(yield func(guid uint32, p physics.Position) bool)
 
-	// The check's scratch, kept so a check allocates nothing once warm:
-	// who was seen, where the object stands, and visit bound once.
+	// scratch is the check's, kept so a check allocates nothing once
+	// warm; made on the first check with candidates.
+	scratch *detectScratch
+}
+
+// detectScratch is who the check saw, where the object stands and the
+// candidate test bound once.
+type detectScratch struct {
 	seen  map[uint32]bool
 	self  physics.Position
 	visit func(uint32, physics.Position) bool
@@ -29,15 +35,17 @@ func (m *DetectionManager) CheckDetection(self physics.Position) {
 	if m.Inside == nil {
 		m.Inside = map[uint32]bool{}
 	}
-	if m.seen == nil {
-		m.seen = map[uint32]bool{}
-		m.visit = m.visitOne
+	sc := m.scratch
+	if sc == nil {
+		sc = &detectScratch{seen: map[uint32]bool{}}
+		sc.visit = m.visitOne
+		m.scratch = sc
 	}
-	clear(m.seen)
-	m.self = self
-	m.Others(m.visit)
+	clear(sc.seen)
+	sc.self = self
+	m.Others(sc.visit)
 	for g := range m.Inside {
-		if !m.seen[g] {
+		if !sc.seen[g] {
 			delete(m.Inside, g)
 			m.Left = append(m.Left, g)
 		}
@@ -46,8 +54,9 @@ func (m *DetectionManager) CheckDetection(self physics.Position) {
 
 // visitOne is CheckDetection's test of one candidate.
 func (m *DetectionManager) visitOne(g uint32, p physics.Position) bool {
-	if p.Cell>>16 == m.self.Cell>>16 && p.Frame.Origin.Sub(m.self.Frame.Origin).Len() <= m.Radius {
-		m.seen[g] = true
+	self := &m.scratch.self
+	if p.Cell>>16 == self.Cell>>16 && p.Frame.Origin.Sub(self.Frame.Origin).Len() <= m.Radius {
+		m.scratch.seen[g] = true
 		if !m.Inside[g] {
 			m.Inside[g] = true
 			m.Entered = append(m.Entered, g)
