@@ -18,9 +18,11 @@ type DetectionManager struct {
 	scratch *detectScratch
 }
 
-// detectScratch is who the check saw, where the object stands and the
-// candidate test bound once.
+// detectScratch is the manager being checked, who it saw, where its
+// object stands and the candidate test bound once (to the scratch, which
+// names the manager afresh on every check).
 type detectScratch struct {
+	m     *DetectionManager
 	seen  map[uint32]bool
 	self  physics.Position
 	visit func(uint32, physics.Position) bool
@@ -38,11 +40,11 @@ func (m *DetectionManager) CheckDetection(self physics.Position) {
 	sc := m.scratch
 	if sc == nil {
 		sc = &detectScratch{seen: map[uint32]bool{}}
-		sc.visit = m.visitOne
+		sc.visit = sc.visitOne
 		m.scratch = sc
 	}
 	clear(sc.seen)
-	sc.self = self
+	sc.m, sc.self = m, self
 	m.Others(sc.visit)
 	for g := range m.Inside {
 		if !sc.seen[g] {
@@ -53,10 +55,10 @@ func (m *DetectionManager) CheckDetection(self physics.Position) {
 }
 
 // visitOne is CheckDetection's test of one candidate.
-func (m *DetectionManager) visitOne(g uint32, p physics.Position) bool {
-	self := &m.scratch.self
-	if p.Cell>>16 == self.Cell>>16 && p.Frame.Origin.Sub(self.Frame.Origin).Len() <= m.Radius {
-		m.scratch.seen[g] = true
+func (sc *detectScratch) visitOne(g uint32, p physics.Position) bool {
+	m := sc.m
+	if p.Cell>>16 == sc.self.Cell>>16 && p.Frame.Origin.Sub(sc.self.Frame.Origin).Len() <= m.Radius {
+		sc.seen[g] = true
 		if !m.Inside[g] {
 			m.Inside[g] = true
 			m.Entered = append(m.Entered, g)
