@@ -127,12 +127,12 @@ func BenchmarkRemove(b *testing.B) {
 				if !w.Remove(victim) {
 					b.Fatalf("0x%08X not found", victim)
 				}
-				b.StopTimer()
 				cpu.Pause()
+				b.StopTimer()
 				spawnShared(b, w, next, setup, mt, anims)
 				victim, next = next, next+1
-				cpu.Resume()
 				b.StartTimer()
+				cpu.Resume()
 			}
 			cpu.Report(b, 1, "ns/op")
 		})
@@ -185,14 +185,14 @@ func BenchmarkPresenter(b *testing.B) {
 			b.ResetTimer()
 			cpu := cputime.Start()
 			for b.Loop() {
-				b.StopTimer()
 				cpu.Pause()
+				b.StopTimer()
 				w.Now += benchStep
 				for _, e := range w.Objects {
 					w.UpdateObject(e)
 				}
-				cpu.Resume()
 				b.StartTimer()
+				cpu.Resume()
 				w.present()
 			}
 			cpu.Report(b, n, "ns/entity")
