@@ -63,7 +63,7 @@ func (w *World) Step(dt float64) {
 
 func (w *World) frameStep(name string) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Kind: KindStage, Schedule: "frame", Stage: name})
+		w.emit(Event{Frame: w.FrameNo, Kind: KindStage, Schedule: "frame", Stage: name})
 	}
 }
 
@@ -140,7 +140,7 @@ func (w *World) executeHook(o *components.View, h *dat.AnimHook, deferred bool) 
 		if deferred {
 			phase = PhaseDeferred
 		}
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindHook, Hook: h.Type.String(), Phase: phase})
+		w.emit(Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindHook, Hook: h.Type.String(), Phase: phase})
 	}
 	switch h.Type {
 	case dat.HookCreateParticle, dat.HookCreateBlockingParticle:

@@ -34,7 +34,7 @@ func (ww wireWeenie) InqRunRate() (float32, bool) { return 0, false }
 // dropped for reason.
 func (w *World) traceMessage(guid uint32, msg string, reason Reason, detail string) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindMessage, Message: msg, Reason: reason, Detail: detail})
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindMessage, Message: msg, Reason: reason, Detail: detail})
 	}
 }
 

@@ -245,7 +245,7 @@ func (s *Schedule) run(w *World, o *components.View, t *Tick) {
 			continue
 		}
 		if w.Trace != nil {
-			w.Trace.Event(&Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindStage, Schedule: s.Name, Stage: st.Name, Dt: t.Dt})
+			w.emit(Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindStage, Schedule: s.Name, Stage: st.Name, Dt: t.Dt})
 		}
 		if st.Run != nil {
 			st.Run(w, o, t)

@@ -84,9 +84,17 @@ func (e Event) MarshalJSON() ([]byte, error) {
 }
 
 // Tracer receives trace events. A nil Tracer is tracing off: the schedules
-// then build no events at all.
+// then build no events at all. The event is valid only during the call
+// (the world reuses one); a tracer that keeps it keeps a copy.
 type Tracer interface {
 	Event(e *Event)
+}
+
+// emit hands e to the tracer (which must be set) through the world's one
+// event, so that tracing does not allocate an event per stage.
+func (w *World) emit(e Event) {
+	w.event = e
+	w.Trace.Event(&w.event)
 }
 
 // DefaultRecorderLimit is the event budget of a Recorder with no Limit.

@@ -92,6 +92,8 @@ type World struct {
 	travel travel
 
 	deferred []deferredHook
+	// event is the one trace event emit hands out.
+	event Event
 	// parents are the ordinary objects with children, listed by the
 	// presenter for the children step of the same frame.
 	parents []donburi.Entity
@@ -346,7 +348,7 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 
 func (w *World) traceStage(guid uint32, sched, stage string, dt float64) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindStage, Schedule: sched, Stage: stage, Dt: dt})
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindStage, Schedule: sched, Stage: stage, Dt: dt})
 	}
 }
 
@@ -426,7 +428,7 @@ func (w *World) Interp(v *components.View) *motion.Interp {
 // HookCaptured traces a hook process_hooks captured (motion.Observer).
 func (w *World) HookCaptured(guid uint32, h *dat.AnimHook) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindHook, Hook: h.Type.String(), Phase: PhaseCapture})
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindHook, Hook: h.Type.String(), Phase: PhaseCapture})
 	}
 	if w.Watch != nil {
 		w.Watch.HookCaptured(guid, h)
@@ -436,7 +438,7 @@ func (w *World) HookCaptured(guid uint32, h *dat.AnimHook) {
 // MotionQueued traces an entry added to pending_animations (motion.Observer).
 func (w *World) MotionQueued(guid, m, n uint32) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindQueue, Detail: "pending_animations", Motion: m, Ticks: n})
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindQueue, Detail: "pending_animations", Motion: m, Ticks: n})
 	}
 	if w.Watch != nil {
 		w.Watch.MotionQueued(guid, m, n)
@@ -446,7 +448,7 @@ func (w *World) MotionQueued(guid, m, n uint32) {
 // MotionCompleted traces a completed motion (motion.Observer).
 func (w *World) MotionCompleted(guid, m uint32, success bool) {
 	if w.Trace != nil {
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindMotionDone, Motion: m, Success: success})
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindMotionDone, Motion: m, Success: success})
 	}
 	if w.Watch != nil {
 		w.Watch.MotionCompleted(guid, m, success)
