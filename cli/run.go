@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/yohamta/donburi"
 
@@ -21,9 +23,10 @@ import (
 // the message on stderr when an expectation fails or the script errs, 2
 // on misuse.
 func Run(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("run", "dereth run [--dat DIR] [--trace FILE] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
+	fs := NewFlagSet("run", "dereth run [--dat DIR] [--trace FILE [--trace-kinds K,...]] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
 	datDir := fs.String("dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
+	traceKinds := fs.String("trace-kinds", "", "write only the events of these comma-separated `KINDS` to --trace (e.g. travel,stream; default: all)")
 	quiet := fs.Bool("quiet", false, "do not print the per-object summary")
 	budget := fs.Int64("budget", 0, "stop the script after `N` Lua instructions (0: 50,000,000)")
 	timeout := fs.Float64("timeout", 0, "stop the script after `S` seconds of wall-clock time (0: 10, negative: no limit)")
@@ -48,6 +51,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	var traceFile *os.File
 	var jsonl *systems.JSONL
+	var buf *bufio.Writer
 	if *tracePath != "" {
 		traceFile, err = os.Create(*tracePath)
 		if err != nil {
@@ -55,8 +59,15 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer traceFile.Close()
-		jsonl = systems.NewJSONL(traceFile)
+		buf = bufio.NewWriterSize(traceFile, 1<<16)
+		defer buf.Flush() // a failed script's trace is written too
+		jsonl = systems.NewJSONL(buf)
 		opts.Trace = jsonl
+		if *traceKinds != "" {
+			opts.Trace = kindFilter{kindSet(*traceKinds), jsonl}
+		}
+	} else if *traceKinds != "" {
+		return fs.Fail(stderr, "--trace-kinds needs --trace FILE")
 	}
 	s, err := testbed.Run(fs.Arg(0), opts)
 	defer s.Close()
@@ -66,6 +77,9 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth run: %v\n", err)
 		return 1
+	}
+	if jsonl != nil && jsonl.Err == nil {
+		jsonl.Err = buf.Flush()
 	}
 	if jsonl != nil && jsonl.Err != nil {
 		fmt.Fprintf(stderr, "dereth run: trace %s: %v\n", *tracePath, jsonl.Err)
@@ -114,4 +128,29 @@ func summaryLine(o *components.View) string {
 		line += fmt.Sprintf(" particles %d", o.Particle.Count())
 	}
 	return line
+}
+
+// kindFilter passes on only the events of the kinds in set (dereth run
+// --trace-kinds).
+type kindFilter struct {
+	set  map[systems.Kind]bool
+	next systems.Tracer
+}
+
+// Event hands e on when its kind is wanted.
+func (f kindFilter) Event(e *systems.Event) {
+	if f.set[e.Kind] {
+		f.next.Event(e)
+	}
+}
+
+// kindSet parses a comma-separated list of event kinds.
+func kindSet(list string) map[systems.Kind]bool {
+	set := map[systems.Kind]bool{}
+	for _, k := range strings.Split(list, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			set[systems.Kind(k)] = true
+		}
+	}
+	return set
 }
