@@ -39,7 +39,7 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 				return nil, nil, err
 			}
 			if w.Stream != nil {
-				return w, scenes.StreamedAssets{DATAssets: a}, nil
+				return w, scenes.NewResidentAssets(a, w), nil
 			}
 			return w, a, nil
 		}),

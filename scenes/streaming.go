@@ -9,7 +9,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 )
@@ -135,25 +134,3 @@ func (s *worldScene) drawResidency(g *game, screen *ebiten.Image) {
 	fillRect(screen, g.white, m, n, 1, cell, 1, 1, 1, 1)
 	fillRect(screen, g.white, m+cell-1, n, 1, cell, 1, 1, 1, 1)
 }
-
-// StreamedAssets are the renderer's assets when landblocks stream: a
-// landblock's statics are world objects the streamer spawned (and tears
-// down), so the terrain is drawn from the DATs without them.
-type StreamedAssets struct {
-	*view.DATAssets
-}
-
-// Landblock implements Assets: the terrain only.
-func (a StreamedAssets) Landblock(id uint32) (*view.Landblock, error) {
-	b, err := a.DATAssets.Landblock(id)
-	if err != nil || len(b.Statics) == 0 {
-		return b, err
-	}
-	t := *b
-	t.Statics = nil
-	return &t, nil
-}
-
-// CellStatics implements view.CellStaticser: none, since an EnvCell's
-// statics are world objects the streamer spawned too.
-func (a StreamedAssets) CellStatics(*dat.EnvCell) []view.Static { return nil }

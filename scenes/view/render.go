@@ -234,8 +234,12 @@ func (r *Renderer) Mesh(id uint32) *Mesh {
 	return m
 }
 
-// block returns a landblock (cached; nil when absent).
+// block returns a landblock (cached; nil when absent); with Residency
+// assets, the resident one now.
 func (r *Renderer) block(id uint32) *Landblock {
+	if rs, ok := r.Assets.(Residency); ok {
+		return rs.ResidentLandblock(id)
+	}
 	if b, ok := r.blocks[id]; ok {
 		return b
 	}
@@ -332,6 +336,9 @@ func (r *Renderer) blockRange() (x0, y0, x1, y1 int) {
 	cx := c.BaseX + int(math.Floor(float64(c.Target.X/dat.BlockLength)))
 	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/dat.BlockLength)))
 	rad := max(r.BlockRadius, 0)
+	if rs, ok := r.Assets.(Residency); ok {
+		rad = max(rs.DrawRadius(), 0)
+	}
 	if c.Map {
 		half := float32(max(c.W, c.H)) / 2 / c.MapScale
 		rad = min(int(half/dat.BlockLength)+1, 8)

@@ -1,0 +1,115 @@
+package scenes
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/scenes/view"
+	"github.com/dereth/dereth/stream"
+	"github.com/dereth/dereth/testbed"
+)
+
+// The renderer follows residency: on the sample world as the viewer runs
+// it (default spawn script, streaming on), it draws terrain for exactly
+// the published landblocks — Near and Far, from their published builds —
+// and nothing else the DATs hold; through the town portal the town's
+// terrain goes and only the dungeon's landblock is drawn.
+func TestRendererDrawsResidentLandblocks(t *testing.T) {
+	p, err := sample.Portal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sample.Cell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := testbed.New("", testbed.Options{Portal: p, Cell: c, Viewer: true, Stdout: io.Discard})
+	defer s.Close()
+	if err := s.StartStream(stream.DefaultConfig, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RunSample(); err != nil {
+		t.Fatal(err)
+	}
+	w := s.World
+	settle := func() {
+		t.Helper()
+		for range 300 {
+			s.Stream().WaitBuilt(5 * time.Second)
+			w.Step(1.0 / 30)
+			if !w.InPortalSpace() {
+				return
+			}
+		}
+		t.Fatalf("never revealed (%q)", w.TravelState())
+	}
+	settle()
+	da, err := NewDATAssets(p, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra := NewResidentAssets(da, w)
+	r := view.NewRenderer(ra)
+	frame := func() *view.Camera {
+		cam := view.NewCamera(640, 480, w.Object(w.PlayerGUID).Phys.Position)
+		cam.Update()
+		r.Build(w, cam)
+		return cam
+	}
+	// drawn reports whether the renderer has terrain for landblock
+	// (bx, by) and checks its height against the published build.
+	drawn := func(cam *view.Camera, bx, by int) bool {
+		t.Helper()
+		off := cam.BlockOffset(bx, by)
+		z, ok := r.GroundZ(cam, off.X+100, off.Y+100)
+		block := uint32(bx)<<24 | uint32(by)<<16
+		sl := s.Stream().Slot(block)
+		published := sl != nil && sl.Published != stream.None
+		if ok != published {
+			t.Errorf("landblock 0x%04X: drawn %v, published %v", block>>16, ok, published)
+		}
+		if ok && z != dat.TerrainHeight(block, &sl.Build.Heights, 100, 100) {
+			t.Errorf("landblock 0x%04X: drawn at z %v, not its published build's", block>>16, z)
+		}
+		return ok
+	}
+	cam := frame()
+	if r.TerrainBounds.Empty() {
+		t.Fatal("no terrain drawn around the spawn")
+	}
+	near, far := 0, 0
+	for bx := 0xA4; bx <= 0xAF; bx++ {
+		for by := 0xAF; by <= 0xBA; by++ {
+			if !drawn(cam, bx, by) {
+				continue
+			}
+			if s.Stream().Slot(uint32(bx)<<24|uint32(by)<<16).Published == stream.Near {
+				near++
+			} else {
+				far++
+			}
+		}
+	}
+	// The 7×7 ring around 0xA9B4 lies inside the 12×12 sample world.
+	if near != 9 || far != 40 {
+		t.Fatalf("drew %d Near and %d Far landblocks, want the 3×3 and 7×7 rings (9, 40)", near, far)
+	}
+	if _, err := ra.Landblock(0xADB4FFFF); err == nil {
+		t.Fatal("landblock 0xADB4, outside the ring, is drawable")
+	}
+
+	if err := s.UsePortal(0x60000010); err != nil {
+		t.Fatal(err)
+	}
+	settle()
+	cam = frame()
+	if drawn(cam, 0xA8, 0xB4) || drawn(cam, 0xA9, 0xB4) {
+		t.Fatal("the town is still drawn in the dungeon")
+	}
+	if !drawn(cam, 0x02, 0x02) {
+		t.Fatal("the dungeon's landblock is not drawn")
+	}
+}
