@@ -118,6 +118,9 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, nil, err
 			}
+			if w.Stream != nil {
+				return w, scenes.NewResidentAssets(a, w), nil
+			}
 			return w, a, nil
 		}),
 		Frame: func(w *systems.World, dt float64) error {

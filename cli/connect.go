@@ -110,6 +110,7 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
 		return nil, 1
 	}
+	defer w.Close()
 	var jsonl *systems.JSONL
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)

@@ -88,6 +88,11 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
 	n.assets = &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
 	w.Assets, w.assets = n.assets, n.assets
+	if n.datDir != "" {
+		if w.stream, err = attachStream(w.World, portal, cell); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	if n.tracePath != "" {
 		if n.trace, err = os.Create(n.tracePath); err != nil {
 			return nil, nil, nil, err
@@ -219,6 +224,7 @@ func (n *NetView) Close(stdout, stderr io.Writer) int {
 		return 1 // Load never ran (the window failed) or failed early
 	}
 	code := n.close(stdout, stderr)
+	n.w.Close()
 	if n.trace != nil {
 		if err := n.trace.Close(); err != nil || n.jsonl.Err != nil {
 			fmt.Fprintf(stderr, "dereth: trace %s: %v\n", n.tracePath, errors.Join(err, n.jsonl.Err))

@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/dereth/dereth/dat"
 	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/scenery"
+	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -37,17 +41,61 @@ func (a *lenientAssets) MotionTable(id uint32) (*dat.MotionTable, error) {
 }
 
 // newNetWorld returns a world for a server's messages over the portal DAT
-// in dir (the embedded sample DAT when empty). It has no terrain: objects
-// stand where the server puts them.
+// in dir (the embedded sample DAT when empty). Without dir it has no
+// terrain: objects stand where the server puts them, and the login and
+// PlayerTeleport (0xF751) commit the player's position at once. With dir,
+// its cell DAT streams landblocks around the player (docs/streaming.md):
+// the login and every teleport wait on the reveal barrier.
 func newNetWorld(dir string) (*netWorld, *lenientAssets, error) {
-	portal, _, err := OpenDATs(dir)
+	portal, cell, err := OpenDATs(dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
 	a := &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
 	w.Assets, w.assets = a, a
+	if dir != "" {
+		if w.stream, err = attachStream(w.World, portal, cell); err != nil {
+			return nil, nil, err
+		}
+	}
 	return w, a, nil
+}
+
+// attachStream streams cell's landblocks into w (stream.DefaultConfig),
+// with the portal DAT's Region for heights and procedural scenery.
+func attachStream(w *systems.World, portal, cell *dat.Container) (*stream.Adapter, error) {
+	r, err := portal.Region(dat.RegionID)
+	if err != nil {
+		return nil, fmt.Errorf("streaming: %w", err)
+	}
+	src := stream.NewDatSource(cell, &r.LandDefs)
+	if g, err := scenery.FromPortal(portal); err == nil {
+		src.Scenery = stream.SceneryOf(g)
+	}
+	return stream.Attach(w, stream.DefaultConfig, src)
+}
+
+// beginLogin holds the local player's first position behind the reveal
+// barrier once the player is known (PlayerCreate) and placed
+// (CreateObject), whichever comes last; streaming only.
+func (w *netWorld) beginLogin() error {
+	if w.stream == nil || w.loginBegun || w.PlayerGUID == 0 {
+		return nil
+	}
+	o := w.Object(w.PlayerGUID)
+	if o == nil || o.Phys.Position.Cell == 0 {
+		return nil
+	}
+	w.loginBegun = true
+	return w.BeginLogin(o.Phys.Position)
+}
+
+// Close stops the streamer's workers (when streaming).
+func (w *netWorld) Close() {
+	if w.stream != nil {
+		w.stream.Close()
+	}
 }
 
 // netWorld is a world fed by a server, and the objects the server created
@@ -62,6 +110,10 @@ type netWorld struct {
 	Created int
 	// assets is the world's Assets, counting the DAT ids it lacked.
 	assets *lenientAssets
+	// stream streams the cell DAT's landblocks (--dat DIR; nil without).
+	stream *stream.Adapter
+	// loginBegun: the player's login went behind the reveal barrier.
+	loginBegun bool
 }
 
 // applyServerMessage applies one decoded server message to the world:
@@ -75,7 +127,7 @@ func (w *netWorld) applyServerMessage(d acnet.Decoded) (applied bool, err error)
 		return false, nil
 	case *protocol.PlayerCreate:
 		w.PlayerGUID = m.Guid
-		return true, nil
+		return true, w.beginLogin()
 	case *protocol.CreateObject:
 		if m.Physics.Flags&(protocol.PhysicsPosition|protocol.PhysicsParent) == 0 {
 			w.Contained[m.Guid] = true
@@ -87,7 +139,7 @@ func (w *netWorld) applyServerMessage(d acnet.Decoded) (applied bool, err error)
 		}
 		delete(w.Contained, m.Guid)
 		w.Created++
-		return true, nil
+		return true, w.beginLogin()
 	case *protocol.DeleteObject:
 		if w.Contained[m.Guid] {
 			delete(w.Contained, m.Guid)

@@ -86,6 +86,7 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 		fmt.Fprintf(stderr, "dereth replay: %v\n", err)
 		return nil, 1
 	}
+	defer w.Close()
 	var jsonl *systems.JSONL
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
