@@ -89,6 +89,9 @@ func runChild(dir, mode string) error {
 	case "crowd":
 		crowdRun(dir, &cfg)
 		return Run(cfg)
+	case "portal":
+		portalRun(dir, &cfg)
+		return Run(cfg)
 	case "accept":
 		cfg.Frames = 30
 		testShot = acceptShots(dir)
