@@ -23,7 +23,7 @@ import (
 // the message on stderr when an expectation fails or the script errs, 2
 // on misuse.
 func Run(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("run", "dereth run [--dat DIR] [--trace FILE [--trace-kinds K,...]] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
+	fs := NewFlagSet("run", "dereth run [--dat DIR] [--trace FILE] [--trace-kinds K,...] [--trace-events N] [--quiet] [--budget N] [--timeout S] SCRIPT.lua")
 	datDir := fs.String("dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	tracePath := fs.String("trace", "", "write the stage trace as JSON Lines to `FILE`")
 	traceKinds := fs.String("trace-kinds", "", "write only the events of these comma-separated `KINDS` to --trace (e.g. travel,stream; default: all)")
