@@ -113,3 +113,52 @@ func TestRendererDrawsResidentLandblocks(t *testing.T) {
 		t.Fatal("the dungeon's landblock is not drawn")
 	}
 }
+
+// BenchmarkBuildResident is one renderer Build of the viewer's sample
+// world around the spawn, objects included, with the resident ring (7×7
+// landblocks, 9 Near) drawn through ResidentAssets: steady state, no
+// allocation.
+func BenchmarkBuildResident(b *testing.B) {
+	p, err := sample.Portal()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := sample.Cell()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := testbed.New("", testbed.Options{Portal: p, Cell: c, Viewer: true, Stdout: io.Discard})
+	defer s.Close()
+	if err := s.StartStream(stream.DefaultConfig, nil); err != nil {
+		b.Fatal(err)
+	}
+	if err := s.RunSample(); err != nil {
+		b.Fatal(err)
+	}
+	w := s.World
+	for i := 0; i < 300 && (i < 2 || w.InPortalSpace()); i++ {
+		s.Stream().WaitBuilt(5 * time.Second)
+		w.Step(1.0 / 30)
+	}
+	da, err := NewDATAssets(p, c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		a    Assets
+	}{{"resident", NewResidentAssets(da, w)}} {
+		b.Run(tc.name, func(b *testing.B) {
+			r := view.NewRenderer(tc.a)
+			cam := view.NewCamera(1280, 720, w.Object(w.PlayerGUID).Phys.Position)
+			cam.Update()
+			r.Build(w, cam)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				r.Build(w, cam)
+			}
+			b.ReportMetric(float64(len(r.Indices)/3), "tris")
+		})
+	}
+}
