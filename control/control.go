@@ -102,7 +102,17 @@ type Controller struct {
 	chargeStart float64
 	buf         []byte
 	player      components.View
+	// own is !CommandInterpreter::controlled_by_server: whether the keys
+	// drive the player. The zero value is server-controlled, as retail's
+	// CommandInterpreter starts; a movement key press takes control.
+	own bool
 }
+
+// LoseControlToServer is told by the world when a server movement for the
+// local player was applied (seed 004 Q1: SetObjectMovement's nonzero
+// result): the keys stop driving the player until a movement key is
+// pressed again (CommandInterpreter::LoseControlToServer).
+func (c *Controller) LoseControlToServer() { c.own = false }
 
 func axis(pos, neg bool, p, n uint32) uint32 {
 	switch {
@@ -131,6 +141,10 @@ func (c *Controller) Update(w *systems.World, k Keys) {
 		c.started, c.lastAuto, c.lastPos = true, now, o.Phys.Position
 	}
 	changed := false
+	if movementPressed(k, c.prev) && (!c.own || !o.Phys.Autonomous) {
+		c.takeControlFromServer(o, k)
+		changed = true
+	}
 	if k.Run != c.prev.Run {
 		m.SetHoldRun(k.Run, true)
 		changed = true
@@ -170,6 +184,35 @@ func (c *Controller) Update(w *systems.World, k Keys) {
 		c.sendAutonomousPosition(o, now)
 		c.lastAuto, c.lastPos = now, o.Phys.Position
 	}
+}
+
+// movementPressed reports whether a movement key went down this frame.
+func movementPressed(k, prev Keys) bool {
+	return k.Forward && !prev.Forward || k.Backward && !prev.Backward ||
+		k.TurnLeft && !prev.TurnLeft || k.TurnRight && !prev.TurnRight ||
+		k.StepLeft && !prev.StepLeft || k.StepRight && !prev.StepRight
+}
+
+// takeControlFromServer is CommandInterpreter::TakeControlFromServer on a
+// movement key press: the player's moves are its own again
+// (last_move_was_autonomous = 1, so apply_current_movement takes the raw
+// path, seed 004 Q2), it stops completely and stops interpolating, the
+// Run key is reapplied, and every held key is issued anew below. Without
+// it, once a server movement had cleared last_move_was_autonomous, the
+// player's own input went through the interpreted path and releasing Run
+// replayed the interpreted RunForward (divergence CT-01 for what is
+// simplified).
+func (c *Controller) takeControlFromServer(o *components.View, k Keys) {
+	c.own = true
+	o.Phys.Autonomous = true
+	mm := o.Movement
+	p := motion.DefaultParams()
+	mm.PerformMovement(motion.MovementStopCompletely, 0, &p)
+	if o.Position != nil {
+		o.Position.StopInterpolating()
+	}
+	mm.MakeInterp().SetHoldRun(k.Run, true)
+	c.forward, c.turn, c.side = 0, 0, 0
 }
 
 // Jump jumps the local player now with the given extent (0..1), as a
