@@ -100,6 +100,10 @@ func TestStopCompletelyResetsTheRawState(t *testing.T) {
 	if r.ForwardCommand != Ready || r.ForwardSpeed != 1 || r.SideStepCommand != 0 || r.TurnCommand != 0 {
 		t.Fatalf("raw after StopCompletely: %+v", *r)
 	}
+	s := &in.Interpreted
+	if s.ForwardCommand != Ready || s.ForwardSpeed != 1 || s.SideStepCommand != 0 || s.TurnCommand != 0 {
+		t.Fatalf("interpreted after StopCompletely: %+v", *s)
+	}
 }
 
 // TestHoldKeys: DoMotion applies its hold key first (SetHoldKey: only
@@ -138,7 +142,7 @@ func TestHoldKeys(t *testing.T) {
 }
 
 // TestSixActionsAreTooMany: DoMotion refuses an action while six are
-// queued, not five.
+// queued, not five, and never refuses another motion for it.
 func TestSixActionsAreTooMany(t *testing.T) {
 	o := newTestObject()
 	in := o.Interp()
@@ -146,6 +150,9 @@ func TestSixActionsAreTooMany(t *testing.T) {
 	p := DefaultParams()
 	if err := in.DoMotion(AttackHigh1, &p); err != ErrTooManyActions {
 		t.Fatalf("a seventh action: %#x, want TooManyActions", uint32(err))
+	}
+	if err := in.DoMotion(WalkForward, &p); err == ErrTooManyActions {
+		t.Fatal("six queued actions refused a walk: only actions count")
 	}
 	in.Interpreted.Actions = in.Interpreted.Actions[:5]
 	if err := in.DoMotion(AttackHigh1, &p); err == ErrTooManyActions {
@@ -300,5 +307,43 @@ func TestHandleExitWorldReleasesActions(t *testing.T) {
 			t.Errorf("pending %v: %d queued, %d/%d actions left, unstuck %d; want 0, %d, %d", c.pending, len(in.Pending),
 				len(in.Interpreted.Actions), len(in.Raw.Actions), b.unstuck, c.left, 2-c.left)
 		}
+	}
+}
+
+// TestEnterDefaultStateQueuesReady: enter_default_state queues Ready with
+// context 0. (For a grounded creature LeaveGround's RemoveLinkAnimations
+// drains the table at once, completing it; an object without gravity
+// keeps it pending.)
+func TestEnterDefaultStateQueuesReady(t *testing.T) {
+	anims, mt, setup := testWorld()
+	o := NewObject(physics.NewObject(1), NewPartArray(setup, mt, anims))
+	o.Phys.Position.Cell = 0x01010001
+	o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
+	in := o.MakeInterp()
+	if len(in.Pending) != 1 || in.Pending[0] != (MotionNode{0, Ready, ErrNone}) {
+		t.Fatalf("pending %v; want enter_default_state's Ready (context 0)", in.Pending)
+	}
+}
+
+// TestStateVelocityAtTheCap: get_state_velocity rescales only a velocity
+// above the run speed; one exactly at it is returned as it is (a rescale
+// would move it by rounding).
+func TestStateVelocityAtTheCap(t *testing.T) {
+	o := newTestObject()
+	in := o.Interp()
+	s := &in.Interpreted
+	s.ForwardCommand, s.ForwardSpeed = RunForward, 0.7
+	s.SideStepCommand, s.SideStepSpeed = SideStepRight, 1
+	want := physics.Vec3{X: SidestepAnimSpeed, Y: RunAnimSpeed * 0.7}
+	in.MyRunRate = want.Len() / RunAnimSpeed
+	if RunAnimSpeed*in.MyRunRate != want.Len() {
+		t.Fatal("the cap is not exactly the velocity's length")
+	}
+	if got := in.GetStateVelocity(); got != want {
+		t.Fatalf("velocity at the cap %v, want %v unchanged", got, want)
+	}
+	in.MyRunRate = 0.5
+	if got := in.GetStateVelocity(); got.Len() > 2.0000002 || got.Len() < 1.9999998 {
+		t.Fatalf("velocity above the cap %v (length %v), want length 2", got, got.Len())
 	}
 }
