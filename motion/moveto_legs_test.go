@@ -236,3 +236,32 @@ func TestObjectMoveToWithoutFuncs(t *testing.T) {
 		t.Errorf("Now() = %v without a Clock", w.Now())
 	}
 }
+
+// TestCancelStopsTheLegThenEverything: MoveToManager::CleanUp stops the
+// leg's own command (adjusted with the move's hold key: a run) and the
+// steering turn before CleanUpAndCallWeenie stops completely, so a move
+// cancelled while running and steering queues three Readys.
+func TestCancelStopsTheLegThenEverything(t *testing.T) {
+	r := newMoveToRig(t)
+	r.targets[7] = r.at(0, 30)
+	r.m.MoveToObject(7, 0, 0, DefaultMoveToParams())
+	for i := 0; i < 200 && !(r.m.CurrentCommand == WalkForward && !r.o.Interp().MotionsPending()); i++ {
+		r.step()
+	}
+	r.targets[7] = r.at(20, 0) // now far to the right: the leg steers
+	for i := 0; i < 20 && r.m.AuxCommand == 0; i++ {
+		r.step()
+	}
+	for i := 0; i < 100 && r.o.Interp().MotionsPending(); i++ {
+		r.step()
+	}
+	in := r.o.Interp()
+	if r.m.CurrentCommand != WalkForward || r.m.AuxCommand != TurnRight || r.m.Params.HoldKeyToApply != HoldKeyRun || len(in.Pending) != 0 {
+		t.Fatalf("setup: command %s aux %s hold %d pending %v", cmd(r.m.CurrentCommand), cmd(r.m.AuxCommand), r.m.Params.HoldKeyToApply, in.Pending)
+	}
+	r.m.CancelMoveTo(ErrActionCancelled)
+	ready := MotionNode{0, Ready, ErrNone}
+	if len(in.Pending) != 3 || in.Pending[0] != ready || in.Pending[1] != ready || in.Pending[2] != ready {
+		t.Fatalf("after the cancel: pending %v; want Ready ×3 (the run, the steering turn, stop completely)", in.Pending)
+	}
+}

@@ -100,6 +100,7 @@ func main() {
 		equiv   = flag.String("equivalent", "tools/mutate/equivalent.txt", "file of mutants documented as equivalent")
 		skip    = flag.String("skip", "commands_table.go", "comma-separated file names not mutated (data tables)")
 		only    = flag.String("only", "", "mutate only lines with one of these comma-separated file:line prefixes (e.g. motion/table.go:37,motion/node.go)")
+		keys    = flag.String("keys", "", "mutate only the mutants whose keys (as printed for a survivor, FILE:LINE:COL ORIG → REPL) are listed in this file, one a line")
 		list    = flag.Bool("list", false, "list the mutants and exit")
 		verbose = flag.Bool("v", false, "print every mutant's outcome")
 	)
@@ -154,6 +155,19 @@ func main() {
 			}
 			ms = keep
 		}
+		if *keys != "" {
+			want, err := readKeys(*keys)
+			if err != nil {
+				fatal(err)
+			}
+			var keep []Mutant
+			for _, m := range ms {
+				if want[m.Key()] {
+					keep = append(keep, m)
+				}
+			}
+			ms = keep
+		}
 		ms = sample(ms, *max)
 		if *list {
 			for _, m := range ms {
@@ -189,6 +203,26 @@ func main() {
 	if !*list && flag.NArg() > 1 {
 		report("total", total, totalEq)
 	}
+}
+
+// readKeys reads a file of mutant keys, one a line; text after " | " and
+// blank lines are ignored, so survivor lists and the equivalents file both
+// work.
+func readKeys(path string) (map[string]bool, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if i := strings.Index(l, " | "); i >= 0 {
+			l = l[:i]
+		}
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out[l] = true
+		}
+	}
+	return out, nil
 }
 
 // report prints one package's counts and score.
