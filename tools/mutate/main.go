@@ -104,6 +104,7 @@ func main() {
 		list    = flag.Bool("list", false, "list the mutants and exit")
 		verbose = flag.Bool("v", false, "print every mutant's outcome")
 	)
+	flag.BoolVar(&buildOnly, "buildonly", false, "only compile the package with each mutant (viable ones count as survived): counts the not-viable mutants of a set without running tests")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./tools/mutate [flags] PACKAGE_DIR...")
 		flag.PrintDefaults()
@@ -495,6 +496,10 @@ func run(root, pkg string, ms []Mutant, src map[string][]byte, tmp string, jobs 
 	return out
 }
 
+// buildOnly (-buildonly) only compiles each mutant: a viable one is
+// reported as surviving, so the counts give how many of a set are viable.
+var buildOnly bool
+
 // test applies one mutant through an overlay and runs the package tests.
 func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Duration) Outcome {
 	mutated := make([]byte, 0, len(orig)+len(m.Repl))
@@ -512,13 +517,18 @@ func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Dura
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-failfast", "-vet=off", "-overlay="+ovPath,
-		"-timeout="+timeout.String(), "./"+pkg)
+	args := []string{"test", "-count=1", "-failfast", "-vet=off", "-overlay=" + ovPath, "-timeout=" + timeout.String(), "./" + pkg}
+	if buildOnly {
+		args = []string{"build", "-overlay=" + ovPath, "./" + pkg}
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	err := cmd.Run()
 	switch {
+	case buildOnly && err != nil:
+		return NotViable
 	case err == nil:
 		return Survived
 	case ctx.Err() != nil || strings.Contains(buf.String(), "test timed out"):
