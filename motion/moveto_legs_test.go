@@ -55,6 +55,7 @@ func TestBeginTurnToHeadingEdges(t *testing.T) {
 		{e, 0},
 		{360 - e/2, 0},
 		{2 * e, TurnRight},
+		{justUnder360(), TurnLeft},
 	} {
 		r := newMoveToRig(t)
 		r.m.TurnToHeading(NewTurnToParams(MoveParamDefault, 1, c.target))
@@ -70,6 +71,34 @@ func TestBeginTurnToHeadingEdges(t *testing.T) {
 		if r.m.CurrentCommand != c.turn {
 			t.Errorf("target %v: %s, want %s", c.target, cmd(r.m.CurrentCommand), cmd(c.turn))
 		}
+	}
+}
+
+// justUnder360 is the largest float32 heading h with h + MoveToEpsilon
+// rounding to exactly 360: the last one BeginTurnToHeading still turns
+// left to (diff + ε ≤ 360).
+func justUnder360() float32 {
+	h := float32(360)
+	for h+MoveToEpsilon > 360 {
+		h = math.Nextafter32(h, 0)
+	}
+	return h
+}
+
+// TestFinalHeadingOfExactly360: a final heading of bearing 90 + desired
+// 270 is exactly 360, which wraps to 0, so the mover ends on the identity
+// orientation (heading 0), not on the other-signed quaternion of 360.
+func TestFinalHeadingOfExactly360(t *testing.T) {
+	r := newMoveToRig(t)
+	r.targets[7] = r.at(0.3, 0) // east, within reach: bearing exactly 90
+	p := DefaultMoveToParams()
+	p.UseFinalHeading, p.DesiredHeading = true, 270
+	r.m.MoveToObject(7, 0, 0, p)
+	r.run(900)
+	r.expectDone(ErrNone)
+	q := r.o.Phys.Position.Frame.Orientation
+	if q.W <= 0 || mtAngle(FrameHeading(r.o.Phys.Position.Frame), 0) > 0.01 {
+		t.Fatalf("orientation %v (heading %v), want heading 0 as the identity-signed quaternion", q, FrameHeading(r.o.Phys.Position.Frame))
 	}
 }
 
