@@ -86,10 +86,12 @@ func justUnder360() float32 {
 }
 
 // TestFinalHeadingOfExactly360: a final heading of bearing 90 + desired
-// 270 is exactly 360, which wraps to 0, so the mover ends on the identity
-// orientation (heading 0), not on the other-signed quaternion of 360.
+// 270 is exactly 360, which wraps to 0, so the mover (facing 45 at the
+// start) turns left to it and is snapped to the identity orientation
+// (heading 0), not to the other-signed quaternion of 360.
 func TestFinalHeadingOfExactly360(t *testing.T) {
 	r := newMoveToRig(t)
+	SetFrameHeading(&r.o.Phys.Position.Frame, 45)
 	r.targets[7] = r.at(0.3, 0) // east, within reach: bearing exactly 90
 	p := DefaultMoveToParams()
 	p.UseFinalHeading, p.DesiredHeading = true, 270
