@@ -1,7 +1,10 @@
 package scenes
 
 import (
+	"fmt"
 	"sync"
+
+	"github.com/dereth/dereth/scenes/view"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -17,8 +20,12 @@ import (
 // texel is then scaled by the vertex
 // colour (straight alpha, like DrawTriangles' default), mixed toward the
 // Fog colour by custom.w (the vertex's fog amount, view.Lighting.FogAt)
-// and written premultiplied.
-const worldShaderSrc = `//kage:unit pixels
+// and written premultiplied. A vertex whose custom.w carries
+// view.AlphaTestFog belongs to an alpha-tested (clip-map) surface: a texel
+// whose alpha is below view.AlphaTestRef is discarded and the rest is
+// drawn opaque (its straight colour at the vertex alpha), not blended by
+// the texel's alpha — retail's alpha-test state.
+var worldShaderSrc = fmt.Sprintf(`//kage:unit pixels
 
 package main
 
@@ -38,10 +45,18 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 		c = mix(mix(imageSrc0At(p), imageSrc0At(p+vec2(1, 0)), f.x),
 			mix(imageSrc0At(p+vec2(0, 1)), imageSrc0At(p+vec2(1, 1)), f.x), f.y)
 	}
-	rgb := mix(c.rgb*color.rgb, Fog*c.a, custom.w)
+	fog := custom.w
+	if fog >= %[3]v {
+		fog -= %[1]v
+		if c.a < %[2]v {
+			discard()
+		}
+		c = vec4(c.rgb/c.a, 1)
+	}
+	rgb := mix(c.rgb*color.rgb, Fog*c.a, fog)
 	return vec4(rgb*color.a, c.a*color.a)
 }
-`
+`, float32(view.AlphaTestFog), float32(view.AlphaTestRef), float32(view.AlphaTestFog)/2)
 
 var (
 	shaderOnce sync.Once

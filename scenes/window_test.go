@@ -92,6 +92,10 @@ func runChild(dir, mode string) error {
 	case "portal":
 		portalRun(dir, &cfg)
 		return Run(cfg)
+	case "blend":
+		cfg.Frames = 0
+		testShot = blendShots(dir)
+		return Run(cfg)
 	case "accept":
 		cfg.Frames = 30
 		testShot = acceptShots(dir)

@@ -550,26 +550,44 @@ func renderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam 
 
 var (
 	triOpts    = &ebiten.DrawTrianglesOptions{}
+	addTriOpts = &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendLighter}
 	fogColour  = make([]float32, 3)
 	shaderOpts = &ebiten.DrawTrianglesShaderOptions{Uniforms: map[string]any{"Fog": fogColour, "Linear": float32(1)}}
+	// addOpts draw Additive surfaces: added to what lies under them, and
+	// fogged toward black (fog hides a glow instead of tinting it).
+	addOpts = &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendLighter, Uniforms: map[string]any{"Fog": make([]float32, 3), "Linear": float32(1)}}
 )
 
-// drawTriangles draws the whole frame in one call (r.DrawCalls()) from
-// src, the atlas or the white image: through the world shader
-// (perspective-correct texture coordinates), or DrawTriangles32 when the
-// shader does not compile.
+// drawTriangles draws the frame from src, the atlas or the white image,
+// one call per batch (r.DrawCalls(): one unless Additive surfaces show):
+// through the world shader (perspective-correct texture coordinates), or
+// DrawTriangles32 when the shader does not compile.
 func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	if len(r.Indices) == 0 {
 		return
 	}
 	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
-	if sh, err := worldShader(); err == nil {
-		shaderOpts.Images[0] = src
+	sh, err := worldShader()
+	if err == nil {
+		shaderOpts.Images[0], addOpts.Images[0] = src, src
 		fogColour[0], fogColour[1], fogColour[2] = r.Light.FogRGB()
-		dst.DrawTrianglesShader32(verts, r.Indices, sh, shaderOpts)
-		return
+		addOpts.Uniforms["Linear"] = shaderOpts.Uniforms["Linear"]
 	}
-	dst.DrawTriangles32(verts, r.Indices, src, triOpts)
+	start := 0
+	for _, b := range r.Batches {
+		idx := r.Indices[start:b.End]
+		start = b.End
+		switch {
+		case err == nil && b.Additive:
+			dst.DrawTrianglesShader32(verts, idx, sh, addOpts)
+		case err == nil:
+			dst.DrawTrianglesShader32(verts, idx, sh, shaderOpts)
+		case b.Additive:
+			dst.DrawTriangles32(verts, idx, src, addTriOpts)
+		default:
+			dst.DrawTriangles32(verts, idx, src, triOpts)
+		}
+	}
 }
 
 var whitePix *ebiten.Image

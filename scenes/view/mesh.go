@@ -26,6 +26,10 @@ type meshTri struct {
 	// surface), Lum its luminosity (Luminous surfaces: how far it lights
 	// itself toward full bright).
 	Alpha, Lum float32
+	// AlphaTest (Base1ClipMap surfaces): texels below half alpha are
+	// discarded and the rest drawn opaque, not blended. Additive surfaces
+	// add to what lies behind them.
+	AlphaTest, Additive bool
 }
 
 // Mesh is a GfxObj prepared for the CPU renderer: vertex positions and
@@ -91,6 +95,8 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 		if s.Type&dat.SurfaceLuminous != 0 {
 			flags[i].lum = min(max(s.Luminosity, 0), 1)
 		}
+		flags[i].alphaTest = s.Type&dat.SurfaceBase1ClipMap != 0
+		flags[i].additive = s.Type&dat.SurfaceAdditive != 0
 	}
 	flag := func(i int16) surfFlags {
 		if i >= 0 && int(i) < len(flags) {
@@ -143,7 +149,7 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 		}
 		for j := 1; j+1 < len(ids); j++ {
 			m.Tris = append(m.Tris, meshTri{A: ids[0], B: ids[j], C: ids[j+1], Front: front, Back: back, TwoSided: two,
-				Alpha: fl.alpha, Lum: fl.lum})
+				Alpha: fl.alpha, Lum: fl.lum, Additive: fl.additive})
 		}
 	}
 	return m, nil
@@ -151,7 +157,10 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 
 // surfFlags are a surface's drawing flags the renderer applies per
 // triangle.
-type surfFlags struct{ alpha, lum float32 }
+type surfFlags struct {
+	alpha, lum          float32
+	alphaTest, additive bool
+}
 
 // unitOrZero normalizes n, keeping a zero (or degenerate) normal zero.
 func unitOrZero(n physics.Vec3) physics.Vec3 {
@@ -232,7 +241,8 @@ func (m *Mesh) addTextured(id uint32, pts []uvPoint, rect image.Rectangle, front
 			}
 			for j := 1; j+1 < len(buf); j++ {
 				m.Tris = append(m.Tris, meshTri{A: base, B: base + uint16(j), C: base + uint16(j+1), Front: front, Back: back,
-					TwoSided: two, Tex: true, UV: [3][2]float32{uv[0], uv[j], uv[j+1]}, Alpha: fl.alpha, Lum: fl.lum})
+					TwoSided: two, Tex: true, UV: [3][2]float32{uv[0], uv[j], uv[j+1]}, Alpha: fl.alpha, Lum: fl.lum,
+					AlphaTest: fl.alphaTest, Additive: fl.additive})
 			}
 		}
 	}

@@ -55,6 +55,26 @@ type Drawn struct {
 	Tris   int
 }
 
+// Batch is a run of a Build's Indices drawn with one blend: from the
+// previous batch's End (0 for the first) to End. Additive batches add to
+// what lies under them (retail's Additive surfaces); the others blend by
+// alpha.
+type Batch struct {
+	End      int
+	Additive bool
+}
+
+// AlphaTestFog is added to a vertex's fog amount (Custom3, 0…1) when its
+// triangle's surface is alpha-tested (Base1ClipMap): the world shader
+// discards texels whose alpha is below AlphaTestRef there and draws the
+// rest opaque. All three vertices carry it, so it survives interpolation.
+const AlphaTestFog = 2
+
+// AlphaTestRef is the alpha test's threshold: a texel with alpha below it
+// is discarded (0x80 of 0xFF passes, 0x7F does not; the seeds do not pin
+// retail's reference value: RN-06).
+const AlphaTestRef = 0.5
+
 // triList is a depth-sorted layer: a sort key and a triangle number each.
 type triList struct {
 	keys, vals []uint32
@@ -82,9 +102,11 @@ type Renderer struct {
 	// Highlight is the guid whose map marker is drawn gold (the player).
 	Highlight uint32
 
-	// Verts and Indices are the last Build's output, for DrawTriangles32.
+	// Verts and Indices are the last Build's output, for DrawTriangles32;
+	// Batches split Indices into runs of one blend, a draw call each.
 	Verts   []Vertex
 	Indices []uint32
+	Batches []Batch
 	// Drawn are the objects drawn, in world order; TerrainBounds covers
 	// the terrain on screen.
 	Drawn         []Drawn
@@ -124,13 +146,17 @@ type Renderer struct {
 	interior triList
 	scene    triList
 	owner    []int32
-	tmpK     []uint32
-	tmpV     []uint32
-	scratch  []physics.Vec3
-	meshes   map[uint32]*Mesh
-	blocks   map[uint32]*Landblock
-	errSeen  map[string]bool
-	lightCam physics.Vec3
+	blend    []bool // per triangle: drawn additively
+	// alphaTest and additive flag the triangles being appended (the
+	// surface's Base1ClipMap and Additive).
+	alphaTest, additive bool
+	tmpK                []uint32
+	tmpV                []uint32
+	scratch             []physics.Vec3
+	meshes              map[uint32]*Mesh
+	blocks              map[uint32]*Landblock
+	errSeen             map[string]bool
+	lightCam            physics.Vec3
 
 	sky      *dat.SkyDesc
 	envCells map[uint32]*envCell
@@ -177,15 +203,13 @@ func NewRenderer(a Assets) *Renderer {
 	return r
 }
 
-// DrawCalls is the number of DrawTriangles calls the last Build needs: one
-// (every triangle, flat or textured, samples the one source image: the
-// atlas, or the white image without textures), or none for an empty frame.
-func (r *Renderer) DrawCalls() int {
-	if len(r.Indices) == 0 {
-		return 0
-	}
-	return 1
-}
+// DrawCalls is the number of DrawTriangles calls the last Build needs:
+// one per Batch. Every triangle, flat or textured, samples the one source
+// image (the atlas, or the white image without textures), so a frame is one
+// call unless Additive surfaces show: each run of them in the back-to-front
+// order is a call of its own, and so is what follows it. None for an empty
+// frame.
+func (r *Renderer) DrawCalls() int { return len(r.Batches) }
 
 // texture returns a surface's atlas rectangle, resolving and packing its
 // texture the first time (failures are recorded once and drawn flat).
@@ -257,7 +281,8 @@ func (r *Renderer) block(id uint32) *Landblock {
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
-	r.Verts, r.Indices, r.owner = r.Verts[:0], r.Indices[:0], r.owner[:0]
+	r.Verts, r.Indices, r.owner, r.blend = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0]
+	r.Batches = r.Batches[:0]
 	r.Drawn = r.Drawn[:0]
 	r.skyList.reset()
 	r.terrain.reset()
@@ -292,12 +317,22 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 			}
 		}
 	}
+	r.order()
+}
+
+// order sorts the layers and writes Indices, back to front in layer
+// order, and the Batches they split into.
+func (r *Renderer) order() {
 	r.sort(&r.terrain)
 	r.sort(&r.interior)
 	r.sort(&r.scene)
 	for _, l := range [4]*triList{&r.skyList, &r.terrain, &r.interior, &r.scene} {
 		for _, t := range l.vals {
+			if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add {
+				r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add})
+			}
 			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+			r.Batches[len(r.Batches)-1].End = len(r.Indices)
 		}
 	}
 }
@@ -853,8 +888,10 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		if t.Tex {
 			uv = &t.UV
 		}
+		r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
 		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
+	r.alphaTest, r.additive = false, false
 }
 
 // luminous raises a light toward full bright by a surface's luminosity.
@@ -1073,8 +1110,12 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 		if fog {
 			v[i].Custom3 = r.Light.FogAt(1 / iw[i])
 		}
+		if r.alphaTest {
+			v[i].Custom3 += AlphaTestFog
+		}
 	}
 	r.owner = append(r.owner, owner)
+	r.blend = append(r.blend, r.additive)
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map
 	// mode above the eye plane never happens) clamp to zero.

@@ -1,0 +1,95 @@
+package view
+
+import (
+	"image"
+	"testing"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// TestSurfaceBlendFlags: a GfxObj's Base1ClipMap surface makes its
+// textured triangles alpha-tested (their vertices carry AlphaTestFog over
+// the fog amount) and an Additive surface puts its triangles in an
+// additive batch of their own, in their back-to-front place: a far
+// opaque quad, a middle additive one and a near opaque one are three
+// batches (three draw calls); without the additive quad the frame is one.
+func TestSurfaceBlendFlags(t *testing.T) {
+	const plain, clip, add = 0x08000001, 0x08000002, 0x08000003
+	surfaces := map[uint32]*dat.Surface{
+		plain: {ID: plain, Type: dat.SurfaceBase1Image},
+		clip:  {ID: clip, Type: dat.SurfaceBase1Image | dat.SurfaceBase1ClipMap},
+		add:   {ID: add, Type: dat.SurfaceBase1Image | dat.SurfaceAdditive},
+	}
+	surface := func(id uint32) (*dat.Surface, error) { return surfaces[id], nil }
+	tex := func(uint32) (image.Rectangle, bool) { return image.Rect(0, 0, 8, 8), true }
+	quad := func(sid uint32) *Mesh {
+		g := &dat.GfxObj{ID: 0x01000001, Surfaces: []uint32{sid}}
+		for i, p := range []physics.Vec3{{X: -1}, {X: 1}, {X: 1, Z: 2}, {X: -1, Z: 2}} {
+			g.Vertices = append(g.Vertices, dat.Vertex{Key: uint16(i), Origin: p,
+				UVs: []dat.UV{{U: float32(i & 1), V: float32(i >> 1)}}})
+		}
+		g.Polygons = []dat.Polygon{{SidesType: dat.SidesNone, NegSurface: -1, VertexIDs: []int16{0, 1, 2, 3},
+			PosUVIndices: []uint8{0, 0, 0, 0}}}
+		m, err := BuildTexturedMesh(g, surface, tex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		sid                 uint32
+		alphaTest, additive bool
+	}{{plain, false, false}, {clip, true, false}, {add, false, true}} {
+		m := quad(tc.sid)
+		if len(m.Tris) == 0 {
+			t.Fatalf("surface 0x%08X: no triangles", tc.sid)
+		}
+		for _, tr := range m.Tris {
+			if !tr.Tex || tr.AlphaTest != tc.alphaTest || tr.Additive != tc.additive {
+				t.Errorf("surface 0x%08X: triangle textured %v, alpha test %v, additive %v; want true, %v, %v",
+					tc.sid, tr.Tex, tr.AlphaTest, tr.Additive, tc.alphaTest, tc.additive)
+			}
+		}
+	}
+
+	cam := &Camera{W: 400, H: 300, Yaw: -1.5707964, Pitch: 0.1, Distance: 10, FOV: 1}
+	cam.Update() // the eye is south of the origin looking north
+	at := func(y float32) physics.Mat4 {
+		return physics.Mat4{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, y, 0, 1}}.Mul(cam.View())
+	}
+	for _, tc := range []struct {
+		name    string
+		middle  uint32
+		batches []Batch
+	}{
+		{"additive between", add, []Batch{{6, false}, {12, true}, {18, false}}},
+		{"no additive", plain, []Batch{{18, false}}},
+		{"clip map", clip, []Batch{{18, false}}},
+	} {
+		r := &Renderer{cam: cam}
+		r.buildMesh(quad(plain), at(20), -1, 1) // far
+		r.buildMesh(quad(tc.middle), at(10), -1, 1)
+		r.buildMesh(quad(plain), at(0), -1, 1) // near
+		r.order()
+		if len(r.Batches) != len(tc.batches) || r.DrawCalls() != len(tc.batches) {
+			t.Fatalf("%s: batches %v (%d draw calls), want %v", tc.name, r.Batches, r.DrawCalls(), tc.batches)
+		}
+		for i, b := range tc.batches {
+			if r.Batches[i] != b {
+				t.Errorf("%s: batch %d is %v, want %v", tc.name, i, r.Batches[i], b)
+			}
+		}
+		// The middle quad's triangles are 2 and 3 (emission order), drawn
+		// second, back to front.
+		if got := [2]uint32{r.Indices[6] / 3, r.Indices[9] / 3}; got[0]+got[1] != 5 || got[0] == got[1] {
+			t.Errorf("%s: the second quad drawn is triangles %v, want 2 and 3", tc.name, got)
+		}
+		for i, v := range r.Verts {
+			tested := v.Custom3 >= AlphaTestFog
+			if want := tc.middle == clip && (i/3 == 2 || i/3 == 3); tested != want {
+				t.Errorf("%s: vertex %d carries the alpha test: %v, want %v", tc.name, i, tested, want)
+			}
+		}
+	}
+}
