@@ -55,9 +55,11 @@ type Source interface {
 
 // Changes are an object's ObjDesc appearance changes that reach its
 // surfaces: SurfaceTexture swaps (old id → new id, TextureChanges for the
-// part being drawn) and subpalettes over the texture's palette.
+// part being drawn), the ObjDesc's base palette (0: none) and subpalettes
+// over it (or over the texture's own palette without one).
 type Changes struct {
 	Textures    map[uint32]uint32
+	Palette     uint32
 	SubPalettes []SubPalette
 }
 
@@ -85,8 +87,9 @@ type Material struct {
 
 // Resolve reads Surface id and what it points at. A textured surface
 // uses the SurfaceTexture's first (largest) RenderSurface, swapped through
-// ch.Textures; paletted pixels use the Surface's palette when it names one,
-// else the RenderSurface's default, with ch.SubPalettes applied.
+// ch.Textures; paletted pixels use ch.Palette when the ObjDesc names one,
+// else the Surface's palette when it names one, else the RenderSurface's
+// default, with ch.SubPalettes applied over it.
 func Resolve(src Source, id uint32, ch *Changes) (*Material, error) {
 	s, err := src.Surface(id)
 	if err != nil {
@@ -128,6 +131,9 @@ func Resolve(src Source, id uint32, ch *Changes) (*Material, error) {
 		pid := rs.DefaultPaletteID
 		if s.OrigPaletteID != 0 {
 			pid = s.OrigPaletteID
+		}
+		if ch != nil && ch.Palette != 0 {
+			pid = ch.Palette
 		}
 		p, err := src.Palette(pid)
 		if err != nil {

@@ -24,8 +24,8 @@ type variantKey struct {
 }
 
 // partLookHash hashes what of an appearance changes part i's surfaces:
-// the subpalettes and the part's texture swaps (FNV-1a over the values;
-// 0 when nothing does). It allocates nothing.
+// the base palette, the subpalettes and the part's texture swaps (FNV-1a
+// over the values; 0 when nothing does). It allocates nothing.
 func partLookHash(l *components.AppearanceData, part int) uint64 {
 	if l == nil {
 		return 0
@@ -39,6 +39,10 @@ func partLookHash(l *components.AppearanceData, part int) uint64 {
 		}
 	}
 	n := 0
+	if l.Palette != 0 {
+		mix(l.Palette)
+		n++
+	}
 	for _, s := range l.SubPalettes {
 		mix(s[0])
 		mix(s[1])
@@ -83,7 +87,7 @@ func (r *Renderer) partMesh(l *components.AppearanceData, part int, gfx uint32) 
 	if m, ok := r.variants[key]; ok {
 		return m
 	}
-	ch := &texture.Changes{Textures: map[uint32]uint32{}}
+	ch := &texture.Changes{Textures: map[uint32]uint32{}, Palette: l.Palette}
 	for _, s := range l.SubPalettes {
 		ch.SubPalettes = append(ch.SubPalettes, texture.SubPalette{ID: s[0], Offset: uint8(s[1]), Count: uint8(s[2])})
 	}

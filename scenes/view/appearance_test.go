@@ -95,3 +95,76 @@ func TestObjDescChangesWhatIsDrawn(t *testing.T) {
 		t.Errorf("replacing the head changed nothing drawn (%d triangles)", swapTris)
 	}
 }
+
+// atlasHolds reports whether one of rects holds exactly img's pixels in
+// r's atlas.
+func atlasHolds(r *Renderer, rects map[image.Rectangle]bool, img *image.NRGBA) bool {
+	for rect := range rects {
+		if rect.Dx() != img.Rect.Dx() || rect.Dy() != img.Rect.Dy() {
+			continue
+		}
+		same := true
+		for y := 0; y < rect.Dy() && same; y++ {
+			for x := 0; x < rect.Dx(); x++ {
+				if r.Atlas.Image.NRGBAAt(rect.Min.X+x, rect.Min.Y+y) != img.NRGBAAt(x, y) {
+					same = false
+					break
+				}
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// TestObjDescBasePalette: an appearance's base palette (the ObjDesc's
+// palette id) replaces the cloth texture's own palette — the player's
+// cloth is drawn from the sample world's red cloth palette — and its
+// subpalettes apply over that base: the blue cloth palette over colours
+// 8–255 of the red base draws the cloth blue again, as without changes.
+func TestObjDescBasePalette(t *testing.T) {
+	w, a := testWorld(t)
+	cam := testCamera(w, 960, 540)
+	r := NewRenderer(a)
+	e, _ := w.Entity(guidPlayer)
+	look := components.Appearance.Get(w.ECS.Entry(e))
+	saved := *look
+	defer func() { *look = saved }()
+	*look = components.AppearanceData{}
+	resolve := func(ch *texture.Changes) *image.NRGBA {
+		m, err := texture.Resolve(a.Portal, world.SurfaceCloth, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Image
+	}
+	blue := resolve(nil)
+	red := resolve(&texture.Changes{Palette: world.PaletteClothRed})
+	if blue.NRGBAAt(8, 8) == red.NRGBAAt(8, 8) {
+		t.Fatal("the red base palette does not change the cloth texel")
+	}
+	for _, tc := range []struct {
+		name    string
+		palette uint32
+		subs    [][3]uint32
+		want    *image.NRGBA
+		notWant *image.NRGBA
+	}{
+		{"no changes", 0, nil, blue, red},
+		{"red base palette", world.PaletteClothRed, nil, red, blue},
+		{"blue subpalette over the red base", world.PaletteClothRed, [][3]uint32{{world.PaletteCloth, 1, 31}}, blue, red},
+	} {
+		look.Palette, look.SubPalettes = tc.palette, tc.subs
+		r.Build(w, cam)
+		if len(r.Errors) > 0 {
+			t.Fatal(r.Errors)
+		}
+		_, rects := drawnPlayer(t, r)
+		if !atlasHolds(r, rects, tc.want) || atlasHolds(r, rects, tc.notWant) {
+			t.Errorf("%s: the player samples the wanted cloth %v, the other %v; want true, false",
+				tc.name, atlasHolds(r, rects, tc.want), atlasHolds(r, rects, tc.notWant))
+		}
+	}
+}
