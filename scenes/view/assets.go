@@ -190,6 +190,25 @@ func (a *DATAssets) CellStatics(c *dat.EnvCell) []Static {
 	return out
 }
 
+// CellLights implements CellLighter: the lights of the cell's stabs that
+// are Setups (a Setup's LightInfos, placed by the stab's frame).
+func (a *DATAssets) CellLights(c *dat.EnvCell) []PointLight {
+	var out []PointLight
+	for _, st := range c.StaticObjects {
+		if st.ID>>24 != 0x02 {
+			continue
+		}
+		s, err := a.Portal.Setup(st.ID)
+		if err != nil {
+			continue
+		}
+		for _, l := range s.Lights {
+			out = append(out, NewPointLight(physics.Combine(st.Frame, l.Frame).Origin, l))
+		}
+	}
+	return out
+}
+
 // Environment implements Interiorer through the portal DAT.
 func (a *DATAssets) Environment(id uint32) (*dat.Environment, error) { return a.Portal.Environment(id) }
 

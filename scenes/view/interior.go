@@ -24,6 +24,44 @@ type CellStaticser interface {
 	CellStatics(c *dat.EnvCell) []Static
 }
 
+// CellLighter is optionally implemented by Interiorer assets to light
+// EnvCells by their own lights: the lights of the cell's stabs (a Setup's
+// LightInfos, a wall torch's flame) at landblock-local positions. Without
+// it, or for a cell without lights, the cell is lit by IndoorLight.
+type CellLighter interface {
+	CellLights(c *dat.EnvCell) []PointLight
+}
+
+// PointLight is a light in a landblock's space: position, colour ×
+// intensity, and the distance at which it no longer lights (Falloff).
+type PointLight struct {
+	Pos     physics.Vec3
+	Color   rgb
+	Falloff float32
+}
+
+// NewPointLight makes a PointLight of a DAT LightInfo placed at pos.
+func NewPointLight(pos physics.Vec3, l dat.LightInfo) PointLight {
+	c := rgbOf(l.Color)
+	return PointLight{Pos: pos, Color: rgb{c.R * l.Intensity, c.G * l.Intensity, c.B * l.Intensity}, Falloff: l.Falloff}
+}
+
+// Lit returns what the light adds at point p with unit normal n: its
+// colour by Lambert's cosine and a linear fall to nothing at Falloff
+// (CellLight: the seeds do not pin retail's attenuation).
+func (l *PointLight) Lit(p, n physics.Vec3) rgb {
+	d := l.Pos.Sub(p)
+	dist := d.Len()
+	if dist >= l.Falloff || dist == 0 {
+		return rgb{}
+	}
+	k := max(0, n.Dot(d)/dist) * (1 - dist/l.Falloff)
+	return rgb{l.Color.R * k, l.Color.G * k, l.Color.B * k}
+}
+
+// CellAmbient is the ambient light of an EnvCell lit by its own lights.
+var CellAmbient = rgb{0.3, 0.29, 0.27}
+
 // outsideCell is a CellPortal's OtherCellID for an opening to the
 // outdoors.
 const outsideCell = 0xFFFF
@@ -42,6 +80,7 @@ type envCell struct {
 	mesh    *Mesh
 	portals []cellPortal
 	statics []Static
+	lights  []PointLight // landblock-local (CellLighter)
 }
 
 // cellPortal is one opening of a cell: the polygon's corners in the
@@ -105,6 +144,9 @@ func (r *Renderer) loadEnvCell(id uint32) (*envCell, error) {
 	if cs, ok := r.Assets.(CellStaticser); ok {
 		c.statics = cs.CellStatics(ec)
 	}
+	if cl, ok := r.Assets.(CellLighter); ok {
+		c.lights = cl.CellLights(ec)
+	}
 	for _, p := range ec.Portals {
 		poly, ok := cs.Polygon(p.PolygonID)
 		if !ok {
@@ -126,9 +168,9 @@ func (r *Renderer) loadEnvCell(id uint32) (*envCell, error) {
 	return c, nil
 }
 
-// IndoorLight lights interiors: the sun does not reach them (retail lights
-// them with the cells' own lights, which dereth does not read yet), so an
-// even ambient and a soft light from above.
+// IndoorLight lights interiors without lights of their own: the sun does
+// not reach them, so an even ambient and a soft light from above. Cells
+// with lights (CellLighter) are lit by CellAmbient and their lights.
 var IndoorLight = Lighting{SunDir: physics.Vec3{X: 0.2, Y: -0.3, Z: 0.93}.Normalize(), Sun: rgb{0.45, 0.42, 0.38}, Ambient: rgb{0.5, 0.48, 0.45}}
 
 // maxPortalDepth bounds the portal flood (cells through cells).
@@ -212,23 +254,26 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 	r.seen[id] = true
 	m := r.cellMatrix(c)
 	saved := r.Light
-	if r.Unlit {
-		r.setLight(unlit(IndoorLight))
-	} else {
-		r.setLight(IndoorLight)
+	l := IndoorLight
+	bx, by := dat.BlockXY(c.id)
+	off := r.cam.BlockOffset(bx, by)
+	v := r.cam.View()
+	if r.cellLights(c, off, &v) > 0 {
+		l = Lighting{SunDir: IndoorLight.SunDir, Ambient: CellAmbient}
 	}
+	if r.Unlit {
+		l = unlit(l)
+		r.points = r.points[:0]
+	}
+	r.setLight(l)
 	r.buildMeshInto(&r.interior, c.mesh, m, -1, 1)
-	if len(c.statics) > 0 {
-		bx, by := dat.BlockXY(c.id)
-		off := r.cam.BlockOffset(bx, by)
-		v := r.cam.View()
-		for _, st := range c.statics {
-			if sm := r.Mesh(st.GfxObj); sm != nil {
-				root := staticMatrix(&st, off)
-				r.buildMesh(sm, affineMul(&root, &v), -1, 1)
-			}
+	for _, st := range c.statics {
+		if sm := r.Mesh(st.GfxObj); sm != nil {
+			root := staticMatrix(&st, off)
+			r.buildMesh(sm, affineMul(&root, &v), -1, 1)
 		}
 	}
+	r.points = r.points[:0]
 	r.setLight(saved)
 	for i := range c.portals {
 		p := &c.portals[i]
@@ -242,6 +287,28 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 		}
 		r.visitCell(p.other, pr, depth+1)
 	}
+}
+
+// cellLights puts the lights that reach cell c — its own and its
+// portal neighbours' — into r.points in camera space (off is c's
+// landblock's offset, v the view) and returns how many there are.
+func (r *Renderer) cellLights(c *envCell, off physics.Vec3, v *physics.Mat4) int {
+	r.points = r.points[:0]
+	add := func(n *envCell) {
+		for _, l := range n.lights {
+			l.Pos = v.Apply(l.Pos.Add(off))
+			r.points = append(r.points, l)
+		}
+	}
+	add(c)
+	for i := range c.portals {
+		if o := c.portals[i].other; o != 0 && o>>16 == c.id>>16 {
+			if n := r.envCell(o); n != nil {
+				add(n)
+			}
+		}
+	}
+	return len(r.points)
 }
 
 // buildInteriors draws the cells the eye can see: from the viewer's cell

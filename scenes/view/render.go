@@ -147,6 +147,9 @@ type Renderer struct {
 	scene    triList
 	owner    []int32
 	blend    []bool // per triangle: drawn additively
+	// points are the point lights (camera space) lighting the meshes
+	// being built on top of Light: an EnvCell's lights.
+	points []PointLight
 	// alphaTest and additive flag the triangles being appended (the
 	// surface's Base1ClipMap and Additive).
 	alphaTest, additive bool
@@ -849,7 +852,11 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
 				d := max(0, n.Dot(sun))
 				a, s := camLight.Ambient, camLight.Sun
-				l = rgb{min(a.R+s.R*d, 1), min(a.G+s.G*d, 1), min(a.B+s.B*d, 1)}
+				l = rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				if len(r.points) > 0 {
+					l = r.pointLit(l, pts[i], rotate(&m, n))
+				}
+				l = rgb{min(l.R, 1), min(l.G, 1), min(l.B, 1)}
 			}
 		}
 		r.vstamp[i], r.vlight[i] = r.stamp, l
@@ -874,8 +881,14 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		}
 		la, lb, lc := vertex(t.A), vertex(t.B), vertex(t.C)
 		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
-			face := camLight.light(n.Scale(sign/l), 0)
+			fn := n.Scale(sign / l)
+			face := camLight.light(fn, 0)
 			la, lb, lc = face, face, face
+			if len(r.points) > 0 {
+				// fn is the drawn side's outward normal in camera space.
+				la, lb, lc = r.pointLit(face, a, fn), r.pointLit(face, b, fn), r.pointLit(face, c, fn)
+				la, lb, lc = clamp1(la), clamp1(lb), clamp1(lc)
+			}
 		}
 		if t.Lum > 0 {
 			la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
@@ -893,6 +906,29 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	}
 	r.alphaTest, r.additive = false, false
 }
+
+// pointLit adds r.points' light at camera-space point p with camera-space
+// normal n (any length) to l.
+func (r *Renderer) pointLit(l rgb, p, n physics.Vec3) rgb {
+	n = unitOrZero(n)
+	for i := range r.points {
+		c := r.points[i].Lit(p, n)
+		l.R, l.G, l.B = l.R+c.R, l.G+c.G, l.B+c.B
+	}
+	return l
+}
+
+// rotate turns a part-space direction into camera space by m's rotation
+// (its scale kept).
+func rotate(m *physics.Mat4, n physics.Vec3) physics.Vec3 {
+	return physics.Vec3{
+		X: n.X*m[0][0] + n.Y*m[1][0] + n.Z*m[2][0],
+		Y: n.X*m[0][1] + n.Y*m[1][1] + n.Z*m[2][1],
+		Z: n.X*m[0][2] + n.Y*m[1][2] + n.Z*m[2][2],
+	}
+}
+
+func clamp1(c rgb) rgb { return rgb{min(c.R, 1), min(c.G, 1), min(c.B, 1)} }
 
 // luminous raises a light toward full bright by a surface's luminosity.
 func luminous(c rgb, lum float32) rgb {
