@@ -254,18 +254,10 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 	r.seen[id] = true
 	m := r.cellMatrix(c)
 	saved := r.Light
-	l := IndoorLight
 	bx, by := dat.BlockXY(c.id)
 	off := r.cam.BlockOffset(bx, by)
 	v := r.cam.View()
-	if r.cellLights(c, off, &v) > 0 {
-		l = Lighting{SunDir: IndoorLight.SunDir, Ambient: CellAmbient}
-	}
-	if r.Unlit {
-		l = unlit(l)
-		r.points = r.points[:0]
-	}
-	r.setLight(l)
+	r.lightIndoors(c.id, &v)
 	r.buildMeshInto(&r.interior, c.mesh, m, -1, 1)
 	for _, st := range c.statics {
 		if sm := r.Mesh(st.GfxObj); sm != nil {

@@ -3,6 +3,7 @@ package view
 import (
 	"testing"
 
+	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
@@ -64,21 +65,28 @@ func TestCellLitByItsLights(t *testing.T) {
 		}
 	}
 
-	warmth := func(withLights bool) (maxWarm float32, n int) {
+	// The player stands in the room by the east torch: its figure is lit
+	// by the cell's lights too, not by the sun.
+	w, _ := testWorld(t)
+	e, _ := w.Entity(guidPlayer)
+	pres := components.Presentation.Get(w.ECS.Entry(e))
+	pres.Root = physics.Position{Cell: world.DungeonEntryCell, Frame: physics.Frame{
+		Origin: physics.Vec3{X: 100.5, Y: 62, Z: -40}, Orientation: physics.IdentityQuat}}
+	warmth := func(withLights bool) (maxWarm, playerWarm float32, n int) {
 		r := NewRenderer(a)
 		cam := NewCamera(640, 360, physics.Position{Cell: world.DungeonEntryCell, Frame: physics.Frame{
 			Origin: physics.Vec3{X: 96, Y: 61, Z: -38.5}, Orientation: physics.IdentityQuat}})
 		cam.Distance, cam.Pitch = 5, 0.12
 		cam.Update()
 		r.ViewerCell = world.DungeonEntryCell
-		r.Build(nil, cam) // loads every cell in view
+		r.Build(w, cam) // loads every cell in view
 		if !withLights {
 			for _, c := range r.envCells {
 				if c != nil {
 					c.lights = nil
 				}
 			}
-			r.Build(nil, cam)
+			r.Build(w, cam)
 		}
 		if len(r.Errors) > 0 {
 			t.Fatal(r.Errors)
@@ -89,15 +97,32 @@ func TestCellLitByItsLights(t *testing.T) {
 				n++
 			}
 		}
-		return maxWarm, n
+		player := int32(-1)
+		for i, d := range r.Drawn {
+			if d.GUID == guidPlayer {
+				player = int32(i)
+			}
+		}
+		if player < 0 {
+			t.Fatal("the player in the room is not drawn")
+		}
+		for tri, o := range r.owner {
+			if o == player {
+				for _, v := range r.Verts[tri*3 : tri*3+3] {
+					playerWarm = max(playerWarm, v.ColorR-v.ColorB)
+				}
+			}
+		}
+		return maxWarm, playerWarm, n
 	}
-	lit, n := warmth(true)
-	even, _ := warmth(false)
+	lit, litPlayer, n := warmth(true)
+	even, evenPlayer, _ := warmth(false)
 	if n == 0 {
 		t.Fatal("no interior drawn")
 	}
-	if lit < even+0.2 {
-		t.Errorf("warmest interior vertex (red − blue): %.3f with the torches, %.3f without; want ≥ 0.2 more", lit, even)
+	if lit < even+0.2 || litPlayer < evenPlayer+0.2 {
+		t.Errorf("warmest vertex (red − blue) of the room, the player: %.3f, %.3f with the torches, %.3f, %.3f without; want each ≥ 0.2 more",
+			lit, litPlayer, even, evenPlayer)
 	}
-	t.Logf("warmest interior vertex: %.3f lit by the torches, %.3f by IndoorLight (%d vertices)", lit, even, n)
+	t.Logf("warmest room vertex: %.3f lit by the torches, %.3f by IndoorLight (%d vertices); the player's %.3f, %.3f", lit, even, n, litPlayer, evenPlayer)
 }

@@ -721,12 +721,17 @@ func (r *Renderer) buildObject(o *components.View) {
 	root[3][0], root[3][1], root[3][2] = origin.X, origin.Y, origin.Z
 	view := r.cam.View()
 	rv := affineMul(&root, &view)
+	saved, indoors := r.Light, r.lightIndoors(pres.Root.Cell, &view)
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
 		m := r.partMesh(o.Look, i, partGfx(o.Look, i, parts[i]))
 		if m == nil {
 			continue
 		}
 		r.buildMesh(m, affineMul(&pres.Visual[i], &rv), idx, alpha)
+	}
+	if indoors {
+		r.points = r.points[:0]
+		r.setLight(saved)
 	}
 	if r.cam.Map {
 		r.mapMarker(o, origin, idx)
@@ -905,6 +910,34 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
 	r.alphaTest, r.additive = false, false
+}
+
+// lightIndoors sets the light an object in cell is drawn in when the
+// cell is an EnvCell the data has: the cell's lights over CellAmbient, or
+// IndoorLight for a cell without lights (the caller restores Light and
+// empties points afterwards). It reports whether it changed the light.
+func (r *Renderer) lightIndoors(cell uint32, v *physics.Mat4) bool {
+	if !IsEnvCell(cell) {
+		return false
+	}
+	if _, ok := r.Assets.(Interiorer); !ok {
+		return false
+	}
+	c := r.envCell(cell)
+	if c == nil {
+		return false
+	}
+	bx, by := dat.BlockXY(c.id)
+	l := IndoorLight
+	if r.cellLights(c, r.cam.BlockOffset(bx, by), v) > 0 {
+		l = Lighting{SunDir: IndoorLight.SunDir, Ambient: CellAmbient}
+	}
+	if r.Unlit {
+		l = unlit(l)
+		r.points = r.points[:0]
+	}
+	r.setLight(l)
+	return true
 }
 
 // pointLit adds r.points' light at camera-space point p with camera-space
