@@ -31,6 +31,8 @@
 // fixed script comes up without restarting.
 //
 // The world is drawn in one DrawTrianglesShader call through a Kage shader
-// (shader.go): perspective-correct, bilinearly filtered atlas lookups and
-// distance fog.
+// (shader.go): perspective-correct, bilinearly filtered atlas lookups,
+// distance fog and the alpha test of clip-map surfaces; runs of Additive
+// surfaces are calls of their own with additive blending
+// (view.Renderer.Batches).
 package scenes

@@ -2,9 +2,10 @@
 // projection, the CPU Renderer (terrain from landblock heights, objects
 // from GfxObj meshes placed by the presenter's published part poses,
 // particles from the particle managers; near-plane clipping, back-face
-// culling, flat shading and a back-to-front radix sort; textured GfxObj
-// surfaces sample an Atlas built as they are first drawn, so a frame is one
-// DrawTriangles call), picking, the HUD
+// culling, per-vertex lighting (sun and ambient outdoors, cell lights
+// indoors) and a back-to-front radix sort; textured GfxObj surfaces sample
+// an Atlas built as they are first drawn, so a frame is one DrawTriangles
+// call unless Additive surfaces show: Batches), picking, the HUD
 // text and the Assets the renderer reads. Objects are read through
 // components.View, resolved per object per frame; the local player's input
 // path is package control.
