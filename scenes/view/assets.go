@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/dereth/dereth/dat"
@@ -202,7 +204,8 @@ func (a *DATAssets) CellLights(c *dat.EnvCell) []PointLight {
 		if err != nil {
 			continue
 		}
-		for _, l := range s.Lights {
+		for _, k := range slices.Sorted(maps.Keys(s.Lights)) { // in key order: the same sums every run
+			l := s.Lights[k]
 			out = append(out, NewPointLight(physics.Combine(st.Frame, l.Frame).Origin, l))
 		}
 	}
