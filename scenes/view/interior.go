@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -40,11 +41,18 @@ type PointLight struct {
 	Falloff float32
 }
 
-// NewPointLight makes a PointLight of a DAT LightInfo placed at pos.
+// NewPointLight makes a PointLight of a DAT LightInfo placed at pos; a
+// damaged light (an intensity or falloff that is negative, NaN or
+// infinite) lights nothing.
 func NewPointLight(pos physics.Vec3, l dat.LightInfo) PointLight {
+	if !finite(l.Intensity) || !finite(l.Falloff) || l.Intensity < 0 || l.Falloff < 0 {
+		return PointLight{Pos: pos}
+	}
 	c := rgbOf(l.Color)
 	return PointLight{Pos: pos, Color: rgb{c.R * l.Intensity, c.G * l.Intensity, c.B * l.Intensity}, Falloff: l.Falloff}
 }
+
+func finite(f float32) bool { return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0) }
 
 // Lit returns what the light adds at point p with unit normal n: its
 // colour by Lambert's cosine and a linear fall to nothing at Falloff
@@ -52,7 +60,7 @@ func NewPointLight(pos physics.Vec3, l dat.LightInfo) PointLight {
 func (l *PointLight) Lit(p, n physics.Vec3) rgb {
 	d := l.Pos.Sub(p)
 	dist := d.Len()
-	if dist >= l.Falloff || dist == 0 {
+	if !(dist < l.Falloff) || dist == 0 { // NaN positions light nothing too
 		return rgb{}
 	}
 	k := max(0, n.Dot(d)/dist) * (1 - dist/l.Falloff)

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"testing"
 
 	"github.com/dereth/dereth/components"
@@ -16,6 +17,13 @@ func TestPointLightLit(t *testing.T) {
 	l := NewPointLight(physics.Vec3{Z: 0}, dat.LightInfo{Color: 0xFF8040FF, Intensity: 2, Falloff: 8})
 	if l.Color != (rgb{2 * float32(0x80) / 255, 2 * float32(0x40) / 255, 2}) || l.Falloff != 8 {
 		t.Fatalf("NewPointLight: %+v", l)
+	}
+	for _, bad := range []dat.LightInfo{{Color: 0xFFFFFFFF, Intensity: float32(math.NaN()), Falloff: 8},
+		{Color: 0xFFFFFFFF, Intensity: 1, Falloff: float32(math.Inf(1))}, {Color: 0xFFFFFFFF, Intensity: -1, Falloff: 8}} {
+		l := NewPointLight(physics.Vec3{}, bad)
+		if c := l.Lit(physics.Vec3{Z: -1}, physics.Vec3{Z: 1}); c != (rgb{}) {
+			t.Errorf("damaged light %+v lights %v, want nothing", bad, c)
+		}
 	}
 	up := physics.Vec3{Z: 1}
 	for _, tc := range []struct {
