@@ -153,6 +153,7 @@ type Renderer struct {
 	// alphaTest and additive flag the triangles being appended (the
 	// surface's Base1ClipMap and Additive).
 	alphaTest, additive bool
+	anyAdditive         bool // a triangle of this Build is additive
 	tmpK                []uint32
 	tmpV                []uint32
 	scratch             []physics.Vec3
@@ -285,7 +286,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
 	r.Verts, r.Indices, r.owner, r.blend = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0]
-	r.Batches = r.Batches[:0]
+	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn = r.Drawn[:0]
 	r.skyList.reset()
 	r.terrain.reset()
@@ -329,7 +330,19 @@ func (r *Renderer) order() {
 	r.sort(&r.terrain)
 	r.sort(&r.interior)
 	r.sort(&r.scene)
-	for _, l := range [4]*triList{&r.skyList, &r.terrain, &r.interior, &r.scene} {
+	lists := [4]*triList{&r.skyList, &r.terrain, &r.interior, &r.scene}
+	if !r.anyAdditive { // the usual frame: one batch
+		for _, l := range lists {
+			for _, t := range l.vals {
+				r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+			}
+		}
+		if len(r.Indices) > 0 {
+			r.Batches = append(r.Batches, Batch{End: len(r.Indices)})
+		}
+		return
+	}
+	for _, l := range lists {
 		for _, t := range l.vals {
 			if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add {
 				r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add})
@@ -1185,6 +1198,7 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	}
 	r.owner = append(r.owner, owner)
 	r.blend = append(r.blend, r.additive)
+	r.anyAdditive = r.anyAdditive || r.additive
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map
 	// mode above the eye plane never happens) clamp to zero.
