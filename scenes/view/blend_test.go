@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -90,6 +91,75 @@ func TestSurfaceBlendFlags(t *testing.T) {
 			if want := tc.middle == clip && (i/3 == 2 || i/3 == 3); tested != want {
 				t.Errorf("%s: vertex %d carries the alpha test: %v, want %v", tc.name, i, tested, want)
 			}
+		}
+	}
+}
+
+// additiveFlames is the sample world with its torch flames' surface
+// Additive.
+type additiveFlames struct{ *DATAssets }
+
+func (a additiveFlames) Surface(id uint32) (*dat.Surface, error) {
+	s, err := a.DATAssets.Surface(id)
+	if err != nil || id != world.SurfaceFlame {
+		return s, err
+	}
+	c := *s
+	c.Type |= dat.SurfaceAdditive
+	return &c, nil
+}
+
+// TestBuildBatchesAdditiveFlames: with the torch flames Additive, a Build
+// of the town's plaza splits its frame into batches that cover every index
+// in order, additive triangles (and only they) in additive ones — one
+// per run in the sorted order, so flames sorted among other triangles
+// cost a call each side (the count is logged); the same view of the plain sample world is one batch, and so is
+// the next Build once no flame is in view.
+func TestBuildBatchesAdditiveFlames(t *testing.T) {
+	w, a := testWorld(t)
+	// The town plaza between its two standing torches.
+	cam := NewCamera(640, 360, physics.Position{Cell: 0xA8B40036, Frame: physics.Frame{
+		Origin: physics.Vec3{X: 96, Y: 145, Z: 118}, Orientation: physics.IdentityQuat}})
+	cam.Distance, cam.Pitch = 8, 0.2
+	cam.Update()
+	for _, tc := range []struct {
+		name     string
+		assets   Assets
+		additive bool
+	}{{"plain", a, false}, {"additive flames", additiveFlames{a}, true}} {
+		r := NewRenderer(tc.assets)
+		r.Build(w, cam)
+		if len(r.Errors) > 0 {
+			t.Fatal(r.Errors)
+		}
+		end, adds := 0, 0
+		for i, b := range r.Batches {
+			if b.End <= end || (i > 0 && b.Additive == r.Batches[i-1].Additive) {
+				t.Fatalf("%s: batches %v do not split the indices into alternating runs", tc.name, r.Batches)
+			}
+			for _, idx := range r.Indices[end:b.End] {
+				if r.blend[idx/3] != b.Additive {
+					t.Fatalf("%s: triangle %d in a batch of the other blend", tc.name, idx/3)
+				}
+			}
+			if b.Additive {
+				adds += (b.End - end) / 3
+			}
+			end = b.End
+		}
+		if end != len(r.Indices) || r.DrawCalls() != len(r.Batches) {
+			t.Fatalf("%s: batches end at %d of %d indices", tc.name, end, len(r.Indices))
+		}
+		if tc.additive != (adds > 0) || tc.additive != (r.DrawCalls() > 1) {
+			t.Errorf("%s: %d additive triangles, %d draw calls", tc.name, adds, r.DrawCalls())
+		}
+		t.Logf("%s: %d draw calls, %d additive triangles of %d", tc.name, r.DrawCalls(), adds, len(r.Indices)/3)
+		// Far from the sample's landblocks: the sky alone, one batch again.
+		far := NewCamera(640, 360, physics.Position{Cell: 0x10100001, Frame: physics.Frame{
+			Origin: physics.Vec3{X: 96, Y: 96, Z: 50}, Orientation: physics.IdentityQuat}})
+		r.Build(w, far)
+		if r.DrawCalls() != 1 {
+			t.Errorf("%s, far away: %d draw calls, want 1", tc.name, r.DrawCalls())
 		}
 	}
 }
