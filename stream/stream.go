@@ -15,6 +15,7 @@
 package stream
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -73,6 +74,9 @@ type Request struct {
 	Block uint32
 	Tier  Tier
 	Gen   Gen
+	// seq is the issue order (worker mode): Publish applies the workers'
+	// completions in it, not in the order the goroutines finished.
+	seq uint64
 }
 
 // Static is a placed object of a Near build: a Setup (0x02…) or GfxObj
@@ -259,6 +263,7 @@ type Streamer struct {
 	cond   *sync.Cond
 	queue  []Request // worker queue (async) or pending builds (manual)
 	done   []Result  // completions awaiting the frame boundary
+	seq    uint64    // the last request's issue number (under mu)
 	closed bool
 	// inflight counts requests queued or being built (not yet delivered).
 	inflight int
@@ -501,6 +506,8 @@ func (s *Streamer) issue(sl *Slot, req Request) {
 		clear(s.queue[len(kept):])
 		s.queue = kept
 	}
+	s.seq++
+	req.seq = s.seq
 	s.queue = append(s.queue, req)
 	s.inflight++
 	s.cond.Signal()
@@ -620,6 +627,10 @@ func (s *Streamer) Deliver(r Result) error {
 
 func (s *Streamer) deliver(r Result, issued bool) {
 	s.mu.Lock()
+	if !issued {
+		s.seq++
+		r.Req.seq = s.seq // an injected completion sorts by when it came
+	}
 	s.done = append(s.done, r)
 	if issued {
 		s.inflight--
@@ -629,12 +640,17 @@ func (s *Streamer) deliver(r Result, issued bool) {
 
 // Publish is the frame boundary: every completion delivered since the
 // last call is accepted or dropped by its generation and tier, in
-// delivery order. It returns how many were published.
+// delivery order (worker mode: in the order the requests were issued). It returns how many were published.
 func (s *Streamer) Publish() int {
 	s.mu.Lock()
 	done := s.done
 	s.done = nil
 	s.mu.Unlock()
+	if s.cfg.Workers > 0 {
+		// Workers finish in any order; publishing in issue order keeps the
+		// world (spawn order, the trace) the same from run to run.
+		slices.SortStableFunc(done, func(a, b Result) int { return cmp.Compare(a.Req.seq, b.Req.seq) })
+	}
 	n := 0
 	for i := range done {
 		if s.apply(&done[i]) {
