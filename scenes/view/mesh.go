@@ -62,7 +62,21 @@ const maxUVCells = 256
 // One atlas rectangle holds one repeat of a texture, so a polygon whose
 // UVs span several repeats is clipped along the integer u and v lines and
 // each piece is drawn with its UVs shifted into [0, 1].
+//
+// The mesh keeps one vertex per distinct position and normal
+// (shareVertices), so the renderer transforms and projects each once.
 func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error), tex func(surfaceID uint32) (image.Rectangle, bool)) (*Mesh, error) {
+	m, err := buildPolygonMesh(g, surface, tex)
+	if err != nil {
+		return nil, err
+	}
+	m.shareVertices()
+	return m, nil
+}
+
+// buildPolygonMesh is BuildTexturedMesh before shareVertices: every
+// textured polygon piece has vertices of its own, after the GfxObj's.
+func buildPolygonMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, error), tex func(surfaceID uint32) (image.Rectangle, bool)) (*Mesh, error) {
 	m := &Mesh{}
 	index := make(map[uint16]uint16, len(g.Vertices))
 	for _, v := range g.Vertices {
@@ -153,6 +167,47 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 		}
 	}
 	return m, nil
+}
+
+// shareVertices keeps one vertex per distinct position and normal (bit
+// for bit) and drops the vertices no triangle names, renumbering the
+// triangles: a textured polygon's corners are appended per polygon (and
+// per texture repeat), so without it the renderer would transform and
+// project a GfxObj vertex once for every polygon around it. The
+// triangles, in their order, are unchanged.
+func (m *Mesh) shareVertices() {
+	type key [6]uint32
+	bits := func(v physics.Vec3) (uint32, uint32, uint32) {
+		return math.Float32bits(v.X), math.Float32bits(v.Y), math.Float32bits(v.Z)
+	}
+	index := make(map[key]uint16, len(m.Pos))
+	remap := make([]int32, len(m.Pos))
+	for i := range remap {
+		remap[i] = -1
+	}
+	pos := make([]physics.Vec3, 0, len(m.Pos))
+	nrm := make([]physics.Vec3, 0, len(m.Pos))
+	at := func(i uint16) uint16 {
+		if j := remap[i]; j >= 0 {
+			return uint16(j)
+		}
+		var k key
+		k[0], k[1], k[2] = bits(m.Pos[i])
+		k[3], k[4], k[5] = bits(m.Nrm[i])
+		j, ok := index[k]
+		if !ok {
+			j = uint16(len(pos))
+			index[k] = j
+			pos, nrm = append(pos, m.Pos[i]), append(nrm, m.Nrm[i])
+		}
+		remap[i] = int32(j)
+		return j
+	}
+	for i := range m.Tris {
+		t := &m.Tris[i]
+		t.A, t.B, t.C = at(t.A), at(t.B), at(t.C)
+	}
+	m.Pos, m.Nrm = pos, nrm
 }
 
 // surfFlags are a surface's drawing flags the renderer applies per

@@ -157,10 +157,17 @@ type Renderer struct {
 	tmpK                []uint32
 	tmpV                []uint32
 	scratch             []physics.Vec3
-	meshes              map[uint32]*Mesh
-	blocks              map[uint32]*Landblock
-	errSeen             map[string]bool
-	lightCam            physics.Vec3
+	proj                []projVert // scratch's vertices lit and projected (buildMeshInto)
+	// radii are the part mesh radii of each Setup parts list drawn
+	// (partRadii); radiiKey, radiiLast the last one.
+	radii     map[*uint32][]float32
+	radiiKey  *uint32
+	radiiLast []float32
+	emitters  []donburi.Entity // the objects drawn this Build that have a ParticleManager
+	meshes    map[uint32]*Mesh
+	blocks    map[uint32]*Landblock
+	errSeen   map[string]bool
+	lightCam  physics.Vec3
 
 	sky      *dat.SkyDesc
 	envCells map[uint32]*envCell
@@ -175,8 +182,7 @@ type Renderer struct {
 	// drawOutdoors: the last Build drew the terrain and outdoor objects
 	// (false inside a dungeon whose portals never reach outside).
 	drawOutdoors bool
-	vlight       []rgb
-	vstamp       []uint32 // vlight[i] is this mesh's when vstamp[i] == stamp
+	vstamp       []uint32 // proj[i] is this mesh's when vstamp[i] == stamp
 	stamp        uint32
 	merge        *TexMerge // the land surface; nil draws terrain in palette colours
 	landSrc      map[uint32]*image.NRGBA
@@ -187,7 +193,7 @@ type Renderer struct {
 // NewRenderer returns a renderer over the assets.
 func NewRenderer(a Assets) *Renderer {
 	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, FarRadius: 5, DayFraction: DefaultDayFraction,
-		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}}
+		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}, radii: map[*uint32][]float32{}}
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
 	}
@@ -306,18 +312,22 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		r.buildFarTerrain(x0, y0, x1, y1)
 	}
 	if w != nil && !r.HideObjects {
+		r.emitters = r.emitters[:0]
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
 				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
+					if r.view.Particle != nil {
+						r.emitters = append(r.emitters, e)
+					}
 				}
 			}
 		}
-		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
-					r.buildParticles(&r.view)
-				}
+		// Particles after every object, in the same order, resolving
+		// again only the objects that have emitters.
+		for _, e := range r.emitters {
+			if r.view.Resolve(w.ECS, e) {
+				r.buildParticles(&r.view)
 			}
 		}
 	}
@@ -755,17 +765,47 @@ func (r *Renderer) buildObject(o *components.View) {
 // current pose: for each part, the distance of its placed origin plus its
 // mesh radius times the part's largest scale.
 func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32 {
+	radii := r.partRadii(parts)
 	var rad float32
-	for i := 0; i < len(visual) && i < len(parts); i++ {
-		m := r.Mesh(parts[i])
-		if m == nil {
+	for i := 0; i < len(visual) && i < len(radii); i++ {
+		if radii[i] < 0 {
 			continue
 		}
 		v := &visual[i]
-		s := max(rowLen(v, 0), rowLen(v, 1), rowLen(v, 2))
-		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+m.Radius*s)
+		// The largest row length, with one square root (sqrt is monotone:
+		// the same as the largest of rowLen's three).
+		s2 := max(v[0][0]*v[0][0]+v[0][1]*v[0][1]+v[0][2]*v[0][2], v[1][0]*v[1][0]+v[1][1]*v[1][1]+v[1][2]*v[1][2],
+			v[2][0]*v[2][0]+v[2][1]*v[2][1]+v[2][2]*v[2][2])
+		s := float32(math.Sqrt(float64(s2)))
+		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+radii[i]*s)
 	}
 	return rad
+}
+
+// partRadii returns the mesh radius of each of a Setup's parts (−1 where
+// the part has no mesh), cached by the parts list (a Setup's, which is
+// not changed once read), the last one looked up first.
+func (r *Renderer) partRadii(parts []uint32) []float32 {
+	if len(parts) == 0 {
+		return nil
+	}
+	key := &parts[0]
+	if key == r.radiiKey && len(r.radiiLast) == len(parts) {
+		return r.radiiLast
+	}
+	radii, ok := r.radii[key]
+	if !ok || len(radii) != len(parts) {
+		radii = make([]float32, len(parts))
+		for i, id := range parts {
+			radii[i] = -1
+			if m := r.Mesh(id); m != nil {
+				radii[i] = m.Radius
+			}
+		}
+		r.radii[key] = radii
+	}
+	r.radiiKey, r.radiiLast = key, radii
+	return radii
 }
 
 func rowLen(m *physics.Mat4, i int) float32 {
@@ -830,16 +870,24 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
-		r.vlight = make([]rgb, len(mesh.Pos))
+		r.proj = make([]projVert, len(mesh.Pos))
 		r.vstamp = make([]uint32, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
+	proj := r.proj[:len(mesh.Pos)]
 	r.stamp++
 	if r.stamp == 0 { // wrapped: no stale stamp may match
 		clear(r.vstamp)
 		r.stamp = 1
 	}
+	stamp := r.stamp
 	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
+	// Each vertex is transformed once per part per frame, and lit and
+	// projected at most once (vertex): the triangles share them by index (the mesh
+	// keeps one vertex per distinct position and normal, shareVertices).
+	// Triangles wholly in front of the near plane are emitted from the
+	// projected vertices; the others are clipped by emit from the
+	// camera-space points.
 	for i, p := range mesh.Pos {
 		pts[i] = physics.Vec3{
 			X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
@@ -847,6 +895,20 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
 		}
 	}
+	cam := r.cam
+	w2, h2 := float32(cam.W)/2, float32(cam.H)/2
+	focal, mapScale := cam.focal, cam.MapScale
+	fog := !cam.Map && r.Light.FogMax > 0 && !(r.Light.FogMax <= r.Light.FogMin) && list != &r.skyList // append's test and FogAt's
+	fogMin, fogSpan := r.Light.FogMin, r.Light.FogMax-r.Light.FogMin
+	// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below FogMin
+	// too and the fog exactly 0, so the two divisions are skipped.
+	fogNear := fogMin - float32(math.Abs(float64(fogMin)))*1e-5
+	near := float32(NearPlane)
+	if cam.Map {
+		near = -mapHeight * 4
+	}
+	far := cam.far()
+	sw, sh := float32(cam.W), float32(cam.H)
 	// Vertex normals turn with the part; its scale (uniform for a
 	// GfxObj part) divides out of n·sun, so no normal is renormalized.
 	// The view is orthogonal, so n·sun is the same in camera space as in
@@ -861,45 +923,71 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	if s := rowLen(&m, 0); s > 1e-6 {
 		sun = sun.Scale(1 / s)
 	}
-	vertex := func(i uint16) rgb {
-		if r.vstamp[i] == r.stamp {
-			return r.vlight[i]
+	nrm := mesh.Nrm
+	vstamp := r.vstamp[:len(pts)]
+	// vertex is a vertex's light (its normal against the sun; R < 0
+	// without a normal: lit by the triangle's) and its screen point,
+	// inverse depth and fog, exactly as put (ScreenOf) and append
+	// (Lighting.FogAt of 1/iw) work them out per corner; worked out the
+	// first time a drawn triangle names it. (A vertex behind the near
+	// plane projects to nonsense that only clipped triangles, drawn by
+	// emit from the camera-space points, name.)
+	vertex := func(i uint16) *projVert {
+		v := &proj[i]
+		if vstamp[i] == stamp {
+			return v
 		}
-		l := rgb{-1, 0, 0} // no normal: lit by the triangle's
-		if int(i) < len(mesh.Nrm) {
-			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
+		vstamp[i] = stamp
+		v.L = rgb{-1, 0, 0}
+		if int(i) < len(nrm) {
+			if n := nrm[i]; n != (physics.Vec3{}) {
 				d := max(0, n.Dot(sun))
 				a, s := camLight.Ambient, camLight.Sun
-				l = rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
 				if len(r.points) > 0 {
 					l = r.pointLit(l, pts[i], rotate(&m, n))
 				}
-				l = rgb{min(l.R, 1), min(l.G, 1), min(l.B, 1)}
+				v.L = rgb{min(l.R, 1), min(l.G, 1), min(l.B, 1)}
 			}
 		}
-		r.vstamp[i], r.vlight[i] = r.stamp, l
-		return l
+		q := pts[i]
+		if cam.Map {
+			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
+			return v
+		}
+		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		if fog && q.Z > fogNear {
+			v.Fog = min(max((1/v.IW-fogMin)/fogSpan, 0), 1)
+		}
+		return v
 	}
+	mapView := cam.Map
 	for i := range mesh.Tris {
 		t := &mesh.Tris[i]
 		a, b, c := pts[t.A], pts[t.B], pts[t.C]
 		n := b.Sub(a).Cross(c.Sub(a))
 		col := t.Front
 		sign := float32(-1)
-		back := !r.facingN(n, a)
+		var front bool // facingN, inlined
+		if mapView {
+			front = n.Z > 0
+		} else {
+			front = n.Dot(a) > 0
+		}
+		back := !front
 		if back {
 			if !t.TwoSided {
 				continue
 			}
 			col, sign = t.Back, 1
 		}
-		l := n.Len()
-		if l == 0 {
+		if n.Dot(n) == 0 { // a degenerate triangle (n.Len() == 0)
 			continue
 		}
-		la, lb, lc := vertex(t.A), vertex(t.B), vertex(t.C)
+		pa, pb, pc := vertex(t.A), vertex(t.B), vertex(t.C)
+		la, lb, lc := pa.L, pb.L, pc.L
 		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
-			fn := n.Scale(sign / l)
+			fn := n.Scale(sign / n.Len())
 			face := camLight.light(fn, 0)
 			la, lb, lc = face, face, face
 			if len(r.points) > 0 {
@@ -920,9 +1008,30 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			uv = &t.UV
 		}
 		r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
-		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+		if a.Z < near || b.Z < near || c.Z < near {
+			r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+			continue
+		}
+		// emit's and put's path for a triangle wholly in front of the
+		// near plane, from the shared projected vertices.
+		if a.Z > far && b.Z > far && c.Z > far {
+			continue
+		}
+		if (pa.X < 0 && pb.X < 0 && pc.X < 0) || (pa.Y < 0 && pb.Y < 0 && pc.Y < 0) ||
+			(pa.X > sw && pb.X > sw && pc.X > sw) || (pa.Y > sh && pb.Y > sh && pc.Y > sh) {
+			continue
+		}
+		r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
 	r.alphaTest, r.additive = false, false
+}
+
+// projVert is a mesh vertex lit and projected once for all its
+// triangles: screen point, inverse depth (1 in the map's parallel view),
+// fog and light (L; unused by append).
+type projVert struct {
+	X, Y, IW, Fog float32
+	L             rgb
 }
 
 // lightIndoors sets the light an object in cell is drawn in when the
@@ -1173,6 +1282,19 @@ var flatW = [3]float32{1, 1, 1}
 // so a shader recovers the perspective-correct coordinate per pixel
 // (Custom0/Custom2, Custom1/Custom2).
 func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx, cy float32, ca, cb, cc rgb, alpha float32, uv *[3][2]float32, iw [3]float32) {
+	var pv [3]projVert
+	pv[0], pv[1], pv[2] = projVert{X: ax, Y: ay, IW: iw[0]}, projVert{X: bx, Y: by, IW: iw[1]}, projVert{X: cx, Y: cy, IW: iw[2]}
+	if !r.cam.Map && r.Light.FogMax > 0 && list != &r.skyList {
+		for i := range pv {
+			pv[i].Fog = r.Light.FogAt(1 / iw[i])
+		}
+	}
+	r.appendProjected(list, owner, depth, &pv[0], &pv[1], &pv[2], ca, cb, cc, alpha, uv)
+}
+
+// appendProjected is append for corners whose fog is worked out (0 where
+// the layer is not fogged; the alpha test's AlphaTestFog is added here).
+func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa, pb, pc *projVert, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
 	n := len(r.Verts)
 	t := uint32(n / 3)
 	if n+3 > cap(r.Verts) {
@@ -1180,21 +1302,21 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	}
 	r.Verts = r.Verts[:n+3]
 	v := r.Verts[n : n+3 : n+3]
-	v[0] = Vertex{DstX: ax, DstY: ay, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha}
-	v[1] = Vertex{DstX: bx, DstY: by, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha}
-	v[2] = Vertex{DstX: cx, DstY: cy, SrcX: r.SrcX, SrcY: r.SrcY, ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha}
-	fog := !r.cam.Map && r.Light.FogMax > 0 && list != &r.skyList
-	for i := range v {
-		if uv != nil {
-			v[i].SrcX, v[i].SrcY = uv[i][0], uv[i][1]
-		}
-		v[i].Custom0, v[i].Custom1, v[i].Custom2 = v[i].SrcX*iw[i], v[i].SrcY*iw[i], iw[i]
-		if fog {
-			v[i].Custom3 = r.Light.FogAt(1 / iw[i])
-		}
-		if r.alphaTest {
-			v[i].Custom3 += AlphaTestFog
-		}
+	sx, sy := r.SrcX, r.SrcY
+	var uva, uvb, uvc [2]float32 = [2]float32{sx, sy}, [2]float32{sx, sy}, [2]float32{sx, sy}
+	if uv != nil {
+		uva, uvb, uvc = uv[0], uv[1], uv[2]
+	}
+	v[0] = Vertex{DstX: pa.X, DstY: pa.Y, SrcX: uva[0], SrcY: uva[1], ColorR: ca.R, ColorG: ca.G, ColorB: ca.B, ColorA: alpha,
+		Custom0: uva[0] * pa.IW, Custom1: uva[1] * pa.IW, Custom2: pa.IW, Custom3: pa.Fog}
+	v[1] = Vertex{DstX: pb.X, DstY: pb.Y, SrcX: uvb[0], SrcY: uvb[1], ColorR: cb.R, ColorG: cb.G, ColorB: cb.B, ColorA: alpha,
+		Custom0: uvb[0] * pb.IW, Custom1: uvb[1] * pb.IW, Custom2: pb.IW, Custom3: pb.Fog}
+	v[2] = Vertex{DstX: pc.X, DstY: pc.Y, SrcX: uvc[0], SrcY: uvc[1], ColorR: cc.R, ColorG: cc.G, ColorB: cc.B, ColorA: alpha,
+		Custom0: uvc[0] * pc.IW, Custom1: uvc[1] * pc.IW, Custom2: pc.IW, Custom3: pc.Fog}
+	if r.alphaTest {
+		v[0].Custom3 += AlphaTestFog
+		v[1].Custom3 += AlphaTestFog
+		v[2].Custom3 += AlphaTestFog
 	}
 	r.owner = append(r.owner, owner)
 	r.blend = append(r.blend, r.additive)
@@ -1207,18 +1329,18 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 	if owner >= 0 {
 		d := &r.Drawn[owner]
 		d.Tris++
-		d.Bounds.Add(ax, ay)
-		d.Bounds.Add(bx, by)
-		d.Bounds.Add(cx, cy)
+		d.Bounds.Add(pa.X, pa.Y)
+		d.Bounds.Add(pb.X, pb.Y)
+		d.Bounds.Add(pc.X, pc.Y)
 	} else if list == &r.terrain {
-		r.TerrainBounds.Add(ax, ay)
-		r.TerrainBounds.Add(bx, by)
-		r.TerrainBounds.Add(cx, cy)
+		r.TerrainBounds.Add(pa.X, pa.Y)
+		r.TerrainBounds.Add(pb.X, pb.Y)
+		r.TerrainBounds.Add(pc.X, pc.Y)
 	}
 }
 
-// sort orders a layer by key with a stable LSD radix sort (four byte
-// passes), so equal depths keep emission order.
+// sort orders a layer by key with a stable LSD radix sort (three passes
+// of 11, 11 and 10 bits), so equal depths keep emission order.
 func (r *Renderer) sort(l *triList) {
 	n := len(l.keys)
 	if n < 2 {
@@ -1230,19 +1352,20 @@ func (r *Renderer) sort(l *triList) {
 	}
 	srcK, srcV := l.keys, l.vals
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
-	for shift := uint(0); shift < 32; shift += 8 {
-		var count [257]int
+	var count [1<<11 + 1]int
+	for shift := uint(0); shift < 32; shift += 11 {
+		clear(count[:])
 		for _, k := range srcK {
-			count[(k>>shift&0xFF)+1]++
+			count[(k>>shift&0x7FF)+1]++
 		}
-		if count[(srcK[0]>>shift&0xFF)+1] == n {
-			continue // every key shares this byte: the pass would not move anything
+		if count[(srcK[0]>>shift&0x7FF)+1] == n {
+			continue // every key shares this digit: the pass would not move anything
 		}
-		for i := 1; i < 257; i++ {
+		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
 		for i, k := range srcK {
-			b := k >> shift & 0xFF
+			b := k >> shift & 0x7FF
 			dstK[count[b]] = k
 			dstV[count[b]] = srcV[i]
 			count[b]++
