@@ -883,8 +883,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	stamp := r.stamp
 	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
 	// Each vertex is transformed once per part per frame, and lit and
-	// projected at most once (vertex): the triangles share them by index (the mesh
-	// keeps one vertex per distinct position and normal, shareVertices).
+	// projected at most once (vertex): the triangles share them by index
+	// (the mesh keeps one vertex per distinct position and normal,
+	// shareVertices).
 	// Triangles wholly in front of the near plane are emitted from the
 	// projected vertices; the others are clipped by emit from the
 	// camera-space points.
@@ -956,7 +957,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			return v
 		}
 		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
-		if fog && q.Z > fogNear {
+		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
 			v.Fog = min(max((1/v.IW-fogMin)/fogSpan, 0), 1)
 		}
 		return v
