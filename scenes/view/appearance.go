@@ -79,8 +79,8 @@ func partGfx(l *components.AppearanceData, part int, setup uint32) uint32 {
 // hash; its swapped textures get atlas keys of their own).
 func (r *Renderer) partMesh(l *components.AppearanceData, part int, gfx uint32) *Mesh {
 	h := partLookHash(l, part)
-	mc, ok := r.Assets.(MaterialChanger)
-	if h == 0 || !ok || r.Atlas == nil {
+	mc := r.changer
+	if h == 0 || mc == nil || r.Atlas == nil {
 		return r.Mesh(gfx)
 	}
 	key := variantKey{gfx, h}

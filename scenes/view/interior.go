@@ -117,7 +117,7 @@ func (r *Renderer) envCell(id uint32) *envCell {
 }
 
 func (r *Renderer) loadEnvCell(id uint32) (*envCell, error) {
-	in := r.Assets.(Interiorer)
+	in := r.interiors
 	ec, err := in.EnvCell(id)
 	if err != nil {
 		return nil, err
@@ -319,7 +319,7 @@ func (r *Renderer) buildInteriors(x0, y0, x1, y1 int) bool {
 	clear(r.seen)
 	r.outdoors = false
 	full := Rect{0, 0, float32(r.cam.W), float32(r.cam.H)}
-	if _, ok := r.Assets.(Interiorer); !ok || r.cam.Map {
+	if r.interiors == nil || r.cam.Map {
 		return true
 	}
 	if IsEnvCell(r.ViewerCell) && r.envCell(r.ViewerCell) != nil {
@@ -361,7 +361,7 @@ func (r *Renderer) buildInteriors(x0, y0, x1, y1 int) bool {
 // no interiors at all), so there is nothing to see it through.
 func (r *Renderer) cellVisible(cell uint32) bool {
 	if IsEnvCell(cell) {
-		if _, ok := r.Assets.(Interiorer); !ok || r.seen[cell] {
+		if r.interiors == nil || r.seen[cell] {
 			return true
 		}
 		return r.envCell(cell) == nil

@@ -90,8 +90,14 @@ func (l *triList) reset() { l.keys, l.vals = l.keys[:0], l.vals[:0] }
 // emitter frames for particles. Build allocates nothing once its buffers
 // have grown.
 type Renderer struct {
-	Assets  Assets
-	Palette [32]color.RGBA
+	Assets Assets
+	// The optional interfaces Assets implements, asserted once in
+	// NewRenderer: a type assertion on every frame may allocate when the
+	// runtime refreshes its assertion cache.
+	resid     Residency
+	interiors Interiorer
+	changer   MaterialChanger
+	Palette   [32]color.RGBA
 	// HideObjects leaves out world objects and particles (terrain and
 	// statics only).
 	HideObjects bool
@@ -209,6 +215,9 @@ func NewRenderer(a Assets) *Renderer {
 	if s, ok := a.(Skyer); ok {
 		r.sky = s.Sky()
 	}
+	r.resid, _ = a.(Residency)
+	r.interiors, _ = a.(Interiorer)
+	r.changer, _ = a.(MaterialChanger)
 	r.Light = SkyLighting(r.sky, r.DayFraction)
 	return r
 }
@@ -271,8 +280,8 @@ func (r *Renderer) Mesh(id uint32) *Mesh {
 // block returns a landblock (cached; nil when absent); with Residency
 // assets, the resident one now.
 func (r *Renderer) block(id uint32) *Landblock {
-	if rs, ok := r.Assets.(Residency); ok {
-		return rs.ResidentLandblock(id)
+	if r.resid != nil {
+		return r.resid.ResidentLandblock(id)
 	}
 	if b, ok := r.blocks[id]; ok {
 		return b
@@ -397,8 +406,8 @@ func (r *Renderer) blockRange() (x0, y0, x1, y1 int) {
 	cx := c.BaseX + int(math.Floor(float64(c.Target.X/dat.BlockLength)))
 	cy := c.BaseY + int(math.Floor(float64(c.Target.Y/dat.BlockLength)))
 	rad := max(r.BlockRadius, 0)
-	if rs, ok := r.Assets.(Residency); ok {
-		rad = max(rs.DrawRadius(), 0)
+	if r.resid != nil {
+		rad = max(r.resid.DrawRadius(), 0)
 	}
 	if c.Map {
 		half := float32(max(c.W, c.H)) / 2 / c.MapScale
@@ -1043,7 +1052,7 @@ func (r *Renderer) lightIndoors(cell uint32, v *physics.Mat4) bool {
 	if !IsEnvCell(cell) {
 		return false
 	}
-	if _, ok := r.Assets.(Interiorer); !ok {
+	if r.interiors == nil {
 		return false
 	}
 	c := r.envCell(cell)
