@@ -75,6 +75,9 @@ func copyFile(t *testing.T, from, to string) {
 func TestBrowserViewer(t *testing.T) {
 	bin := chromium()
 	if bin == "" {
+		if os.Getenv("DERETH_REQUIRE_TOOLS") != "" {
+			t.Fatal("no chromium to drive, and DERETH_REQUIRE_TOOLS (go tool task test) forbids skipping")
+		}
 		t.Skip("SKIPPED: no chromium to drive; `go tool task web-deps` installs Debian's chromium")
 	}
 	dir := t.TempDir()
