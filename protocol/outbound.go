@@ -149,18 +149,41 @@ func appendRawMotionState(dst []byte, s *RawMotionState) []byte {
 	return appendMotionItems(dst, s.Actions)
 }
 
-// MoveToState is GameAction 0xF7B1 / 0xF61C (§6.2), sent whenever a movement
-// key, hold key or stance changes.
-type MoveToState struct {
-	Sequence              uint32 // game-action sequence
-	Raw                   RawMotionState
-	Position              Position
+// ClientStamps are the four update-time stamps the client echoes in
+// MoveToState, AutonomousPosition and Jump, in wire order: the instance,
+// server-control, teleport and force-position sequences (8 bytes).
+type ClientStamps struct {
 	InstanceSequence      uint16
 	ServerControlSequence uint16
 	TeleportSequence      uint16
 	ForcePositionSequence uint16
-	Contact               bool // contact/long-jump bit 0
-	StandingLongJump      bool // bit 1
+}
+
+// clientStamps reads the four client stamps into s.
+func (r *reader) clientStamps(s *ClientStamps) {
+	s.InstanceSequence = r.u16("instance_sequence")
+	s.ServerControlSequence = r.u16("server_control_sequence")
+	s.TeleportSequence = r.u16("teleport_sequence")
+	s.ForcePositionSequence = r.u16("force_position_sequence")
+}
+
+// appendClientStamps writes the four client stamps.
+func appendClientStamps(dst []byte, s *ClientStamps) []byte {
+	dst = appendU16(dst, s.InstanceSequence)
+	dst = appendU16(dst, s.ServerControlSequence)
+	dst = appendU16(dst, s.TeleportSequence)
+	return appendU16(dst, s.ForcePositionSequence)
+}
+
+// MoveToState is GameAction 0xF7B1 / 0xF61C (§6.2), sent whenever a movement
+// key, hold key or stance changes.
+type MoveToState struct {
+	Sequence uint32 // game-action sequence
+	Raw      RawMotionState
+	Position Position
+	ClientStamps
+	Contact          bool // contact/long-jump bit 0
+	StandingLongJump bool // bit 1
 }
 
 // Opcode implements Message.
@@ -177,10 +200,7 @@ func DecodeMoveToState(b []byte, m *MoveToState) (int, error) {
 	r.actionType(ActionMoveToState)
 	r.rawMotionState(&m.Raw)
 	m.Position = r.position("position")
-	m.InstanceSequence = r.u16("instance_sequence")
-	m.ServerControlSequence = r.u16("server_control_sequence")
-	m.TeleportSequence = r.u16("teleport_sequence")
-	m.ForcePositionSequence = r.u16("force_position_sequence")
+	r.clientStamps(&m.ClientStamps)
 	c := r.u8("contact")
 	m.Contact, m.StandingLongJump = c&1 != 0, c&2 != 0
 	r.align("pad")
@@ -194,10 +214,7 @@ func (m *MoveToState) Encode(dst []byte) []byte {
 	dst = appendU32(appendU32(dst, m.Sequence), ActionMoveToState)
 	dst = appendRawMotionState(dst, &m.Raw)
 	dst = appendPosition(dst, m.Position)
-	dst = appendU16(dst, m.InstanceSequence)
-	dst = appendU16(dst, m.ServerControlSequence)
-	dst = appendU16(dst, m.TeleportSequence)
-	dst = appendU16(dst, m.ForcePositionSequence)
+	dst = appendClientStamps(dst, &m.ClientStamps)
 	dst = appendU8(dst, b2u8(m.Contact)|b2u8(m.StandingLongJump)<<1)
 	return appendAlign(dst, start)
 }
@@ -205,13 +222,10 @@ func (m *MoveToState) Encode(dst []byte) []byte {
 // AutonomousPosition is GameAction 0xF7B1 / 0xF753 (§6.3), sent about once a
 // second while the player moves.
 type AutonomousPosition struct {
-	Sequence              uint32 // game-action sequence
-	Position              Position
-	InstanceSequence      uint16
-	ServerControlSequence uint16
-	TeleportSequence      uint16
-	ForcePositionSequence uint16
-	Contact               bool
+	Sequence uint32 // game-action sequence
+	Position Position
+	ClientStamps
+	Contact bool
 }
 
 // Opcode implements Message.
@@ -226,10 +240,7 @@ func DecodeAutonomousPosition(b []byte, m *AutonomousPosition) (int, error) {
 	m.Sequence = r.u32("sequence")
 	r.actionType(ActionAutonomousPosition)
 	m.Position = r.position("position")
-	m.InstanceSequence = r.u16("instance_sequence")
-	m.ServerControlSequence = r.u16("server_control_sequence")
-	m.TeleportSequence = r.u16("teleport_sequence")
-	m.ForcePositionSequence = r.u16("force_position_sequence")
+	r.clientStamps(&m.ClientStamps)
 	m.Contact = r.u8("contact") != 0
 	r.align("pad")
 	return r.off, r.err
@@ -241,10 +252,7 @@ func (m *AutonomousPosition) Encode(dst []byte) []byte {
 	dst = appendU32(dst, uint32(OpGameAction))
 	dst = appendU32(appendU32(dst, m.Sequence), ActionAutonomousPosition)
 	dst = appendPosition(dst, m.Position)
-	dst = appendU16(dst, m.InstanceSequence)
-	dst = appendU16(dst, m.ServerControlSequence)
-	dst = appendU16(dst, m.TeleportSequence)
-	dst = appendU16(dst, m.ForcePositionSequence)
+	dst = appendClientStamps(dst, &m.ClientStamps)
 	dst = appendU8(dst, b2u8(m.Contact))
 	return appendAlign(dst, start)
 }
@@ -254,13 +262,10 @@ func (m *AutonomousPosition) Encode(dst []byte) []byte {
 // velocity, and the instance, server-control, teleport and force-position
 // stamps (24 bytes, already aligned).
 type Jump struct {
-	Sequence              uint32 // game-action sequence
-	Extent                float32
-	Velocity              physics.Vec3
-	InstanceSequence      uint16
-	ServerControlSequence uint16
-	TeleportSequence      uint16
-	ForcePositionSequence uint16
+	Sequence uint32 // game-action sequence
+	Extent   float32
+	Velocity physics.Vec3
+	ClientStamps
 }
 
 // Opcode implements Message.
@@ -276,10 +281,7 @@ func DecodeJump(b []byte, m *Jump) (int, error) {
 	r.actionType(ActionJump)
 	m.Extent = r.f32("extent")
 	m.Velocity = r.vec3("velocity")
-	m.InstanceSequence = r.u16("instance_sequence")
-	m.ServerControlSequence = r.u16("server_control_sequence")
-	m.TeleportSequence = r.u16("teleport_sequence")
-	m.ForcePositionSequence = r.u16("force_position_sequence")
+	r.clientStamps(&m.ClientStamps)
 	return r.off, r.err
 }
 
@@ -289,10 +291,7 @@ func (m *Jump) Encode(dst []byte) []byte {
 	dst = appendU32(appendU32(dst, m.Sequence), ActionJump)
 	dst = appendF32(dst, m.Extent)
 	dst = appendVec3(dst, m.Velocity)
-	dst = appendU16(dst, m.InstanceSequence)
-	dst = appendU16(dst, m.ServerControlSequence)
-	dst = appendU16(dst, m.TeleportSequence)
-	return appendU16(dst, m.ForcePositionSequence)
+	return appendClientStamps(dst, &m.ClientStamps)
 }
 
 // GameAction is any other 0xF7B1 envelope (e.g. LoginComplete 0x00A1);

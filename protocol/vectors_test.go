@@ -338,18 +338,18 @@ func vectors() []vector {
 			03 00  00 00  01 00  00 00
 			01  00 00 00`)},
 		{"MoveToState/full", fullMoveToState(), fullMoveToStateWire()},
-		{"Jump", &Jump{Sequence: 9, Extent: 0.5, Velocity: physics.Vec3{X: 1, Y: -2, Z: 10}, InstanceSequence: 1,
-			ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4},
+		{"Jump", &Jump{Sequence: 9, Extent: 0.5, Velocity: physics.Vec3{X: 1, Y: -2, Z: 10}, ClientStamps: ClientStamps{InstanceSequence: 1,
+			ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4}},
 			le{}.u32(0xF7B1).u32(9).u32(0xF61B).f32(0.5).f32(1).f32(-2).f32(10).u16(1).u16(2).u16(3).u16(4)},
-		{"AutonomousPosition", &AutonomousPosition{Sequence: 6, Position: docPosition, InstanceSequence: 3,
-			ServerControlSequence: 2, TeleportSequence: 1, Contact: true},
+		{"AutonomousPosition", &AutonomousPosition{Sequence: 6, Position: docPosition, ClientStamps: ClientStamps{InstanceSequence: 3,
+			ServerControlSequence: 2, TeleportSequence: 1}, Contact: true},
 			le{}.u32(0xF7B1).u32(6).u32(0xF753).u32(0xA9B40021).f32(50).f32(60.5).f32(12).f32(1).f32(0).f32(0).f32(0).
 				u16(3).u16(2).u16(1).u16(0).u8(1).pad()},
 	}
 }
 
 func docMoveToState() *MoveToState {
-	m := &MoveToState{Sequence: 5, Position: docPosition, InstanceSequence: 3, TeleportSequence: 1, Contact: true}
+	m := &MoveToState{Sequence: 5, Position: docPosition, ClientStamps: ClientStamps{InstanceSequence: 3, TeleportSequence: 1}, Contact: true}
 	m.Raw.Reset()
 	m.Raw.CurrentHoldKey = HoldKeyRun
 	m.Raw.ForwardCommand = motion.WalkForward
@@ -364,8 +364,8 @@ func fullMoveToState() *MoveToState {
 			SidestepCommand: motion.SideStepLeft, SidestepHoldKey: HoldKeyNone, SidestepSpeed: 0.75,
 			TurnCommand: motion.TurnLeft, TurnHoldKey: HoldKeyRun, TurnSpeed: 1.25,
 			Actions: []MotionItem{{Command: 0x13000087, Sequence: 2, Autonomous: true, Speed: 1}}},
-		InstanceSequence: 1, ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4,
-		Contact: true, StandingLongJump: true}
+		ClientStamps: ClientStamps{InstanceSequence: 1, ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4},
+		Contact:      true, StandingLongJump: true}
 }
 
 func fullMoveToStateWire() []byte {
