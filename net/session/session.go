@@ -650,8 +650,9 @@ func (s *Session) message(b []byte) {
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
 			s.sendMessage((&acnet.Bare{Op: acnet.OpEnterGameRequest}).Encode(nil), 4)
 		} else {
-			s.ended = fmt.Errorf("session: %s: %w", noCharacter(s.cfg.Character, m.Characters), ErrRefused)
-			s.step("refused: %s", noCharacter(s.cfg.Character, m.Characters))
+			why := noCharacter(s.cfg.Character, m.Characters)
+			s.ended = fmt.Errorf("session: %s: %w", why, ErrRefused)
+			s.step("refused: %s", why)
 		}
 	case *acnet.CharacterError:
 		s.ended = fmt.Errorf("session: %s: %w", m.Reason(), ErrRefused)
