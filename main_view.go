@@ -10,6 +10,7 @@ import (
 	_ "github.com/dereth/dereth/internal/display" // runs every other command before Ebitengine's init opens X
 
 	"github.com/dereth/dereth/cli"
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/scenes"
 	"github.com/dereth/dereth/systems"
 )
@@ -34,12 +35,9 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, nil, err
 			}
-			a, err := scenes.NewDATAssets(v.Portal, v.Cell)
+			a, err := viewAssets(w, v.Portal, v.Cell)
 			if err != nil {
 				return nil, nil, err
-			}
-			if w.Stream != nil {
-				return w, scenes.NewResidentAssets(a, w), nil
 			}
 			return w, a, nil
 		}),
@@ -84,6 +82,19 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// viewAssets are the window's assets for w: the DATs' meshes and
+// surfaces, the landblocks the streamer has published when w streams.
+func viewAssets(w *systems.World, portal, cell *dat.Container) (scenes.Assets, error) {
+	a, err := scenes.NewDATAssets(portal, cell)
+	if err != nil {
+		return nil, err
+	}
+	if w.Stream != nil {
+		return scenes.NewResidentAssets(a, w), nil
+	}
+	return a, nil
+}
+
 // logLoadErr wraps a viewer's Load so that its error is also written to
 // stderr as it happens (the window shows it too) and kept in *errp: an
 // interactive viewer that could not load says why on the terminal.
@@ -114,12 +125,9 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			if err != nil {
 				return nil, nil, err
 			}
-			a, err := scenes.NewDATAssets(portal, cell)
+			a, err := viewAssets(w, portal, cell)
 			if err != nil {
 				return nil, nil, err
-			}
-			if w.Stream != nil {
-				return w, scenes.NewResidentAssets(a, w), nil
 			}
 			return w, a, nil
 		}),

@@ -13,7 +13,7 @@ import (
 	"github.com/dereth/dereth/systems"
 )
 
-// collisionDebug is the viewer's collision toggle (F3): each object's
+// collisionDebug is the viewer's collision toggle (F8): each object's
 // collision spheres (its Setup's, scaled and turned, at its physics
 // position) as circles, and the polygons its last transition hit
 // (World.Collisions) as outlines.

@@ -13,9 +13,9 @@ import (
 )
 
 // TestCollisionOverlay: an object's sphere is drawn at its projected
-// centre with its radius in pixels at that depth; after it walked into a
-// wall the circle is marked hit and the wall's polygon is outlined (four
-// edges).
+// centre with its radius in pixels at that depth; after it landed on the
+// terrain the circle is marked hit and the terrain triangle it touched is
+// outlined (three edges).
 func TestCollisionOverlay(t *testing.T) {
 	w := systems.NewWorld()
 	w.Ground = flatHeights{}
@@ -74,4 +74,39 @@ func (flatHeights) GroundZ(cell uint32, x, y float32) (float32, bool) { return 0
 
 func (flatHeights) LandHeights(block uint32) (*collision.Heights, bool) {
 	return new(collision.Heights), true
+}
+
+// TestClipEdge: in perspective an edge crossing the near plane is cut at
+// it, whichever end lies behind; an edge wholly behind is left out; the
+// map view draws an edge whole.
+func TestClipEdge(t *testing.T) {
+	cam := view.NewCamera(800, 600, physics.Position{Cell: 0xA9B40001, Frame: physics.IdentityFrame})
+	front, behind := physics.Vec3{X: 2, Y: 1, Z: 10}, physics.Vec3{X: 2, Y: 1, Z: -10}
+	cut := physics.Vec3{X: 2, Y: 1, Z: view.NearPlane} // where front–behind meets the near plane
+	fx, fy := cam.ScreenOf(front)
+	cx, cy := cam.ScreenOf(cut)
+	for _, tc := range []struct {
+		name string
+		a, b physics.Vec3
+		want debugLine
+		ok   bool
+	}{
+		{"in front", front, physics.Vec3{X: -1, Y: 3, Z: 5}, func() debugLine {
+			x, y := cam.ScreenOf(physics.Vec3{X: -1, Y: 3, Z: 5})
+			return debugLine{fx, fy, x, y}
+		}(), true},
+		{"far end behind", front, behind, debugLine{fx, fy, cx, cy}, true},
+		{"near end behind", behind, front, debugLine{fx, fy, cx, cy}, true},
+		{"wholly behind", behind, physics.Vec3{Z: view.NearPlane - 0.01}, debugLine{}, false},
+	} {
+		if l, ok := clipEdge(cam, tc.a, tc.b); ok != tc.ok || l != tc.want {
+			t.Errorf("%s: clipEdge = %+v, %v; want %+v, %v", tc.name, l, ok, tc.want, tc.ok)
+		}
+	}
+	cam.ToggleMap()
+	ax, ay := cam.ScreenOf(front)
+	bx, by := cam.ScreenOf(behind)
+	if l, ok := clipEdge(cam, front, behind); !ok || l != (debugLine{ax, ay, bx, by}) {
+		t.Errorf("map view: clipEdge = %+v, %v; want the whole edge %+v", l, ok, debugLine{ax, ay, bx, by})
+	}
 }

@@ -52,9 +52,7 @@ func (a *ResidentAssets) ResidentLandblock(id uint32) *view.Landblock {
 		sl = st.Slot(block)
 	}
 	if sl == nil || sl.Published == stream.None || sl.Build == nil {
-		if _, ok := a.cache[block]; ok {
-			delete(a.cache, block)
-		}
+		delete(a.cache, block)
 		return nil
 	}
 	if c, ok := a.cache[block]; ok && c.build == sl.Build {

@@ -18,39 +18,8 @@ import (
 // and nothing else the DATs hold; through the town portal the town's
 // terrain goes and only the dungeon's landblock is drawn.
 func TestRendererDrawsResidentLandblocks(t *testing.T) {
-	p, err := sample.Portal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := testbed.New("", testbed.Options{Portal: p, Cell: c, Viewer: true, Stdout: io.Discard})
-	defer s.Close()
-	if err := s.StartStream(stream.DefaultConfig, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.RunSample(); err != nil {
-		t.Fatal(err)
-	}
+	s, da := residentSample(t)
 	w := s.World
-	settle := func() {
-		t.Helper()
-		for range 300 {
-			s.Stream().WaitBuilt(5 * time.Second)
-			w.Step(1.0 / 30)
-			if !w.InPortalSpace() {
-				return
-			}
-		}
-		t.Fatalf("never revealed (%q)", w.TravelState())
-	}
-	settle()
-	da, err := NewDATAssets(p, c)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ra := NewResidentAssets(da, w)
 	r := view.NewRenderer(ra)
 	frame := func() *view.Camera {
@@ -104,7 +73,7 @@ func TestRendererDrawsResidentLandblocks(t *testing.T) {
 	if err := s.UsePortal(0x60000010); err != nil {
 		t.Fatal(err)
 	}
-	settle()
+	settle(t, s)
 	cam = frame()
 	if drawn(cam, 0xA8, 0xB4) || drawn(cam, 0xA9, 0xB4) {
 		t.Fatal("the town is still drawn in the dungeon")
@@ -119,46 +88,62 @@ func TestRendererDrawsResidentLandblocks(t *testing.T) {
 // landblocks, 9 Near) drawn through ResidentAssets: steady state, no
 // allocation.
 func BenchmarkBuildResident(b *testing.B) {
+	s, da := residentSample(b)
+	w := s.World
+	b.Run("resident", func(b *testing.B) {
+		r := view.NewRenderer(NewResidentAssets(da, w))
+		cam := view.NewCamera(1280, 720, w.Object(w.PlayerGUID).Phys.Position)
+		cam.Update()
+		r.Build(w, cam)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for range b.N {
+			r.Build(w, cam)
+		}
+		b.ReportMetric(float64(len(r.Indices)/3), "tris")
+	})
+}
+
+// residentSample is the sample world as the viewer runs it (default spawn
+// script, streaming on), stepped until the login's reveal (settle), and
+// its DAT assets. The scenario closes when tb ends.
+func residentSample(tb testing.TB) (*testbed.Scenario, *view.DATAssets) {
+	tb.Helper()
 	p, err := sample.Portal()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	c, err := sample.Cell()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	s := testbed.New("", testbed.Options{Portal: p, Cell: c, Viewer: true, Stdout: io.Discard})
-	defer s.Close()
+	tb.Cleanup(s.Close)
 	if err := s.StartStream(stream.DefaultConfig, nil); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := s.RunSample(); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	w := s.World
-	for i := 0; i < 300 && (i < 2 || w.InPortalSpace()); i++ {
-		s.Stream().WaitBuilt(5 * time.Second)
-		w.Step(1.0 / 30)
-	}
+	settle(tb, s)
 	da, err := NewDATAssets(p, c)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name string
-		a    Assets
-	}{{"resident", NewResidentAssets(da, w)}} {
-		b.Run(tc.name, func(b *testing.B) {
-			r := view.NewRenderer(tc.a)
-			cam := view.NewCamera(1280, 720, w.Object(w.PlayerGUID).Phys.Position)
-			cam.Update()
-			r.Build(w, cam)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				r.Build(w, cam)
-			}
-			b.ReportMetric(float64(len(r.Indices)/3), "tris")
-		})
+	return s, da
+}
+
+// settle steps s's world, each step after the streamer's builds, until it
+// leaves portal space; it fails tb if that takes more than 300 steps.
+func settle(tb testing.TB, s *testbed.Scenario) {
+	tb.Helper()
+	w := s.World
+	for range 300 {
+		s.Stream().WaitBuilt(5 * time.Second)
+		w.Step(1.0 / 30)
+		if !w.InPortalSpace() {
+			return
+		}
 	}
+	tb.Fatalf("never revealed (%q)", w.TravelState())
 }

@@ -202,12 +202,8 @@ func (m *TexMerge) terrainAlpha(pal, code uint32) (id uint32, rot int, ok bool) 
 		return 0, 0, false
 	}
 	a := maps[pseudoRandomIndex(pal, len(maps))]
-	c := a.Code
-	for rot = 0; rot < 4; rot++ {
-		if c == code {
-			return a.TexID, rot, true
-		}
-		c = rotateCode(c)
+	if rot, ok := turnsInto(a.Code, code); ok {
+		return a.TexID, rot, true
 	}
 	return 0, 0, false
 }
@@ -222,15 +218,23 @@ func (m *TexMerge) roadAlpha(pal, code uint32) (id uint32, rot int, ok bool) {
 	start := pseudoRandomIndex(pal, len(maps))
 	for i := range maps {
 		a := maps[(i+start)%len(maps)]
-		c := a.Code
-		for rot = 0; rot < 4; rot++ {
-			if c == code {
-				return a.TexID, rot, true
-			}
-			c = rotateCode(c)
+		if rot, ok := turnsInto(a.Code, code); ok {
+			return a.TexID, rot, true
 		}
 	}
 	return 0, 0, false
+}
+
+// turnsInto reports the quarter turns (rotateCode, 0 to 3) that take a
+// mask's code c to want.
+func turnsInto(c, want uint32) (rot int, ok bool) {
+	for rot = 0; rot < 4; rot++ {
+		if c == want {
+			return rot, true
+		}
+		c = rotateCode(c)
+	}
+	return 0, false
 }
 
 // landUVs are the texture coordinates of a cell's corners SW, SE, NE, NW

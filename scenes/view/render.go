@@ -317,7 +317,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.drawOutdoors = r.buildInteriors(x0, y0, x1, y1)
 	if r.drawOutdoors {
 		r.buildSky()
-		r.buildTerrain()
+		r.buildTerrain(x0, y0, x1, y1)
 		r.buildFarTerrain(x0, y0, x1, y1)
 	}
 	if w != nil && !r.HideObjects {
@@ -425,8 +425,9 @@ const (
 
 func heightTint(z float32) float32 { return 0.85 + min(max(z, 0), 400)/400*0.3 }
 
-func (r *Renderer) buildTerrain() {
-	x0, y0, x1, y1 := r.blockRange()
+// buildTerrain draws landblocks x0..x1 × y0..y1 (blockRange) at full
+// detail, with their statics.
+func (r *Renderer) buildTerrain(x0, y0, x1, y1 int) {
 	var cam [81]physics.Vec3
 	var col, lit [81]rgb
 	var world [81]physics.Vec3
