@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"encoding/json"
+	"github.com/dereth/dereth/internal/cputime"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -70,12 +71,12 @@ func crowdRun(dir string, cfg *Config) {
 		// The goroutine stays on its thread while the thread's clock
 		// measures it.
 		runtime.LockOSThread()
-		t0, ok0 := threadCPU()
+		t0, ok0 := cputime.Thread()
 		w0 := time.Now()
 		render()
 		wall += time.Since(w0)
 		d := time.Since(w0)
-		t1, ok1 := threadCPU()
+		t1, ok1 := cputime.Thread()
 		runtime.UnlockOSThread()
 		if ok0 && ok1 {
 			d = t1 - t0

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"github.com/dereth/dereth/internal/cputime"
 	"runtime"
 	"testing"
 	"time"
@@ -72,7 +73,7 @@ func benchFrames(b *testing.B, w *systems.World, r *Renderer, cam *Camera) {
 	b.ReportMetric(float64(r.DrawCalls()), "drawcalls/frame")
 }
 
-// cpuMeter sums the thread CPU time of the measured calls (threadCPU),
+// cpuMeter sums the thread CPU time of the measured calls (cputime.Thread),
 // the goroutine locked to its thread while it runs.
 type cpuMeter struct {
 	t0, sum time.Duration
@@ -84,11 +85,11 @@ func (c *cpuMeter) start() {
 	if c.n == 0 {
 		runtime.LockOSThread()
 	}
-	c.t0, c.ok = threadCPU()
+	c.t0, c.ok = cputime.Thread()
 }
 
 func (c *cpuMeter) stop() {
-	t1, ok := threadCPU()
+	t1, ok := cputime.Thread()
 	c.ok = c.ok && ok
 	c.sum += t1 - c.t0
 	c.n++
