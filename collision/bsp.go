@@ -47,17 +47,8 @@ func NewBSPShape(vertex func(uint16) (dat.Vertex, bool), polys []dat.Polygon, bs
 	s := &Shape{}
 	byKey := make(map[uint16]int32, len(polys))
 	for _, p := range polys {
-		verts := make([]physics.Vec3, 0, len(p.VertexIDs))
-		okp := true
-		for _, id := range p.VertexIDs {
-			v, ok := vertex(uint16(id))
-			if !ok {
-				okp = false
-				break
-			}
-			verts = append(verts, v.Origin)
-		}
-		if !okp || len(verts) < 3 {
+		verts, ok := polyVerts(vertex, &p)
+		if !ok {
 			continue
 		}
 		byKey[p.Key] = int32(len(s.Polys))
@@ -66,6 +57,23 @@ func NewBSPShape(vertex func(uint16) (dat.Vertex, bool), polys []dat.Polygon, bs
 	s.root = buildNode(bsp, byKey, 0)
 	s.Bound = boundOf(s.Polys)
 	return s
+}
+
+// polyVerts resolves a dat polygon's vertices through the vertex
+// function; false when one is missing or there are fewer than three.
+func polyVerts(vertex func(uint16) (dat.Vertex, bool), p *dat.Polygon) ([]physics.Vec3, bool) {
+	if len(p.VertexIDs) < 3 {
+		return nil, false
+	}
+	verts := make([]physics.Vec3, 0, len(p.VertexIDs))
+	for _, id := range p.VertexIDs {
+		v, ok := vertex(uint16(id))
+		if !ok {
+			return nil, false
+		}
+		verts = append(verts, v.Origin)
+	}
+	return verts, true
 }
 
 // NewPolyShape is a Shape of loose polygons without a tree (tests, and

@@ -120,7 +120,8 @@ func (c *Cell) sweep(from, d vec, r float32, skipWalkable bool) (float32, vec, *
 // BSP over the physics polygons, the cell BSP's planes, and a portal for
 // each of the EnvCell's CellPortals over the drawn polygon it names (the
 // other side 0xFFFF is outside, any other number an EnvCell of the same
-// landblock). A portal naming no polygon is left out.
+// landblock). A portal naming no polygon, or a polygon with a missing
+// vertex, is left out (as NewBSPShape leaves such a polygon out).
 func NewCell(ec *dat.EnvCell, cs *dat.CellStruct) *Cell {
 	c := &Cell{
 		ID:     ec.ID,
@@ -136,13 +137,8 @@ func NewCell(ec *dat.EnvCell, cs *dat.CellStruct) *Cell {
 		if !ok {
 			continue
 		}
-		verts := make([]physics.Vec3, 0, len(poly.VertexIDs))
-		for _, id := range poly.VertexIDs {
-			if v, ok := cs.Vertex(uint16(id)); ok {
-				verts = append(verts, v.Origin)
-			}
-		}
-		if len(verts) < 3 {
+		verts, ok := polyVerts(cs.Vertex, &poly)
+		if !ok {
 			continue
 		}
 		other := uint32(OutsideCell)

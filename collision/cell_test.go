@@ -44,16 +44,10 @@ const roomID = 0x7F7F0100
 func room() (*Cell, Obstacle) {
 	up, down := v3(0, 0, 1), v3(0, 0, -1)
 	north, south, east, west := v3(0, 1, 0), v3(0, -1, 0), v3(1, 0, 0), v3(-1, 0, 0)
-	in := []Poly{
+	in := append([]Poly{
 		rect(up, v3(0, 0, 0), v3(10, 10, 0)),
 		rect(down, v3(0, 0, 4), v3(10, 10, 4)),
-		rect(south, v3(0, 10, 0), v3(10, 10, 4)),
-		rect(west, v3(10, 0, 0), v3(10, 10, 4)),
-		rect(east, v3(0, 0, 0), v3(0, 10, 4)),
-		rect(north, v3(0, 0, 0), v3(4, 0, 4)),
-		rect(north, v3(6, 0, 0), v3(10, 0, 4)),
-		rect(north, v3(4, 0, 3), v3(6, 0, 4)),
-	}
+	}, roomWalls(v3(0, 0, 0), 1)...)
 	c := &Cell{
 		ID:      roomID,
 		Frame:   physics.Frame{Origin: v3(100, 100, 0), Orientation: physics.IdentityQuat},
@@ -61,17 +55,24 @@ func room() (*Cell, Obstacle) {
 		Inside:  []Plane{{N: up}, {N: down, D: 4}, {N: north}, {N: south, D: 10}, {N: east}, {N: west, D: 10}},
 		Portals: []Portal{{Other: OutsideCell, Poly: rect(north, v3(4, 0, 0), v3(6, 0, 3))}},
 	}
-	out := []Poly{
-		rect(up, v3(100, 100, 4), v3(110, 110, 4)),
-		rect(north, v3(100, 110, 0), v3(110, 110, 4)),
-		rect(east, v3(110, 100, 0), v3(110, 110, 4)),
-		rect(west, v3(100, 100, 0), v3(100, 110, 4)),
-		rect(south, v3(100, 100, 0), v3(104, 100, 4)),
-		rect(south, v3(106, 100, 0), v3(110, 100, 4)),
-		rect(south, v3(104, 100, 3), v3(106, 100, 4)),
-	}
+	out := append([]Poly{rect(up, v3(100, 100, 4), v3(110, 110, 4))}, roomWalls(v3(100, 100, 0), -1)...)
 	shell := Obstacle{GUID: 77, Frame: physics.IdentityFrame, Scale: 1, Shape: NewPolyShape(out), Cells: []uint32{roomID}}
 	return c, shell
+}
+
+// roomWalls are the room's four walls, 10 × 10 × 4, with the door's gap in
+// the south one, placed at off and facing in (s = 1) or out (s = -1).
+func roomWalls(off physics.Vec3, s float32) []Poly {
+	at := func(x, y, z float32) physics.Vec3 { return off.Add(v3(x, y, z)) }
+	n := func(x, y float32) physics.Vec3 { return v3(s*x, s*y, 0) }
+	return []Poly{
+		rect(n(0, -1), at(0, 10, 0), at(10, 10, 4)),
+		rect(n(-1, 0), at(10, 0, 0), at(10, 10, 4)),
+		rect(n(1, 0), at(0, 0, 0), at(0, 10, 4)),
+		rect(n(0, 1), at(0, 0, 0), at(4, 0, 4)),
+		rect(n(0, 1), at(6, 0, 0), at(10, 0, 4)),
+		rect(n(0, 1), at(4, 0, 3), at(6, 0, 4)),
+	}
 }
 
 func roomEnv() *flatEnv {

@@ -74,6 +74,21 @@ func TestNewCellFromTheDATs(t *testing.T) {
 	}
 }
 
+// TestNewCellLeavesOutAPortalWithAMissingVertex: a door polygon naming a
+// vertex the CellStruct lacks is no portal (not a portal over the
+// vertices that remain), as NewBSPShape leaves such a polygon out.
+func TestNewCellLeavesOutAPortalWithAMissingVertex(t *testing.T) {
+	cs := roomCellStruct()
+	if n := len(NewCell(roomEnvCell(), cs).Portals); n != 1 {
+		t.Fatalf("%d portals before the vertex goes missing, want 1", n)
+	}
+	door := &cs.Polygons[0]
+	door.VertexIDs = append(door.VertexIDs, int16(len(cs.Vertices)))
+	if got := NewCell(roomEnvCell(), cs).Portals; len(got) != 0 {
+		t.Fatalf("portals %+v, want none when the door names a missing vertex", got)
+	}
+}
+
 // FuzzCellAndShapeFromBytes decodes an Environment and a GfxObj from
 // arbitrary bytes (seeded with real encodings), builds their collision
 // and sweeps spheres through it: no panic, and every contact is finite

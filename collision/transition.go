@@ -293,7 +293,6 @@ func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *
 	steps := 1
 	if s := dist / rad; s > 1 {
 		if !finite(s) {
-			r.res.Origin = pos
 			return r.finish(pos)
 		}
 		steps = int(math.Ceil(float64(min(s, MaxSteps))))
@@ -495,15 +494,7 @@ func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32
 // object once).
 func (r *Resolver) record(c *contact) {
 	h := Hit{Kind: c.kind, GUID: c.guid, Model: c.model, Cell: c.cell, Normal: c.normal}
-	if c.poly != nil {
-		for i, v := range c.poly.Verts {
-			if i == MaxHitVerts {
-				break
-			}
-			h.Poly[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
-			h.NVerts++
-		}
-	}
+	h.NVerts = uint8(c.placePoly(&h.Poly))
 	for i := range r.res.Hits {
 		if o := &r.res.Hits[i]; o.Kind == h.Kind && o.GUID == h.GUID && o.Model == h.Model && o.Cell == h.Cell && o.NVerts == h.NVerts && o.Poly == h.Poly {
 			return
@@ -668,17 +659,21 @@ func (r *Resolver) overPoly(c *contact, pos vec) bool {
 // and its polygon for the edge slide.
 func (r *Resolver) stand(c *contact) {
 	r.ground = c.normal
-	r.walkN = 0
+	r.walkN = c.placePoly(&r.walk)
+}
+
+// placePoly writes the first MaxHitVerts vertices of the contact's
+// polygon, placed in the begin landblock, to out: how many (none without
+// a polygon).
+func (c *contact) placePoly(out *[MaxHitVerts]vec) int {
 	if c.poly == nil {
-		return
+		return 0
 	}
-	for i, v := range c.poly.Verts {
-		if i == MaxHitVerts {
-			break
-		}
-		r.walk[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
-		r.walkN++
+	n := min(len(c.poly.Verts), MaxHitVerts)
+	for i, v := range c.poly.Verts[:n] {
+		out[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
 	}
+	return n
 }
 
 // edgeSlide is Transition::EdgeSlide for a walker with EdgeSlide whose

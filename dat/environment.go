@@ -25,26 +25,11 @@ type CellStruct struct {
 }
 
 // Vertex returns the vertex with the key.
-func (s *CellStruct) Vertex(key uint16) (Vertex, bool) {
-	if int(key) < len(s.Vertices) && s.Vertices[key].Key == key {
-		return s.Vertices[key], true
-	}
-	for _, v := range s.Vertices {
-		if v.Key == key {
-			return v, true
-		}
-	}
-	return Vertex{}, false
-}
+func (s *CellStruct) Vertex(key uint16) (Vertex, bool) { return findVertex(s.Vertices, key) }
 
 // Polygon returns the drawn polygon with the key.
 func (s *CellStruct) Polygon(key uint16) (Polygon, bool) {
 	return findPolygon(s.Polygons, key)
-}
-
-// PhysicsPolygon returns the physics polygon with the key.
-func (s *CellStruct) PhysicsPolygon(key uint16) (Polygon, bool) {
-	return findPolygon(s.PhysicsPolygons, key)
 }
 
 func findPolygon(ps []Polygon, key uint16) (Polygon, bool) {

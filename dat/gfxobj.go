@@ -401,11 +401,15 @@ type GfxObj struct {
 }
 
 // Vertex returns the vertex with the key.
-func (g *GfxObj) Vertex(key uint16) (Vertex, bool) {
-	if int(key) < len(g.Vertices) && g.Vertices[key].Key == key {
-		return g.Vertices[key], true
+func (g *GfxObj) Vertex(key uint16) (Vertex, bool) { return findVertex(g.Vertices, key) }
+
+// findVertex returns the vertex with the key: at its index when the keys
+// run 0..n-1, as they usually do, else by search.
+func findVertex(vs []Vertex, key uint16) (Vertex, bool) {
+	if int(key) < len(vs) && vs[key].Key == key {
+		return vs[key], true
 	}
-	for _, v := range g.Vertices {
+	for _, v := range vs {
 		if v.Key == key {
 			return v, true
 		}

@@ -200,23 +200,51 @@ func (l *LandDefs) TerrainZ(lb *LandBlock, x, y float32) float32 {
 // clamped into the landblock. It is the one terrain-height function; the
 // simulation reaches it through TerrainZ and the renderer directly.
 func TerrainHeight(block uint32, z *[VerticesPerSide * VerticesPerSide]float32, x, y float32) float32 {
-	clamp := func(v float32) float32 { return min(max(v, 0), BlockLength) }
-	x, y = clamp(x), clamp(y)
-	cx := min(int(x/CellLength), CellsPerBlockSide-1)
-	cy := min(int(y/CellLength), CellsPerBlockSide-1)
-	u := (x - float32(cx)*CellLength) / CellLength
-	v := (y - float32(cy)*CellLength) / CellLength
+	cx, cy, u, v, split, first := terrainCell(block, x, y)
 	zsw, zse := z[vertexIndex(cx, cy)], z[vertexIndex(cx+1, cy)]
 	zne, znw := z[vertexIndex(cx+1, cy+1)], z[vertexIndex(cx, cy+1)]
-	bx, by := BlockXY(block)
-	if SplitSWtoNE(uint32(bx*CellsPerBlockSide+cx), uint32(by*CellsPerBlockSide+cy)) {
-		if u >= v {
-			return zsw + (zse-zsw)*u + (zne-zse)*v
-		}
+	switch {
+	case split && first:
+		return zsw + (zse-zsw)*u + (zne-zse)*v
+	case split:
 		return zsw + (zne-znw)*u + (znw-zsw)*v
-	}
-	if u+v <= 1 {
+	case first:
 		return zsw + (zse-zsw)*u + (znw-zsw)*v
 	}
 	return zne + (znw-zne)*(1-u) + (zse-zne)*(1-v)
+}
+
+// TerrainNormal returns the unit normal of the cell triangle TerrainHeight
+// takes the height from at a landblock-local point (the walkable polygon
+// find_terrain_poly finds), pointing up.
+func TerrainNormal(block uint32, z *[VerticesPerSide * VerticesPerSide]float32, x, y float32) physics.Vec3 {
+	cx, cy, _, _, _, first := terrainCell(block, x, y)
+	tris := CellTriangles(block, cx, cy)
+	t := tris[1]
+	if first {
+		t = tris[0]
+	}
+	p := func(i int) physics.Vec3 {
+		return physics.Vec3{X: float32(i/VerticesPerSide) * CellLength, Y: float32(i%VerticesPerSide) * CellLength, Z: z[i]}
+	}
+	a, b, c := p(t[0]), p(t[1]), p(t[2])
+	return b.Sub(a).Cross(c.Sub(a)).Normalize()
+}
+
+// terrainCell locates a landblock-local point, clamped into the landblock:
+// its cell, the fractions u, v across it, whether the cell is split SW–NE
+// and whether the point is in the first of CellTriangles' two triangles.
+func terrainCell(block uint32, x, y float32) (cx, cy int, u, v float32, split, first bool) {
+	clamp := func(v float32) float32 { return min(max(v, 0), BlockLength) }
+	x, y = clamp(x), clamp(y)
+	cx = min(int(x/CellLength), CellsPerBlockSide-1)
+	cy = min(int(y/CellLength), CellsPerBlockSide-1)
+	u = (x - float32(cx)*CellLength) / CellLength
+	v = (y - float32(cy)*CellLength) / CellLength
+	bx, by := BlockXY(block)
+	split = SplitSWtoNE(uint32(bx*CellsPerBlockSide+cx), uint32(by*CellsPerBlockSide+cy))
+	if split {
+		return cx, cy, u, v, split, u >= v
+	}
+	return cx, cy, u, v, split, u+v <= 1
 }

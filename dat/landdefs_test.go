@@ -166,3 +166,35 @@ func TestTerrainWord(t *testing.T) {
 		t.Fatalf("terrain word 0x%04X unpacks wrong", w)
 	}
 }
+
+// TestTerrainNormal: at the centroid of every triangle of two landblocks
+// (one split each way in places), the normal is unit, points up, and
+// predicts TerrainHeight's rise over a step that stays in the triangle.
+func TestTerrainNormal(t *testing.T) {
+	var z [VerticesPerSide * VerticesPerSide]float32
+	for i := range z {
+		z[i] = float32((i*7919)%53) * 1.5
+	}
+	for _, block := range []uint32{0xA9B4FFFF, 0x1234FFFF} {
+		for cx := range CellsPerBlockSide {
+			for cy := range CellsPerBlockSide {
+				for _, tri := range CellTriangles(block, cx, cy) {
+					var px, py float32
+					for _, i := range tri {
+						px += float32(i/VerticesPerSide) * CellLength / 3
+						py += float32(i%VerticesPerSide) * CellLength / 3
+					}
+					n := TerrainNormal(block, &z, px, py)
+					if l := n.Len(); math.Abs(float64(l-1)) > 1e-5 || n.Z <= 0 {
+						t.Fatalf("block 0x%08X (%v, %v): normal %+v, want unit and up", block, px, py, n)
+					}
+					const ex, ey = 1, -0.5
+					rise := TerrainHeight(block, &z, px+ex, py+ey) - TerrainHeight(block, &z, px, py)
+					if want := -(n.X*ex + n.Y*ey) / n.Z; math.Abs(float64(rise-want)) > 1e-3 {
+						t.Errorf("block 0x%08X (%v, %v): rise %v, the normal %+v predicts %v", block, px, py, rise, n, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -301,33 +301,6 @@ func OnRoad(lb *dat.LandBlock, px, py float32) bool {
 	return tileLength*2-dx-dy < rMin // r3 alone
 }
 
-// terrainPlane returns the unit normal of the terrain triangle under a
-// landblock-local point (0 ≤ x, y < 192) — the walkable polygon
-// find_terrain_poly finds — split as dat.CellTriangles splits the cell.
-func terrainPlane(block uint32, z *[81]float32, x, y float32) physics.Vec3 {
-	cx := min(int(x/dat.CellLength), dat.CellsPerBlockSide-1)
-	cy := min(int(y/dat.CellLength), dat.CellsPerBlockSide-1)
-	u := (x - float32(cx)*dat.CellLength) / dat.CellLength
-	v := (y - float32(cy)*dat.CellLength) / dat.CellLength
-	p := func(i, j int) physics.Vec3 {
-		return physics.Vec3{X: float32(i) * dat.CellLength, Y: float32(j) * dat.CellLength, Z: z[i*9+j]}
-	}
-	sw, se, ne, nw := p(cx, cy), p(cx+1, cy), p(cx+1, cy+1), p(cx, cy+1)
-	bx, by := dat.BlockXY(block)
-	var a, b, c physics.Vec3
-	switch {
-	case dat.SplitSWtoNE(uint32(bx*8+cx), uint32(by*8+cy)) && u >= v:
-		a, b, c = sw, se, ne
-	case dat.SplitSWtoNE(uint32(bx*8+cx), uint32(by*8+cy)):
-		a, b, c = sw, ne, nw
-	case u+v <= 1:
-		a, b, c = sw, se, nw
-	default:
-		a, b, c = ne, nw, se
-	}
-	return b.Sub(a).Cross(c.Sub(a)).Normalize()
-}
-
 // withinBlock is PhysicsObj.obj_within_block for an object at frame f
 // (landblock-local, before scaling).
 func withinBlock(b Bounds, f physics.Frame) bool {
@@ -410,7 +383,7 @@ func (g *Generator) Generate(lb *dat.LandBlock, info *dat.LandBlockInfo, dst []O
 			if !ok || cell>>16 != block>>16 || buildings[cell&0xFFFF] {
 				continue
 			}
-			nrm := terrainPlane(block, &heights, lx, ly)
+			nrm := dat.TerrainNormal(block, &heights, lx, ly)
 			if !CheckSlope(o, nrm.Z) {
 				continue
 			}

@@ -334,6 +334,41 @@ func TestSlopeExclusion(t *testing.T) {
 	}
 }
 
+// TestSlopeIsTheTriangleUnderTheObject: raising one corner of the
+// object's cell tilts only the triangles holding it; an object with slope
+// limits [1, 1] is placed exactly when the triangle under it, the one
+// TerrainHeight takes its height from, stayed flat — which happens for
+// one corner (the other triangle's own) and not for the rest.
+func TestSlopeIsTheTriangleUnderTheObject(t *testing.T) {
+	o := handObject(1)
+	o.MinSlope = 1
+	g := newWorld(threeScenes(o)...).gen(t, nil)
+	flat, err := g.Generate(flatBlock(testBlock, testVX*9+testVY), nil, nil)
+	if err != nil || len(flat) != 1 {
+		t.Fatalf("flat: %d objects, %v; want 1", len(flat), err)
+	}
+	at := flat[0].Frame.Origin
+	cx, cy := int(at.X/dat.CellLength), int(at.Y/dat.CellLength)
+	var placed, skipped int
+	for _, c := range [4][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		lb := flatBlock(testBlock, testVX*9+testVY)
+		lb.Heights[(cx+c[0])*9+cy+c[1]] = 12
+		want := g.Region().LandDefs.TerrainZ(lb, at.X, at.Y) == 20
+		got, err := g.Generate(lb, nil, nil)
+		if err != nil || (len(got) == 1) != want {
+			t.Errorf("corner %v raised: %d objects, %v; want placed %v", c, len(got), err, want)
+		}
+		if want {
+			placed++
+		} else {
+			skipped++
+		}
+	}
+	if placed != 1 || skipped != 3 {
+		t.Errorf("the object at %+v stayed on flat ground for %d corners of 4, want 1", at, placed)
+	}
+}
+
 // TestAlign: an Align object takes the heading of the terrain's negated
 // normal — it faces up the slope.
 func TestAlign(t *testing.T) {
