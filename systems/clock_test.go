@@ -3,6 +3,9 @@ package systems
 import (
 	"testing"
 
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -28,19 +31,7 @@ func TestOrdinaryClockBoundaries(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := NewWorld()
-			o := spawnCreature(t, w, 0x50000001, nil)
-			rec := &Recorder{}
-			w.Trace = rec
-			o.Phys.UpdateTime = 0
-			w.Now = c.elapsed
-			w.UpdateObject(o.Entity)
-			var dts []float64
-			for _, e := range rec.Events {
-				if e.Stage == StageUpdateObjectInternal {
-					dts = append(dts, e.Dt)
-				}
-			}
+			o, dts := updateQuanta(t, c.elapsed)
 			if len(dts) != c.calls {
 				t.Fatalf("UpdateObjectInternal calls = %d (%v), want %d", len(dts), dts, c.calls)
 			}
@@ -56,6 +47,42 @@ func TestOrdinaryClockBoundaries(t *testing.T) {
 			}
 		})
 	}
+}
+
+// updateQuanta runs update_object on a fresh creature whose clock stands
+// at 0 with the world's time at elapsed, and returns the creature and the
+// quanta UpdateObjectInternal ran with.
+func updateQuanta(t *testing.T, elapsed float64) (*components.View, []float64) {
+	t.Helper()
+	w := NewWorld()
+	o := spawnCreature(t, w, 0x50000001, nil)
+	return o, clockQuanta(w, o, elapsed, StageUpdateObjectInternal, w.UpdateObject)
+}
+
+// staticQuanta is updateQuanta for animate_static_object on a static
+// object: the quanta CPartArray::Update ran with.
+func staticQuanta(t *testing.T, elapsed float64) (*components.View, []float64) {
+	t.Helper()
+	w := NewWorld()
+	o := spawnStatic(t, w, 0x70000001)
+	return o, clockQuanta(w, o, elapsed, StagePartArrayUpdate, w.AnimateStaticObject)
+}
+
+// clockQuanta sets o's clock to 0 and the world's time to elapsed, runs
+// update on o and returns the Dt of each traced event of stage.
+func clockQuanta(w *World, o *components.View, elapsed float64, stage string, update func(donburi.Entity)) []float64 {
+	rec := &Recorder{}
+	w.Trace = rec
+	o.Phys.UpdateTime = 0
+	w.Now = elapsed
+	update(o.Entity)
+	var dts []float64
+	for _, e := range rec.Events {
+		if e.Stage == stage {
+			dts = append(dts, e.Dt)
+		}
+	}
+	return dts
 }
 
 func near(a, b float64) bool { d := a - b; return d < 1e-9 && d > -1e-9 }
@@ -76,19 +103,7 @@ func TestStaticClockBoundaries(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := NewWorld()
-			o := spawnStatic(t, w, 0x70000001)
-			rec := &Recorder{}
-			w.Trace = rec
-			o.Phys.UpdateTime = 0
-			w.Now = c.elapsed
-			w.AnimateStaticObject(o.Entity)
-			var dts []float64
-			for _, e := range rec.Events {
-				if e.Stage == StagePartArrayUpdate {
-					dts = append(dts, e.Dt)
-				}
-			}
+			o, dts := staticQuanta(t, c.elapsed)
 			if !c.runs {
 				if len(dts) != 0 {
 					t.Fatalf("static object ran: %v", dts)
@@ -124,19 +139,7 @@ func TestClockConstantsAreFloat32(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := NewWorld()
-			o := spawnCreature(t, w, 0x50000001, nil)
-			rec := &Recorder{}
-			w.Trace = rec
-			o.Phys.UpdateTime = 0
-			w.Now = c.elapsed
-			w.UpdateObject(o.Entity)
-			var dts []float64
-			for _, e := range rec.Events {
-				if e.Stage == StageUpdateObjectInternal {
-					dts = append(dts, e.Dt)
-				}
-			}
+			o, dts := updateQuanta(t, c.elapsed)
 			if len(dts) != c.calls || (c.calls == 1 && dts[0] != c.elapsed) {
 				t.Fatalf("quanta %v, want %d (the whole elapsed %v)", dts, c.calls, c.elapsed)
 			}
@@ -151,20 +154,8 @@ func TestClockConstantsAreFloat32(t *testing.T) {
 	}
 	// animate_static_object has the epsilon gate only: the decimal
 	// 0.000199999995 runs its part array once.
-	w := NewWorld()
-	o := spawnStatic(t, w, 0x70000001)
-	rec := &Recorder{}
-	w.Trace = rec
-	o.Phys.UpdateTime = 0
-	w.Now = 0.000199999995
-	w.AnimateStaticObject(o.Entity)
-	n := 0
-	for _, e := range rec.Events {
-		if e.Stage == StagePartArrayUpdate {
-			n++
-		}
-	}
-	if n != 1 {
+	_, dts := staticQuanta(t, 0.000199999995)
+	if n := len(dts); n != 1 {
 		t.Fatalf("static elapsed 0.000199999995: CPartArray::Update ran %d times, want 1 (above the float32 epsilon)", n)
 	}
 }
@@ -180,23 +171,13 @@ func TestClockFollowsSeed000NotSeed004Q5(t *testing.T) {
 		elapsed float64
 		calls   int
 	}{{2.5, 0}, {1.5, 15}} {
-		w := NewWorld()
-		o := spawnCreature(t, w, 0x50000001, nil)
-		rec := &Recorder{}
-		w.Trace = rec
-		o.Phys.UpdateTime = 0
-		w.Now = c.elapsed
-		w.UpdateObject(o.Entity)
-		n := 0
-		for _, e := range rec.Events {
-			if e.Stage == StageUpdateObjectInternal {
-				n++
-				if e.Dt > physics.MaxQuantum {
-					t.Fatalf("elapsed %v: a quantum of %v exceeds MaxQuantum", c.elapsed, e.Dt)
-				}
+		o, dts := updateQuanta(t, c.elapsed)
+		for _, dt := range dts {
+			if dt > physics.MaxQuantum {
+				t.Fatalf("elapsed %v: a quantum of %v exceeds MaxQuantum", c.elapsed, dt)
 			}
 		}
-		if n != c.calls || o.Phys.UpdateTime != c.elapsed {
+		if n := len(dts); n != c.calls || o.Phys.UpdateTime != c.elapsed {
 			t.Fatalf("elapsed %v: %d quanta, update_time %v; want %d, rebased to %v", c.elapsed, n, o.Phys.UpdateTime, c.calls, c.elapsed)
 		}
 	}
