@@ -16,14 +16,7 @@ import (
 // landblock) and back to the town, each arrival revealed only after its
 // barrier opened.
 func TestSamplePortalsRoundTrip(t *testing.T) {
-	p, err := sample.Portal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := sample.Cell()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, c := sampleDATs(t)
 	s := New("", Options{Portal: p, Cell: c, Viewer: true, Stdout: io.Discard, TraceEvents: 1 << 14})
 	defer s.Close()
 	if err := s.StartStream(stream.DefaultConfig, nil); err != nil {
