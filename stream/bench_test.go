@@ -181,13 +181,20 @@ func (b blocking) Build(r stream.Request) (*stream.Build, error) {
 // BenchmarkResidentMemory reports the heap held per resident landblock
 // (a 7×7 ring, 3×3 of it Near with its statics as world objects).
 func BenchmarkResidentMemory(b *testing.B) {
+	residentMemory(b, func() (*systems.World, *stream.Adapter, uint32) { return streamingWorld(b) })
+}
+
+// residentMemory logs in on each world open makes, steps until the reveal
+// and reports the heap held per resident landblock, the resident count and
+// the world's objects.
+func residentMemory(b *testing.B, open func() (*systems.World, *stream.Adapter, uint32)) {
 	for b.Loop() {
 		b.StopTimer()
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		w, a, _ := streamingWorld(b)
-		if err := w.BeginLogin(w.Object(0x50000000).Phys.Position); err != nil {
+		w, a, g := open()
+		if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
@@ -200,6 +207,7 @@ func BenchmarkResidentMemory(b *testing.B) {
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(a.Len()), "heap-B/landblock")
 		b.ReportMetric(float64(a.Len()), "resident")
+		b.ReportMetric(float64(w.Len()), "objects")
 		runtime.KeepAlive(w)
 		a.Close()
 		b.StartTimer()
@@ -258,30 +266,9 @@ func BenchmarkResidentMemorySample(b *testing.B) {
 		b.Fatal(err)
 	}
 	assets := systems.NewDatAssets(p)
-	for b.Loop() {
-		b.StopTimer()
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		w, a, g := streamingWorldOn(b, sampleSource(b), assets, sample.SpawnPosition())
-		if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		for w.TravelState() != "" {
-			a.WaitBuilt(10 * time.Second)
-			w.Step(1.0 / 30)
-		}
-		b.StopTimer()
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(a.Len()), "heap-B/landblock")
-		b.ReportMetric(float64(a.Len()), "resident")
-		b.ReportMetric(float64(w.Len()), "objects")
-		runtime.KeepAlive(w)
-		a.Close()
-		b.StartTimer()
-	}
+	residentMemory(b, func() (*systems.World, *stream.Adapter, uint32) {
+		return streamingWorldOn(b, sampleSource(b), assets, sample.SpawnPosition())
+	})
 }
 
 // BenchmarkFrameSample is one World.Step on the sample world around its
