@@ -309,7 +309,7 @@ func (w *World) positionEvent(o *components.View, name string, m *protocol.Updat
 	}
 	t := &o.Phys.UpdateTimes
 	teleport := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) ||
-		m.Guid == w.PlayerGUID && w.travel.awaiting && t[protocol.SeqTeleport] == m.TeleportSequence
+		m.Guid == w.PlayerGUID && w.travel.awaiting() && t[protocol.SeqTeleport] == m.TeleportSequence
 	forced := teleport || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {

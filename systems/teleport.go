@@ -29,9 +29,7 @@ const (
 // travel is the local player's login or portal arrival in progress
 // (SmartBox's teleport_in_progress / position_update_complete).
 type travel struct {
-	kind string // TravelLogin, TravelPortal; "" none
-	// awaiting: PlayerTeleport arrived, the destination has not.
-	awaiting bool
+	kind     string // TravelLogin, TravelPortal; "" none
 	dest     physics.Position
 	haveDest bool
 	// recenter: the streamer owes a hard recenter on dest.
@@ -40,6 +38,10 @@ type travel struct {
 	committed  bool
 	commitTime float64
 }
+
+// awaiting reports whether PlayerTeleport arrived and the destination has
+// not (a login always has its destination).
+func (t *travel) awaiting() bool { return t.kind != "" && !t.haveDest }
 
 // InPortalSpace reports whether the local player is between a login or
 // teleport and its reveal: the viewer shows portal space, not the world.
@@ -53,7 +55,7 @@ func (w *World) TravelState() string {
 	switch {
 	case t.kind == "":
 		return ""
-	case !t.haveDest:
+	case t.awaiting():
 		return "awaiting"
 	case !t.committed:
 		return "loading"
@@ -80,7 +82,7 @@ func (w *World) CancelTravel() { w.travel = travel{} }
 // (gmSmartBoxUI::BeginTeleportAnimation): portal space begins and the
 // next teleport-sequence UpdatePosition is the destination.
 func (w *World) BeginTeleport() {
-	w.travel = travel{kind: TravelPortal, awaiting: true}
+	w.travel = travel{kind: TravelPortal}
 	w.traceTravel(TravelBegin, TravelPortal)
 }
 
@@ -110,7 +112,7 @@ func (w *World) Teleport(guid uint32, dest physics.Position) error {
 		return nil
 	}
 	if w.travel.kind == "" || w.travel.haveDest {
-		w.travel = travel{kind: TravelPortal, awaiting: true}
+		w.travel = travel{kind: TravelPortal}
 		w.traceTravel(TravelBegin, TravelPortal)
 	}
 	return w.acceptDestination(dest)
@@ -127,7 +129,7 @@ func (w *World) acceptDestination(dest physics.Position) error {
 		return fmt.Errorf("systems: travel without a local player 0x%08X", w.PlayerGUID)
 	}
 	t := &w.travel
-	t.awaiting, t.dest, t.haveDest, t.committed = false, dest, true, false
+	t.dest, t.haveDest, t.committed = dest, true, false
 	w.traceTravel(TravelDestination, fmt.Sprintf("%s cell 0x%08X", t.kind, dest.Cell))
 	if w.Stream == nil {
 		w.commitArrival(o)
