@@ -9,7 +9,6 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/physics"
-	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/stream/streamtest"
 	"github.com/dereth/dereth/systems"
@@ -225,16 +224,13 @@ func sampleSource(tb testing.TB) *stream.DatSource {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	r, err := p.Region(dat.RegionID)
+	src, err := stream.DatSourceOf(p, c)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := scenery.FromPortal(p)
-	if err != nil {
-		tb.Fatal(err)
+	if src.Scenery == nil {
+		tb.Fatal("the sample portal DAT has no scenery generator")
 	}
-	src := stream.NewDatSource(c, &r.LandDefs)
-	src.Scenery = stream.SceneryOf(g)
 	return src
 }
 

@@ -55,6 +55,21 @@ func NewDatSource(cell *dat.Container, land *dat.LandDefs) *DatSource {
 	return &DatSource{Cell: cell, Land: land, dungeon: map[uint32]bool{}}
 }
 
+// DatSourceOf returns a source over a cell DAT with the portal DAT's
+// Region heights and, when the portal DAT holds what the scenery generator
+// needs, its procedural scenery (otherwise none).
+func DatSourceOf(portal, cell *dat.Container) (*DatSource, error) {
+	r, err := portal.Region(dat.RegionID)
+	if err != nil {
+		return nil, fmt.Errorf("streaming: %w", err)
+	}
+	src := NewDatSource(cell, &r.LandDefs)
+	if g, err := scenery.FromPortal(portal); err == nil {
+		src.Scenery = SceneryOf(g)
+	}
+	return src, nil
+}
+
 // Build reads the LandBlock (terrain, both tiers) and, for Near, the
 // LandBlockInfo's objects and buildings, its EnvCells with their static
 // objects, and the scenery.

@@ -64,13 +64,9 @@ func (s *Scenario) StartStream(cfg stream.Config, src stream.Source) error {
 		if s.cell == nil || s.portal == nil {
 			return fmt.Errorf("streaming needs a cell and a portal DAT (or synthetic=)")
 		}
-		r, err := s.portal.Region(regionID)
+		ds, err := stream.DatSourceOf(s.portal, s.cell)
 		if err != nil {
-			return fmt.Errorf("streaming: %w", err)
-		}
-		ds := stream.NewDatSource(s.cell, &r.LandDefs)
-		if g, err := scenery.FromPortal(s.portal); err == nil {
-			ds.Scenery = stream.SceneryOf(g)
+			return err
 		}
 		src = ds
 	}
