@@ -104,7 +104,37 @@ func CellAt(block uint32, x, y float32) uint32 {
 // landblock (LandDefs.AdjustToOutside, dat-format.md §6.5). It returns 0
 // and false when the cell part is not a cell number or the point is off
 // the world.
+//
+// The common move, an outdoor point that stays inside its own landblock,
+// takes a shortcut: there the retail function snaps the near-zero band to
+// zero, leaves the point otherwise as it is and names the cell, computed
+// here the same way (the float32 quotient by the cell length, truncated);
+// anything else takes the whole function (adjustToOutsideRetail).
+// TestAdjustToOutsideShortcut compares the two bit for bit.
 func AdjustToOutside(cell uint32, pos *physics.Vec3) (uint32, bool) {
+	x, y := pos.X, pos.Y
+	if abs32(x) < posEpsilon {
+		x = 0
+	}
+	if abs32(y) < posEpsilon {
+		y = 0
+	}
+	if IsOutdoorCell(cell) && x >= 0 && y >= 0 &&
+		cell>>24 < BlocksPerWorldSide && cell>>16&0xFF < BlocksPerWorldSide {
+		// qx < 8 is x/BlockLength < 1 (the quotients differ by a power of
+		// two), so the retail block offset subtracted is zero.
+		if qx, qy := x/CellLength, y/CellLength; qx < CellsPerBlockSide && qy < CellsPerBlockSide {
+			pos.X, pos.Y = x, y
+			return OutdoorCellID(cell, int(qx), int(qy)), true
+		}
+	}
+	return adjustToOutsideRetail(cell, pos)
+}
+
+func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
+
+// adjustToOutsideRetail is LandDefs.AdjustToOutside whole.
+func adjustToOutsideRetail(cell uint32, pos *physics.Vec3) (uint32, bool) {
 	if !CellInRange(cell & 0xFFFF) {
 		return 0, false
 	}

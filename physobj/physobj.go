@@ -9,8 +9,6 @@
 package physobj
 
 import (
-	"math"
-
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
@@ -169,7 +167,7 @@ func Transition(v *components.View, cand physics.Frame, dt float64, g Ground, r 
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
 	if dat.IsOutdoorCell(cell) {
-		nc, ok := adjustToOutside(cell, &cand.Origin)
+		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
 		if !ok {
 			p.CachedVelocity = physics.Vec3{}
 			return c
@@ -321,36 +319,3 @@ func SetHidden(v *components.View, hidden bool) {
 		v.Parts.HandleEnterWorld()
 	}
 }
-
-// posEpsilon is PhysicsGlobals.EPSILON as LandDefs.AdjustToOutside snaps
-// with it (float32).
-const posEpsilon float32 = 0.0002
-
-// adjustToOutside is dat.AdjustToOutside with a shortcut for the common
-// move: an outdoor point that stays inside its own landblock. There the
-// retail function snaps the near-zero band to zero, leaves the point
-// otherwise as it is and names the cell, computed here the same way (the
-// float32 quotient by the cell length, truncated); anything else takes
-// the whole function. TestAdjustToOutsideShortcut compares the two bit
-// for bit.
-func adjustToOutside(cell uint32, pos *physics.Vec3) (uint32, bool) {
-	x, y := pos.X, pos.Y
-	if abs32(x) < posEpsilon {
-		x = 0
-	}
-	if abs32(y) < posEpsilon {
-		y = 0
-	}
-	if dat.IsOutdoorCell(cell) && x >= 0 && y >= 0 &&
-		cell>>24 < dat.BlocksPerWorldSide && cell>>16&0xFF < dat.BlocksPerWorldSide {
-		// qx < 8 is x/BlockLength < 1 (the quotients differ by a power of
-		// two), so the retail block offset subtracted is zero.
-		if qx, qy := x/dat.CellLength, y/dat.CellLength; qx < dat.CellsPerBlockSide && qy < dat.CellsPerBlockSide {
-			pos.X, pos.Y = x, y
-			return dat.OutdoorCellID(cell, int(qx), int(qy)), true
-		}
-	}
-	return dat.AdjustToOutside(cell, pos)
-}
-
-func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }

@@ -1,17 +1,16 @@
-package physobj
+package dat
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
 
-// TestAdjustToOutsideShortcut compares the shortcut with
-// dat.AdjustToOutside bit for bit: the cell, the ok flag and the adjusted
-// point, at every edge the shortcut tests (the snapping band, the cell
+// TestAdjustToOutsideShortcut compares AdjustToOutside's shortcut with
+// the whole retail function (adjustToOutsideRetail) bit for bit: the cell,
+// the ok flag and the adjusted point, at every edge the shortcut tests (the snapping band, the cell
 // and block boundaries as float32 quotients round them, the last
 // landblock row and column, indoor and invalid cells, NaN and infinities)
 // and over random points around a block.
@@ -19,8 +18,8 @@ func TestAdjustToOutsideShortcut(t *testing.T) {
 	below := func(v float32) float32 { return math.Nextafter32(v, -1) }
 	edges := []float32{
 		0, float32(math.Copysign(0, -1)), 1e-9, below(0.0002), 0.0002, below(posEpsilon), posEpsilon, 0.5,
-		below(dat.CellLength), dat.CellLength, 47.999996, below(48), 48,
-		below(dat.BlockLength), dat.BlockLength, 191.99999, 192.00002, 200,
+		below(CellLength), CellLength, 47.999996, below(48), 48,
+		below(BlockLength), BlockLength, 191.99999, 192.00002, 200,
 		-1e-9, -0.1, -24, -192.5,
 		float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)),
 	}
@@ -29,8 +28,8 @@ func TestAdjustToOutsideShortcut(t *testing.T) {
 		t.Helper()
 		want := physics.Vec3{X: x, Y: y, Z: 5}
 		got := want
-		wc, wok := dat.AdjustToOutside(cell, &want)
-		gc, gok := adjustToOutside(cell, &got)
+		wc, wok := adjustToOutsideRetail(cell, &want)
+		gc, gok := AdjustToOutside(cell, &got)
 		if wc != gc || wok != gok || math.Float32bits(want.X) != math.Float32bits(got.X) ||
 			math.Float32bits(want.Y) != math.Float32bits(got.Y) || math.Float32bits(want.Z) != math.Float32bits(got.Z) {
 			t.Fatalf("cell 0x%08X at (%v, %v): shortcut 0x%08X %v %v, retail 0x%08X %v %v", cell, x, y, gc, gok, got, wc, wok, want)
