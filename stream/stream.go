@@ -721,11 +721,7 @@ func (s *Streamer) apply(r *Result) bool {
 		sl.Published, sl.Build = Near, b
 	}
 	sl.Gen, sl.Absent, sl.Err = s.gen, false, nil
-	if s.cfg.RenderReadyOnPublish {
-		sl.RenderReady = true
-	} else {
-		sl.RenderReady = false
-	}
+	sl.RenderReady = s.cfg.RenderReadyOnPublish
 	s.emit(Event{Kind: EventPublish, Op: req.Op, Block: req.Block, Tier: sl.Published, Gen: req.Gen, Reason: reason})
 	return true
 }
