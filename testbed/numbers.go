@@ -1,6 +1,7 @@
 package testbed
 
 import (
+	"math"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -20,7 +21,7 @@ const numberSlabSize = 1024
 
 // box returns v as a Lua number value.
 func (n *numberSlab) box(v float64) lua.LValue {
-	if v == 0 && !signbitSet(v) {
+	if v == 0 && !math.Signbit(v) {
 		return lua.LNumber(0) // the zero word needs no allocation
 	}
 	if len(n.buf) == cap(n.buf) {
@@ -36,5 +37,3 @@ func (n *numberSlab) box(v float64) lua.LValue {
 type eface struct {
 	tab, data unsafe.Pointer
 }
-
-func signbitSet(v float64) bool { return *(*uint64)(unsafe.Pointer(&v))>>63 != 0 }
