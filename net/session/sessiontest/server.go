@@ -99,6 +99,9 @@ type Server struct {
 	TimeSyncs    []float64
 	FlowBytes    int
 	BytesSent    int
+	// EchoResponseBytes is the size of the largest EchoResponse datagram
+	// written.
+	EchoResponseBytes int
 	// ServerTime is the server's clock in its first TimeSync (the
 	// captured one).
 	ServerTime float64
@@ -438,6 +441,8 @@ func (s *Server) receive(m inbound) {
 	}
 	if p.Flags&acnet.EchoRequest != 0 && s.client != nil {
 		s.EchoRequests++
+		before := s.BytesSent
+		defer func() { s.EchoResponseBytes = max(s.EchoResponseBytes, s.BytesSent-before) }()
 		s.data(acnet.Packet{Header: acnet.Header{Flags: acnet.EchoResponse},
 			Optional: acnet.Optional{EchoResponse: acnet.EchoResponseBody{ClientTime: p.EchoRequest, Delta: float32(s.ServerTime) - p.EchoRequest}}})
 	}
