@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/dereth/dereth/dat"
 	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/protocol"
-	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 )
@@ -65,13 +62,9 @@ func newNetWorld(dir string) (*netWorld, *lenientAssets, error) {
 // attachStream streams cell's landblocks into w (stream.DefaultConfig),
 // with the portal DAT's Region for heights and procedural scenery.
 func attachStream(w *systems.World, portal, cell *dat.Container) (*stream.Adapter, error) {
-	r, err := portal.Region(dat.RegionID)
+	src, err := stream.DatSourceOf(portal, cell)
 	if err != nil {
-		return nil, fmt.Errorf("streaming: %w", err)
-	}
-	src := stream.NewDatSource(cell, &r.LandDefs)
-	if g, err := scenery.FromPortal(portal); err == nil {
-		src.Scenery = stream.SceneryOf(g)
+		return nil, err
 	}
 	return stream.Attach(w, stream.DefaultConfig, src)
 }
