@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // datArgs explains the arguments every dat command takes.
@@ -117,10 +117,10 @@ var errReported = errors.New("errors found")
 // openDAT opens a DAT file or one of the embedded sample files.
 func openDAT(path string) (*dat.Container, error) {
 	switch path {
-	case sample.PortalName:
-		return sample.Portal()
-	case sample.CellName:
-		return sample.Cell()
+	case sampleworld.PortalName:
+		return sampleworld.Portal()
+	case sampleworld.CellName:
+		return sampleworld.Cell()
 	}
 	if strings.HasPrefix(path, "sample:") {
 		return nil, fmt.Errorf("unknown sample file %q (sample:portal or sample:cell)", path)

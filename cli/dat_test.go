@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 func run(args ...string) (code int, stdout, stderr string) {
@@ -22,7 +22,7 @@ func run(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestLs(t *testing.T) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestLs(t *testing.T) {
 	if len(lines) != p.Len() {
 		t.Fatalf("%d lines for %d objects", len(lines), p.Len())
 	}
-	if !strings.Contains(out, fmt.Sprintf("0x%08X  Setup", sample.HumanSetup)) {
+	if !strings.Contains(out, fmt.Sprintf("0x%08X  Setup", sampleworld.HumanSetup)) {
 		t.Errorf("human Setup not listed:\n%s", out)
 	}
 }
@@ -66,11 +66,11 @@ func TestLsJSON(t *testing.T) {
 			}
 			seen[*rec.ID] = rec.Type
 		}
-		if path == "sample:cell" && seen[sample.BlockNE] != "LandBlock" {
-			t.Errorf("0x%08X listed as %q (ids above 2^31 must stay unsigned)", uint32(sample.BlockNE), seen[sample.BlockNE])
+		if path == "sample:cell" && seen[sampleworld.BlockNE] != "LandBlock" {
+			t.Errorf("0x%08X listed as %q (ids above 2^31 must stay unsigned)", uint32(sampleworld.BlockNE), seen[sampleworld.BlockNE])
 		}
-		if path == "sample:portal" && seen[sample.HumanMotionTable] != "MotionTable" {
-			t.Errorf("motion table listed as %q", seen[sample.HumanMotionTable])
+		if path == "sample:portal" && seen[sampleworld.HumanMotionTable] != "MotionTable" {
+			t.Errorf("motion table listed as %q", seen[sampleworld.HumanMotionTable])
 		}
 	}
 }
@@ -83,7 +83,7 @@ func TestShowJSON(t *testing.T) {
 		check    func(t *testing.T, m map[string]any)
 	}{
 		{"sample:portal", "0x02000001", func(t *testing.T, m map[string]any) {
-			if m["id"] != float64(sample.HumanSetup) {
+			if m["id"] != float64(sampleworld.HumanSetup) {
 				t.Errorf("id %v", m["id"])
 			}
 			f := m["placement_frames"].(map[string]any)["0"].(map[string]any)["frames"].([]any)[0].(map[string]any)
@@ -104,7 +104,7 @@ func TestShowJSON(t *testing.T) {
 				t.Error("heights not 81 numbers")
 			}
 		}},
-		{"sample:cell", fmt.Sprint(uint32(sample.HouseCell0)), func(t *testing.T, m map[string]any) {
+		{"sample:cell", fmt.Sprint(uint32(sampleworld.HouseCell0)), func(t *testing.T, m map[string]any) {
 			if m["environment_id"] != float64(0x0D000001) {
 				t.Errorf("environment_id %v", m["environment_id"])
 			}
@@ -188,7 +188,7 @@ func TestErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	trunc := filepath.Join(t.TempDir(), "client_portal.dat")
-	if err := os.WriteFile(trunc, sample.PortalBytes()[:len(sample.PortalBytes())/2], 0o644); err != nil {
+	if err := os.WriteFile(trunc, sampleworld.PortalBytes()[:len(sampleworld.PortalBytes())/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

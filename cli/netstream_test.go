@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/internal/captures"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // captureDungeon is the landblock the captured character logs in to (its
@@ -43,7 +43,7 @@ func writeDungeonDATs(t *testing.T, dir string) {
 	if err := os.WriteFile(filepath.Join(dir, "client_cell_1.dat"), cell, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "client_portal.dat"), sample.PortalBytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "client_portal.dat"), sampleworld.PortalBytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 	"github.com/dereth/dereth/testbed"
@@ -75,8 +75,8 @@ type Viewer struct {
 // client_cell_1.dat), or the embedded sample world when dir is empty.
 func OpenDATs(dir string) (portal, cell *dat.Container, err error) {
 	if dir == "" {
-		if portal, err = sample.Portal(); err == nil {
-			cell, err = sample.Cell()
+		if portal, err = sampleworld.Portal(); err == nil {
+			cell, err = sampleworld.Cell()
 		}
 		return portal, cell, err
 	}

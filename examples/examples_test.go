@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/internal/testworld"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/testbed"
 )
 
@@ -36,7 +36,7 @@ func TestExamples(t *testing.T) {
 		name         string
 		portal, cell []byte
 	}{
-		{"sample", sample.PortalBytes(), sample.CellBytes()},
+		{"sample", sampleworld.PortalBytes(), sampleworld.CellBytes()},
 		{"other ids", otherPortal, otherCell},
 	}
 	for _, f := range files {

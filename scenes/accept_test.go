@@ -10,9 +10,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/texture"
 )

@@ -11,7 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
@@ -28,11 +28,11 @@ func portalRun(dir string, cfg *Config) {
 	var sc *testbed.Scenario
 	cfg.Frames = 10
 	cfg.Load = func(progress func(done, total int)) (*systems.World, Assets, error) {
-		p, err := sample.Portal()
+		p, err := sampleworld.Portal()
 		if err != nil {
 			return nil, nil, err
 		}
-		c, err := sample.Cell()
+		c, err := sampleworld.Cell()
 		if err != nil {
 			return nil, nil, err
 		}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/testbed"
@@ -109,11 +109,11 @@ func BenchmarkBuildResident(b *testing.B) {
 // its DAT assets. The scenario closes when tb ends.
 func residentSample(tb testing.TB) (*testbed.Scenario, *view.DATAssets) {
 	tb.Helper()
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/stream/streamtest"
 	"github.com/dereth/dereth/systems"
@@ -216,11 +216,11 @@ func residentMemory(b *testing.B, open func() (*systems.World, *stream.Adapter, 
 // sampleSource is the sample world's cell DAT with its scenery.
 func sampleSource(tb testing.TB) *stream.DatSource {
 	tb.Helper()
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func sampleSource(tb testing.TB) *stream.DatSource {
 // EnvCells and procedural scenery.
 func BenchmarkLandblockBuildSample(b *testing.B) {
 	src := sampleSource(b)
-	blocks := sample.Blocks
+	blocks := sampleworld.Blocks
 	objects := 0
 	b.ReportAllocs()
 	i := 0
@@ -257,13 +257,13 @@ func BenchmarkLandblockBuildSample(b *testing.B) {
 // BenchmarkResidentMemorySample is BenchmarkResidentMemory on the sample
 // world around its spawn: its statics, town houses and scenery.
 func BenchmarkResidentMemorySample(b *testing.B) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		b.Fatal(err)
 	}
 	assets := systems.NewDatAssets(p)
 	residentMemory(b, func() (*systems.World, *stream.Adapter, uint32) {
-		return streamingWorldOn(b, sampleSource(b), assets, sample.SpawnPosition())
+		return streamingWorldOn(b, sampleSource(b), assets, sampleworld.SpawnPosition())
 	})
 }
 
@@ -271,11 +271,11 @@ func BenchmarkResidentMemorySample(b *testing.B) {
 // spawn once the ring is resident: the frame's cost with the Near ring's
 // statics and scenery in the static workset.
 func BenchmarkFrameSample(b *testing.B) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		b.Fatal(err)
 	}
-	w, a, g := streamingWorldOn(b, sampleSource(b), systems.NewDatAssets(p), sample.SpawnPosition())
+	w, a, g := streamingWorldOn(b, sampleSource(b), systems.NewDatAssets(p), sampleworld.SpawnPosition())
 	if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
 		b.Fatal(err)
 	}

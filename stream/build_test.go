@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/stream"
 )
 
@@ -12,11 +12,11 @@ import (
 // heights and its scenery generator; a portal DAT without the Region (the
 // cell DAT in its place) is an error naming streaming.
 func TestDatSourceOf(t *testing.T) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		t.Fatal(err)
 	}

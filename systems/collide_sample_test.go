@@ -6,9 +6,9 @@ import (
 
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/scenery"
 )
 
@@ -24,7 +24,7 @@ func sampleCollideWorld(t *testing.T) *World {
 
 // TestSampleTownHouseDoorway: in the sample world's town, a creature
 // walking north from the plaza through the first house's south doorway
-// ends in its EnvCell (sample.TownHouseCell0), stopped by the room's north
+// ends in its EnvCell (sampleworld.TownHouseCell0), stopped by the room's north
 // wall at its radius (house centre y + 3 − 0.45) on the floor; one walking
 // north beside the doorway is stopped outside by the shell's south wall
 // (y − 3 − 0.45) in an outdoor cell.
@@ -35,27 +35,27 @@ func TestSampleTownHouseDoorway(t *testing.T) {
 	}
 	w := sampleCollideWorld(t)
 	ground := func(x, y float32) float32 {
-		z, ok := w.Ground.GroundZ(sample.TownBlock, x, y)
+		z, ok := w.Ground.GroundZ(sampleworld.TownBlock, x, y)
 		if !ok {
 			t.Fatal("no town terrain")
 		}
 		return z
 	}
-	walkerInCell(t, w, 0x50000001, dat.CellAt(sample.TownBlock, h.X, h.Y-8), v3s(h.X, h.Y-8, ground(h.X, h.Y-8)), 0)
-	walkerInCell(t, w, 0x50000002, dat.CellAt(sample.TownBlock, h.X+2.5, h.Y-8), v3s(h.X+2.5, h.Y-8, ground(h.X+2.5, h.Y-8)), 0)
+	walkerInCell(t, w, 0x50000001, dat.CellAt(sampleworld.TownBlock, h.X, h.Y-8), v3s(h.X, h.Y-8, ground(h.X, h.Y-8)), 0)
+	walkerInCell(t, w, 0x50000002, dat.CellAt(sampleworld.TownBlock, h.X+2.5, h.Y-8), v3s(h.X+2.5, h.Y-8, ground(h.X+2.5, h.Y-8)), 0)
 	for range 200 {
 		w.Step(0.05)
 	}
-	ec, err := w.Ground.(*Terrain).EnvCell(sample.TownHouseCell0)
+	ec, err := w.Ground.(*Terrain).EnvCell(sampleworld.TownHouseCell0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	floor := ec.Position.Origin.Z
 	in, out := w.Object(0x50000001).Phys.Position, w.Object(0x50000002).Phys.Position
-	if in.Cell != sample.TownHouseCell0 || math.Abs(float64(in.Frame.Origin.Y-(h.Y+3-0.45))) > 0.01 ||
+	if in.Cell != sampleworld.TownHouseCell0 || math.Abs(float64(in.Frame.Origin.Y-(h.Y+3-0.45))) > 0.01 ||
 		math.Abs(float64(in.Frame.Origin.Z-floor)) > 0.01 || math.Abs(float64(in.Frame.Origin.X-h.X)) > 0.01 {
 		t.Fatalf("through the doorway: 0x%08X at %+v, want 0x%08X at (%v, %v, floor %v)", in.Cell, in.Frame.Origin,
-			uint32(sample.TownHouseCell0), h.X, h.Y+3-0.45, floor)
+			uint32(sampleworld.TownHouseCell0), h.X, h.Y+3-0.45, floor)
 	}
 	if !dat.IsOutdoorCell(out.Cell) || math.Abs(float64(out.Frame.Origin.Y-(h.Y-3-0.45))) > 0.01 {
 		t.Fatalf("beside the doorway: 0x%08X at %+v, want outdoors at y %v", out.Cell, out.Frame.Origin, h.Y-3-0.45)
@@ -70,7 +70,7 @@ func TestSampleTownHouseDoorway(t *testing.T) {
 // hall's floor.
 func TestSampleDungeonCellToCell(t *testing.T) {
 	w := sampleCollideWorld(t)
-	walkerInCell(t, w, 0x50000001, sample.DungeonEntryCell, v3s(96, 58, -40), 0)
+	walkerInCell(t, w, 0x50000001, sampleworld.DungeonEntryCell, v3s(96, 58, -40), 0)
 	o := w.Object(0x50000001)
 	seen := map[uint32]float32{}
 	for range 400 {
@@ -80,30 +80,30 @@ func TestSampleDungeonCellToCell(t *testing.T) {
 			seen[p.Cell] = p.Frame.Origin.Y
 		}
 	}
-	if y, ok := seen[sample.DungeonCorridorCell]; !ok || y < 66 || y > 66.5 {
+	if y, ok := seen[sampleworld.DungeonCorridorCell]; !ok || y < 66 || y > 66.5 {
 		t.Fatalf("cells entered %v: want the corridor from y 66", seen)
 	}
-	if y, ok := seen[sample.DungeonHallCell]; !ok || y < 82 || y > 82.5 {
+	if y, ok := seen[sampleworld.DungeonHallCell]; !ok || y < 82 || y > 82.5 {
 		t.Fatalf("cells entered %v: want the hall from y 82", seen)
 	}
 	p := o.Phys.Position
-	if p.Cell != sample.DungeonHallCell || math.Abs(float64(p.Frame.Origin.Z+40)) > 0.01 || !o.Phys.Transient.Has(physics.TransientOnWalkable) {
+	if p.Cell != sampleworld.DungeonHallCell || math.Abs(float64(p.Frame.Origin.Z+40)) > 0.01 || !o.Phys.Transient.Has(physics.TransientOnWalkable) {
 		t.Fatalf("ended in 0x%08X at %+v, want on the hall's floor (z -40)", p.Cell, p.Frame.Origin)
 	}
 	c := w.Collisions(0x50000001)
 	if math.Abs(float64(p.Frame.Origin.Y-93.55)) > 0.01 || c == nil || len(c.Hits) == 0 ||
-		c.Hits[0].Kind != collision.HitCell || c.Hits[0].Cell != sample.DungeonHallCell {
+		c.Hits[0].Kind != collision.HitCell || c.Hits[0].Cell != sampleworld.DungeonHallCell {
 		t.Fatalf("ended at %+v touching %+v: want stopped at y 93.55 by the hall's wall", p.Frame.Origin, c)
 	}
 }
 
-// TestSceneryTreeBlocks: a tree of the sample scenery (sample.TreeSetup,
+// TestSceneryTreeBlocks: a tree of the sample scenery (sampleworld.TreeSetup,
 // CylSphere radius 0.35, no spheres or physics BSP) published with its
 // landblock, at scale 1.5, stops a creature walking into it at the sum of
 // the radii from its axis: 0.35 × 1.5 + 0.45.
 func TestSceneryTreeBlocks(t *testing.T) {
 	w := collideWorld(t)
-	tree := scenery.Object{ObjID: sample.TreeSetup, Cell: 0xA9B40013, Scale: 1.5,
+	tree := scenery.Object{ObjID: sampleworld.TreeSetup, Cell: 0xA9B40013, Scale: 1.5,
 		Frame: physics.Frame{Origin: v3s(60, 50, groundZ), Orientation: physics.IdentityQuat}}
 	w.AddLandblockCollision(&dat.LandBlockInfo{ID: 0xA9B4FFFE}, []scenery.Object{tree})
 	walker(t, w, 0x50000001, 60, 44, 0)

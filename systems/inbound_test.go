@@ -4,16 +4,16 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // sampleWorld is a world whose assets are the embedded sample portal DAT.
 func sampleWorld(t testing.TB) (*World, *Recorder) {
 	t.Helper()
-	portal, err := sample.Portal()
+	portal, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func human(guid uint32, forward uint32) *protocol.CreateObject {
 	m.Weenie.Name, m.Weenie.ItemType = "Drudge", ItemTypeCreature
 	pd := &m.Physics
 	pd.Flags = protocol.PhysicsCSetup | protocol.PhysicsMTable | protocol.PhysicsPosition | protocol.PhysicsMovement
-	pd.Setup, pd.MotionTable = sample.HumanSetup, sample.HumanMotionTable
+	pd.Setup, pd.MotionTable = sampleworld.HumanSetup, sampleworld.HumanMotionTable
 	pd.State = uint32(physics.StateGravity | physics.StateReportCollisions)
 	pd.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 60, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
 	pd.Movement = &protocol.MovementData{Type: protocol.MovementInterpreted}
@@ -43,11 +43,11 @@ func human(guid uint32, forward uint32) *protocol.CreateObject {
 // withTerrain gives w the sample world's terrain as its ground.
 func withTerrain(t *testing.T, w *World) {
 	t.Helper()
-	cells, err := sample.Cell()
+	cells, err := sampleworld.Cell()
 	if err != nil {
 		t.Fatal(err)
 	}
-	region, err := w.Assets.(*DatAssets).C.Region(sample.Region)
+	region, err := w.Assets.(*DatAssets).C.Region(sampleworld.Region)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestCorpseAndDoorEnterTheWorldThroughTheOneInitializer(t *testing.T) {
 	}
 	st := corpse.Parts.Manager.State
 	seq := &corpse.Parts.Sequence
-	if st.Substate != motion.Dead || seq.Len() != 1 || seq.CurrAnim().Anim.ID != sample.AnimDead {
+	if st.Substate != motion.Dead || seq.Len() != 1 || seq.CurrAnim().Anim.ID != sampleworld.AnimDead {
 		t.Fatalf("corpse: substate %s, nodes %d: want Dead with only the dead cycle (links stripped)", motion.CommandName(st.Substate), seq.Len())
 	}
 	if len(corpse.Parts.Manager.Pending) != 0 || corpse.Movement.Interp.MotionsPending() {
@@ -82,14 +82,14 @@ func TestCorpseAndDoorEnterTheWorldThroughTheOneInitializer(t *testing.T) {
 	door := &protocol.CreateObject{Guid: 0x60000001}
 	pd := &door.Physics
 	pd.Flags = protocol.PhysicsCSetup | protocol.PhysicsMTable | protocol.PhysicsPosition | protocol.PhysicsMovement
-	pd.Setup, pd.MotionTable = sample.DoorSetup, sample.DoorMotionTable
+	pd.Setup, pd.MotionTable = sampleworld.DoorSetup, sampleworld.DoorMotionTable
 	pd.Position = protocol.Position{Cell: 0xA9B40025, Frame: physics.IdentityFrame}
 	pd.Movement = &protocol.MovementData{Type: protocol.MovementInterpreted}
 	pd.Movement.State.Flags = protocol.IMSForwardCommand
 	pd.Movement.State.ForwardCommand = motion.On
 	viaBytes(t, w, door)
 	d := w.Object(0x60000001)
-	if d.Parts.Manager.State.Substate != motion.On || d.Parts.Sequence.Len() != 1 || d.Parts.Sequence.CurrAnim().Anim.ID != sample.AnimDoorOpen {
+	if d.Parts.Manager.State.Substate != motion.On || d.Parts.Sequence.Len() != 1 || d.Parts.Sequence.CurrAnim().Anim.ID != sampleworld.AnimDoorOpen {
 		t.Fatalf("door: substate %s, nodes %d: want On with only the open cycle", motion.CommandName(d.Parts.Manager.State.Substate), d.Parts.Sequence.Len())
 	}
 	if corpse.Static || d.Static {
@@ -119,7 +119,7 @@ func TestObjDescEventChangesAppearanceOnly(t *testing.T) {
 	w.Step(0.05)
 	ent, seq, link, interp, rev := o.Entity, &o.Parts.Sequence, o.Parts.Sequence.CurrAnim(), o.Movement.Interp, o.Pres.Revision
 	frame := seq.FrameNumber
-	if link.Anim.ID != sample.AnimReadyToWalk || len(o.Parts.Manager.Pending) == 0 {
+	if link.Anim.ID != sampleworld.AnimReadyToWalk || len(o.Parts.Manager.Pending) == 0 {
 		t.Fatalf("setup: want the ready→walk link playing with its MotionDone pending")
 	}
 
@@ -145,7 +145,7 @@ func TestObjDescEventChangesAppearanceOnly(t *testing.T) {
 			done = true
 		}
 	}
-	if !done || seq.CurrAnim().Anim.ID != sample.AnimWalkForward {
+	if !done || seq.CurrAnim().Anim.ID != sampleworld.AnimWalkForward {
 		t.Fatal("the animation must keep playing and its pending MotionDone must still fire")
 	}
 }
@@ -264,7 +264,7 @@ func TestSetStateHiddenMovesCursorOffLinks(t *testing.T) {
 	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, InstanceSequence: 1, StateSequence: 1,
 		State: uint32(physics.StateGravity | physics.StateHidden)})
 	seq := &o.Parts.Sequence
-	if !o.Phys.State.Has(physics.StateHidden) || seq.CurrAnim() != seq.FirstCyclic() || seq.CurrAnim().Anim.ID != sample.AnimWalkForward {
+	if !o.Phys.State.Has(physics.StateHidden) || seq.CurrAnim() != seq.FirstCyclic() || seq.CurrAnim().Anim.ID != sampleworld.AnimWalkForward {
 		t.Fatal("SetState Hidden must strip the link and sample the cyclic tail")
 	}
 }
@@ -273,7 +273,7 @@ func TestVectorUpdateAndPlayEffect(t *testing.T) {
 	w, _ := sampleWorld(t)
 	m := human(0x50000001, motion.Ready)
 	m.Physics.Flags |= protocol.PhysicsPeTable
-	m.Physics.PhysicsScriptTable = sample.HumanScriptTable
+	m.Physics.PhysicsScriptTable = sampleworld.HumanScriptTable
 	viaBytes(t, w, m)
 	o := w.Object(0x50000001)
 	viaBytes(t, w, &protocol.VectorUpdate{Guid: 0x50000001, InstanceSequence: 1, VectorSequence: 1,

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/components"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // busyWorld is a sample world whose objects have grown managers at run
@@ -34,7 +34,7 @@ func busyWorld(t *testing.T, traced bool) *World {
 
 	fx := human(0x50000002, motion.WalkForward)
 	fx.Physics.Flags |= protocol.PhysicsPeTable
-	fx.Physics.PhysicsScriptTable = sample.HumanScriptTable
+	fx.Physics.PhysicsScriptTable = sampleworld.HumanScriptTable
 	viaBytes(t, w, fx)
 	viaBytes(t, w, &protocol.PlayEffect{Guid: 0x50000002, Script: 1, Speed: 1})
 
@@ -59,7 +59,7 @@ func busyWorld(t *testing.T, traced bool) *World {
 func bareObject(guid uint32) *protocol.CreateObject {
 	m := &protocol.CreateObject{Guid: guid}
 	m.Physics.Flags = protocol.PhysicsCSetup | protocol.PhysicsPosition
-	m.Physics.Setup = sample.HumanSetup
+	m.Physics.Setup = sampleworld.HumanSetup
 	m.Physics.Position = protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 50, Y: 50, Z: 80}, Orientation: physics.IdentityQuat}}
 	m.Physics.Timestamps[protocol.SeqInstance] = 1
 	return m

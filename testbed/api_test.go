@@ -5,17 +5,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // runLua runs src as a script on the sample world and returns its error.
 func runLua(t *testing.T, src string) error {
 	t.Helper()
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		t.Fatal(err)
 	}

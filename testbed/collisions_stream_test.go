@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample"
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 // TestStreamedTownHouseIsEntered: with streaming on over the sample DATs,
@@ -32,7 +32,7 @@ world.input{}
 local at = world.position(p)
 expect.eq(at.cell, 0x%08X, "in the house's EnvCell")
 expect.eq(math.abs(at.origin[2] - %v) < 0.01, true, "stopped at the north wall: y " .. at.origin[2])
-`, sample.TownBlock&0xFFFF0000, h.X, h.Y-8, h.X, h.Y-8, uint32(sample.TownHouseCell0), h.Y+3-0.45)
+`, sampleworld.TownBlock&0xFFFF0000, h.X, h.Y-8, h.X, h.Y-8, uint32(sampleworld.TownHouseCell0), h.Y+3-0.45)
 	if err := runLua(t, src); err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/internal/testworld"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // openDATs opens a portal and a cell DAT from bytes.
@@ -40,7 +40,7 @@ func TestDefaultScriptDiscovers(t *testing.T) {
 		human, door, windmill uint32
 		block                 uint32
 	}{
-		{"sample", sample.PortalBytes(), sample.CellBytes(), sample.HumanSetup, sample.DoorSetup, sample.WindmillSetup, 0xA9B40000},
+		{"sample", sampleworld.PortalBytes(), sampleworld.CellBytes(), sampleworld.HumanSetup, sampleworld.DoorSetup, sampleworld.WindmillSetup, 0xA9B40000},
 		{"other ids", otherPortal, otherCell, testworld.OtherHumanSetup, testworld.OtherDoorSetup, testworld.OtherWindmillSetup, testworld.OtherBlock},
 	}
 	for _, tt := range tests {
@@ -73,7 +73,7 @@ func TestDefaultScriptDiscovers(t *testing.T) {
 
 // TestFindSetups: each query of the default script on the sample world.
 func TestFindSetups(t *testing.T) {
-	p, c := openDATs(t, sample.PortalBytes(), sample.CellBytes())
+	p, c := openDATs(t, sampleworld.PortalBytes(), sampleworld.CellBytes())
 	s := New("", Options{Portal: p, Cell: c})
 	defer s.Close()
 	tests := []struct {
@@ -81,14 +81,14 @@ func TestFindSetups(t *testing.T) {
 		q    SetupQuery
 		want []uint32
 	}{
-		{"all", SetupQuery{}, []uint32{sample.HumanSetup, sample.DoorSetup, sample.WindmillSetup, sample.TreeSetup,
-			sample.PineSetup, sample.RockSetup, sample.BushSetup, sample.PortalSetup, sample.TorchSetup}},
-		{"humanoid", SetupQuery{MotionTable: 1, Cycles: []uint32{0x45000005, 0x44000007}}, []uint32{sample.HumanSetup}},
-		{"door", SetupQuery{MotionTable: 1, Cycles: []uint32{0x4000000B, 0x4000000C}, MaxParts: 4}, []uint32{sample.DoorSetup}},
-		{"animated", SetupQuery{MotionTable: -1, Animated: 1}, []uint32{sample.WindmillSetup, sample.PortalSetup}},
-		{"many parts", SetupQuery{MinParts: 2}, []uint32{sample.HumanSetup, sample.WindmillSetup, sample.TreeSetup,
-			sample.PineSetup, sample.PortalSetup}},
-		{"limit", SetupQuery{Limit: 1}, []uint32{sample.HumanSetup}},
+		{"all", SetupQuery{}, []uint32{sampleworld.HumanSetup, sampleworld.DoorSetup, sampleworld.WindmillSetup, sampleworld.TreeSetup,
+			sampleworld.PineSetup, sampleworld.RockSetup, sampleworld.BushSetup, sampleworld.PortalSetup, sampleworld.TorchSetup}},
+		{"humanoid", SetupQuery{MotionTable: 1, Cycles: []uint32{0x45000005, 0x44000007}}, []uint32{sampleworld.HumanSetup}},
+		{"door", SetupQuery{MotionTable: 1, Cycles: []uint32{0x4000000B, 0x4000000C}, MaxParts: 4}, []uint32{sampleworld.DoorSetup}},
+		{"animated", SetupQuery{MotionTable: -1, Animated: 1}, []uint32{sampleworld.WindmillSetup, sampleworld.PortalSetup}},
+		{"many parts", SetupQuery{MinParts: 2}, []uint32{sampleworld.HumanSetup, sampleworld.WindmillSetup, sampleworld.TreeSetup,
+			sampleworld.PineSetup, sampleworld.PortalSetup}},
+		{"limit", SetupQuery{Limit: 1}, []uint32{sampleworld.HumanSetup}},
 		{"none", SetupQuery{MinParts: 100}, nil},
 	}
 	for _, tt := range tests {

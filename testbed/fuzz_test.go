@@ -12,7 +12,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/testbed/luahost"
 )
 
@@ -134,7 +134,7 @@ type discard struct{}
 func (discard) Write(b []byte) (int, error) { return len(b), nil }
 
 var fuzzPortal = func() *dat.Container {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		panic(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -29,7 +29,7 @@ end
 // in-memory trace off, and bounded by the ring with it on (the ring fills
 // in the first second).
 func TestRunHeapStaysBounded(t *testing.T) {
-	portal, err := sample.Portal()
+	portal, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package testbed
 import (
 	lua "github.com/yuin/gopher-lua"
 
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // SampleIDs are the sample world's ids scripts read as sample.NAME (the
@@ -14,20 +14,20 @@ var SampleIDs = []struct {
 	ID   uint32
 	What string
 }{
-	{"HUMAN", sample.HumanSetup, "Setup: the 11-part humanoid (default motion table HUMAN_TABLE, script table HUMAN_SCRIPTS)"},
-	{"DOOR", sample.DoorSetup, "Setup: a one-part door (default motion table DOOR_TABLE: On opens, Off shuts)"},
-	{"WINDMILL", sample.WindmillSetup, "Setup: the windmill, a static animating object (default animation and script)"},
-	{"HUMAN_TABLE", sample.HumanMotionTable, "MotionTable: Ready, WalkForward, RunForward, TurnRight, SideStepRight, Dead"},
-	{"DOOR_TABLE", sample.DoorMotionTable, "MotionTable: On, Off"},
-	{"HUMAN_SCRIPTS", sample.HumanScriptTable, "PhysicsScriptTable: script types 1 sparkle, 2 hide, 3 unhide"},
-	{"SPARKLE", sample.ScriptSparkle, "PhysicsScript: two particle bursts"},
-	{"HIDE", sample.ScriptHide, "PhysicsScript: fade out, then NoDraw"},
-	{"UNHIDE", sample.ScriptUnhide, "PhysicsScript: NoDraw off, fade in"},
-	{"SMOKE", sample.ScriptWindmill, "PhysicsScript: the windmill's smoke (its default script)"},
-	{"BLOCK", sample.BlockSW &^ 0xFFFF, "the south-west landblock 0xA9B4 (Holtburg's id), for world.ground"},
-	{"BLOCK_SE", sample.BlockSE &^ 0xFFFF, "landblock 0xAAB4"},
-	{"BLOCK_NW", sample.BlockNW &^ 0xFFFF, "landblock 0xA9B5"},
-	{"BLOCK_NE", sample.BlockNE &^ 0xFFFF, "landblock 0xAAB5"},
+	{"HUMAN", sampleworld.HumanSetup, "Setup: the 11-part humanoid (default motion table HUMAN_TABLE, script table HUMAN_SCRIPTS)"},
+	{"DOOR", sampleworld.DoorSetup, "Setup: a one-part door (default motion table DOOR_TABLE: On opens, Off shuts)"},
+	{"WINDMILL", sampleworld.WindmillSetup, "Setup: the windmill, a static animating object (default animation and script)"},
+	{"HUMAN_TABLE", sampleworld.HumanMotionTable, "MotionTable: Ready, WalkForward, RunForward, TurnRight, SideStepRight, Dead"},
+	{"DOOR_TABLE", sampleworld.DoorMotionTable, "MotionTable: On, Off"},
+	{"HUMAN_SCRIPTS", sampleworld.HumanScriptTable, "PhysicsScriptTable: script types 1 sparkle, 2 hide, 3 unhide"},
+	{"SPARKLE", sampleworld.ScriptSparkle, "PhysicsScript: two particle bursts"},
+	{"HIDE", sampleworld.ScriptHide, "PhysicsScript: fade out, then NoDraw"},
+	{"UNHIDE", sampleworld.ScriptUnhide, "PhysicsScript: NoDraw off, fade in"},
+	{"SMOKE", sampleworld.ScriptWindmill, "PhysicsScript: the windmill's smoke (its default script)"},
+	{"BLOCK", sampleworld.BlockSW &^ 0xFFFF, "the south-west landblock 0xA9B4 (Holtburg's id), for world.ground"},
+	{"BLOCK_SE", sampleworld.BlockSE &^ 0xFFFF, "landblock 0xAAB4"},
+	{"BLOCK_NW", sampleworld.BlockNW &^ 0xFFFF, "landblock 0xA9B5"},
+	{"BLOCK_NE", sampleworld.BlockNE &^ 0xFFFF, "landblock 0xAAB5"},
 }
 
 // installSampleIDs sets the global table sample: every SampleIDs name;

@@ -9,7 +9,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/testbed/luahost"
 )
 
@@ -32,7 +32,7 @@ func within(t *testing.T, d time.Duration, fn func()) {
 // samplePortal is the embedded sample world's portal DAT.
 func samplePortal(t *testing.T) *dat.Container {
 	t.Helper()
-	portal, err := sample.Portal()
+	portal, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,17 +6,17 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // sampleDATs opens the embedded sample world's portal and cell DATs.
 func sampleDATs(t testing.TB) (portal, cell *dat.Container) {
 	t.Helper()
-	portal, err := sample.Portal()
+	portal, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cell, err = sample.Cell(); err != nil {
+	if cell, err = sampleworld.Cell(); err != nil {
 		t.Fatal(err)
 	}
 	return portal, cell

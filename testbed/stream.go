@@ -7,9 +7,9 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/scenery"
 	"github.com/dereth/dereth/stream"
 )
@@ -379,11 +379,11 @@ func (s *Scenario) luaSamplePortals(L *lua.LState) int {
 		L.Push(t)
 		return 1
 	}
-	if _, err := s.portal.Setup(sample.PortalSetup); err != nil {
+	if _, err := s.portal.Setup(sampleworld.PortalSetup); err != nil {
 		L.Push(t)
 		return 1
 	}
-	if _, err := s.cell.EnvCell(sample.DungeonPortalCell); err != nil {
+	if _, err := s.cell.EnvCell(sampleworld.DungeonPortalCell); err != nil {
 		L.Push(t)
 		return 1
 	}
@@ -398,11 +398,11 @@ func (s *Scenario) luaSamplePortals(L *lua.LState) int {
 		at, dest         physics.Position
 		heading, destDeg float64
 	}{
-		{sample.TownPortalPosition(), sample.TownPortalDestination(), sample.TownPortalHeading, world.TownPortalDestHeading},
-		{sample.DungeonPortalPosition(), sample.DungeonPortalDestination(), world.DungeonPortalHeading, sample.DungeonPortalDestHeading},
+		{sampleworld.TownPortalPosition(), sampleworld.TownPortalDestination(), sampleworld.TownPortalHeading, world.TownPortalDestHeading},
+		{sampleworld.DungeonPortalPosition(), sampleworld.DungeonPortalDestination(), world.DungeonPortalHeading, sampleworld.DungeonPortalDestHeading},
 	} {
 		e := pos(p.at, p.heading)
-		e.RawSetString("setup", lua.LNumber(sample.PortalSetup))
+		e.RawSetString("setup", lua.LNumber(sampleworld.PortalSetup))
 		e.RawSetString("destination", pos(p.dest, p.destDeg))
 		t.RawSetInt(i+1, e)
 	}

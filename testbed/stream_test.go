@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dereth/dereth/dat/sample"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/stream"
 )
 
@@ -42,8 +42,8 @@ func TestSamplePortalsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle("portal out")
-	if c := w.Object(w.PlayerGUID).Phys.Position.Cell; c != sample.TownPortalDestCell {
-		t.Fatalf("arrived in cell 0x%08X, want the dungeon's 0x%08X", c, uint32(sample.TownPortalDestCell))
+	if c := w.Object(w.PlayerGUID).Phys.Position.Cell; c != sampleworld.TownPortalDestCell {
+		t.Fatalf("arrived in cell 0x%08X, want the dungeon's 0x%08X", c, uint32(sampleworld.TownPortalDestCell))
 	}
 	if !s.Stream().Collapsed() || s.Stream().Len() != 1 {
 		t.Fatalf("the ring did not collapse to the dungeon: %d landblocks", s.Stream().Len())
@@ -52,8 +52,8 @@ func TestSamplePortalsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle("portal back")
-	if c := w.Object(w.PlayerGUID).Phys.Position.Cell; c != sample.DungeonPortalDestCell {
-		t.Fatalf("back in cell 0x%08X, want 0x%08X", c, uint32(sample.DungeonPortalDestCell))
+	if c := w.Object(w.PlayerGUID).Phys.Position.Cell; c != sampleworld.DungeonPortalDestCell {
+		t.Fatalf("back in cell 0x%08X, want 0x%08X", c, uint32(sampleworld.DungeonPortalDestCell))
 	}
 	scenery := 0
 	for _, g := range s.Stream().Objects[w.Object(w.PlayerGUID).Phys.Position.Cell&0xFFFF0000] {

@@ -11,9 +11,9 @@ import (
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -36,11 +36,11 @@ type Sample struct {
 
 // Open opens the embedded sample DATs.
 func Open() (*Sample, error) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		return nil, err
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		return nil, err
 	}
@@ -54,12 +54,12 @@ func Open() (*Sample, error) {
 // Place returns the cell and frame standing on the terrain at
 // landblock-local (x, y) of block 0xA9B4, facing heading.
 func (s *Sample) Place(x, y float32, heading float64) (uint32, physics.Frame, error) {
-	lb, err := s.Cell.LandBlock(sample.BlockSW)
+	lb, err := s.Cell.LandBlock(sampleworld.BlockSW)
 	if err != nil {
 		return 0, physics.Frame{}, err
 	}
 	fr := physics.Frame{Origin: physics.Vec3{X: x, Y: y, Z: s.Land.TerrainZ(lb, x, y)}, Orientation: physics.Heading(heading)}
-	return dat.CellAt(sample.BlockSW, x, y), fr, nil
+	return dat.CellAt(sampleworld.BlockSW, x, y), fr, nil
 }
 
 // Spawn creates an object of an archetype template from a sample Setup
@@ -98,11 +98,11 @@ func (s *Sample) World() (*systems.World, error) {
 		heading   float64
 	}
 	specs := []spec{
-		{Player, "player", sample.HumanSetup, sample.HumanMotionTable, 150, 130, 3 * math.Pi / 4},
-		{Walker, "creature", sample.HumanSetup, sample.HumanMotionTable, 141, 127, math.Pi / 2},
-		{Corpse, "corpse", sample.HumanSetup, sample.HumanMotionTable, 146, 122, 0.3},
-		{Door, "door", sample.DoorSetup, sample.DoorMotionTable, 141, 120, 3 * math.Pi / 4},
-		{Windmill, "static", sample.WindmillSetup, 0, 130, 118, math.Pi / 4},
+		{Player, "player", sampleworld.HumanSetup, sampleworld.HumanMotionTable, 150, 130, 3 * math.Pi / 4},
+		{Walker, "creature", sampleworld.HumanSetup, sampleworld.HumanMotionTable, 141, 127, math.Pi / 2},
+		{Corpse, "corpse", sampleworld.HumanSetup, sampleworld.HumanMotionTable, 146, 122, 0.3},
+		{Door, "door", sampleworld.DoorSetup, sampleworld.DoorMotionTable, 141, 120, 3 * math.Pi / 4},
+		{Windmill, "static", sampleworld.WindmillSetup, 0, 130, 118, math.Pi / 4},
 	}
 	for _, sp := range specs {
 		if _, err := s.Spawn(w, sp.guid, sp.template, sp.setup, sp.mt, sp.x, sp.y, sp.heading); err != nil {
@@ -132,7 +132,7 @@ func (s *Sample) Crowd(n int) (*systems.World, error) {
 	for i := 0; i < n; i++ {
 		x := 96 + float32(i%side-side/2)*1.6
 		y := 96 + float32(i/side-side/2)*1.6
-		o, err := s.Spawn(w, 0x80001000+uint32(i), "creature", sample.HumanSetup, sample.HumanMotionTable, x, y, float64(i)*0.7)
+		o, err := s.Spawn(w, 0x80001000+uint32(i), "creature", sampleworld.HumanSetup, sampleworld.HumanMotionTable, x, y, float64(i)*0.7)
 		if err != nil {
 			return nil, err
 		}
@@ -162,11 +162,11 @@ const (
 // (world.find_setups, world.find_place) does not. noLand leaves the cell
 // DAT without any landblock.
 func OtherDATs(noLand bool) (portal, cell []byte, err error) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -191,7 +191,7 @@ func OtherDATs(noLand bool) (portal, cell []byte, err error) {
 	}
 	cb := dat.NewBuilder(c.Dataset())
 	if !noLand {
-		lb, err := c.LandBlock(sample.BlockSW)
+		lb, err := c.LandBlock(sampleworld.BlockSW)
 		if err != nil {
 			return nil, nil, err
 		}

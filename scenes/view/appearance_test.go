@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/components"
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/texture"
 )
 

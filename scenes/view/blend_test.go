@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 // TestSurfaceBlendFlags: a GfxObj's Base1ClipMap surface makes its

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/testbed"
 )
 
@@ -16,11 +16,11 @@ import (
 // looks along the ground (not steeply down), and has the player and every
 // other thing the script spawned on screen, away from the edges.
 func TestDefaultCameraShowsTheSample(t *testing.T) {
-	p, err := sample.Portal()
+	p, err := sampleworld.Portal()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := sample.Cell()
+	c, err := sampleworld.Cell()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 // TestPointLightLit: a cell light adds its colour × intensity by

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 // drawnTri is one drawn triangle of the last Build back in render space,

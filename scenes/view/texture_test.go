@@ -4,7 +4,7 @@ import (
 	"image"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/texture"
 )
 

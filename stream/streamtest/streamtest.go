@@ -12,8 +12,8 @@ import (
 	"path/filepath"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld"
 )
 
 // The world's layout.
@@ -77,8 +77,8 @@ func CellDAT() ([]byte, error) {
 				return nil, err
 			}
 			info := &dat.LandBlockInfo{ID: blk | dat.LandBlockInfoPart, Objects: []dat.Stab{
-				{ID: sample.TowerGfxObj, Frame: frame(40, 30, 20, 0)},
-				{ID: sample.WallGfxObj, Frame: frame(150, 160, 20, math.Pi/2)},
+				{ID: sampleworld.TowerGfxObj, Frame: frame(40, 30, 20, 0)},
+				{ID: sampleworld.WallGfxObj, Frame: frame(150, 160, 20, math.Pi/2)},
 			}}
 			if err := add(info); err != nil {
 				return nil, err
@@ -95,7 +95,7 @@ func CellDAT() ([]byte, error) {
 	for i := range DungeonCells {
 		c := &dat.EnvCell{ID: Dungeon | uint32(0x100+i), EnvironmentID: 0x0D000001,
 			Surfaces: []uint32{0x08000001}, Position: frame(float32(20*i), 0, -40, 0),
-			Flags: dat.EnvCellHasStaticObjs, StaticObjects: []dat.Stab{{ID: sample.WallGfxObj, Frame: frame(float32(20*i), 5, -40, 0)}}}
+			Flags: dat.EnvCellHasStaticObjs, StaticObjects: []dat.Stab{{ID: sampleworld.WallGfxObj, Frame: frame(float32(20*i), 5, -40, 0)}}}
 		if err := add(c); err != nil {
 			return nil, err
 		}
@@ -113,7 +113,7 @@ func Write(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, "client_cell_1.dat"), cell, 0o644); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "client_portal.dat"), sample.PortalBytes(), 0o644)
+	return os.WriteFile(filepath.Join(dir, "client_portal.dat"), sampleworld.PortalBytes(), 0o644)
 }
 
 // Open builds the world in memory: the sample portal and the cell DAT.
@@ -122,7 +122,7 @@ func Open() (portal, cell *dat.Container, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if portal, err = sample.Portal(); err != nil {
+	if portal, err = sampleworld.Portal(); err != nil {
 		return nil, nil, err
 	}
 	cell, err = dat.OpenBytes(b, "streamtest:cell")

@@ -10,7 +10,7 @@ local RING = 7 * 7
 local LB = 192
 local function block(x, y) return x * 0x1000000 + y * 0x10000 end
 
--- The default spawn (dat/sample/world: 0xA9B4 at (16, 48)).
+-- The default spawn (sampleworld/world: 0xA9B4 at (16, 48)).
 local g = world.ground(block(0xA9, 0xB4), 16, 48)
 local player = world.spawn{archetype = "player", guid = 0x50000000, setup = sample.HUMAN,
   cell = g.cell, origin = {16, 48, g.z + 0.05}, heading = 90}

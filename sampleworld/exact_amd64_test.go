@@ -1,10 +1,10 @@
-package sample
+package sampleworld
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 // TestEmbeddedBytesExact checks the committed DATs are byte-for-byte what
@@ -16,6 +16,6 @@ func TestEmbeddedBytesExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(portal, PortalBytes()) || !bytes.Equal(cell, CellBytes()) {
-		t.Fatal("embedded sample DATs are stale: run go generate ./dat/sample")
+		t.Fatal("embedded sample DATs are stale: run go generate ./sampleworld")
 	}
 }

@@ -1,15 +1,15 @@
-// Package sample embeds dereth's sample world: a portal and a cell DAT built
-// by the dat writer from the Go description in dat/sample/world, read
+// Package sampleworld embeds dereth's sample world: a portal and a cell DAT built
+// by the dat writer from the Go description in sampleworld/world, read
 // through exactly the same code as retail DATs. Regenerate with
-// `go generate ./dat/sample`; README.md lists the ids.
-package sample
+// `go generate ./sampleworld`; README.md lists the ids.
+package sampleworld
 
 import (
 	_ "embed"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 //go:generate go run ./gen

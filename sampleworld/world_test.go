@@ -1,4 +1,4 @@
-package sample
+package sampleworld
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/scenery"
 )
 

@@ -1,11 +1,11 @@
-package sample
+package sampleworld
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 func open(t *testing.T) (portal, cell *dat.Container) {
@@ -23,7 +23,7 @@ func open(t *testing.T) (portal, cell *dat.Container) {
 
 // TestEmbeddedMatchesWorld checks the committed DATs hold exactly the
 // objects the world package describes (same ids, types and sizes); run
-// `go generate ./dat/sample` when it fails.
+// `go generate ./sampleworld` when it fails.
 func TestEmbeddedMatchesWorld(t *testing.T) {
 	p, c := open(t)
 	for _, tc := range []struct {

@@ -1,12 +1,12 @@
 // Command gen writes the sample world's DAT files (portal.dat, cell.dat)
-// into the current directory; `go generate ./dat/sample` runs it there.
+// into the current directory; `go generate ./sampleworld` runs it there.
 package main
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld/world"
 )
 
 func main() {

@@ -1,6 +1,6 @@
 // Package world describes dereth's sample world as Go values and builds the
 // sample portal and cell DATs from them with the dat writer. Package
-// dat/sample embeds the built files; dat/sample/gen writes them.
+// sampleworld embeds the built files; sampleworld/gen writes them.
 package world
 
 // Portal object ids of the sample world.

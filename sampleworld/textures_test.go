@@ -1,10 +1,10 @@
-package sample
+package sampleworld
 
 import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/dat/sample/world"
+	"github.com/dereth/dereth/sampleworld/world"
 	"github.com/dereth/dereth/texture"
 )
 
