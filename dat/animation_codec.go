@@ -53,7 +53,7 @@ func (d *decoder) hook() AnimHook {
 		h.Part = d.u32()
 		h.Vector.X, h.Vector.Y = d.f32(), d.f32()
 	default:
-		d.off -= hookHeadSize
+		d.Off -= hookHeadSize
 		d.failf("unknown animation hook type %d", uint32(h.Type))
 	}
 	return h

@@ -38,7 +38,7 @@ func DecodeLandBlock(id uint32, data []byte) (*LandBlock, error) {
 		lb.HasObjects = true
 	default:
 		if d.err == nil {
-			d.off -= 4
+			d.Off -= 4
 			d.failf("has_objects is %d, want 0 or 1", h)
 		}
 	}
@@ -46,8 +46,8 @@ func DecodeLandBlock(id uint32, data []byte) (*LandBlock, error) {
 		lb.Terrain[i] = d.u16()
 	}
 	if d.need(81) {
-		copy(lb.Heights[:], d.b[d.off:])
-		d.off += 81
+		copy(lb.Heights[:], d.B[d.Off:])
+		d.Off += 81
 	}
 	d.align()
 	if err := d.finish(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/dereth/dereth/internal/cp1252"
+	"github.com/dereth/dereth/internal/cursor"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -45,14 +46,13 @@ var ErrTruncated = errors.New("object truncated")
 // maxTreeDepth bounds BSP recursion; retail trees are far shallower.
 const maxTreeDepth = 256
 
-// decoder reads little-endian fields from one object's bytes. The first
-// error sticks: later reads return zero values and counts return 0, so a
-// decode loop ends quickly once the data is found bad.
+// decoder reads one object's fields on the shared cursor. The first error
+// sticks: later reads return zero values and counts return 0, so a decode
+// loop ends quickly once the data is found bad.
 type decoder struct {
+	cursor.Cursor
 	typ   string
 	id    uint32
-	b     []byte
-	off   int
 	err   error
 	field string // the field being read, when the decoder labels fields
 }
@@ -64,63 +64,78 @@ func (d *decoder) at(field string) *decoder {
 }
 
 func newDecoder(typ string, id uint32, b []byte) *decoder {
-	return &decoder{typ: typ, id: id, b: b}
+	return &decoder{Cursor: cursor.Cursor{B: b}, typ: typ, id: id}
 }
 
 func (d *decoder) failf(format string, args ...any) {
 	if d.err == nil {
-		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.off, Field: d.field, Err: fmt.Errorf(format, args...)}
+		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.Off, Field: d.field, Err: fmt.Errorf(format, args...)}
 	}
 }
 
-func (d *decoder) remaining() int { return len(d.b) - d.off }
+func (d *decoder) remaining() int { return d.Left() }
 
 // need reports whether n more bytes are available, failing otherwise.
 func (d *decoder) need(n int) bool {
 	if d.err != nil {
 		return false
 	}
-	if n < 0 || d.remaining() < n {
-		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.off, Field: d.field,
-			Err: fmt.Errorf("%w: need %d bytes, %d remain", ErrTruncated, n, d.remaining())}
+	if !d.Has(n) {
+		d.short(n)
 		return false
 	}
 	return true
 }
 
+//go:noinline
+func (d *decoder) short(n int) {
+	if d.err == nil {
+		d.err = &DecodeError{Type: d.typ, ID: d.id, Offset: d.Off, Field: d.field,
+			Err: fmt.Errorf("%w: need %d bytes, %d remain", ErrTruncated, n, d.Left())}
+	}
+}
+
 func (d *decoder) u8() uint8 {
-	if !d.need(1) {
+	if d.err != nil {
 		return 0
 	}
-	v := d.b[d.off]
-	d.off++
+	v, ok := d.U8()
+	if !ok {
+		d.short(1)
+	}
 	return v
 }
 
 func (d *decoder) u16() uint16 {
-	if !d.need(2) {
+	if d.err != nil {
 		return 0
 	}
-	v := binary.LittleEndian.Uint16(d.b[d.off:])
-	d.off += 2
+	v, ok := d.U16()
+	if !ok {
+		d.short(2)
+	}
 	return v
 }
 
 func (d *decoder) u32() uint32 {
-	if !d.need(4) {
+	if d.err != nil {
 		return 0
 	}
-	v := binary.LittleEndian.Uint32(d.b[d.off:])
-	d.off += 4
+	v, ok := d.U32()
+	if !ok {
+		d.short(4)
+	}
 	return v
 }
 
 func (d *decoder) u64() uint64 {
-	if !d.need(8) {
+	if d.err != nil {
 		return 0
 	}
-	v := binary.LittleEndian.Uint64(d.b[d.off:])
-	d.off += 8
+	v, ok := d.U64()
+	if !ok {
+		d.short(8)
+	}
 	return v
 }
 
@@ -171,8 +186,8 @@ func (d *decoder) packedID(base uint32) uint32 {
 
 // align skips to the next multiple of 4 measured from the object's start.
 func (d *decoder) align() {
-	if pad := (4 - d.off%4) % 4; pad > 0 && d.need(pad) {
-		d.off += pad
+	if pad := (4 - d.Off%4) % 4; pad > 0 && d.need(pad) {
+		d.Off += pad
 	}
 }
 
@@ -186,8 +201,8 @@ func (d *decoder) pstring() string {
 	if !d.need(n) {
 		return ""
 	}
-	s := cp1252.Decode(d.b[d.off : d.off+n])
-	d.off += n
+	s := cp1252.Decode(d.B[d.Off : d.Off+n])
+	d.Off += n
 	d.align()
 	return s
 }
@@ -221,11 +236,11 @@ func (d *decoder) scount(n int32, minSize int, what string) int {
 // that pad the object to a multiple of 4 are accepted (docs/dat-notes.md
 // DN-23); anything else left over is an error.
 func (d *decoder) finish() error {
-	if d.err != nil || d.off == len(d.b) {
+	if d.err != nil || d.Off == len(d.B) {
 		return d.err
 	}
-	rest := d.b[d.off:]
-	if len(rest) < 4 && len(d.b)%4 == 0 && !slices.ContainsFunc(rest, func(c byte) bool { return c != 0 }) {
+	rest := d.B[d.Off:]
+	if len(rest) < 4 && len(d.B)%4 == 0 && !slices.ContainsFunc(rest, func(c byte) bool { return c != 0 }) {
 		return nil
 	}
 	d.failf("%d trailing bytes after the object", len(rest))

@@ -131,14 +131,14 @@ func DecodeEnvironment(id uint32, data []byte) (*Environment, error) {
 		env.Cells = make(map[uint32]CellStruct, n)
 	}
 	for range n {
-		at := d.off
+		at := d.Off
 		k := d.u32()
 		s := d.cellStruct()
 		if d.err != nil {
 			break
 		}
 		if _, dup := env.Cells[k]; dup {
-			d.off = at
+			d.Off = at
 			d.failf("cell structure %d repeated", k)
 			break
 		}

@@ -159,7 +159,7 @@ func (d *decoder) bsp(kind BSPKind, depth int) *BSPNode {
 	}
 	pos, neg, ok := bspChildren(n.Tag)
 	if !ok {
-		d.off -= 4
+		d.Off -= 4
 		d.failf("unknown BSP tag %q", n.Tag)
 		return nil
 	}
@@ -262,7 +262,7 @@ func (e *encoder) bsp(n *BSPNode, kind BSPKind, depth int) {
 // vertexArray reads a VertexArray (§3.5).
 func (d *decoder) vertexArray() []Vertex {
 	if t := d.i32(); t != 1 && d.err == nil {
-		d.off -= 4
+		d.Off -= 4
 		d.failf("vertex type %d, only 1 exists", t)
 		return nil
 	}
@@ -321,8 +321,8 @@ func (d *decoder) polygon() Polygon {
 			return nil
 		}
 		b := make([]uint8, n)
-		copy(b, d.b[d.off:])
-		d.off += n
+		copy(b, d.B[d.Off:])
+		d.Off += n
 		return b
 	}
 	if p.hasPosUV() {

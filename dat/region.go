@@ -300,7 +300,7 @@ func DecodeRegion(id uint32, data []byte) (*Region, error) {
 	}
 	t.LandSurfType = d.u32()
 	if t.LandSurfType != 0 && d.err == nil {
-		d.off -= 4
+		d.Off -= 4
 		d.failf("land surface type %d is not supported (only 0 has a known layout)", t.LandSurfType)
 	}
 	t.BaseTexSize = d.u32()

@@ -194,7 +194,7 @@ func DecodeIteration(id uint32, data []byte) (*Iteration, error) {
 			break
 		}
 		if r.Consecutive >= 0 {
-			d.off -= 8
+			d.Off -= 8
 			d.failf("iteration range count %d is not negative", r.Consecutive)
 			break
 		}

@@ -139,15 +139,15 @@ func DecodeRenderSurface(id uint32, data []byte) (*RenderSurface, error) {
 	s := &RenderSurface{ID: d.at("id").u32(), Unknown: d.at("unknown").i32()}
 	s.Width, s.Height = d.at("width").i32(), d.at("height").i32()
 	if d.err == nil && (s.Width < 0 || s.Height < 0) {
-		d.off -= 8
+		d.Off -= 8
 		d.failf("negative size %d×%d", s.Width, s.Height)
 	}
 	s.Format = PixelFormat(d.at("format").u32())
 	length := d.at("source length").i32()
 	if n := d.at("source data").scount(length, 1, "source byte"); n > 0 && d.need(n) {
 		s.SourceData = make([]byte, n)
-		copy(s.SourceData, d.b[d.off:])
-		d.off += n
+		copy(s.SourceData, d.B[d.Off:])
+		d.Off += n
 	}
 	if s.Format.Paletted() {
 		s.DefaultPaletteID = d.at("default palette id").u32()

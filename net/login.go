@@ -3,6 +3,7 @@ package net
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/dereth/dereth/internal/cursor"
 
 	"github.com/dereth/dereth/internal/cp1252"
 )
@@ -36,20 +37,20 @@ func (l LoginRequestBody) String() string {
 // string16L reads a String16L: u16 length, cp1252 text, zero padding to a
 // multiple of 4 counting the length.
 func (d *dec) string16L(field string) string {
-	at := d.off
+	at := d.Off
 	n := int(d.u16(field))
 	if d.err != nil {
 		return ""
 	}
-	if len(d.b)-d.off < n {
-		d.off = at
+	if len(d.B)-d.Off < n {
+		d.Off = at
 		d.need(field, 2+n)
 		return ""
 	}
-	s := cp1252.Decode(d.b[d.off : d.off+n])
-	d.off += n
+	s := cp1252.Decode(d.B[d.Off : d.Off+n])
+	d.Off += n
 	if pad := (4 - (2+n)%4) % 4; pad > 0 && d.need(field+"_pad", pad) {
-		d.off += pad
+		d.Off += pad
 	}
 	return s
 }
@@ -72,12 +73,12 @@ func appendString16L(dst []byte, s string) []byte {
 // past the declared length are an error.
 func DecodeLoginRequest(b []byte) (LoginRequestBody, error) {
 	var l LoginRequestBody
-	d := dec{b: b, what: "LoginRequest"}
+	d := dec{Cursor: cursor.Cursor{B: b}, what: "LoginRequest"}
 	l.ClientVersion = d.string16L("client_version")
-	at := d.off
+	at := d.Off
 	rest := d.u32("length")
-	if d.err == nil && uint64(rest) != uint64(len(b)-d.off) {
-		d.fail("length", at, "says %d bytes follow, %d do", rest, len(b)-d.off)
+	if d.err == nil && uint64(rest) != uint64(len(b)-d.Off) {
+		d.fail("length", at, "says %d bytes follow, %d do", rest, len(b)-d.Off)
 	}
 	l.AuthType = d.u32("auth_type")
 	l.AuthFlags = d.u32("auth_flags")
@@ -87,8 +88,8 @@ func DecodeLoginRequest(b []byte) (LoginRequestBody, error) {
 	if l.AuthType == AuthAccountPassword || l.AuthType == AuthGLSTicket {
 		l.Password = d.string32L("password")
 	}
-	if d.err == nil && d.off != len(b) {
-		d.fail("trailing", d.off, "%d bytes after the login request", len(b)-d.off)
+	if d.err == nil && d.Off != len(b) {
+		d.fail("trailing", d.Off, "%d bytes after the login request", len(b)-d.Off)
 	}
 	return l, d.err
 }
@@ -97,34 +98,34 @@ func DecodeLoginRequest(b []byte) (LoginRequestBody, error) {
 // that follow, then the text's length as a packed word (one byte below
 // 0x80, else two: 0x80|high, low), then the text.
 func (d *dec) string32L(field string) string {
-	at := d.off
+	at := d.Off
 	count := d.u32(field + "_count")
 	if d.err != nil || count == 0 {
 		return ""
 	}
-	if uint64(count) > uint64(len(d.b)-d.off) {
-		d.fail(field+"_count", at, "count %d, %d bytes left", count, len(d.b)-d.off)
+	if uint64(count) > uint64(len(d.B)-d.Off) {
+		d.fail(field+"_count", at, "count %d, %d bytes left", count, len(d.B)-d.Off)
 		return ""
 	}
-	start := d.off
+	start := d.Off
 	if !d.need(field+"_length", 1) {
 		return ""
 	}
-	n := int(d.b[d.off])
-	d.off++
+	n := int(d.B[d.Off])
+	d.Off++
 	if n&0x80 != 0 {
 		if !d.need(field+"_length", 1) {
 			return ""
 		}
-		n = (n&0x7F)<<8 | int(d.b[d.off])
-		d.off++
+		n = (n&0x7F)<<8 | int(d.B[d.Off])
+		d.Off++
 	}
-	if d.off-start+n != int(count) {
+	if d.Off-start+n != int(count) {
 		d.fail(field+"_length", start, "length %d does not fill count %d", n, count)
 		return ""
 	}
-	s := cp1252.Decode(d.b[d.off : d.off+n])
-	d.off += n
+	s := cp1252.Decode(d.B[d.Off : d.Off+n])
+	d.Off += n
 	return s
 }
 

@@ -3,6 +3,7 @@ package net
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/dereth/dereth/internal/cursor"
 
 	"github.com/dereth/dereth/protocol"
 )
@@ -298,7 +299,7 @@ func DecodeSession(b []byte) (m SessionMessage, ok bool, err error) {
 		return nil, false, &DecodeError{What: "message", Field: "opcode", Need: 4, Have: len(b)}
 	}
 	op := binary.LittleEndian.Uint32(b)
-	d := dec{b: b, off: 4, what: opName(op)}
+	d := dec{Cursor: cursor.Cursor{B: b, Off: 4}, what: opName(op)}
 	switch op {
 	case OpDDDEnd, OpEnterGameRequest, OpEnterGameServerReady:
 		m = &Bare{Op: op}
@@ -306,10 +307,10 @@ func DecodeSession(b []byte) (m SessionMessage, ok bool, err error) {
 		v := &CharacterList{}
 		d.what = v.Name()
 		v.Pad0 = d.u32("pad0")
-		at := d.off
+		at := d.Off
 		n := d.u32("character_count")
-		if d.err == nil && uint64(n)*8 > uint64(len(b)-d.off) {
-			d.fail("character_count", at, "%d characters cannot fit in %d bytes", n, len(b)-d.off)
+		if d.err == nil && uint64(n)*8 > uint64(len(b)-d.Off) {
+			d.fail("character_count", at, "%d characters cannot fit in %d bytes", n, len(b)-d.Off)
 		}
 		for i := uint32(0); i < n && d.err == nil; i++ {
 			var c Character
@@ -343,10 +344,10 @@ func DecodeSession(b []byte) (m SessionMessage, ok bool, err error) {
 		v := &DDDInterrogationReply{}
 		d.what = v.Name()
 		v.Language = d.u32("language")
-		at := d.off
+		at := d.Off
 		n := d.u32("list_count")
-		if d.err == nil && uint64(n)*16 > uint64(len(b)-d.off) {
-			d.fail("list_count", at, "%d lists cannot fit in %d bytes", n, len(b)-d.off)
+		if d.err == nil && uint64(n)*16 > uint64(len(b)-d.Off) {
+			d.fail("list_count", at, "%d lists cannot fit in %d bytes", n, len(b)-d.Off)
 		}
 		for i := uint32(0); i < n && d.err == nil; i++ {
 			var l IterationList
@@ -381,7 +382,7 @@ func DecodeSession(b []byte) (m SessionMessage, ok bool, err error) {
 	case OpBootAccount:
 		v := &BootAccount{}
 		d.what = v.Name()
-		if d.off < len(b) {
+		if d.Off < len(b) {
 			v.HasReason = true
 			v.Reason = d.string16L("reason")
 		}
@@ -396,8 +397,8 @@ func DecodeSession(b []byte) (m SessionMessage, ok bool, err error) {
 		v := &PrivateUpdateInt{}
 		d.what = v.Name()
 		if d.need("sequence", 1) {
-			v.Sequence = b[d.off]
-			d.off++
+			v.Sequence = b[d.Off]
+			d.Off++
 		}
 		v.Property = d.u32("property")
 		v.Value = int32(d.u32("value"))
@@ -405,8 +406,8 @@ func DecodeSession(b []byte) (m SessionMessage, ok bool, err error) {
 	default:
 		return nil, false, nil
 	}
-	if d.err == nil && d.off != len(b) {
-		d.fail("trailing", d.off, "%d bytes after the message", len(b)-d.off)
+	if d.err == nil && d.Off != len(b) {
+		d.fail("trailing", d.Off, "%d bytes after the message", len(b)-d.Off)
 	}
 	if d.err != nil {
 		return nil, true, d.err

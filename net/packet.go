@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/dereth/dereth/internal/cursor"
 )
 
 // Flags is the packet header's flag word (ACE PacketHeaderFlags).
@@ -213,25 +215,35 @@ func (p *Packet) Reset() {
 	p.Retransmit, p.Rejected, p.Fragments = retr, rej, frags
 }
 
-// dec walks one datagram; the first failure is kept in err.
+// dec walks one datagram on the shared cursor; the first failure is kept
+// in err as a *DecodeError naming the field and offset. Reads after a
+// failure may still succeed on the bytes left; callers check err.
 type dec struct {
-	b    []byte
-	off  int
+	cursor.Cursor
 	what string
 	err  error
 }
 
+// need reports whether n more bytes are there (and no failure yet).
 func (d *dec) need(field string, n int) bool {
 	if d.err != nil {
 		return false
 	}
-	if len(d.b)-d.off < n {
-		d.err = &DecodeError{What: d.what, Field: field, Offset: d.off, Need: n, Have: len(d.b) - d.off}
+	if !d.Has(n) {
+		d.short(field, n)
 		return false
 	}
 	return true
 }
 
+//go:noinline
+func (d *dec) short(field string, n int) {
+	if d.err == nil {
+		d.err = &DecodeError{What: d.what, Field: field, Offset: d.Off, Need: n, Have: d.Left()}
+	}
+}
+
+//go:noinline
 func (d *dec) fail(field string, off int, format string, a ...any) {
 	if d.err == nil {
 		d.err = &DecodeError{What: d.what, Field: field, Offset: off, Reason: fmt.Sprintf(format, a...)}
@@ -239,29 +251,26 @@ func (d *dec) fail(field string, off int, format string, a ...any) {
 }
 
 func (d *dec) u16(field string) uint16 {
-	if !d.need(field, 2) {
-		return 0
+	v, ok := d.U16()
+	if !ok {
+		d.short(field, 2)
 	}
-	v := binary.LittleEndian.Uint16(d.b[d.off:])
-	d.off += 2
 	return v
 }
 
 func (d *dec) u32(field string) uint32 {
-	if !d.need(field, 4) {
-		return 0
+	v, ok := d.U32()
+	if !ok {
+		d.short(field, 4)
 	}
-	v := binary.LittleEndian.Uint32(d.b[d.off:])
-	d.off += 4
 	return v
 }
 
 func (d *dec) u64(field string) uint64 {
-	if !d.need(field, 8) {
-		return 0
+	v, ok := d.U64()
+	if !ok {
+		d.short(field, 8)
 	}
-	v := binary.LittleEndian.Uint64(d.b[d.off:])
-	d.off += 8
 	return v
 }
 
@@ -269,22 +278,23 @@ func (d *dec) f32(field string) float32 { return math.Float32frombits(d.u32(fiel
 func (d *dec) f64(field string) float64 { return math.Float64frombits(d.u64(field)) }
 
 func (d *dec) bytes(field string, dst []byte) {
-	if d.need(field, len(dst)) {
-		copy(dst, d.b[d.off:])
-		d.off += len(dst)
+	if v, ok := d.Bytes(len(dst)); ok {
+		copy(dst, v)
+	} else {
+		d.short(field, len(dst))
 	}
 }
 
 // list reads a u32 count and that many u32s into dst[:0], bounding the
 // count by the bytes left before sizing anything.
 func (d *dec) list(field string, dst []uint32) []uint32 {
-	at := d.off
+	at := d.Off
 	n := d.u32(field + "_count")
 	if d.err != nil {
 		return dst[:0]
 	}
-	if uint64(n)*4 > uint64(len(d.b)-d.off) {
-		d.fail(field+"_count", at, "count %d needs %d bytes, have %d", n, uint64(n)*4, len(d.b)-d.off)
+	if uint64(n)*4 > uint64(len(d.B)-d.Off) {
+		d.fail(field+"_count", at, "count %d needs %d bytes, have %d", n, uint64(n)*4, len(d.B)-d.Off)
 		return dst[:0]
 	}
 	dst = dst[:0]
@@ -300,7 +310,7 @@ func (d *dec) list(field string, dst []uint32) []uint32 {
 // Data slices alias b.
 func Decode(b []byte, p *Packet) error {
 	p.Reset()
-	d := dec{b: b, what: "packet"}
+	d := dec{Cursor: cursor.Cursor{B: b}, what: "packet"}
 	h := &p.Header
 	h.Seq = d.u32("seq")
 	h.Flags = Flags(d.u32("flags"))
@@ -317,7 +327,7 @@ func Decode(b []byte, p *Packet) error {
 		return d.err
 	}
 	f := h.Flags
-	start := d.off
+	start := d.Off
 	if f&ServerSwitch != 0 {
 		d.bytes("server_switch", p.ServerSwitch[:])
 	}
@@ -335,8 +345,8 @@ func Decode(b []byte, p *Packet) error {
 	}
 	if f&LoginRequest != 0 {
 		if d.need("login_request", 1) {
-			p.Login = b[d.off:len(b):len(b)]
-			d.off = len(b)
+			p.Login = b[d.Off:len(b):len(b)]
+			d.Off = len(b)
 		}
 	}
 	if f&WorldLoginRequest != 0 {
@@ -379,18 +389,18 @@ func Decode(b []byte, p *Packet) error {
 	if d.err != nil {
 		return d.err
 	}
-	p.OptionalBytes = b[start:d.off:d.off]
+	p.OptionalBytes = b[start:d.Off:d.Off]
 	if f&BlobFragments == 0 {
-		if d.off != len(b) {
-			d.fail("trailing", d.off, "%d bytes after the optional sections without BlobFragments", len(b)-d.off)
+		if d.Off != len(b) {
+			d.fail("trailing", d.Off, "%d bytes after the optional sections without BlobFragments", len(b)-d.Off)
 		}
 		return d.err
 	}
-	if d.off == len(b) {
-		d.fail("fragment", d.off, "BlobFragments set but no fragment follows")
+	if d.Off == len(b) {
+		d.fail("fragment", d.Off, "BlobFragments set but no fragment follows")
 		return d.err
 	}
-	for d.off < len(b) && d.err == nil {
+	for d.Off < len(b) && d.err == nil {
 		var fr Fragment
 		d.fragment(&fr)
 		if d.err == nil {
@@ -400,9 +410,9 @@ func Decode(b []byte, p *Packet) error {
 	return d.err
 }
 
-// fragment reads one fragment at d.off.
+// fragment reads one fragment at d.Off.
 func (d *dec) fragment(fr *Fragment) {
-	at := d.off
+	at := d.Off
 	fr.Seq = d.u32("fragment_seq")
 	fr.ID = d.u32("fragment_id")
 	fr.Count = d.u16("fragment_count")
@@ -424,17 +434,17 @@ func (d *dec) fragment(fr *Fragment) {
 	if d.err != nil || !d.need("fragment_data", n) {
 		return
 	}
-	fr.Data = d.b[d.off : d.off+n : d.off+n]
-	d.off += n
+	fr.Data = d.B[d.Off : d.Off+n : d.Off+n]
+	d.Off += n
 }
 
 // DecodeFragment decodes one fragment (header and data) from the start of
 // b and reports how many bytes it used. Data aliases b.
 func DecodeFragment(b []byte, fr *Fragment) (int, error) {
-	d := dec{b: b, what: "fragment"}
+	d := dec{Cursor: cursor.Cursor{B: b}, what: "fragment"}
 	*fr = Fragment{}
 	d.fragment(fr)
-	return d.off, d.err
+	return d.Off, d.err
 }
 
 // PayloadHash is the checksum's payload term: Hash32 of the optional

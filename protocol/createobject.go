@@ -1,6 +1,9 @@
 package protocol
 
-import "github.com/dereth/dereth/physics"
+import (
+	"github.com/dereth/dereth/internal/cursor"
+	"github.com/dereth/dereth/physics"
+)
 
 // PhysicsDescriptionFlag bits (§2.2).
 const (
@@ -81,7 +84,7 @@ func (r *reader) physicsDesc(p *PhysicsDesc) {
 	p.State = r.u32("physics_state")
 	f := p.Flags
 	if f&PhysicsMovement != 0 {
-		lenAt := r.off
+		lenAt := r.Off
 		n := r.u32("movement_length")
 		if n > 0 && r.err == nil {
 			if uint64(n) > uint64(r.left()) {
@@ -91,17 +94,17 @@ func (r *reader) physicsDesc(p *PhysicsDesc) {
 			if mv == nil {
 				mv = new(MovementData)
 			}
-			sub := reader{b: r.b[:r.off+int(n)], off: r.off, msg: r.msg}
+			sub := reader{Cursor: cursor.Cursor{B: r.B[:r.Off+int(n)], Off: r.Off}, msg: r.msg}
 			sub.movementData(mv)
 			if sub.err != nil {
 				r.err = sub.err
 				return
 			}
-			if sub.off != len(sub.b) {
-				r.fail("movement_length", lenAt, "length %d but the body used %d bytes", n, sub.off-lenAt-4)
+			if sub.Off != len(sub.B) {
+				r.fail("movement_length", lenAt, "length %d but the body used %d bytes", n, sub.Off-lenAt-4)
 				return
 			}
-			r.off = sub.off
+			r.Off = sub.Off
 			p.Movement = mv
 			p.MovementAutonomous = r.u32("movement_autonomous") != 0
 		}
@@ -128,7 +131,7 @@ func (r *reader) physicsDesc(p *PhysicsDesc) {
 		p.ParentLocation = r.u32("parent_location")
 	}
 	if f&PhysicsChildren != 0 {
-		at := r.off
+		at := r.Off
 		n := r.count("num_children", at, uint64(r.u32("num_children")), 8)
 		p.Children = grow(p.Children, n)
 		for range n {
@@ -274,7 +277,7 @@ func (*UpdateObject) Name() string { return "UpdateObject" }
 func DecodeCreateObject(b []byte, m *CreateObject) (int, error) {
 	r := newReader(b, "CreateObject", OpCreateObject)
 	m.decodeBody(&r)
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // DecodeUpdateObject decodes b into m, reusing m's slices, and returns the
@@ -282,7 +285,7 @@ func DecodeCreateObject(b []byte, m *CreateObject) (int, error) {
 func DecodeUpdateObject(b []byte, m *UpdateObject) (int, error) {
 	r := newReader(b, "UpdateObject", OpUpdateObject)
 	m.decodeBody(&r)
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 func (m *CreateObject) decodeBody(r *reader) {

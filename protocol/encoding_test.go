@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"github.com/dereth/dereth/internal/cursor"
 	"testing"
 
 	"github.com/dereth/dereth/internal/cp1252"
@@ -28,9 +29,9 @@ func TestString16LText(t *testing.T) {
 			if n := int(b[0]) | int(b[1])<<8; n != len(tt.wire) || string(b[2:2+n]) != tt.wire || len(b)%4 != 0 {
 				t.Fatalf("appendString16L(%q) = % x, want text %q padded to 4", tt.in, b, tt.wire)
 			}
-			r := reader{b: b}
-			if got := r.string16L("s"); got != tt.back || r.err != nil || r.off != len(b) {
-				t.Errorf("string16L = %q (err %v, off %d of %d), want %q", got, r.err, r.off, len(b), tt.back)
+			r := reader{Cursor: cursor.Cursor{B: b}}
+			if got := r.string16L("s"); got != tt.back || r.err != nil || r.Off != len(b) {
+				t.Errorf("string16L = %q (err %v, off %d of %d), want %q", got, r.err, r.Off, len(b), tt.back)
 			}
 		})
 	}
@@ -52,8 +53,8 @@ func TestPackedDword(t *testing.T) {
 		if string(got) != string(tt.wire) {
 			t.Errorf("appendPacked(%#x) = % x, want % x", tt.v, got, tt.wire)
 		}
-		r := reader{b: tt.wire}
-		if back := r.packed("v"); back != tt.v || r.err != nil || r.off != len(tt.wire) {
+		r := reader{Cursor: cursor.Cursor{B: tt.wire}}
+		if back := r.packed("v"); back != tt.v || r.err != nil || r.Off != len(tt.wire) {
 			t.Errorf("packed(% x) = %#x, err %v", tt.wire, back, r.err)
 		}
 	}
@@ -75,7 +76,7 @@ func TestKnownDID(t *testing.T) {
 		if string(got) != string(tt.wire) {
 			t.Errorf("appendKnownDID(%#x) = % x, want % x", tt.v, got, tt.wire)
 		}
-		r := reader{b: got}
+		r := reader{Cursor: cursor.Cursor{B: got}}
 		if back := r.knownDID("v", tt.typ); back != tt.v {
 			t.Errorf("knownDID(% x) = %#x, want %#x", got, back, tt.v)
 		}

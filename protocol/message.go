@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/dereth/dereth/internal/cursor"
 )
 
 // Opcode is the u32 that starts every game message.
@@ -182,7 +183,7 @@ func DecodePrefix(b []byte) (Message, int, error) {
 
 // newReader starts a reader on b, checking the opcode.
 func newReader(b []byte, name string, op Opcode) reader {
-	r := reader{b: b, msg: name}
+	r := reader{Cursor: cursor.Cursor{B: b}, msg: name}
 	if got := r.u32("opcode"); r.err == nil && Opcode(got) != op {
 		r.wrongOpcode(got, op)
 	}

@@ -201,7 +201,7 @@ func appendMotionItems(dst []byte, items []MotionItem) []byte {
 // speeds, then actions, then a message-relative align.
 func (r *reader) interpretedState(s *InterpretedMotionState) {
 	s.Reset()
-	at := r.off
+	at := r.Off
 	packed := r.u32("ims_flags")
 	s.Flags = packed & 0x7F
 	if s.Flags&IMSCurrentStyle != 0 {
@@ -295,7 +295,7 @@ func (r *reader) movementData(m *MovementData) {
 	actions := m.State.Actions
 	*m = MovementData{}
 	m.State.Actions = actions
-	typeAt := r.off
+	typeAt := r.Off
 	m.Type = MovementType(r.u8("movement_type"))
 	m.MotionFlags = r.u8("motion_flags")
 	m.Style = r.command("current_style")

@@ -40,7 +40,7 @@ type ObjDesc struct {
 
 func (r *reader) objDesc(d *ObjDesc) {
 	d.Marker = r.u8("marker")
-	at := r.off
+	at := r.Off
 	nSub := uint64(r.u8("num_subpalettes"))
 	nTex := uint64(r.u8("num_texture_changes"))
 	nAnim := uint64(r.u8("num_anim_part_changes"))

@@ -82,7 +82,7 @@ func (s *RawMotionState) BuildFlags() {
 
 func (r *reader) rawMotionState(s *RawMotionState) {
 	s.Reset()
-	at := r.off
+	at := r.Off
 	packed := r.u32("raw_flags")
 	s.Flags = packed & 0x7FF
 	f := s.Flags
@@ -204,7 +204,7 @@ func DecodeMoveToState(b []byte, m *MoveToState) (int, error) {
 	c := r.u8("contact")
 	m.Contact, m.StandingLongJump = c&1 != 0, c&2 != 0
 	r.align("pad")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -243,7 +243,7 @@ func DecodeAutonomousPosition(b []byte, m *AutonomousPosition) (int, error) {
 	r.clientStamps(&m.ClientStamps)
 	m.Contact = r.u8("contact") != 0
 	r.align("pad")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -282,7 +282,7 @@ func DecodeJump(b []byte, m *Jump) (int, error) {
 	m.Extent = r.f32("extent")
 	m.Velocity = r.vec3("velocity")
 	r.clientStamps(&m.ClientStamps)
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -316,10 +316,10 @@ func DecodeGameAction(b []byte, m *GameAction) (int, error) {
 	m.Type = r.u32("action_type")
 	m.Body = nil
 	if r.err == nil {
-		m.Body = r.b[r.off:len(r.b):len(r.b)]
-		r.off = len(r.b)
+		m.Body = r.B[r.Off:len(r.B):len(r.B)]
+		r.Off = len(r.B)
 	}
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -330,7 +330,7 @@ func (m *GameAction) Encode(dst []byte) []byte {
 }
 
 func (r *reader) actionType(want uint32) {
-	at := r.off
+	at := r.Off
 	if got := r.u32("action_type"); r.err == nil && got != want {
 		r.fail("action_type", at, "action type 0x%04X, want 0x%04X", got, want)
 	}

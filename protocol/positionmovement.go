@@ -38,7 +38,7 @@ func DecodePositionAndMovement(b []byte, m *PositionAndMovement) (int, error) {
 	m.Autonomous = r.u8("autonomous") != 0
 	r.align("pad")
 	r.movementData(&m.Movement)
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.

@@ -1,30 +1,32 @@
 package protocol
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
 	"github.com/dereth/dereth/internal/cp1252"
+	"github.com/dereth/dereth/internal/cursor"
 	"github.com/dereth/dereth/physics"
 )
 
-// reader walks one message. Offsets are message-relative (b[0] is the first
-// opcode byte). The first failure is kept in err and every later read
-// returns zero, so decoders check err once at the end.
+// reader walks one message on the shared cursor. Offsets are
+// message-relative (B[0] is the first opcode byte). The first failure is
+// kept in err as a *DecodeError; a failed read returns zero, so decoders
+// check err once at the end.
 type reader struct {
-	b   []byte
-	off int
+	cursor.Cursor
 	msg string
 	err error
 }
 
-func (r *reader) left() int { return len(r.b) - r.off }
+func (r *reader) left() int { return r.Left() }
 
 // short records a short read (the first failure wins).
+//
+//go:noinline
 func (r *reader) short(field string, need int) {
 	if r.err == nil {
-		r.err = &DecodeError{Message: r.msg, Field: field, Offset: r.off, Need: need, Have: r.left()}
+		r.err = &DecodeError{Message: r.msg, Field: field, Offset: r.Off, Need: need, Have: r.Left()}
 	}
 }
 
@@ -40,7 +42,7 @@ func (r *reader) fail(field string, offset int, format string, args ...any) {
 // their values are discarded with the message, and err keeps the first
 // failure.
 func (r *reader) need(field string, n int) bool {
-	if len(r.b)-r.off < n {
+	if !r.Has(n) {
 		r.short(field, n)
 		return false
 	}
@@ -48,41 +50,37 @@ func (r *reader) need(field string, n int) bool {
 }
 
 func (r *reader) u8(field string) uint8 {
-	if !r.need(field, 1) {
-		return 0
+	v, ok := r.U8()
+	if !ok {
+		r.short(field, 1)
 	}
-	v := r.b[r.off]
-	r.off++
 	return v
 }
 
 func (r *reader) u16(field string) uint16 {
-	if !r.need(field, 2) {
-		return 0
+	v, ok := r.U16()
+	if !ok {
+		r.short(field, 2)
 	}
-	v := binary.LittleEndian.Uint16(r.b[r.off:])
-	r.off += 2
 	return v
 }
 
 func (r *reader) u32(field string) uint32 {
-	if !r.need(field, 4) {
-		return 0
+	v, ok := r.U32()
+	if !ok {
+		r.short(field, 4)
 	}
-	v := binary.LittleEndian.Uint32(r.b[r.off:])
-	r.off += 4
 	return v
 }
 
 func (r *reader) f32(field string) float32 { return math.Float32frombits(r.u32(field)) }
 
 func (r *reader) f64(field string) float64 {
-	if !r.need(field, 8) {
-		return 0
+	v, ok := r.F64()
+	if !ok {
+		r.short(field, 8)
 	}
-	v := binary.LittleEndian.Uint64(r.b[r.off:])
-	r.off += 8
-	return math.Float64frombits(v)
+	return v
 }
 
 func (r *reader) vec3(field string) physics.Vec3 {
@@ -112,21 +110,21 @@ func (r *reader) origin(field string) Origin {
 // align skips the zero padding up to the next message offset that is a
 // multiple of 4 (ACE Extensions.Align).
 func (r *reader) align(field string) {
-	pad := (4 - r.off%4) % 4
+	pad := (4 - r.Off%4) % 4
 	if pad != 0 && r.need(field, pad) {
-		r.off += pad
+		r.Off += pad
 	}
 }
 
 // packed reads a PackedDword (§1.4).
 func (r *reader) packed(field string) uint32 {
-	start := r.off
+	start := r.Off
 	a := r.u16(field)
 	if a&0x8000 == 0 {
 		return uint32(a)
 	}
 	if r.left() < 2 && r.err == nil {
-		r.off = start
+		r.Off = start
 		r.short(field, 4)
 		return 0
 	}
@@ -160,21 +158,21 @@ func (r *reader) count(field string, offset int, n uint64, size int) int {
 // string16L reads a String16L (§1.3): u16 length, Windows-1252 bytes, and
 // padding counted from the length field.
 func (r *reader) string16L(field string) string {
-	start := r.off
+	start := r.Off
 	n := int(r.u16(field))
 	if r.err != nil {
 		return ""
 	}
 	if r.left() < n {
-		r.off = start
+		r.Off = start
 		r.short(field, 2+n)
 		return ""
 	}
-	s := cp1252.Decode(r.b[r.off : r.off+n])
-	r.off += n
+	s := cp1252.Decode(r.B[r.Off : r.Off+n])
+	r.Off += n
 	pad := (4 - (2+n)%4) % 4
 	if pad != 0 && r.need(field, pad) {
-		r.off += pad
+		r.Off += pad
 	}
 	return s
 }

@@ -1,6 +1,8 @@
 package protocol
 
-import "github.com/dereth/dereth/physics"
+import (
+	"github.com/dereth/dereth/physics"
+)
 
 // PositionFlags bits of UpdatePosition (§4).
 const (
@@ -60,7 +62,7 @@ func DecodeUpdatePosition(b []byte, m *UpdatePosition) (int, error) {
 	*m = UpdatePosition{}
 	m.Guid = r.u32("guid")
 	r.positionPack(m)
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // positionPack reads the position pack (UpdatePosition's body after the
@@ -146,7 +148,7 @@ func DecodeObjDescEvent(b []byte, m *ObjDescEvent) (int, error) {
 	r.objDesc(&m.Model)
 	m.InstanceSequence = r.u16("instance_sequence")
 	m.VisualDescSequence = r.u16("visual_desc_sequence")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -176,7 +178,7 @@ func DecodeDeleteObject(b []byte, m *DeleteObject) (int, error) {
 	m.Guid = r.u32("guid")
 	m.InstanceSequence = r.u16("instance_sequence")
 	r.align("pad")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -208,7 +210,7 @@ func DecodeSetState(b []byte, m *SetState) (int, error) {
 	m.State = r.u32("state")
 	m.InstanceSequence = r.u16("instance_sequence")
 	m.StateSequence = r.u16("state_sequence")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -234,7 +236,7 @@ func DecodePlayerTeleport(b []byte, m *PlayerTeleport) (int, error) {
 	r := newReader(b, "PlayerTeleport", OpPlayerTeleport)
 	m.TeleportSequence = r.u16("teleport_sequence")
 	r.align("pad")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -264,7 +266,7 @@ func DecodePlayEffect(b []byte, m *PlayEffect) (int, error) {
 	m.Guid = r.u32("guid")
 	m.Script = r.u32("script")
 	m.Speed = r.f32("speed")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -296,7 +298,7 @@ func DecodeVectorUpdate(b []byte, m *VectorUpdate) (int, error) {
 	m.Omega = r.vec3("omega")
 	m.InstanceSequence = r.u16("instance_sequence")
 	m.VectorSequence = r.u16("vector_sequence")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -330,10 +332,10 @@ func DecodeGameEvent(b []byte, m *GameEvent) (int, error) {
 	m.EventType = r.u32("event_type")
 	m.Body = nil
 	if r.err == nil {
-		m.Body = r.b[r.off:len(r.b):len(r.b)]
-		r.off = len(r.b)
+		m.Body = r.B[r.Off:len(r.B):len(r.B)]
+		r.Off = len(r.B)
 	}
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -368,7 +370,7 @@ func DecodeParentEvent(b []byte, m *ParentEvent) (int, error) {
 	m.Placement = r.u32("placement")
 	m.ParentInstanceSequence = r.u16("parent_instance_sequence")
 	m.ChildPositionSequence = r.u16("child_position_sequence")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -398,7 +400,7 @@ func DecodePickupEvent(b []byte, m *PickupEvent) (int, error) {
 	m.Guid = r.u32("guid")
 	m.InstanceSequence = r.u16("instance_sequence")
 	m.PositionSequence = r.u16("position_sequence")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -426,7 +428,7 @@ func DecodeSound(b []byte, m *Sound) (int, error) {
 	m.Guid = r.u32("guid")
 	m.Sound = r.u32("sound")
 	m.Volume = r.f32("volume")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.
@@ -450,7 +452,7 @@ func (*PlayerCreate) Name() string { return "PlayerCreate" }
 func DecodePlayerCreate(b []byte, m *PlayerCreate) (int, error) {
 	r := newReader(b, "PlayerCreate", OpPlayerCreate)
 	m.Guid = r.u32("guid")
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 // Encode implements Message.

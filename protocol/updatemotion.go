@@ -144,7 +144,7 @@ func decodeUpdateMotionFast(b []byte, m *UpdateMotion) (int, bool) {
 func decodeUpdateMotionSlow(b []byte, m *UpdateMotion) (int, error) {
 	r := newReader(b, "UpdateMotion", OpUpdateMotion)
 	m.decodeFields(&r)
-	return r.off, r.err
+	return r.Off, r.err
 }
 
 func (m *UpdateMotion) decodeFields(r *reader) {

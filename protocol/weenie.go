@@ -211,7 +211,7 @@ func (r *reader) weenieDesc(w *WeenieDesc) {
 		h.Version = r.u32("house_restrictions_version")
 		h.Open = r.u32("house_restrictions_open")
 		h.Monarch = r.u32("house_restrictions_monarch")
-		at := r.off
+		at := r.Off
 		cnt := r.u16("house_restrictions_count")
 		h.Buckets = r.u16("house_restrictions_buckets")
 		n := r.count("house_restrictions_count", at, uint64(cnt), 8)
