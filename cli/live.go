@@ -1,9 +1,9 @@
 package cli
 
 import (
+	"github.com/dereth/dereth/protocol"
 	"maps"
 
-	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 )
@@ -23,7 +23,7 @@ type liveWorld struct {
 // apply applies the messages that arrived; it runs at a frame boundary
 // on the simulation's goroutine.
 func (l *liveWorld) apply() {
-	l.s.Drain(func(d acnet.Decoded) {
+	l.s.Drain(func(d protocol.Message) {
 		if _, err := l.w.applyServerMessage(d); err != nil {
 			l.applyErrors++
 		}

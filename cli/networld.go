@@ -2,7 +2,6 @@ package cli
 
 import (
 	"github.com/dereth/dereth/dat"
-	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
@@ -114,8 +113,8 @@ type netWorld struct {
 // parent is recorded as contained, the world messages go through
 // World.Apply, everything else (game events, login messages) is not the
 // world's. applied reports whether it was taken; err is World.Apply's.
-func (w *netWorld) applyServerMessage(d acnet.Decoded) (applied bool, err error) {
-	switch m := d.World.(type) {
+func (w *netWorld) applyServerMessage(d protocol.Message) (applied bool, err error) {
+	switch m := d.(type) {
 	case nil:
 		return false, nil
 	case *protocol.PlayerCreate:

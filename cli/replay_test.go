@@ -59,7 +59,7 @@ func TestReplayCapturedSession(t *testing.T) {
 	placed := map[uint32]bool{}
 	s := capture.NewSession()
 	s.OnMessage = func(m *capture.Message) {
-		if c, ok := m.Decoded.World.(*protocol.CreateObject); ok {
+		if c, ok := m.Decoded.(*protocol.CreateObject); ok {
 			named[c.Guid] = true
 			if c.Physics.Flags&(protocol.PhysicsPosition|protocol.PhysicsParent) != 0 {
 				placed[c.Guid] = true

@@ -2,7 +2,8 @@
 // it (../shared/docs/net-format.md): the 20-byte packet header and its
 // flags, every optional section, blob fragments, Hash32 and the plain and
 // ISAAC-keyed checksums, the ISAAC generator with ACE's seeding, and the
-// reassembly of fragments into messages.
+// reassembly of fragments into messages. It hands out message bytes; the
+// messages themselves are package protocol's.
 //
 // It is plain Go over byte slices: no sockets (package net/session owns
 // those), no ECS, no window. Decoders never panic, never allocate more than

@@ -57,12 +57,10 @@ func FuzzDecodeFragment(f *testing.F) {
 	})
 }
 
-// FuzzDecodeMessage: session and world message decoding never panics.
-func FuzzDecodeMessage(f *testing.F) {
-	f.Add(RetailIterations().Encode(nil))
-	f.Add((&CharacterList{Characters: []Character{{GUID: 1, Name: "A"}}}).Encode(nil))
+// FuzzDecodeLoginRequest: the LoginRequest section never panics.
+func FuzzDecodeLoginRequest(f *testing.F) {
+	f.Add(AppendLoginRequest(nil, &LoginRequestBody{Account: "a", Password: "p", AuthType: AuthAccountPassword}))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		DecodeMessage(b)
 		DecodeLoginRequest(b)
 	})
 }

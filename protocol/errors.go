@@ -1,6 +1,14 @@
 package protocol
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrUnknownOpcode is wrapped by the DecodeError of a well-framed message
+// whose opcode (or GameEvent / GameAction type) no codec knows: callers
+// count it as unknown and skip it rather than fail.
+var ErrUnknownOpcode = errors.New("unknown opcode")
 
 // DecodeError reports a short or malformed message: which message, which
 // field, and the message-relative offset the field starts at.
@@ -11,7 +19,11 @@ type DecodeError struct {
 	Need    int    // bytes the field needs (short reads)
 	Have    int    // bytes that were left (short reads)
 	Reason  string // set instead of Need/Have for malformed values
+	Err     error  // ErrUnknownOpcode for an opcode no codec knows
 }
+
+// Unwrap returns Err.
+func (e *DecodeError) Unwrap() error { return e.Err }
 
 func (e *DecodeError) Error() string {
 	prefix := "protocol: "

@@ -73,108 +73,103 @@ func zeroTail(b []byte) bool {
 	return true
 }
 
+// decodeFunc decodes the message at the start of b (its opcode already
+// known) and reports the bytes used.
+type decodeFunc func(b []byte) (Message, int, error)
+
+// typed adapts a DecodeX(b, *X) function to the opcode table.
+func typed[T any, P interface {
+	*T
+	Message
+}](dec func([]byte, P) (int, error)) decodeFunc {
+	return func(b []byte) (Message, int, error) {
+		v := P(new(T))
+		n, err := dec(b, v)
+		return v, n, err
+	}
+}
+
+// body adapts a decoder of the fields after the opcode.
+func body(name string, op Opcode, dec func(*reader) Message) decodeFunc {
+	return func(b []byte) (Message, int, error) {
+		r := newReader(b, name, op)
+		m := dec(&r)
+		return m, r.Off, r.err
+	}
+}
+
+func bare(op Opcode) decodeFunc {
+	return func(b []byte) (Message, int, error) { return &Bare{Op: op}, 4, nil }
+}
+
+// decoders is the opcode table of the messages with a hand-written typed
+// codec; GameAction (0xF7B1) dispatches again on its action type.
+var decoders map[Opcode]decodeFunc
+
+// actionDecoders is the GameAction table by action type.
+var actionDecoders map[uint32]decodeFunc
+
+func init() {
+	decoders = map[Opcode]decodeFunc{
+		OpCreateObject:          typed(DecodeCreateObject),
+		OpUpdateObject:          typed(DecodeUpdateObject),
+		OpUpdateMotion:          typed(DecodeUpdateMotion),
+		OpPositionAndMovement:   typed(DecodePositionAndMovement),
+		OpUpdatePosition:        typed(DecodeUpdatePosition),
+		OpObjDescEvent:          typed(DecodeObjDescEvent),
+		OpDeleteObject:          typed(DecodeDeleteObject),
+		OpSetState:              typed(DecodeSetState),
+		OpPlayerTeleport:        typed(DecodePlayerTeleport),
+		OpPlayEffect:            typed(DecodePlayEffect),
+		OpVectorUpdate:          typed(DecodeVectorUpdate),
+		OpParentEvent:           typed(DecodeParentEvent),
+		OpPickupEvent:           typed(DecodePickupEvent),
+		OpSound:                 typed(DecodeSound),
+		OpPlayerCreate:          typed(DecodePlayerCreate),
+		OpGameEvent:             typed(DecodeGameEvent),
+		OpGameAction:            decodeAction,
+		OpDDDEnd:                bare(OpDDDEnd),
+		OpEnterGameRequest:      bare(OpEnterGameRequest),
+		OpEnterGameServerReady:  bare(OpEnterGameServerReady),
+		OpCharacterList:         body("CharacterList", OpCharacterList, decodeCharacterList),
+		OpServerName:            body("ServerName", OpServerName, decodeServerName),
+		OpDDDInterrogation:      body("DDDInterrogation", OpDDDInterrogation, decodeDDDInterrogation),
+		OpDDDInterrogationReply: body("DDDInterrogationResponse", OpDDDInterrogationReply, decodeDDDInterrogationReply),
+		OpCharacterEnterWorld:   body("CharacterEnterWorld", OpCharacterEnterWorld, decodeCharacterEnterWorld),
+		OpCharacterError:        body("CharacterError", OpCharacterError, decodeCharacterError),
+		OpBootAccount:           body("BootAccount", OpBootAccount, decodeBootAccount),
+		OpServerMessage:         body("ServerMessage", OpServerMessage, decodeServerMessage),
+		OpPrivateUpdateInt:      body("PrivateUpdatePropertyInt", OpPrivateUpdateInt, decodePrivateUpdateInt),
+	}
+	actionDecoders = map[uint32]decodeFunc{
+		ActionMoveToState:        typed(DecodeMoveToState),
+		ActionAutonomousPosition: typed(DecodeAutonomousPosition),
+		ActionJump:               typed(DecodeJump),
+	}
+}
+
+func decodeAction(b []byte) (Message, int, error) {
+	if len(b) >= 12 {
+		if f, ok := actionDecoders[binary.LittleEndian.Uint32(b[8:])]; ok {
+			return f(b)
+		}
+	}
+	return typed(DecodeGameAction)(b)
+}
+
 // DecodePrefix decodes the message at the start of b by its opcode and
-// reports how many bytes it used; the caller judges what follows.
+// reports how many bytes it used; the caller judges what follows. An
+// opcode no table knows is a *DecodeError wrapping ErrUnknownOpcode.
 func DecodePrefix(b []byte) (Message, int, error) {
 	if len(b) < 4 {
 		return nil, 0, &DecodeError{Field: "opcode", Need: 4, Have: len(b)}
 	}
-	var (
-		m   Message
-		n   int
-		err error
-	)
-	switch op := Opcode(binary.LittleEndian.Uint32(b)); op {
-	case OpCreateObject:
-		v := new(CreateObject)
-		n, err = DecodeCreateObject(b, v)
-		m = v
-	case OpUpdateObject:
-		v := new(UpdateObject)
-		n, err = DecodeUpdateObject(b, v)
-		m = v
-	case OpUpdateMotion:
-		v := new(UpdateMotion)
-		n, err = DecodeUpdateMotion(b, v)
-		m = v
-	case OpPositionAndMovement:
-		v := new(PositionAndMovement)
-		n, err = DecodePositionAndMovement(b, v)
-		m = v
-	case OpUpdatePosition:
-		v := new(UpdatePosition)
-		n, err = DecodeUpdatePosition(b, v)
-		m = v
-	case OpObjDescEvent:
-		v := new(ObjDescEvent)
-		n, err = DecodeObjDescEvent(b, v)
-		m = v
-	case OpDeleteObject:
-		v := new(DeleteObject)
-		n, err = DecodeDeleteObject(b, v)
-		m = v
-	case OpSetState:
-		v := new(SetState)
-		n, err = DecodeSetState(b, v)
-		m = v
-	case OpPlayerTeleport:
-		v := new(PlayerTeleport)
-		n, err = DecodePlayerTeleport(b, v)
-		m = v
-	case OpPlayEffect:
-		v := new(PlayEffect)
-		n, err = DecodePlayEffect(b, v)
-		m = v
-	case OpVectorUpdate:
-		v := new(VectorUpdate)
-		n, err = DecodeVectorUpdate(b, v)
-		m = v
-	case OpParentEvent:
-		v := new(ParentEvent)
-		n, err = DecodeParentEvent(b, v)
-		m = v
-	case OpPickupEvent:
-		v := new(PickupEvent)
-		n, err = DecodePickupEvent(b, v)
-		m = v
-	case OpSound:
-		v := new(Sound)
-		n, err = DecodeSound(b, v)
-		m = v
-	case OpPlayerCreate:
-		v := new(PlayerCreate)
-		n, err = DecodePlayerCreate(b, v)
-		m = v
-	case OpGameEvent:
-		v := new(GameEvent)
-		n, err = DecodeGameEvent(b, v)
-		m = v
-	case OpGameAction:
-		var typ uint32
-		if len(b) >= 12 {
-			typ = binary.LittleEndian.Uint32(b[8:])
-		}
-		switch typ {
-		case ActionMoveToState:
-			v := new(MoveToState)
-			n, err = DecodeMoveToState(b, v)
-			m = v
-		case ActionAutonomousPosition:
-			v := new(AutonomousPosition)
-			n, err = DecodeAutonomousPosition(b, v)
-			m = v
-		case ActionJump:
-			v := new(Jump)
-			n, err = DecodeJump(b, v)
-			m = v
-		default:
-			v := new(GameAction)
-			n, err = DecodeGameAction(b, v)
-			m = v
-		}
-	default:
-		return nil, 0, &DecodeError{Field: "opcode", Reason: fmt.Sprintf("unknown opcode 0x%04X", uint32(op))}
+	op := Opcode(binary.LittleEndian.Uint32(b))
+	f, ok := decoders[op]
+	if !ok {
+		return nil, 0, &DecodeError{Field: "opcode", Reason: fmt.Sprintf("unknown opcode 0x%04X", uint32(op)), Err: ErrUnknownOpcode}
 	}
+	m, n, err := f(b)
 	if err != nil {
 		return nil, n, err
 	}

@@ -59,7 +59,7 @@ func TestSessionVerifiesAndDecodes(t *testing.T) {
 		if m.FromServer && m.Count > 1 && seenFirst[m.Seq] == m.Count-1 {
 			tailFirst = true
 		}
-		if m.Decoded.World != nil && m.Decoded.World.Name() == "CreateObject" {
+		if m.Decoded != nil && m.Decoded.Name() == "CreateObject" {
 			creates++
 		}
 	}

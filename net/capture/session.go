@@ -3,6 +3,7 @@ package capture
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/dereth/dereth/protocol"
 
 	acnet "github.com/dereth/dereth/net"
 )
@@ -29,8 +30,8 @@ type Message struct {
 	Datagram   *Datagram // the datagram that completed it
 	FromServer bool
 	acnet.Message
-	Decoded acnet.Decoded
-	Err     error // the decoding error, if any
+	Decoded protocol.Message // nil when Err is set
+	Err     error            // the decoding error, if any
 }
 
 // Session follows one captured AC session through the datagrams fed to
@@ -100,7 +101,7 @@ func (s *Session) Feed(d *Datagram) {
 		} else {
 			st.ClientMessages++
 		}
-		msg.Decoded, msg.Err = acnet.DecodeMessage(m.Data)
+		msg.Decoded, msg.Err = protocol.Decode(m.Data)
 		if msg.Err != nil {
 			st.DecodeErrors++
 		}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/dereth/dereth/protocol"
 	"net"
 	"testing"
 	"time"
@@ -127,7 +128,7 @@ func fuzzSessionReceive(t *testing.T, in []byte) {
 			if s.dataSeen {
 				s.tick(now)
 			}
-			s.Drain(func(acnet.Decoded) {})
+			s.Drain(func(protocol.Message) {})
 		}
 	}
 }

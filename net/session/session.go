@@ -163,7 +163,7 @@ type Session struct {
 	outOfOrder   map[uint32]bool
 	// sent keeps the sequenced packets for resends, by seq % maxKept.
 	sent       *[maxKept]sentPacket
-	characters []acnet.Character
+	characters []protocol.Character
 	player     uint32
 	entered    bool
 	ended      error
@@ -183,7 +183,7 @@ type Session struct {
 	wbuf     []byte // the datagram being sent
 
 	mu      sync.Mutex
-	inbox   []acnet.Decoded
+	inbox   []protocol.Message
 	inBytes int      // the bytes of the messages in inbox
 	outbox  [][]byte // game messages from the simulation
 	stats   Stats
@@ -622,7 +622,7 @@ func (s *Session) nakGaps(now time.Time) {
 // message handles one reassembled server message: the handshake's replies
 // on this goroutine, and every message into the inbox for the simulation.
 func (s *Session) message(b []byte) {
-	d, err := acnet.DecodeMessage(b)
+	d, err := protocol.Decode(b)
 	if len(b) >= 4 {
 		s.mu.Lock()
 		s.stats.Messages[binary.LittleEndian.Uint32(b)]++
@@ -631,37 +631,37 @@ func (s *Session) message(b []byte) {
 	if err != nil {
 		return
 	}
-	switch m := d.Session.(type) {
-	case *acnet.DDDInterrogation:
+	switch m := d.(type) {
+	case *protocol.DDDInterrogation:
 		s.step("ddd: DDDInterrogation; answering with the end-of-retail iterations")
-		s.sendMessage(acnet.RetailIterations().Encode(nil), 5)
-	case *acnet.Bare:
+		s.sendMessage(protocol.RetailIterations().Encode(nil), 5)
+	case *protocol.Bare:
 		switch m.Op {
-		case acnet.OpDDDEnd:
+		case protocol.OpDDDEnd:
 			s.sendMessage(m.Encode(nil), 5)
-		case acnet.OpEnterGameServerReady:
+		case protocol.OpEnterGameServerReady:
 			s.step("enter: server ready; entering as 0x%08X", s.player)
-			s.sendMessage((&acnet.CharacterEnterWorld{GUID: s.player, Account: s.cfg.Account}).Encode(nil), 4)
+			s.sendMessage((&protocol.CharacterEnterWorld{GUID: s.player, Account: s.cfg.Account}).Encode(nil), 4)
 		}
-	case *acnet.CharacterList:
+	case *protocol.CharacterList:
 		s.characters = m.Characters
 		if c, ok := choose(m.Characters, s.cfg.Character); ok {
 			s.player = c.GUID
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
-			s.sendMessage((&acnet.Bare{Op: acnet.OpEnterGameRequest}).Encode(nil), 4)
+			s.sendMessage((&protocol.Bare{Op: protocol.OpEnterGameRequest}).Encode(nil), 4)
 		} else {
 			why := noCharacter(s.cfg.Character, m.Characters)
 			s.ended = fmt.Errorf("session: %s: %w", why, ErrRefused)
 			s.step("refused: %s", why)
 		}
-	case *acnet.CharacterError:
+	case *protocol.CharacterError:
 		s.ended = fmt.Errorf("session: %s: %w", m.Reason(), ErrRefused)
 		s.step("refused: %s", m.Reason())
-	case *acnet.BootAccount:
+	case *protocol.BootAccount:
 		s.ended = fmt.Errorf("session: booted%s: %w", m.Reason, ErrRefused)
 		s.step("refused: booted%s", m.Reason)
 	}
-	if pc, ok := d.World.(*protocol.PlayerCreate); ok && !s.entered {
+	if pc, ok := d.(*protocol.PlayerCreate); ok && !s.entered {
 		s.mu.Lock()
 		s.entered = true
 		s.mu.Unlock()
@@ -684,7 +684,7 @@ func (s *Session) message(b []byte) {
 }
 
 // noCharacter says why choose found no character.
-func noCharacter(name string, cs []acnet.Character) string {
+func noCharacter(name string, cs []protocol.Character) string {
 	if len(cs) == 0 {
 		return "the account has no characters"
 	}
@@ -696,13 +696,13 @@ func noCharacter(name string, cs []acnet.Character) string {
 }
 
 // choose picks the character by name (case-insensitive), or the first.
-func choose(cs []acnet.Character, name string) (acnet.Character, bool) {
+func choose(cs []protocol.Character, name string) (protocol.Character, bool) {
 	for _, c := range cs {
 		if name == "" || strings.EqualFold(strings.TrimPrefix(c.Name, "+"), name) {
 			return c, true
 		}
 	}
-	return acnet.Character{}, false
+	return protocol.Character{}, false
 }
 
 func (s *Session) sendAction(typ uint32, body []byte) {
@@ -804,7 +804,7 @@ func (s *Session) Send(msg []byte) {
 
 // Drain hands every message received since the last call to f, in
 // order, on the caller's goroutine (the simulation's, at a frame boundary).
-func (s *Session) Drain(f func(acnet.Decoded)) {
+func (s *Session) Drain(f func(protocol.Message)) {
 	s.mu.Lock()
 	in := s.inbox
 	s.inbox, s.inBytes = nil, 0

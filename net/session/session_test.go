@@ -107,8 +107,8 @@ func TestLoopbackSession(t *testing.T) {
 	if err != nil {
 		t.Fatalf("session: %v", err)
 	}
-	s.Drain(func(d acnet.Decoded) {
-		if d.World != nil && d.World.Name() == "CreateObject" {
+	s.Drain(func(d protocol.Message) {
+		if d != nil && d.Name() == "CreateObject" {
 			creates++
 		}
 	})
@@ -133,7 +133,7 @@ func createGUIDs(t *testing.T, ds []capture.Datagram) []uint32 {
 	var guids []uint32
 	cs := capture.NewSession()
 	cs.OnMessage = func(m *capture.Message) {
-		if co, ok := m.Decoded.World.(*protocol.CreateObject); ok && m.FromServer {
+		if co, ok := m.Decoded.(*protocol.CreateObject); ok && m.FromServer {
 			guids = append(guids, co.Guid)
 		}
 	}
@@ -159,8 +159,8 @@ func TestLoopbackFaultyLink(t *testing.T) {
 	srv := sessiontest.NewServer(t, ds)
 	srv.Loss, srv.Duplicate, srv.Reorder, srv.Seed = 0.10, 0.05, 0.05, 7
 	var got []uint32
-	collect := func(d acnet.Decoded) {
-		if co, ok := d.World.(*protocol.CreateObject); ok {
+	collect := func(d protocol.Message) {
+		if co, ok := d.(*protocol.CreateObject); ok {
 			got = append(got, co.Guid)
 		}
 	}
@@ -581,7 +581,7 @@ func TestInboxBudget(t *testing.T) {
 		t.Fatalf("err = %v, want ErrBehind naming the 8192-byte budget", err)
 	}
 	held := 0
-	s.Drain(func(acnet.Decoded) { held++ })
+	s.Drain(func(protocol.Message) { held++ })
 	if held == 0 || held >= 168 {
 		t.Errorf("%d messages were waiting, want some, not all 168 the server sent", held)
 	}

@@ -6,6 +6,7 @@ package sessiontest
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/dereth/dereth/protocol"
 	"net"
 	"sync"
 	"testing"
@@ -491,7 +492,7 @@ func (s *Server) control(p acnet.Packet) {
 // (account does not exist), keyed with the server's first ISAAC key.
 func (s *Server) refusal() []byte {
 	g := acnet.NewISAAC(s.seeds.ServerSeed)
-	msg := (&acnet.CharacterError{Code: 0x0A}).Encode(nil)
+	msg := (&protocol.CharacterError{Code: 0x0A}).Encode(nil)
 	p := acnet.Packet{Header: acnet.Header{Seq: 2, Flags: acnet.EncryptedChecksum | acnet.BlobFragments, ID: acnet.ServerID, Iteration: 1},
 		Fragments: []acnet.Fragment{{Seq: 0, ID: 0x80000000, Count: 1, Queue: 9, Data: msg}}}
 	return acnet.Encode(nil, &p, g.Next())
