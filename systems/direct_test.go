@@ -17,9 +17,9 @@ import (
 // every gate of the ordinary table is both open and shut somewhere; both
 // drift sideways, which only UpdatePhysicsInternal can do. One object
 // follows a walking target and one detects walkers.
-func gatedWorld(t *testing.T) *World {
+func gatedWorld(t *testing.T, traced bool) *World {
 	t.Helper()
-	w := busyWorld(t, false)
+	w := busyWorld(t, traced)
 	viaBytes(t, w, human(0x50000005, motion.WalkForward))
 	viaBytes(t, w, &protocol.SetState{Guid: 0x50000005, State: uint32(physics.StateHidden), InstanceSequence: 1, StateSequence: 1})
 	far := human(0x50000006, motion.WalkForward)
@@ -52,10 +52,33 @@ func gatedWorld(t *testing.T) *World {
 			}
 		}
 	}
+	e6, _ := w.Entity(0x50000006) // the far walker detects too, while inactive
+	w.ECS.Entry(e6).AddComponent(components.DetectionManager)
+	dm6 := components.DetectionManager.Get(w.ECS.Entry(e6))
+	dm6.Radius = 1
+	dm6.Others = func(yield func(uint32, physics.Position) bool) {
+		if p, ok := lookup(0x50000006); ok {
+			yield(0x50000006, p)
+		}
+	}
 	w.Object(0x50000003) // wake the new managers
 	w.Object(0x50000004)
+	w.Object(0x50000006)
 	w.PlayerGUID = 0x50000001
 	return w
+}
+
+// sensed is what the target and detection managers learned.
+type sensed struct {
+	target        managers.TargetInfo
+	near, farSeen int
+}
+
+// sensesOf is what the target and both detection managers learned.
+func sensesOf(w *World) sensed {
+	ti, n := senses(w)
+	e6, _ := w.Entity(0x50000006)
+	return sensed{ti, n, len(components.Resolve(w.ECS, e6).Detection.Inside)}
 }
 
 // senses is what the target and detection managers learned.
@@ -71,7 +94,7 @@ func senses(w *World) (managers.TargetInfo, int) {
 // inserted, so the table runs) and compares every object after every
 // frame: the direct calls are the table, gate for gate.
 func TestDirectOrdinaryMatchesTable(t *testing.T) {
-	direct, table := gatedWorld(t), gatedWorld(t)
+	direct, table := gatedWorld(t, false), gatedWorld(t, false)
 	var hooksDirect, hooksTable hookLog
 	direct.HookObserver, table.HookObserver = &hooksDirect, &hooksTable
 	contributed, detected := 0, false
@@ -106,8 +129,8 @@ func TestDirectOrdinaryMatchesTable(t *testing.T) {
 			}
 		}
 	}
-	if !direct.direct.retail || table.direct.retail {
-		t.Fatalf("setup: direct world ran the direct path %v, table world %v", direct.direct.retail, table.direct.retail)
+	if !direct.direct.ok || table.direct.ok {
+		t.Fatalf("setup: direct world ran the direct path %v, table world %v", direct.direct.ok, table.direct.ok)
 	}
 	if ti, _ := senses(direct); !ti.Valid || !detected {
 		t.Fatalf("setup: target %+v, detected anyone %v", ti, detected)
@@ -131,15 +154,15 @@ func TestDirectOrdinaryMatchesTable(t *testing.T) {
 	}
 }
 
-// TestOrdinaryIsRetailNoticesChanges: the direct path runs only while the
-// ordinary schedule is the retail table; a stage swapped behind
-// Validate's back, a replaced body or an inserted stage sends the next
-// tick through the table.
-func TestOrdinaryIsRetailNoticesChanges(t *testing.T) {
+// TestDirectPathNoticesChanges: the direct path runs only while the
+// ordinary schedule is the table it was generated from; a stage swapped
+// behind Validate's back, a gate changed, a replaced body or an inserted
+// stage sends the next tick through the table.
+func TestDirectPathNoticesChanges(t *testing.T) {
 	cases := []struct {
 		name   string
 		change func(s *Schedule)
-		retail bool
+		direct bool
 	}{
 		{"untouched", func(s *Schedule) {}, true},
 		{"swapped", func(s *Schedule) { s.Stages[3], s.Stages[4] = s.Stages[4], s.Stages[3] }, false},
@@ -151,13 +174,70 @@ func TestOrdinaryIsRetailNoticesChanges(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			w := NewWorld()
-			if !w.ordinaryIsRetail() {
-				t.Fatal("a new world's schedule is not retail")
+			if !w.ordinaryIsDirect() {
+				t.Fatal("a new world's schedule is not the generated one")
 			}
 			c.change(w.Ordinary)
 			w.Now += benchStep
-			if got := w.ordinaryIsRetail(); got != c.retail {
-				t.Fatalf("ordinaryIsRetail = %v, want %v", got, c.retail)
+			if got := w.ordinaryIsDirect(); got != c.direct {
+				t.Fatalf("ordinaryIsDirect = %v, want %v", got, c.direct)
+			}
+		})
+	}
+}
+
+// gateEdits are edits of the ordinary table's gates that change what
+// gatedWorld does.
+var gateEdits = []struct {
+	name  string
+	stage string
+	edit  func(Gate) Gate
+}{
+	{"CheckDetection without GateActive", StageCheckDetection, func(g Gate) Gate { return g &^ GateActive }},
+	{"UpdatePhysicsInternal without GateVisible", StageUpdatePhysics, func(g Gate) Gate { return g &^ GateVisible }},
+	{"PositionManager::UseTime with GateMoved", StagePositionUseTime, func(g Gate) Gate { return g | GateMoved }},
+}
+
+// TestGateEditChangesTracedAndUntracedAlike edits a gate in the table
+// (ordinaryStages, as a contributor would in the source) and runs the same
+// world traced and untraced: both must take the edited gate, frame for
+// frame, and the edit must change what the world does.
+func TestGateEditChangesTracedAndUntracedAlike(t *testing.T) {
+	guids := []uint32{0x50000001, 0x50000002, 0x50000003, 0x50000004, 0x50000005, 0x50000006}
+	for _, c := range gateEdits {
+		t.Run(c.name, func(t *testing.T) {
+			retail := gatedWorld(t, true) // before the edit
+			i := indexOfStage(ordinaryStages, c.stage)
+			was := ordinaryStages[i].Gate
+			ordinaryStages[i].Gate = c.edit(was)
+			t.Cleanup(func() { ordinaryStages[i].Gate = was })
+			traced, untraced := gatedWorld(t, true), gatedWorld(t, false)
+			differs := false
+			for f := 0; f < 150; f++ {
+				for _, w := range []*World{retail, traced, untraced} {
+					w.Step(0.05)
+					if f == 60 {
+						viaBytes(t, w, &protocol.PlayEffect{Guid: 0x50000002, Script: 1, Speed: 1})
+						viaBytes(t, w, &protocol.SetState{Guid: 0x50000005, State: 0, InstanceSequence: 1, StateSequence: 2})
+						// interpolate to where it stands: reached without moving
+						o := w.Object(0x50000003)
+						o.Position.InterpolateTo(o.Phys.Position)
+					}
+				}
+				if a, b := sensesOf(traced), sensesOf(untraced); a != b {
+					t.Fatalf("frame %d: traced senses %+v, untraced %+v", f, a, b)
+				}
+				differs = differs || sensesOf(retail) != sensesOf(traced)
+				for _, g := range guids {
+					a, b := snapshot(traced, g), snapshot(untraced, g)
+					if a != b {
+						t.Fatalf("frame %d, 0x%08X: traced %+v\nuntraced %+v", f, g, a, b)
+					}
+					differs = differs || snapshot(retail, g) != a
+				}
+			}
+			if !differs {
+				t.Fatal("setup: the edited gate changed nothing in this world")
 			}
 		})
 	}

@@ -27,6 +27,43 @@ const (
 	GateDefaultScript                    // state has HasDefaultScript
 )
 
+// gateNames spells each gate bit as docs/schedule.md writes it, in bit
+// order (Gate.String; TestScheduleDocMatchesTable compares them).
+var gateNames = []string{
+	"Active", "not Hidden", "has a part array", "has a PositionManager",
+	"has a DetectionManager", "has a TargetManager", "has a MovementManager",
+	"has a ParticleManager", "has a ScriptManager", "the candidate moved",
+	"HasDefaultAnim", "HasDefaultScript",
+}
+
+// gateIdents are the gate bits' Go names, in bit order (the direct-path
+// generator writes them).
+var gateIdents = []string{
+	"GateActive", "GateVisible", "GatePartArray", "GatePositionManager",
+	"GateDetection", "GateTarget", "GateMovement", "GateParticle",
+	"GateScript", "GateMoved", "GateDefaultAnim", "GateDefaultScript",
+}
+
+// String lists the gate's conditions as docs/schedule.md does ("always"
+// for none).
+func (g Gate) String() string { return g.join(gateNames, ", ", "always") }
+
+func (g Gate) join(names []string, sep, none string) string {
+	if g == 0 {
+		return none
+	}
+	out := ""
+	for i, n := range names {
+		if g&(1<<i) != 0 {
+			if out != "" {
+				out += sep
+			}
+			out += n
+		}
+	}
+	return out
+}
+
 // presence is the set of gate conditions that hold for o at the start of a
 // quantum (every gate but GateMoved, which the stages themselves decide).
 // No stage changes the state bits or the manager set these depend on.
@@ -236,32 +273,57 @@ func (s *Schedule) Validate() error {
 	return nil
 }
 
-// run applies the stages in order to o for one quantum.
+// run applies the stages in order to o for one quantum. The table is the
+// only form of a schedule: traced or not, the same stages run under the
+// same gates (presence at the quantum's start, GateMoved as the stages
+// decide it); tracing only adds an event before each admitted stage.
 func (s *Schedule) run(w *World, o *components.View, t *Tick) {
 	t.have = presence(o)
+	if w.Trace != nil {
+		s.runTraced(w, o, t)
+		return
+	}
+	for i := range s.Stages {
+		st := &s.Stages[i]
+		if st.Gate.admits(t) && st.Run != nil {
+			st.Run(w, o, t)
+		}
+	}
+}
+
+// runTraced is run with an event before every admitted stage.
+func (s *Schedule) runTraced(w *World, o *components.View, t *Tick) {
 	for i := range s.Stages {
 		st := &s.Stages[i]
 		if !st.Gate.admits(t) {
 			continue
 		}
-		if w.Trace != nil {
-			w.emit(Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindStage, Schedule: s.Name, Stage: st.Name, Dt: t.Dt})
-		}
+		w.emit(Event{Frame: w.FrameNo, Obj: o.Phys.GUID, Kind: KindStage, Schedule: s.Name, Stage: st.Name, Dt: t.Dt})
 		if st.Run != nil {
 			st.Run(w, o, t)
 		}
 	}
 }
 
-// isRetail reports whether s still is its retail table, stage for stage:
-// same names, gates and bodies in the same order (no contributor stage
-// inserted, nothing swapped or replaced behind Validate's back).
-func (s *Schedule) isRetail() bool {
-	if len(s.Stages) != len(s.retail) {
+// The untraced ordinary tick runs the table as straight-line calls,
+// generated from ordinaryStages into ordinary_direct.go (runOrdinaryDirect)
+// together with a copy of the table it was generated from
+// (directOrdinary). The direct path runs only while the world's ordinary
+// schedule is that copy, stage for stage — same names, gates and bodies —
+// so an edit to the table, in the source or at run time, sends untraced
+// ticks through the table walk until the file is generated again, and
+// TestDirectOrdinaryIsGenerated fails until it is.
+//
+//go:generate go test -run ^TestDirectOrdinaryIsGenerated$ . -args -update-direct
+
+// matches reports whether s runs exactly stages: same names, gates and
+// bodies in the same order.
+func (s *Schedule) matches(stages []Stage) bool {
+	if len(s.Stages) != len(stages) {
 		return false
 	}
 	for i := range s.Stages {
-		a, b := &s.Stages[i], &s.retail[i]
+		a, b := &s.Stages[i], &stages[i]
 		if a.Name != b.Name || a.Gate != b.Gate || funcPC(a.Run) != funcPC(b.Run) {
 			return false
 		}
@@ -277,64 +339,13 @@ func funcPC(f StageFunc) uintptr {
 	return reflect.ValueOf(f).Pointer()
 }
 
-// ordinaryIsRetail reports whether the ordinary schedule is the retail
-// table, checked once per physics time (a change to w.Ordinary takes
-// effect at the next tick, as it would through the table).
-func (w *World) ordinaryIsRetail() bool {
+// ordinaryIsDirect reports whether the ordinary schedule is the table
+// runOrdinaryDirect was generated from, checked once per physics time (a
+// change to w.Ordinary takes effect at the next tick).
+func (w *World) ordinaryIsDirect() bool {
 	if !w.direct.checked || w.direct.now != w.Now {
 		w.direct.checked, w.direct.now = true, w.Now
-		w.direct.retail = w.Ordinary.isRetail()
+		w.direct.ok = w.Ordinary.matches(directOrdinary[:])
 	}
-	return w.direct.retail
-}
-
-// runOrdinaryDirect is the retail ordinary table (ordinaryStages) as
-// direct calls, for an untraced tick: the same stages in the same order
-// under the same gates, evaluated the same way (presence at the quantum's
-// start, GateMoved when the transition comes up). Schedule.run is the
-// general form — traced ticks and schedules with contributor stages —
-// and TestDirectOrdinaryMatchesTable holds the two equal.
-func (w *World) runOrdinaryDirect(o *components.View, t *Tick) {
-	have := presence(o)
-	t.have = have
-	const (
-		av = GateActive | GateVisible
-	)
-	if have&GateActive != 0 {
-		if have&(av|GatePartArray) == av|GatePartArray {
-			stagePartArrayUpdate(w, o, t)
-		}
-		if have&GatePositionManager != 0 {
-			stageAdjustOffset(w, o, t)
-		}
-		stageFrameCombine(w, o, t)
-		if have&GateVisible != 0 {
-			stageUpdatePhysics(w, o, t)
-		}
-		stageProcessHooks(w, o, t)
-		if t.Moved {
-			stageTransition(w, o, t)
-		}
-		if have&GateDetection != 0 {
-			stageCheckDetection(w, o, t)
-		}
-		if have&GateTarget != 0 {
-			stageHandleTargetting(w, o, t)
-		}
-		if have&GateMovement != 0 {
-			stageMovementUseTime(w, o, t)
-		}
-		if have&GatePartArray != 0 {
-			stageHandleMovement(w, o, t)
-		}
-		if have&GatePositionManager != 0 {
-			stagePositionUseTime(w, o, t)
-		}
-	}
-	if have&GateParticle != 0 {
-		stageUpdateParticles(w, o, t)
-	}
-	if have&GateScript != 0 {
-		stageUpdateScripts(w, o, t)
-	}
+	return w.direct.ok
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math/bits"
 	"os"
 	"regexp"
 	"strings"
@@ -71,7 +72,8 @@ func indexOf(list []string, s string) int {
 	return -1
 }
 
-// TestScheduleDocMatchesTable keeps docs/schedule.md in step with the tables.
+// TestScheduleDocMatchesTable keeps docs/schedule.md in step with the
+// tables: every stage's name and gate, in order.
 func TestScheduleDocMatchesTable(t *testing.T) {
 	b, err := os.ReadFile("../docs/schedule.md")
 	if err != nil {
@@ -84,12 +86,27 @@ func TestScheduleDocMatchesTable(t *testing.T) {
 		if start < 0 || end < start {
 			t.Fatalf("docs/schedule.md has no %s section markers", s.Name)
 		}
-		var listed []string
-		for _, m := range regexp.MustCompile("(?m)^\\d+\\. `([^`]+)`").FindAllStringSubmatch(doc[start:end], -1) {
-			listed = append(listed, m[1])
+		var listed, want []string
+		for _, m := range regexp.MustCompile("(?m)^\\d+\\. `([^`]+)` — ([^;\n]*)").FindAllStringSubmatch(doc[start:end], -1) {
+			listed = append(listed, m[1]+" — "+strings.TrimSpace(m[2]))
 		}
-		if strings.Join(listed, "\n") != strings.Join(names(s), "\n") {
-			t.Fatalf("docs/schedule.md %s order\n%q\n!= table\n%q", s.Name, listed, names(s))
+		for _, st := range s.Stages {
+			want = append(want, st.Name+" — "+st.Gate.String())
 		}
+		if strings.Join(listed, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("docs/schedule.md %s stages\n%q\n!= table\n%q", s.Name, listed, want)
+		}
+	}
+}
+
+// TestGateNamesCoverEveryBit: every gate bit has its doc spelling and its
+// Go name (the doc test and the generator read them).
+func TestGateNamesCoverEveryBit(t *testing.T) {
+	n := bits.Len32(uint32(GateDefaultScript))
+	if len(gateNames) != n || len(gateIdents) != n {
+		t.Fatalf("%d gate bits, %d doc names, %d Go names", n, len(gateNames), len(gateIdents))
+	}
+	if got := (GateActive | GateMoved).String(); got != "Active, the candidate moved" {
+		t.Fatalf("Gate.String = %q", got)
 	}
 }

@@ -104,11 +104,11 @@ type World struct {
 	noCollide bool
 	tick      Tick
 	clock     physobj.Clock
-	// direct caches whether the ordinary schedule is the retail table
-	// (checked once per physics time, ordinaryIsRetail).
+	// direct caches whether the ordinary schedule is the table the direct
+	// path was generated from (ordinaryIsDirect).
 	direct struct {
-		checked, retail bool
-		now             float64
+		checked, ok bool
+		now         float64
 	}
 	// cur is the object being updated; drain the one whose deferred hook
 	// runs. Both are scratch views, resolved from the ECS per use.
@@ -311,13 +311,14 @@ func (w *World) UpdateObject(e donburi.Entity) {
 }
 
 // updateObjectInternal is CPhysicsObj::UpdateObjectInternal for one
-// quantum: the ordinary schedule, as direct calls while it is the retail
-// table and nothing traces (runOrdinaryDirect).
+// quantum: the ordinary schedule — untraced, while it is the table the
+// direct path was generated from, as that generated code
+// (ordinary_direct.go).
 func (w *World) updateObjectInternal(v *components.View, dt float64) {
 	t := &w.tick
 	t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, v.Phys.Position.Frame, false
-	if w.Trace == nil && w.ordinaryIsRetail() {
-		w.runOrdinaryDirect(v, t)
+	if w.Trace == nil && w.ordinaryIsDirect() {
+		runOrdinaryDirect(w, v, t)
 		return
 	}
 	w.Ordinary.run(w, v, t)
