@@ -72,8 +72,8 @@ type flatHeights struct{}
 
 func (flatHeights) GroundZ(cell uint32, x, y float32) (float32, bool) { return 0, true }
 
-func (flatHeights) LandHeights(block uint32) (*collision.Heights, bool) {
-	return new(collision.Heights), true
+func (flatHeights) Landblock(block uint32) *collision.Landblock {
+	return &collision.Landblock{Block: block & 0xFFFF0000}
 }
 
 // TestClipEdge: in perspective an edge crossing the near plane is cut at

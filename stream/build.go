@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/scenery"
 )
 
@@ -71,27 +73,30 @@ func DatSourceOf(portal, cell *dat.Container) (*DatSource, error) {
 }
 
 // Build reads the LandBlock (terrain, both tiers) and, for Near, the
-// LandBlockInfo's objects and buildings, its EnvCells with their static
-// objects, and the scenery.
+// LandBlockInfo's objects and buildings (each building with the EnvCells
+// its portals open into), its EnvCells with their static objects, and the
+// scenery — placed whether or not the landblock has a LandBlockInfo. This
+// is the one place a landblock of the cell DAT is read.
 func (d *DatSource) Build(req Request) (*Build, error) {
 	id := dat.BlockID(req.Block)
 	lb, err := d.Cell.LandBlock(id)
 	if err != nil {
 		return nil, fmt.Errorf("stream: landblock 0x%08X: %w", id, err)
 	}
-	b := &Build{Block: req.Block & 0xFFFF0000, Tier: req.Tier, Heights: d.Land.VertexHeights(lb), Terrain: lb.Terrain}
+	b := newBuild(req.Block, req.Tier)
+	b.Heights, b.Terrain = d.Land.VertexHeights(lb), lb.Terrain
 	if req.Tier != Near {
 		return b, nil
 	}
 	n := 0
-	add := func(id, cell uint32, f Static) error {
+	add := func(st Static) error {
 		g, err := StaticGUID(StaticClass, b.Block, n)
 		if err != nil {
 			return err
 		}
 		n++
-		f.GUID, f.ID, f.Cell = g, id, cell
-		b.Statics = append(b.Statics, f)
+		st.GUID = g
+		b.Statics = append(b.Statics, st)
 		return nil
 	}
 	var info *dat.LandBlockInfo
@@ -100,28 +105,35 @@ func (d *DatSource) Build(req Request) (*Build, error) {
 		if err != nil && !errors.Is(err, dat.ErrNotFound) {
 			return nil, fmt.Errorf("stream: landblock info 0x%08X: %w", dat.BlockInfoID(id), err)
 		}
-		if info != nil {
-			for _, s := range info.Objects {
-				if err := add(s.ID, dat.CellAt(b.Block, s.Frame.Origin.X, s.Frame.Origin.Y), Static{Frame: s.Frame}); err != nil {
-					return nil, err
+	}
+	if info != nil {
+		outside := func(f physics.Frame) uint32 { return dat.CellAt(b.Block, f.Origin.X, f.Origin.Y) }
+		for _, s := range info.Objects {
+			if err := add(Static{ID: s.ID, Cell: outside(s.Frame), Frame: s.Frame}); err != nil {
+				return nil, err
+			}
+		}
+		for _, bl := range info.Buildings {
+			var cells []uint32
+			for _, p := range bl.Portals {
+				if p.OtherCellID != collision.OutsideCell {
+					cells = append(cells, b.Block|uint32(p.OtherCellID))
 				}
 			}
-			for _, bl := range info.Buildings {
-				if err := add(bl.ModelID, dat.CellAt(b.Block, bl.Frame.Origin.X, bl.Frame.Origin.Y), Static{Frame: bl.Frame}); err != nil {
-					return nil, err
-				}
+			if err := add(Static{ID: bl.ModelID, Cell: outside(bl.Frame), Frame: bl.Frame, Cells: cells}); err != nil {
+				return nil, err
 			}
-			for i := uint32(0); i < info.NumCells && i < MaxPerBlock; i++ {
-				cid := b.Block | (0x100 + i)
-				c, err := d.Cell.EnvCell(cid)
-				if err != nil {
-					return nil, fmt.Errorf("stream: EnvCell 0x%08X of landblock info 0x%08X: %w", cid, info.ID, err)
-				}
-				b.Cells = append(b.Cells, c)
-				for _, s := range c.StaticObjects {
-					if err := add(s.ID, cid, Static{Frame: s.Frame}); err != nil {
-						return nil, err
-					}
+		}
+		for i := uint32(0); i < info.NumCells && i < MaxPerBlock; i++ {
+			cid := b.Block | (dat.FirstEnvCell + i)
+			c, err := d.Cell.EnvCell(cid)
+			if err != nil {
+				return nil, fmt.Errorf("stream: EnvCell 0x%08X of landblock info 0x%08X: %w", cid, info.ID, err)
+			}
+			b.Cells = append(b.Cells, c)
+			for _, s := range c.StaticObjects {
+				if err := add(Static{ID: s.ID, Cell: cid, Frame: s.Frame}); err != nil {
+					return nil, err
 				}
 			}
 		}
@@ -131,14 +143,12 @@ func (d *DatSource) Build(req Request) (*Build, error) {
 		if err != nil {
 			return nil, fmt.Errorf("stream: scenery of landblock 0x%04X: %w", b.Block>>16, err)
 		}
-		b.Placed = placed
 		b.Scenery = make([]Static, len(placed))
 		for i, o := range placed {
 			// each object keeps its stable 0x8XXYYIII id as its guid
 			b.Scenery[i] = Static{GUID: o.ID, ID: o.ObjID, Cell: o.Cell, Frame: o.Frame, Scale: o.Scale}
 		}
 	}
-	b.Info = info
 	return b, nil
 }
 

@@ -23,9 +23,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
-	"github.com/dereth/dereth/scenery"
 )
 
 // Tier is how much of a landblock is resident.
@@ -80,52 +80,38 @@ type Request struct {
 }
 
 // Static is a placed object of a Near build: a Setup (0x02…) or GfxObj
-// (0x01…) at a landblock-local frame (EnvCell statics: cell-local), with
-// the stable guid it is published under.
-type Static struct {
-	GUID  uint32
-	ID    uint32
-	Cell  uint32
-	Frame physics.Frame
-	// Scale is the object's uniform scale (0: 1).
-	Scale float32
-}
+// (0x01…) at a landblock-local frame, with the stable guid it is
+// published under, as collision takes it.
+type Static = collision.Static
 
 // Build is a worker's product: a landblock's terrain and, for Near, its
-// statics, scenery and EnvCells. A Build is immutable once delivered.
+// statics, scenery and EnvCells — the one build of the landblock that
+// collision, the ground, spawning and the renderer all consume. A Build is
+// immutable once delivered.
 type Build struct {
-	Block   uint32
+	// Landblock is what collision and the ground read: the block, its
+	// heights, its statics and scenery (Near) and its EnvCells (Near).
+	collision.Landblock
 	Tier    Tier
-	Heights [dat.VerticesPerSide * dat.VerticesPerSide]float32
 	Terrain [dat.VerticesPerSide * dat.VerticesPerSide]uint16
-	// Statics are the LandBlockInfo objects and buildings and the
-	// EnvCells' static objects; Scenery the procedural objects.
-	Statics []Static
-	Scenery []Static
-	Cells   []*dat.EnvCell
-	// Info is the LandBlockInfo and Placed the scenery generator's
-	// objects, for the collision publication
-	// (systems.World.AddLandblockCollision); nil for Far.
-	Info   *dat.LandBlockInfo
-	Placed []scenery.Object
+}
+
+// newBuild is an empty build of block at tier.
+func newBuild(block uint32, tier Tier) *Build {
+	return &Build{Landblock: collision.Landblock{Block: block & 0xFFFF0000}, Tier: tier}
 }
 
 // TerrainOnly returns the terrain-only build a fresh Far load would have
 // made from the same data, without a second DAT read (seed 003 §2: a Near
 // finishing after its block was demoted).
 func (b *Build) TerrainOnly() *Build {
-	return &Build{Block: b.Block, Tier: Far, Heights: b.Heights, Terrain: b.Terrain}
+	f := newBuild(b.Block, Far)
+	f.Heights, f.Terrain = b.Heights, b.Terrain
+	return f
 }
 
 // HasCell reports whether the build holds EnvCell id.
-func (b *Build) HasCell(id uint32) bool {
-	for _, c := range b.Cells {
-		if c.ID == id {
-			return true
-		}
-	}
-	return false
-}
+func (b *Build) HasCell(id uint32) bool { return b.EnvCell(id) != nil }
 
 // Result is a completed build (or its error), carrying its request.
 type Result struct {

@@ -44,7 +44,7 @@ func (s *Synthetic) Build(req Request) (*Build, error) {
 	if !s.has(block) {
 		return nil, fmt.Errorf("stream: synthetic landblock 0x%04X: %w", block>>16, dat.ErrNotFound)
 	}
-	b := &Build{Block: block, Tier: req.Tier}
+	b := newBuild(block, req.Tier)
 	bx, by := dat.BlockXY(block)
 	for i := range dat.VerticesPerSide {
 		for j := range dat.VerticesPerSide {
@@ -72,11 +72,6 @@ func (s *Synthetic) Build(req Request) (*Build, error) {
 			st := Static{GUID: g, ID: s.SceneryID, Cell: dat.CellAt(block, x, y),
 				Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y, Z: dat.TerrainHeight(block, &b.Heights, x, y)}, Orientation: physics.IdentityQuat}}
 			b.Scenery = append(b.Scenery, st)
-			b.Placed = append(b.Placed, scenery.Object{ID: g, ObjID: st.ID, Cell: st.Cell, Frame: st.Frame, Scale: 1})
-		}
-		b.Info = &dat.LandBlockInfo{ID: block | dat.LandBlockInfoPart}
-		for _, st := range b.Statics {
-			b.Info.Objects = append(b.Info.Objects, dat.Stab{ID: st.ID, Frame: st.Frame})
 		}
 		if block == s.DungeonBlock {
 			for i := range s.DungeonCells {

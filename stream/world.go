@@ -11,38 +11,37 @@ import (
 	"github.com/dereth/dereth/systems"
 )
 
-// Ground is the World.Ground of a streamed world: terrain heights of the
-// published landblocks only (Near or Far), so nothing stands on, or
-// collides with, terrain that is not resident.
-type Ground struct {
-	blocks map[uint32]*collision.Heights
-	// cells are the EnvCells of the Near landblocks.
-	cells map[uint32]*dat.EnvCell
+// Ground is the World.Ground of a streamed world: the published
+// landblocks' builds (Near or Far) only, so nothing stands on, collides
+// with, or enters what is not resident.
+type Ground struct{ s *Streamer }
+
+// Build is the published build of block, nil where it is not resident.
+func (g *Ground) Build(block uint32) *Build {
+	sl := g.s.Slot(block)
+	if sl == nil || sl.Published == None {
+		return nil
+	}
+	return sl.Build
 }
 
-// EnvCell is an EnvCell of a Near landblock (collision's indoor cells and
-// their static objects); an error for any other.
-func (g *Ground) EnvCell(id uint32) (*dat.EnvCell, error) {
-	if c, ok := g.cells[id]; ok {
-		return c, nil
+// Landblock is the published build of block (systems.Land); nil where it
+// is not resident.
+func (g *Ground) Landblock(block uint32) *collision.Landblock {
+	if b := g.Build(block); b != nil {
+		return &b.Landblock
 	}
-	return nil, fmt.Errorf("stream: EnvCell 0x%08X is not resident: %w", id, dat.ErrNotFound)
+	return nil
 }
 
 // GroundZ is the terrain height at (x, y) of cell's landblock
 // (physobj.Ground); false where the landblock is not resident.
 func (g *Ground) GroundZ(cell uint32, x, y float32) (float32, bool) {
-	z, ok := g.blocks[cell&0xFFFF0000]
-	if !ok {
+	b := g.Build(cell)
+	if b == nil {
 		return 0, false
 	}
-	return dat.TerrainHeight(cell, z, x, y), true
-}
-
-// LandHeights is collision's terrain of a resident landblock.
-func (g *Ground) LandHeights(block uint32) (*collision.Heights, bool) {
-	z, ok := g.blocks[block&0xFFFF0000]
-	return z, ok
+	return dat.TerrainHeight(cell, &b.Heights, x, y), true
 }
 
 // Adapter streams landblocks into a systems.World: it is the world's
@@ -63,13 +62,14 @@ type Adapter struct {
 // Attach makes a streamer over src the world's Residency and Ground.
 // The world's trace sees every streaming event.
 func Attach(w *systems.World, cfg Config, src Source) (*Adapter, error) {
-	a := &Adapter{W: w, Ground: &Ground{blocks: map[uint32]*collision.Heights{}, cells: map[uint32]*dat.EnvCell{}},
+	a := &Adapter{W: w, Ground: &Ground{},
 		Objects: map[uint32][]uint32{}, gfx: map[uint32]*dat.Setup{}}
 	s, err := New(cfg, src, a)
 	if err != nil {
 		return nil, err
 	}
 	a.Streamer = s
+	a.Ground.s = s
 	s.Observer = a.observe
 	w.Stream = a
 	w.Ground = a.Ground
@@ -104,30 +104,22 @@ func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
 	a.Publish()
 }
 
-// PublishTerrain implements Sink: the heights become the resident ground
-// and collision drops its cached copy.
-func (a *Adapter) PublishTerrain(b *Build) {
-	z := b.Heights
-	a.Ground.blocks[b.Block] = &z
-	a.W.LandblockPublished(b.Block)
-}
+// PublishTerrain implements Sink: the build becomes the resident ground
+// (and what collision takes of the landblock).
+func (a *Adapter) PublishTerrain(b *Build) { a.W.LandblockPublished(b.Block) }
 
 // TeardownTerrain implements Sink.
-func (a *Adapter) TeardownTerrain(block uint32) {
-	delete(a.Ground.blocks, block)
-	a.W.LandblockTornDown(block)
-}
+func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
 
-// PublishNear implements Sink: every static and scenery object is spawned
-// through the one spawn path (its default script plays, its lights and
-// particles come with it), ethereal: the landblock's collision — its
-// LandBlockInfo objects and buildings, its EnvCells and their statics, its
-// scenery — is published once, by collision's AddLandblockCollision. An
-// object that cannot be spawned is traced and counted, never fatal.
+// PublishNear implements Sink: the Near build becomes the resident one —
+// collision takes its statics, buildings, EnvCells and scenery from it
+// (World.Ground) — and every static and scenery object is spawned through
+// the one spawn path (its default script plays, its lights and particles
+// come with it), ethereal, so it is drawn and animated but collides once,
+// as the build's static. An object that cannot be spawned is traced and
+// counted, never fatal.
 func (a *Adapter) PublishNear(b *Build) {
-	for _, c := range b.Cells {
-		a.Ground.cells[c.ID] = c
-	}
+	a.W.LandblockPublished(b.Block)
 	guids := a.Objects[b.Block][:0]
 	for _, list := range [2][]Static{b.Statics, b.Scenery} {
 		for _, st := range list {
@@ -140,23 +132,18 @@ func (a *Adapter) PublishNear(b *Build) {
 		}
 	}
 	a.Objects[b.Block] = guids
-	a.W.AddLandblockCollision(b.Info, b.Placed)
 }
 
 // TeardownNear implements Sink: the block's objects leave the world (their
-// scripts, particles and lights with them), its EnvCells leave the ground
-// and its static collision is removed (RemoveLandblockCollision).
+// scripts, particles and lights with them) and collision forgets the
+// block: it falls back to its terrain alone (the terrain-only build the
+// streamer keeps), without statics or EnvCells.
 func (a *Adapter) TeardownNear(block uint32) {
 	for _, g := range a.Objects[block] {
 		a.W.Remove(g)
 	}
 	delete(a.Objects, block)
-	for id := range a.Ground.cells {
-		if id&0xFFFF0000 == block {
-			delete(a.Ground.cells, id)
-		}
-	}
-	a.W.RemoveLandblockCollision(block)
+	a.W.LandblockTornDown(block)
 }
 
 func (a *Adapter) spawn(st Static) error {

@@ -51,7 +51,7 @@ func TestAdapterWalkKeepsWorldAndCollisionInStep(t *testing.T) {
 	tower := func(bx int) int {
 		block := streamtest.Block(bx, streamtest.MinY+1)
 		lo, hi := physics.Vec3{X: 38, Y: 28, Z: 0}, physics.Vec3{X: 42, Y: 32, Z: 60}
-		return len(w.Obstacles(block, lo, hi, g, []collision.Obstacle(nil)))
+		return len(w.Broadphase().Obstacles(block, lo, hi, g, []collision.Obstacle(nil)))
 	}
 	if tower(streamtest.MinX+1) == 0 {
 		t.Fatal("a Near landblock's static is not in the broad phase")

@@ -15,6 +15,10 @@ type Assets interface {
 	PhysicsScript(id uint32) (*dat.PhysicsScript, error)
 	// Animation resolves clips for the sequencer (motion.AnimationSource).
 	Animation(id uint32) *dat.Animation
+	// GfxObj and Environment give collision the physics BSPs of meshes
+	// and the CellStructs of indoor cells (collision.Assets).
+	GfxObj(id uint32) (*dat.GfxObj, error)
+	Environment(id uint32) (*dat.Environment, error)
 }
 
 // DatAssets caches decoded objects of a portal DAT.

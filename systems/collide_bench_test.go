@@ -15,7 +15,7 @@ import (
 // broad phase holds them all and each sweep gathers its neighbours.
 func collisionCrowd(b *testing.B, n int, on bool) *World {
 	w := NewWorld()
-	w.Ground = flatGround{groundZ}
+	w.Ground = flatLand(groundZ)
 	w.Collision(on)
 	setup, mt, anims := humanoid(nil)
 	s := *setup

@@ -66,19 +66,6 @@ var (
 	doorX0, doorX1, door = float32(54), float32(56), float32(groundZ + 3)
 )
 
-// datGround is flat ground whose EnvCells and LandBlockInfos come from a
-// cell DAT.
-type datGround struct {
-	flatGround
-	cells *dat.Container
-}
-
-func (g datGround) EnvCell(id uint32) (*dat.EnvCell, error) { return g.cells.EnvCell(id) }
-
-func (g datGround) LandBlockInfo(block uint32) (*dat.LandBlockInfo, error) {
-	return g.cells.LandBlockInfo(dat.BlockInfoID(block))
-}
-
 // envAssets adds a portal DAT's Environments to the wall assets.
 type envAssets struct {
 	wallAssets
@@ -213,7 +200,13 @@ func houseWorldWith(t *testing.T, crate bool) *World {
 		a.gfx[id] = g
 	}
 	w.Assets = envAssets{wallAssets: a, portal: pc}
-	w.Ground = datGround{flatGround: flatGround{groundZ}, cells: cc}
+	land := flatLand(groundZ)
+	st, ecs, err := datLandblock(cc, 0xA9B40000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	land.set(0xA9B40000, st, ecs)
+	w.Ground = land
 	return w
 }
 
@@ -292,25 +285,27 @@ func TestLeavingABuildingThroughItsDoor(t *testing.T) {
 }
 
 // TestShellBlocksOutsideAndRemoveLandblockDropsIt: outside, beside the
-// door, the house shell stops a walker at the radius (y 49.55); once
-// streaming removes the landblock's collision (after the first tick
-// published it from the DATs), the same walk passes, and publishing it
-// again blocks again.
+// door, the house shell stops a walker at the radius (y 49.55); once the
+// landblock is built again without its statics (after the first tick
+// published it), the same walk passes, and building it again with them
+// blocks again.
 func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		stream  func(w *World)
 		blocked bool
 	}{
-		{"published from the DATs", func(w *World) {}, true},
-		{"removed", func(w *World) { w.RemoveLandblockCollision(0xA9B40000) }, false},
-		{"removed and published again", func(w *World) {
-			info, err := w.Ground.(datGround).LandBlockInfo(0xA9B40000)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.RemoveLandblockCollision(0xA9B40000)
-			w.AddLandblockCollision(info, nil)
+		{"published from the build", func(w *World) {}, true},
+		{"built again without statics", func(w *World) {
+			w.Ground.(*testLand).set(0xA9B40000, nil, nil)
+			w.LandblockPublished(0xA9B40000)
+		}, false},
+		{"built again without statics, then with them", func(w *World) {
+			land := w.Ground.(*testLand)
+			old := land.Landblock(0xA9B40000)
+			land.set(0xA9B40000, nil, nil)
+			w.Step(0.05)
+			land.set(0xA9B40000, old.Statics, old.Cells)
 		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/sampleworld"
 	"github.com/dereth/dereth/sampleworld/world"
-	"github.com/dereth/dereth/scenery"
 )
 
 // sampleCollideWorld is the sample world on its own terrain, collision
@@ -46,9 +45,9 @@ func TestSampleTownHouseDoorway(t *testing.T) {
 	for range 200 {
 		w.Step(0.05)
 	}
-	ec, err := w.Ground.(*Terrain).EnvCell(sampleworld.TownHouseCell0)
-	if err != nil {
-		t.Fatal(err)
+	ec := w.Ground.Landblock(sampleworld.TownBlock).EnvCell(sampleworld.TownHouseCell0)
+	if ec == nil {
+		t.Fatal("no house EnvCell")
 	}
 	floor := ec.Position.Origin.Z
 	in, out := w.Object(0x50000001).Phys.Position, w.Object(0x50000002).Phys.Position
@@ -103,9 +102,9 @@ func TestSampleDungeonCellToCell(t *testing.T) {
 // the radii from its axis: 0.35 × 1.5 + 0.45.
 func TestSceneryTreeBlocks(t *testing.T) {
 	w := collideWorld(t)
-	tree := scenery.Object{ObjID: sampleworld.TreeSetup, Cell: 0xA9B40013, Scale: 1.5,
+	tree := collision.Static{GUID: 0x8A9B4000, ID: sampleworld.TreeSetup, Cell: 0xA9B40013, Scale: 1.5,
 		Frame: physics.Frame{Origin: v3s(60, 50, groundZ), Orientation: physics.IdentityQuat}}
-	w.AddLandblockCollision(&dat.LandBlockInfo{ID: 0xA9B4FFFE}, []scenery.Object{tree})
+	w.Ground.(*testLand).set(0xA9B40000, nil, nil).Scenery = []collision.Static{tree}
 	walker(t, w, 0x50000001, 60, 44, 0)
 	for range 60 {
 		w.Step(0.05)

@@ -5,25 +5,11 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/archetypes"
-	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 )
-
-// flatGround is level terrain at height z over every landblock.
-type flatGround struct{ z float32 }
-
-func (g flatGround) GroundZ(cell uint32, x, y float32) (float32, bool) { return g.z, true }
-
-func (g flatGround) LandHeights(block uint32) (*collision.Heights, bool) {
-	var h collision.Heights
-	for i := range h {
-		h[i] = g.z
-	}
-	return &h, true
-}
 
 // wallAssets serves the sample portal plus GfxObjs built in the test.
 type wallAssets struct {
@@ -68,7 +54,7 @@ func collideWorld(t *testing.T, boxes ...[3]physics.Vec3) *World {
 	w.Trace = nil
 	a := wallAssets{DatAssets: w.Assets.(*DatAssets), gfx: map[uint32]*dat.GfxObj{}}
 	w.Assets = a
-	w.Ground = flatGround{groundZ}
+	w.Ground = flatLand(groundZ)
 	for i, b := range boxes {
 		id := uint32(0x01FF0000 + i)
 		c := b[0].Add(b[1]).Scale(0.5)

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/dereth/dereth/collision"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -51,7 +52,7 @@ func withTerrain(t *testing.T, w *World) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Ground = TerrainGround(cells, region)
+	w.Ground = &datLand{cells: cells, land: &region.LandDefs, blocks: map[uint32]*collision.Landblock{}}
 }
 
 // viaBytes encodes m and applies the decoded bytes: the same path a

@@ -36,21 +36,19 @@ func (w *World) TraceStream(stage, detail string) {
 	}
 }
 
-// LandblockPublished is collision's hook for a landblock whose terrain was
-// published: the broad phase's cached heights of the block are dropped so
-// the next sweep reads the resident terrain. A Near landblock's statics
-// are published by AddLandblockCollision.
+// LandblockPublished is collision's hook for a landblock whose build was
+// published: what collision had of the block is forgotten, and taken
+// again from the new build when a move next reaches it.
 func (w *World) LandblockPublished(block uint32) {
 	if w.collide != nil {
-		delete(w.collide.heights, block&0xFFFF0000)
+		w.collide.bp.Forget(block)
 	}
 }
 
-// LandblockTornDown is collision's hook for a landblock whose terrain left
-// residency: its cached heights go (its statics went with
-// RemoveLandblockCollision when it left Near).
+// LandblockTornDown is collision's hook for a landblock that left
+// residency (or fell from Near to Far): what collision had of it goes.
 func (w *World) LandblockTornDown(block uint32) {
 	if w.collide != nil {
-		delete(w.collide.heights, block&0xFFFF0000)
+		w.collide.bp.Forget(block)
 	}
 }

@@ -67,9 +67,10 @@ type World struct {
 	Scripts map[uint32]*managers.Script
 	// Assets resolves the DAT ids inbound messages name.
 	Assets Assets
-	// Ground is the terrain under outdoor points (TerrainGround builds one
-	// from the DATs); nil: no terrain.
-	Ground physobj.Ground
+	// Ground is the world's landblocks (Land): the terrain under outdoor
+	// points and what collides, as package stream builds them; nil: no
+	// terrain and no collision.
+	Ground Land
 	// Control, when set, is told when the server moves the local player.
 	Control PlayerControl
 	// Timers, when set, run at the start of every frame.

@@ -89,9 +89,10 @@ type Scenario struct {
 	// portal objects (world.portal).
 	stream  *stream.Adapter
 	Portals []Portal
-	// terrain is the cell DAT's ground (world.ground reads it whether or
-	// not the landblock is resident).
-	terrain *systems.Terrain
+	// terrain is the cell DAT's landblocks built on first use (the land of
+	// a world that does not stream; world.ground reads it whether or not
+	// the landblock is resident).
+	terrain *stream.Sync
 
 	host *luahost.Host
 	// onCapture maps a hook to the hooks to append when it is captured
@@ -133,8 +134,8 @@ func New(dir string, opts Options) *Scenario {
 	}
 	s.World.Assets = a
 	if opts.Cell != nil && opts.Portal != nil {
-		if r, err := opts.Portal.Region(regionID); err == nil {
-			s.terrain = systems.TerrainGround(opts.Cell, r)
+		if src, err := stream.DatSourceOf(opts.Portal, opts.Cell); err == nil {
+			s.terrain = stream.NewSync(src)
 			s.World.Ground = s.terrain
 		}
 	}

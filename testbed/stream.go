@@ -28,6 +28,7 @@ const DefaultPortalRadius float32 = 2
 func (s *Scenario) installStream() {
 	fns := map[string]lua.LGFunction{
 		"stream":         s.luaStream,
+		"land":           s.luaLand,
 		"stream_run":     s.luaStreamRun,
 		"stream_build":   s.luaStreamBuild,
 		"loaded":         s.luaLoaded,
@@ -125,27 +126,51 @@ func (s *Scenario) luaStream(L *lua.LState) int {
 	cfg.RenderReadyOnPublish = a.boolean("render_ready", true)
 	var src stream.Source
 	if sa, ok := a.sub("synthetic"); ok {
-		syn := &stream.Synthetic{MinX: int(sa.num("min_x", 0)), MinY: int(sa.num("min_y", 0)),
-			MaxX: int(sa.num("max_x", 254)), MaxY: int(sa.num("max_y", 254)),
-			DungeonBlock: sa.u32("dungeon", 0), DungeonCells: int(sa.num("dungeon_cells", 0)),
-			Scenery: int(sa.num("scenery", 0)), SceneryID: sa.u32("scenery_setup", 0)}
-		if syn.Scenery < 0 || syn.Scenery > 2*scenery.MaxPerLandblock || syn.DungeonCells < 0 || syn.DungeonCells > stream.MaxPerBlock {
-			L.RaiseError("world.stream: synthetic.scenery must be 0..%d and dungeon_cells 0..%d", 2*scenery.MaxPerLandblock, stream.MaxPerBlock)
-		}
-		if t := sa.table("statics"); t != nil {
-			for i := 1; i <= t.Len(); i++ {
-				n, ok := t.RawGetInt(i).(lua.LNumber)
-				if !ok {
-					L.RaiseError("world.stream: synthetic.statics are setup ids")
-				}
-				syn.Statics = append(syn.Statics, uint32(n))
-			}
-		}
-		src = syn
+		src = syntheticArg(L, sa, "world.stream")
 	}
 	if err := s.StartStream(cfg, src); err != nil {
 		L.RaiseError("world.stream: %v", err)
 	}
+	return 0
+}
+
+// syntheticArg reads a synthetic={...} table: generated landblocks.
+func syntheticArg(L *lua.LState, sa args, fn string) *stream.Synthetic {
+	syn := &stream.Synthetic{MinX: int(sa.num("min_x", 0)), MinY: int(sa.num("min_y", 0)),
+		MaxX: int(sa.num("max_x", 254)), MaxY: int(sa.num("max_y", 254)),
+		DungeonBlock: sa.u32("dungeon", 0), DungeonCells: int(sa.num("dungeon_cells", 0)),
+		Scenery: int(sa.num("scenery", 0)), SceneryID: sa.u32("scenery_setup", 0)}
+	if syn.Scenery < 0 || syn.Scenery > 2*scenery.MaxPerLandblock || syn.DungeonCells < 0 || syn.DungeonCells > stream.MaxPerBlock {
+		L.RaiseError("%s: synthetic.scenery must be 0..%d and dungeon_cells 0..%d", fn, 2*scenery.MaxPerLandblock, stream.MaxPerBlock)
+	}
+	if t := sa.table("statics"); t != nil {
+		for i := 1; i <= t.Len(); i++ {
+			n, ok := t.RawGetInt(i).(lua.LNumber)
+			if !ok {
+				L.RaiseError("%s: synthetic.statics are setup ids", fn)
+			}
+			syn.Statics = append(syn.Statics, uint32(n))
+		}
+	}
+	return syn
+}
+
+// world.land{synthetic={...}} makes the world, without streaming, stand
+// on generated landblocks (the synthetic table of world.stream), each
+// built on first use as streaming would build it Near (stream.Sync: a
+// streamer of radius 0, synchronous). Streaming, if on, stops.
+func (s *Scenario) luaLand(L *lua.LState) int {
+	a := args{L, L.OptTable(1, L.NewTable()), "world.land"}
+	sa, ok := a.sub("synthetic")
+	if !ok {
+		L.RaiseError("world.land: synthetic={...} is required")
+	}
+	syn := syntheticArg(L, sa, "world.land")
+	if s.stream != nil {
+		s.stopStream()
+	}
+	s.terrain = stream.NewSync(syn)
+	s.World.Ground = s.terrain
 	return 0
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
-	"github.com/dereth/dereth/systems"
+	"github.com/dereth/dereth/stream"
 )
 
 func TestBuildDrawsEveryEntity(t *testing.T) {
@@ -201,15 +201,16 @@ func TestTerrainUsesHeights(t *testing.T) {
 
 // TestGroundMatchesSimulation checks that the renderer's ground (GroundZ
 // through the camera's render space) is the simulation's ground
-// (systems.TerrainGround) at points in all four sample landblocks, on their
+// (the stream package's build of the landblocks, as a world that does not
+// stream reads it: stream.Sync) at points in all four sample landblocks, on their
 // seams and off the loaded world.
 func TestGroundMatchesSimulation(t *testing.T) {
 	f := openSample(t)
-	region, err := f.Portal.Region(dat.RegionID)
+	src, err := stream.DatSourceOf(f.Portal, f.Cell)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ground := systems.TerrainGround(f.Cell, region)
+	ground := stream.NewSync(src)
 	r := NewRenderer(f.assets)
 	cam := NewCamera(640, 480, physics.Position{Cell: 0xA9B40001, Frame: physics.IdentityFrame})
 	tests := []struct {

@@ -1,0 +1,534 @@
+package collision
+
+import (
+	"math"
+
+	"github.com/solarlune/resolv"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// Assets resolve the DAT objects obstacles are built from: Setups (their
+// spheres, CylSpheres and parts), GfxObjs (their physics BSPs) and
+// Environments (the CellStructs of indoor cells).
+type Assets interface {
+	Setup(id uint32) (*dat.Setup, error)
+	GfxObj(id uint32) (*dat.GfxObj, error)
+	Environment(id uint32) (*dat.Environment, error)
+}
+
+// Land gives the broad phase the resident landblocks, as package stream
+// built them: nil for one that is not resident.
+type Land interface {
+	Landblock(block uint32) *Landblock
+}
+
+// CellSize is the broad phase's cell size: a third of an outdoor cell, a
+// few creatures wide.
+const CellSize = dat.CellLength / 3
+
+// slack is how far a body may move from where its footprint was
+// registered before it is registered again: the registered circle is that
+// much wider, so a walker re-registers about every third of a second, not
+// every tick (the exact test, Body.touches, uses its current position).
+const slack = 1
+
+// cellCap is the capacity each broad-phase cell's list is made with, so
+// that bodies moving between cells do not grow the lists in steady state.
+const cellCap = 16
+
+// Broadphase is the world's collision state outside the transition: one
+// resolv space per landblock holding each collidable object's
+// ground-plane footprint (a circle), the shapes built from GfxObjs (once
+// per GfxObj), each resident landblock's static bodies and indoor cells
+// (taken from its Landblock, republished when the landblock's build
+// changes), and the moving bodies the world hands it. It is the Env of
+// the transitions it serves. It knows no ECS.
+type Broadphase struct {
+	Land   Land
+	Assets Assets
+
+	shapes  map[uint32]*Shape
+	setups  map[uint32]*setupShapes
+	spaces  map[uint32]*resolv.Space
+	bodies  map[uint32]*Body
+	blocks  map[uint32]*landState
+	built   map[uint32]*Cell
+	gen     int
+	query   int
+	maxFoot float32
+	// Watch is the guid whose queries are kept (Tested): the F8 overlay
+	// draws what the resolver tested for it; 0 keeps none.
+	Watch       uint32
+	tested      []Obstacle
+	testedBlock uint32
+}
+
+// landState is what the broad phase published of one landblock: the
+// build it came from, its static bodies and its indoor cells' collision.
+type landState struct {
+	from    *Landblock
+	statics []*Body
+	cells   map[uint32]*Cell
+}
+
+// setupShapes are a Setup's collision shapes, built once: its parts'
+// physics BSPs at rest, else its spheres, else its CylSpheres.
+type setupShapes struct {
+	parts   []partShape
+	spheres []dat.Sphere
+	cyls    []dat.CylSphere
+}
+
+// Body is one collidable object in the broad phase.
+type Body struct {
+	guid uint32
+	// model names a static of the DATs (its Setup or GfxObj id).
+	model uint32
+	// cells are the EnvCells a building's portals open into.
+	cells  []uint32
+	circle *resolv.Circle
+	// at is where the circle was registered.
+	at    physics.Vec3
+	block uint32
+	pos   physics.Position
+	scale float32
+	// foot is the body's reach in the ground plane at orientation turned
+	// (an upright creature's spheres stacked on its axis reach only their
+	// radius).
+	foot   float32
+	turned physics.Quat
+	shapes *setupShapes
+	gen    int
+	// query is the last Obstacles query that gathered the body.
+	query int
+}
+
+// partShape is a part with a physics BSP and its rest frame.
+type partShape struct {
+	shape *Shape
+	frame physics.Frame
+}
+
+// NewBroadphase returns a broad phase over the resident landblocks and
+// the assets.
+func NewBroadphase(land Land, assets Assets) *Broadphase {
+	return &Broadphase{Land: land, Assets: assets, shapes: map[uint32]*Shape{}, setups: map[uint32]*setupShapes{},
+		spaces: map[uint32]*resolv.Space{}, bodies: map[uint32]*Body{}, blocks: map[uint32]*landState{},
+		built: map[uint32]*Cell{}}
+}
+
+// BeginSync starts bringing the moving bodies in step with the world's
+// objects: every Place until EndSync marks its body as seen.
+func (b *Broadphase) BeginSync() { b.gen++ }
+
+// EndSync drops every moving body not placed since BeginSync.
+func (b *Broadphase) EndSync() {
+	for g, bd := range b.bodies {
+		if bd.gen != b.gen {
+			b.Drop(g)
+		}
+	}
+}
+
+// Place adds or moves the body of object guid, shaped by its Setup as
+// CPhysicsObj::FindObjCollisions picks shapes: with bsp (HasPhysicsBSP)
+// its parts' physics BSPs at their rest placement, else its Setup's
+// spheres, else its CylSpheres. An object with none of them has no body.
+func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *dat.Setup, bsp bool) {
+	bd, ok := b.bodies[guid]
+	if !ok {
+		sh := b.shapesOf(s, bsp)
+		if sh == nil {
+			return
+		}
+		bd = &Body{guid: guid, shapes: sh}
+		b.bodies[guid] = bd
+	}
+	bd.gen = b.gen
+	if ok && bd.pos == pos && bd.scale == scale {
+		return
+	}
+	bd.pos, bd.scale = pos, scale
+	b.place(bd)
+}
+
+// Drop removes object guid's body.
+func (b *Broadphase) Drop(guid uint32) {
+	if bd, ok := b.bodies[guid]; ok {
+		b.unplace(bd)
+		delete(b.bodies, guid)
+	}
+}
+
+// Bodies is how many moving bodies the broad phase holds.
+func (b *Broadphase) Bodies() int { return len(b.bodies) }
+
+// unplace takes the body's circle out of its space.
+func (b *Broadphase) unplace(bd *Body) {
+	if bd.circle != nil {
+		if sp := b.spaces[bd.block]; sp != nil {
+			sp.Remove(bd.circle)
+		}
+	}
+}
+
+// shapesOf returns the Setup's collision shapes (cached per Setup and
+// bsp), nil when it has none. A Setup built in code without an id is not
+// cached.
+func (b *Broadphase) shapesOf(s *dat.Setup, bsp bool) *setupShapes {
+	if s == nil {
+		return nil
+	}
+	key := s.ID
+	if bsp {
+		key ^= 1 << 31
+	}
+	if sh, ok := b.setups[key]; ok && s.ID != 0 {
+		return sh
+	}
+	sh := &setupShapes{}
+	if bsp && b.Assets != nil {
+		rest, _ := s.Placement(dat.PlacementDefault)
+		for i, id := range s.Parts {
+			f := physics.IdentityFrame
+			if i < len(rest.Frames) {
+				f = rest.Frames[i]
+			}
+			if p := b.shape(id); p != nil {
+				sh.parts = append(sh.parts, partShape{shape: p, frame: f})
+			}
+		}
+	}
+	if len(sh.parts) == 0 {
+		sh.spheres = s.Spheres
+	}
+	if len(sh.parts) == 0 && len(sh.spheres) == 0 {
+		sh.cyls = s.CylSpheres
+	}
+	if sh.empty() {
+		sh = nil
+	}
+	if s.ID != 0 {
+		b.setups[key] = sh
+	}
+	return sh
+}
+
+// staticShapes are a static's shapes: a GfxObj's physics BSP, or a
+// Setup's shapes (its parts' BSPs when it has HasPhysicsBSP).
+func (b *Broadphase) staticShapes(id uint32) *setupShapes {
+	if id>>24 == 0x01 {
+		key := id
+		if sh, ok := b.setups[key]; ok {
+			return sh
+		}
+		var sh *setupShapes
+		if p := b.shape(id); p != nil {
+			sh = &setupShapes{parts: []partShape{{shape: p, frame: physics.IdentityFrame}}}
+		}
+		b.setups[key] = sh
+		return sh
+	}
+	if b.Assets == nil {
+		return nil
+	}
+	s, err := b.Assets.Setup(id)
+	if err != nil || id>>24 != 0x02 {
+		return nil
+	}
+	return b.shapesOf(s, s.Flags&dat.SetupHasPhysicsBSP != 0)
+}
+
+// empty reports whether there is nothing to collide with.
+func (s *setupShapes) empty() bool {
+	return len(s.parts) == 0 && len(s.spheres) == 0 && len(s.cyls) == 0
+}
+
+// shape returns the cached collision shape of a GfxObj, nil without one.
+func (b *Broadphase) shape(id uint32) *Shape {
+	if sh, ok := b.shapes[id]; ok {
+		return sh
+	}
+	var sh *Shape
+	if b.Assets != nil {
+		if g, err := b.Assets.GfxObj(id); err == nil {
+			sh = NewShape(g)
+		}
+	}
+	b.shapes[id] = sh
+	return sh
+}
+
+// footprint is the body's reach in the ground plane when turned by q: the
+// furthest any sphere or part bound reaches from its axis.
+func (s *setupShapes) footprint(q physics.Quat) float32 {
+	var r float32
+	flat := func(v physics.Vec3) float32 { return float32(math.Hypot(float64(v.X), float64(v.Y))) }
+	for _, sp := range s.spheres {
+		r = max(r, flat(q.Rotate(sp.Origin))+sp.Radius)
+	}
+	for _, p := range s.parts {
+		c := q.Rotate(p.frame.LocalToGlobal(p.shape.Bound.Origin))
+		r = max(r, flat(c)+p.shape.Bound.Radius)
+	}
+	for _, cy := range s.cyls {
+		r = max(r, flat(q.Rotate(cy.Origin))+cy.Radius)
+	}
+	return r
+}
+
+func (bd *Body) scaleOr1() float32 {
+	if bd.scale <= 0 {
+		return 1
+	}
+	return bd.scale
+}
+
+// space returns the landblock's space, made on first use with every
+// cell's list preallocated.
+func (b *Broadphase) space(block uint32) *resolv.Space {
+	sp := b.spaces[block]
+	if sp == nil {
+		sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
+		for x := range sp.WidthInCells() {
+			for y := range sp.HeightInCells() {
+				if c := sp.Cell(x, y); c != nil {
+					c.Shapes = make([]resolv.IShape, 0, cellCap)
+				}
+			}
+		}
+		b.spaces[block] = sp
+	}
+	return sp
+}
+
+// place puts the body's footprint into its landblock's space, or moves it
+// there.
+func (b *Broadphase) place(bd *Body) {
+	block := bd.pos.Cell & 0xFFFF0000
+	s := bd.scaleOr1()
+	o := bd.pos.Frame.Origin
+	x, y := float64(o.X), float64(o.Y)
+	if q := bd.pos.Frame.Orientation; q != bd.turned || bd.foot == 0 {
+		bd.turned, bd.foot = q, bd.shapes.footprint(q)
+		b.maxFoot = max(b.maxFoot, bd.foot*s)
+	}
+	r := float64(bd.foot*s + slack)
+	if bd.circle == nil || block != bd.block {
+		sp := b.space(block)
+		if bd.circle == nil {
+			bd.circle = resolv.NewCircle(x, y, r)
+			bd.circle.SetData(bd)
+		} else {
+			// Into the next landblock's space: Add re-registers it there
+			// (and out of the cells the moves below touch in the old one).
+			b.unplace(bd)
+			bd.circle.SetPosition(x, y)
+			if r != bd.circle.Radius() {
+				bd.circle.SetRadius(r)
+			}
+		}
+		bd.block, bd.at = block, o
+		sp.Add(bd.circle)
+		return
+	}
+	if r != bd.circle.Radius() {
+		bd.circle.SetRadius(r)
+	}
+	if dx, dy := o.X-bd.at.X, o.Y-bd.at.Y; dx*dx+dy*dy > slack*slack/4 {
+		bd.circle.SetPosition(x, y)
+		bd.at = o
+	}
+}
+
+// landblock returns the published state of block, publishing it first
+// when its resident build changed (or left): its statics and scenery join
+// the broad phase with their shapes, its cells are built on demand.
+func (b *Broadphase) landblock(block uint32) *landState {
+	var lb *Landblock
+	if b.Land != nil {
+		lb = b.Land.Landblock(block)
+	}
+	st := b.blocks[block]
+	if st != nil && st.from == lb {
+		return st
+	}
+	if st != nil {
+		for _, bd := range st.statics {
+			b.unplace(bd)
+		}
+		delete(b.blocks, block)
+	}
+	if lb == nil {
+		return nil
+	}
+	st = &landState{from: lb, cells: map[uint32]*Cell{}}
+	for _, list := range [2][]Static{lb.Statics, lb.Scenery} {
+		for i := range list {
+			o := &list[i]
+			sh := b.staticShapes(o.ID)
+			if sh == nil {
+				continue
+			}
+			bd := &Body{model: o.ID, cells: o.Cells, shapes: sh, scale: o.Scale,
+				pos: physics.Position{Cell: o.Cell, Frame: o.Frame}}
+			if bd.pos.Cell&0xFFFF0000 != block {
+				bd.pos.Cell = block | 1
+			}
+			b.place(bd)
+			st.statics = append(st.statics, bd)
+		}
+	}
+	b.blocks[block] = st
+	return st
+}
+
+// Forget drops what the broad phase published of a landblock (its
+// statics and cells), as when it leaves residency; it is published again
+// from its build when a move next reaches it.
+func (b *Broadphase) Forget(block uint32) {
+	block &= 0xFFFF0000
+	if st := b.blocks[block]; st != nil {
+		for _, bd := range st.statics {
+			b.unplace(bd)
+		}
+		delete(b.blocks, block)
+	}
+}
+
+// LandHeights is Env's terrain: the resident landblock's heights.
+func (b *Broadphase) LandHeights(block uint32) (*Heights, bool) {
+	st := b.landblock(block & 0xFFFF0000)
+	if st == nil {
+		return nil, false
+	}
+	return &st.from.Heights, true
+}
+
+// AddCell publishes an indoor cell's collision built in code; it is
+// answered before the resident landblocks' cells.
+func (b *Broadphase) AddCell(c *Cell) { b.built[c.ID] = c }
+
+// EnvCell is Env's indoor cells: a cell added with AddCell, else the
+// resident landblock's EnvCell with its Environment's CellStruct, built
+// once per build; nil when neither half is there.
+func (b *Broadphase) EnvCell(id uint32) *Cell {
+	if c, ok := b.built[id]; ok {
+		return c
+	}
+	st := b.landblock(id & 0xFFFF0000)
+	if st == nil {
+		return nil
+	}
+	if c, ok := st.cells[id]; ok {
+		return c
+	}
+	var c *Cell
+	if ec := st.from.EnvCell(id); ec != nil && b.Assets != nil {
+		if env, err := b.Assets.Environment(ec.EnvironmentID); err == nil {
+			if cs, ok := env.Cells[uint32(ec.CellStructure)]; ok {
+				c = NewCell(ec, &cs)
+			}
+		}
+	}
+	st.cells[id] = c
+	return c
+}
+
+// Obstacles is Env's broad phase: the bodies whose footprints touch the
+// box's ground-plane rectangle, in every landblock it overlaps, placed
+// local to block. The landblocks it reaches are published from their
+// builds first.
+func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+	b.query++
+	bx, by := dat.BlockXY(block)
+	// A body registers only in its own landblock's space, its footprint
+	// clipped there: a box within the widest footprint of a landblock's
+	// edge searches that landblock too, from its edge cells. Publishing a
+	// landblock may widen the widest footprint: the range is taken again.
+	var bx0, bx1, by0, by1 int
+	for foot := float32(-1); foot != b.maxFoot; {
+		foot = b.maxFoot
+		m := foot + slack
+		bx0 = max(bx+int(math.Floor(float64((lo.X-m)/dat.BlockLength))), 0)
+		bx1 = min(bx+int(math.Floor(float64((hi.X+m)/dat.BlockLength))), 0xFE)
+		by0 = max(by+int(math.Floor(float64((lo.Y-m)/dat.BlockLength))), 0)
+		by1 = min(by+int(math.Floor(float64((hi.Y+m)/dat.BlockLength))), 0xFE)
+		for x := bx0; x <= bx1; x++ {
+			for y := by0; y <= by1; y++ {
+				b.landblock(uint32(x)<<24 | uint32(y)<<16)
+			}
+		}
+	}
+	start := len(out)
+	for x := bx0; x <= bx1; x++ {
+		for y := by0; y <= by1; y++ {
+			id := uint32(x)<<24 | uint32(y)<<16
+			sp := b.spaces[id]
+			if sp == nil {
+				continue
+			}
+			off := dat.BlockOffset(block, id)
+			l, h := lo.Sub(off), hi.Sub(off)
+			cx0, cx1 := int(math.Floor(float64(l.X/CellSize))), int(math.Floor(float64(h.X/CellSize)))
+			cy0, cy1 := int(math.Floor(float64(l.Y/CellSize))), int(math.Floor(float64(h.Y/CellSize)))
+			mx, my := sp.WidthInCells()-1, sp.HeightInCells()-1
+			for gx := min(max(cx0, 0), mx); gx <= min(max(cx1, 0), mx); gx++ {
+				for gy := min(max(cy0, 0), my); gy <= min(max(cy1, 0), my); gy++ {
+					cell := sp.Cell(gx, gy)
+					if cell == nil {
+						continue
+					}
+					for _, s := range cell.Shapes {
+						bd := s.Data().(*Body)
+						if bd.query == b.query || (bd.guid == self && self != 0) {
+							continue
+						}
+						bd.query = b.query
+						if bd.touches(l, h) {
+							out = bd.obstacles(off, out)
+						}
+					}
+				}
+			}
+		}
+	}
+	if self == b.Watch && self != 0 {
+		b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
+	}
+	return out
+}
+
+// Tested are the obstacles the last Obstacles query for Watch gathered,
+// placed local to the landblock it was asked for: what the resolver
+// tested, for the debug overlay. Valid until Watch's next query.
+func (b *Broadphase) Tested() (block uint32, obs []Obstacle) { return b.testedBlock, b.tested }
+
+// touches reports whether the body's footprint circle meets the
+// ground-plane rectangle lo..hi (its own landblock's coordinates).
+func (bd *Body) touches(lo, hi physics.Vec3) bool {
+	o := bd.pos.Frame.Origin
+	r := bd.foot * bd.scaleOr1()
+	dx := o.X - min(max(o.X, lo.X), hi.X)
+	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
+	return dx*dx+dy*dy <= r*r
+}
+
+// obstacles appends the body's obstacles, its position moved by -off.
+func (bd *Body) obstacles(off physics.Vec3, out []Obstacle) []Obstacle {
+	f := bd.pos.Frame
+	f.Origin = f.Origin.Add(off)
+	s := bd.scaleOr1()
+	sh := bd.shapes
+	if len(sh.parts) == 0 {
+		return append(out, Obstacle{GUID: bd.guid, Model: bd.model, Frame: f, Scale: s, Spheres: sh.spheres, Cyls: sh.cyls, Cells: bd.cells})
+	}
+	for _, p := range sh.parts {
+		pf := p.frame
+		pf.Origin = pf.Origin.Scale(s)
+		out = append(out, Obstacle{GUID: bd.guid, Model: bd.model, Frame: physics.Combine(f, pf), Scale: s, Shape: p.shape, Cells: bd.cells})
+	}
+	return out
+}
