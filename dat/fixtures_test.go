@@ -131,6 +131,14 @@ func fixturePhysicsScript() *PhysicsScript {
 	return s
 }
 
+func fixtureParticleEmitterInfo() *ParticleEmitterInfo {
+	return &ParticleEmitterInfo{ID: 0x32000001, Unknown: 7, EmitterType: EmitterBirthratePerSec, ParticleType: ParticleParabolicLVGA,
+		GfxObjID: 0x01000005, HWGfxObjID: 0x01000006, Birthrate: 0.05, MaxParticles: 40, InitialParticles: 2, TotalParticles: 100,
+		TotalSeconds: 3.5, Lifespan: 1.25, LifespanRand: 0.25, OffsetDir: vec(0, 0, 1), MinOffset: 0.1, MaxOffset: 0.4,
+		A: vec(0, 0, 1), MinA: 0.5, MaxA: 1.5, B: vec(0, 0, -9.8), MinB: 1, MaxB: 1, C: vec(1, 2, 3), MinC: 0, MaxC: 2,
+		StartScale: 0.2, FinalScale: 1.5, ScaleRand: 0.1, StartTrans: 0, FinalTrans: 1, TransRand: 0.05, IsParentLocal: 1}
+}
+
 func fixturePhysicsScriptTable() *PhysicsScriptTable {
 	return &PhysicsScriptTable{ID: 0x34000001, Scripts: map[uint32][]ScriptAndMod{
 		1: {{Mod: 0, ScriptID: 0x33000001}, {Mod: 0.5, ScriptID: 0x33000002}},
@@ -248,7 +256,7 @@ func fixtures() []any {
 	out := []any{fixtureAnimation(), fixtureSetup(), fixtureMotionTable(), fixtureGfxObj(),
 		fixturePhysicsScript(), fixturePhysicsScriptTable(), fixtureRegion(), fixtureIteration(),
 		fixtureLandBlock(), fixtureLandBlockInfo(), fixtureEnvCell(), fixturePalette(), fixtureSurfaceTexture(),
-		fixtureEnvironment(), fixtureScene()}
+		fixtureEnvironment(), fixtureScene(), fixtureParticleEmitterInfo()}
 	for _, s := range fixtureRenderSurfaces() {
 		out = append(out, s)
 	}

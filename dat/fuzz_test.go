@@ -94,6 +94,9 @@ func FuzzSurfaceTexture(f *testing.F) {
 func FuzzRenderSurface(f *testing.F) { fuzzDecoder(f, TypeRenderSurface, 0) }
 func FuzzEnvironment(f *testing.F)   { fuzzDecoder(f, TypeEnvironment, 0) }
 func FuzzScene(f *testing.F)         { fuzzDecoder(f, TypeScene, 0) }
+func FuzzParticleEmitterInfo(f *testing.F) {
+	fuzzDecoder(f, TypeParticleEmitterInfo, 0)
+}
 
 // FuzzOpen opens arbitrary container bytes and reads and decodes every
 // object: errors are fine, panics, hangs and outsized allocations are not.

@@ -28,11 +28,12 @@ const (
 	TypeRenderSurface
 	TypeEnvironment
 	TypeScene
+	TypeParticleEmitterInfo
 )
 
 var typeNames = [...]string{"Unknown", "GfxObj", "Setup", "Animation", "Surface", "MotionTable",
 	"PhysicsScript", "PhysicsScriptTable", "Region", "Iteration", "LandBlock", "LandBlockInfo", "EnvCell",
-	"Palette", "SurfaceTexture", "RenderSurface", "Environment", "Scene"}
+	"Palette", "SurfaceTexture", "RenderSurface", "Environment", "Scene", "ParticleEmitterInfo"}
 
 func (t Type) String() string {
 	if t >= 0 && int(t) < len(typeNames) {
@@ -45,7 +46,7 @@ func (t Type) String() string {
 func Types() []Type {
 	return []Type{TypeGfxObj, TypeSetup, TypeAnimation, TypeSurface, TypeMotionTable, TypePhysicsScript,
 		TypePhysicsScriptTable, TypeRegion, TypeIteration, TypeLandBlock, TypeLandBlockInfo, TypeEnvCell,
-		TypePalette, TypeSurfaceTexture, TypeRenderSurface, TypeEnvironment, TypeScene}
+		TypePalette, TypeSurfaceTexture, TypeRenderSurface, TypeEnvironment, TypeScene, TypeParticleEmitterInfo}
 }
 
 // TypeOf classifies an object id of a dataset (dat-format.md §2).
@@ -87,6 +88,8 @@ func TypeOf(id uint32, ds Dataset) Type {
 		return TypeScene
 	case 0x13:
 		return TypeRegion
+	case 0x32:
+		return TypeParticleEmitterInfo
 	case 0x33:
 		return TypePhysicsScript
 	case 0x34:
@@ -193,6 +196,11 @@ func Decode(t Type, id uint32, data []byte) (any, error) {
 		if o, err = DecodeScene(id, data); err == nil {
 			v, own = o, o.ID
 		}
+	case TypeParticleEmitterInfo:
+		var o *ParticleEmitterInfo
+		if o, err = DecodeParticleEmitterInfo(id, data); err == nil {
+			v, own = o, o.ID
+		}
 	default:
 		return nil, fmt.Errorf("dat: object 0x%08X: %w", id, ErrUnknownType)
 	}
@@ -265,6 +273,9 @@ func Encode(obj any) (uint32, []byte, error) {
 	case *Scene:
 		id = o.ID
 		data, err = EncodeScene(o)
+	case *ParticleEmitterInfo:
+		id = o.ID
+		data, err = EncodeParticleEmitterInfo(o)
 	default:
 		return 0, nil, fmt.Errorf("dat: cannot encode %T", obj)
 	}
@@ -330,6 +341,11 @@ func (c *Container) MotionTable(id uint32) (*MotionTable, error) {
 // PhysicsScript reads a PhysicsScript.
 func (c *Container) PhysicsScript(id uint32) (*PhysicsScript, error) {
 	return read(c, id, DecodePhysicsScript)
+}
+
+// ParticleEmitterInfo reads a ParticleEmitterInfo.
+func (c *Container) ParticleEmitterInfo(id uint32) (*ParticleEmitterInfo, error) {
+	return read(c, id, DecodeParticleEmitterInfo)
 }
 
 // PhysicsScriptTable reads a PhysicsScriptTable.

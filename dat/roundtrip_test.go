@@ -19,6 +19,8 @@ func objectType(v any) Type {
 		return TypeSurface
 	case *MotionTable:
 		return TypeMotionTable
+	case *ParticleEmitterInfo:
+		return TypeParticleEmitterInfo
 	case *PhysicsScript:
 		return TypePhysicsScript
 	case *PhysicsScriptTable:

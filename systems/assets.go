@@ -21,14 +21,21 @@ type Assets interface {
 	Environment(id uint32) (*dat.Environment, error)
 }
 
+// EmitterInfoer is implemented by Assets that read 0x32
+// ParticleEmitterInfos; without it every emitter is the default one.
+type EmitterInfoer interface {
+	ParticleEmitterInfo(id uint32) (*dat.ParticleEmitterInfo, error)
+}
+
 // DatAssets caches decoded objects of a portal DAT.
 type DatAssets struct {
-	C      *dat.Container
-	setups map[uint32]*dat.Setup
-	tables map[uint32]*dat.MotionTable
-	pes    map[uint32]*dat.PhysicsScriptTable
-	ps     map[uint32]*dat.PhysicsScript
-	anims  map[uint32]*dat.Animation
+	C        *dat.Container
+	setups   map[uint32]*dat.Setup
+	tables   map[uint32]*dat.MotionTable
+	pes      map[uint32]*dat.PhysicsScriptTable
+	ps       map[uint32]*dat.PhysicsScript
+	anims    map[uint32]*dat.Animation
+	emitters map[uint32]*dat.ParticleEmitterInfo
 }
 
 // NewDatAssets returns assets over a portal container.
@@ -65,6 +72,15 @@ func (a *DatAssets) PhysicsScriptTable(id uint32) (*dat.PhysicsScriptTable, erro
 // PhysicsScript returns the PhysicsScript with the id.
 func (a *DatAssets) PhysicsScript(id uint32) (*dat.PhysicsScript, error) {
 	return cached(a.ps, id, a.C.PhysicsScript)
+}
+
+// ParticleEmitterInfo returns the ParticleEmitterInfo with the id
+// (EmitterInfoer).
+func (a *DatAssets) ParticleEmitterInfo(id uint32) (*dat.ParticleEmitterInfo, error) {
+	if a.emitters == nil {
+		a.emitters = map[uint32]*dat.ParticleEmitterInfo{}
+	}
+	return cached(a.emitters, id, a.C.ParticleEmitterInfo)
 }
 
 // Animation returns the animation with the id, or nil when it is missing

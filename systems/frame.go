@@ -144,7 +144,7 @@ func (w *World) executeHook(o *components.View, h *dat.AnimHook, deferred bool) 
 	}
 	switch h.Type {
 	case dat.HookCreateParticle, dat.HookCreateBlockingParticle:
-		components.AddParticleManager(w.ECS, o).CreateParticleEmitter(h.ID, h.EmitterID, h.Part, h.Offset)
+		components.AddParticleManager(w.ECS, o).CreateParticleEmitter(h.ID, h.EmitterID, h.Part, h.Offset, w.EmitterInfo(h.ID))
 	case dat.HookStopParticle:
 		if o.Particle != nil {
 			o.Particle.StopParticleEmitter(h.EmitterID)
@@ -217,7 +217,7 @@ func (w *World) attachEffects() {
 					m := rigid[em.Part]
 					base.Origin = root.LocalToGlobal(physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]})
 				}
-				em.World = physics.Combine(base, em.Offset)
+				em.World, em.Placed = physics.Combine(base, em.Offset), true
 			}
 		}
 	}
@@ -235,12 +235,30 @@ func (w *World) collectParticles() {
 				continue
 			}
 			for _, em := range components.ParticleManager.Get(entry).Emitters {
-				for _, pt := range em.Particles {
-					w.Particles = append(w.Particles, em.World.LocalToGlobal(pt.Offset))
+				for i := range em.Particles {
+					w.Particles = append(w.Particles, em.Position(&em.Particles[i]))
 				}
 			}
 		}
 	}
+}
+
+// EmitterInfo resolves a ParticleEmitterInfo id through the Assets when
+// they read emitters (EmitterInfoer); nil (the default emitter) when they
+// do not or the info is missing or corrupt. Answers are remembered.
+func (w *World) EmitterInfo(id uint32) *dat.ParticleEmitterInfo {
+	if p, ok := w.emitterInfos[id]; ok {
+		return p
+	}
+	var p *dat.ParticleEmitterInfo
+	if a, ok := w.Assets.(EmitterInfoer); ok && id != 0 {
+		p, _ = a.ParticleEmitterInfo(id)
+	}
+	if w.emitterInfos == nil {
+		w.emitterInfos = map[uint32]*dat.ParticleEmitterInfo{}
+	}
+	w.emitterInfos[id] = p
+	return p
 }
 
 // Script resolves a physics-script id through Scripts, then the Assets

@@ -91,6 +91,8 @@ type World struct {
 	TravelErr error
 
 	travel travel
+	// emitterInfos remembers EmitterInfo's answers.
+	emitterInfos map[uint32]*dat.ParticleEmitterInfo
 
 	deferred []deferredHook
 	// event is the one trace event emit hands out.

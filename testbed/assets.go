@@ -76,3 +76,12 @@ func (a assets) Environment(id uint32) (*dat.Environment, error) {
 	}
 	return a.dat.Environment(id)
 }
+
+// ParticleEmitterInfo gives emitters their DAT info (systems.EmitterInfoer);
+// without a DAT every emitter is the default one.
+func (a assets) ParticleEmitterInfo(id uint32) (*dat.ParticleEmitterInfo, error) {
+	if a.dat == nil {
+		return nil, fmt.Errorf("no ParticleEmitterInfo 0x%08X without a DAT", id)
+	}
+	return a.dat.ParticleEmitterInfo(id)
+}

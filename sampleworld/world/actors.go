@@ -312,7 +312,7 @@ func scripts() []*dat.PhysicsScript {
 	return []*dat.PhysicsScript{
 		{ID: ScriptSparkle, Entries: []dat.ScriptEntry{
 			{StartTime: 0, Hook: particle(EmitterSparkle, 1, 1)},
-			{StartTime: 0.5, Hook: particle(EmitterSparkle, 1.5, 2)},
+			{StartTime: 0.5, Hook: particle(EmitterSpellMote, 0, 2)},
 			{StartTime: 2, Hook: dat.AnimHook{Type: dat.HookStopParticle, EmitterID: 1}},
 			{StartTime: 2, Hook: dat.AnimHook{Type: dat.HookStopParticle, EmitterID: 2}},
 		}},

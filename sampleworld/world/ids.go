@@ -142,8 +142,9 @@ const (
 	ScriptTypeHide    = 2
 	ScriptTypeUnhide  = 3
 
-	// Referenced but not stored (the sample has no sounds or emitters). The
-	// house's Environment is stored (structures 0 and 1).
+	// Sounds are referenced but not stored (the sample has no sounds);
+	// the emitters are stored (particles.go), and so is the house's
+	// Environment (structures 0 and 1).
 	SoundFootstep   = 0x0A000001
 	SoundRunStep    = 0x0A000002
 	SoundThud       = 0x0A000003

@@ -250,6 +250,7 @@ func textureObjects() []any {
 		{ID: TexCloth, Width: 64, Height: 64, Format: dat.PixelP8, SourceData: cloth(), DefaultPaletteID: PaletteCloth},
 		{ID: TexSkin, Width: 32, Height: 32, Format: dat.PixelP8, SourceData: skin(), DefaultPaletteID: PaletteSkin},
 	}
+	renders = append(renders, particleTextures()...)
 	for _, m := range blendMasks() {
 		renders = append(renders, &dat.RenderSurface{ID: m.id, Width: maskSize, Height: maskSize, Format: dat.PixelLscapeAlpha,
 			SourceData: m.pix})

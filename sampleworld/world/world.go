@@ -239,6 +239,15 @@ func portalData() []any {
 	for _, s := range scripts() {
 		objs = append(objs, s)
 	}
+	for _, e := range emitterInfos() {
+		objs = append(objs, e)
+	}
+	for _, g := range particleGfxObjs() {
+		objs = append(objs, g)
+	}
+	for _, s := range particleSurfaces() {
+		objs = append(objs, s)
+	}
 	return objs
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/systems"
 )
@@ -169,7 +170,8 @@ type Renderer struct {
 	radii     map[*uint32][]float32
 	radiiKey  *uint32
 	radiiLast []float32
-	emitters  []donburi.Entity // the objects drawn this Build that have a ParticleManager
+	emitters  []donburi.Entity   // the objects drawn this Build that have a ParticleManager
+	sprites   map[uint32]*sprite // particle sprites by GfxObj id (0: the spark)
 	meshes    map[uint32]*Mesh
 	blocks    map[uint32]*Landblock
 	errSeen   map[string]bool
@@ -1120,8 +1122,12 @@ func (r *Renderer) facingN(n, a physics.Vec3) bool {
 }
 
 // buildParticles draws each live particle of an object's emitters as a
-// camera-facing quad textured with a soft spark (SparkTexture), fading
-// with age; flat without an atlas.
+// camera-facing quad: the emitter's particle GfxObj's texture (its
+// HWGfxObjID's first textured surface) at that GfxObj's size times the
+// particle's scale, its opacity 1 − the particle's translucency, added to
+// what lies under it when the surface is Additive. An emitter without a
+// ParticleEmitterInfo, or whose GfxObj cannot be drawn, uses the soft spark
+// (SparkTexture); flat without an atlas.
 func (r *Renderer) buildParticles(o *components.View) {
 	if o.Particle == nil {
 		return
@@ -1131,32 +1137,114 @@ func (r *Renderer) buildParticles(o *components.View) {
 		cell = o.Pres.Root.Cell
 	}
 	off := r.cam.ToRender(physics.Position{Cell: cell})
+	up := physics.Vec3{Z: 1}
+	defer func() { r.additive = false }()
 	for _, e := range o.Particle.Emitters {
-		for _, p := range e.Particles {
-			q := r.cam.ToCamera(e.World.LocalToGlobal(p.Offset).Add(off))
+		sp := r.particleSprite(e)
+		r.additive = sp.additive
+		c := sp.colour
+		if !sp.additive && sp.lum < 1 {
+			c = mul(c, clamp1(r.Light.light(up, sp.lum)))
+		}
+		for i := range e.Particles {
+			p := &e.Particles[i]
+			q := r.cam.ToCamera(e.Position(p).Add(off))
 			if q.Z < NearPlane || q.Z > r.cam.far() {
 				continue
 			}
-			x, y := r.cam.ScreenOf(q)
-			h := max(2, 0.12*r.cam.PixelsPerUnit(q.Z))
-			a := float32(1 - p.Age)
+			a := (1 - p.Trans) * sp.alpha
 			if a <= 0 {
 				continue
 			}
-			c := rgb{1, 0.85, 0.55}
-			rect, ok := r.spark()
-			if !ok {
+			x, y := r.cam.ScreenOf(q)
+			h := max(1, sp.half*p.Scale*r.cam.PixelsPerUnit(q.Z))
+			if !sp.tex {
 				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
 				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
 				continue
 			}
-			u0, v0 := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
-			u1, v1 := float32(rect.Max.X)-0.5, float32(rect.Max.Y)-0.5
-			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, flatW)
-			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, flatW)
+			u0, v0, u1, v1 := sp.u0, sp.v0, sp.u1, sp.v1
+			iw := 1 / q.Z
+			w := [3]float32{iw, iw, iw}
+			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, w)
+			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, w)
 		}
 	}
 }
+
+// sprite is how an emitter's particles are drawn: an atlas rectangle (tex)
+// or a flat square, half a side of half units at scale 1, a colour, an
+// opacity, a luminosity and a blend.
+type sprite struct {
+	tex            bool
+	u0, v0, u1, v1 float32
+	half           float32
+	colour         rgb
+	alpha, lum     float32
+	additive       bool
+}
+
+// sparkHalf is the default particle's half size in units.
+const sparkHalf = 0.12
+
+// particleSprite returns how emitter e's particles are drawn (cached per
+// GfxObj): its info's HWGfxObjID (else GfxObjID) mesh's textured surface,
+// or the spark.
+func (r *Renderer) particleSprite(e *managers.Emitter) *sprite {
+	var id uint32
+	if e.Info != nil {
+		id = e.Info.HWGfxObjID
+		if id == 0 {
+			id = e.Info.GfxObjID
+		}
+	}
+	if sp, ok := r.sprites[id]; ok {
+		return sp
+	}
+	sp := &sprite{half: sparkHalf, colour: rgb{1, 0.85, 0.55}, alpha: 1, lum: 1}
+	if rect, ok := r.spark(); ok {
+		sp.tex = true
+		sp.u0, sp.v0 = float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+		sp.u1, sp.v1 = float32(rect.Max.X)-0.5, float32(rect.Max.Y)-0.5
+	}
+	if m := r.meshOrNil(id); m != nil && len(m.Tris) > 0 {
+		t := m.Tris[0]
+		var ext float32
+		for _, p := range m.Pos {
+			ext = max(ext, abs32(p.X), abs32(p.Y), abs32(p.Z))
+		}
+		sp = &sprite{half: max(ext, 0.01), colour: t.Front, alpha: t.Alpha, lum: t.Lum, additive: t.Additive}
+		if t.Tex {
+			sp.tex = true
+			sp.u0, sp.v0, sp.u1, sp.v1 = math.MaxFloat32, math.MaxFloat32, -math.MaxFloat32, -math.MaxFloat32
+			for _, mt := range m.Tris {
+				if !mt.Tex {
+					continue
+				}
+				for _, uv := range mt.UV {
+					sp.u0, sp.v0 = min(sp.u0, uv[0]), min(sp.v0, uv[1])
+					sp.u1, sp.v1 = max(sp.u1, uv[0]), max(sp.v1, uv[1])
+				}
+			}
+			sp.colour = rgb{1, 1, 1}
+		}
+	}
+	if r.sprites == nil {
+		r.sprites = map[uint32]*sprite{}
+	}
+	r.sprites[id] = sp
+	return sp
+}
+
+// meshOrNil is Mesh for a nonzero id.
+func (r *Renderer) meshOrNil(id uint32) *Mesh {
+	if id == 0 {
+		return nil
+	}
+	return r.Mesh(id)
+}
+
+func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 // sparkKey is the atlas key of the particle texture (above every Surface
 // id, palette code and ObjDesc variant key).
@@ -1175,8 +1263,8 @@ func (r *Renderer) spark() (image.Rectangle, bool) {
 }
 
 // SparkTexture is the particles' texture: a white disc whose alpha falls
-// off smoothly from the centre, 16×16. (Particles use the emitter's
-// texture in retail; dereth does not read emitter info yet: PM-02.)
+// off smoothly from the centre, 16×16: the particles of emitters without
+// a ParticleEmitterInfo or a drawable GfxObj (PM-02), and the sun's disc.
 func SparkTexture() *image.NRGBA {
 	const n = 16
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))

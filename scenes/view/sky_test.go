@@ -218,7 +218,8 @@ func TestMeshSurfaceFlags(t *testing.T) {
 
 // TestParticlesAreTexturedQuads: each live particle is two triangles
 // forming a screen-aligned square around its projected point, sampling
-// the spark texture's corners and fading with age.
+// the spark texture's corners (the emitter has no info) and as opaque as
+// its translucency leaves it.
 func TestParticlesAreTexturedQuads(t *testing.T) {
 	w, a := testWorld(t)
 	cam := testCamera(w, 640, 480)
@@ -226,7 +227,7 @@ func TestParticlesAreTexturedQuads(t *testing.T) {
 	r.Build(w, cam) // sets the camera and packs the atlas
 	pl := w.Object(guidPlayer)
 	e := &managers.Emitter{World: pl.Phys.Position.Frame}
-	e.Particles = []managers.Particle{{Offset: physics.Vec3{Z: 2}, Age: 0.25}}
+	e.Particles = []managers.Particle{{Offset: physics.Vec3{Z: 2}, Age: 0.25, Scale: 1, Trans: 0.25}}
 	o := &components.View{Phys: pl.Phys, Particle: &managers.ParticleManager{Emitters: []*managers.Emitter{e}}}
 	n := len(r.Verts)
 	r.buildParticles(o)
@@ -246,7 +247,7 @@ func TestParticlesAreTexturedQuads(t *testing.T) {
 			t.Fatalf("vertex %d samples (%v,%v) outside the spark %v", i, vv.SrcX, vv.SrcY, rect)
 		}
 		if !approx(vv.ColorA, 0.75) {
-			t.Fatalf("vertex %d alpha %v, want 1 − age 0.75", i, vv.ColorA)
+			t.Fatalf("vertex %d alpha %v, want 1 − translucency 0.75", i, vv.ColorA)
 		}
 	}
 	s := SparkTexture()
