@@ -28,6 +28,31 @@ func TestExamples(t *testing.T) {
 	if strings.Join(files, " ") != strings.Join(want, " ") {
 		t.Fatalf("examples %v, want %v", files, want)
 	}
+	runExamples(t, files)
+}
+
+// frozenDir holds the examples as they were when the scripting surface was
+// frozen (API version 1): scripts written against an earlier surface must
+// keep running. A frozen copy changes only with a CHANGELOG entry naming
+// its new hash (TestFrozenExamplesInChangelog).
+const frozenDir = "testdata/frozen"
+
+// TestFrozenExamples runs the frozen copies exactly as TestExamples runs
+// the current ones, so a change that breaks a script written against the
+// frozen surface fails here even when the current examples were updated
+// along with it.
+func TestFrozenExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(frozenDir, "*.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no frozen examples in %s", frozenDir)
+	}
+	runExamples(t, files)
+}
+
+func runExamples(t *testing.T, files []string) {
 	otherPortal, otherCell, err := testworld.OtherDATs(false)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +71,7 @@ func TestExamples(t *testing.T) {
 				if viewer {
 					mode = "viewer"
 				}
-				t.Run(strings.TrimSuffix(f, ".lua")+"/"+d.name+"/"+mode, func(t *testing.T) {
+				t.Run(strings.TrimSuffix(filepath.Base(f), ".lua")+"/"+d.name+"/"+mode, func(t *testing.T) {
 					p, err := dat.OpenBytes(d.portal, "client_portal.dat")
 					if err != nil {
 						t.Fatal(err)
@@ -70,7 +95,7 @@ func TestExamples(t *testing.T) {
 					if s.Err != nil {
 						t.Fatal(s.Err)
 					}
-					if len(s.World.Objects)+len(s.World.Static) == 0 && f != "wire.lua" {
+					if len(s.World.Objects)+len(s.World.Static) == 0 && filepath.Base(f) != "wire.lua" {
 						t.Fatal("the example left no object")
 					}
 				})

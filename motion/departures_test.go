@@ -243,6 +243,39 @@ func TestSubstateChangeLinkBranches(t *testing.T) {
 			t.Fatalf("framerates %v, want 30, -30, -30", r)
 		}
 	})
+	t.Run("reversed direction, no second hop: the lone link reversed", func(t *testing.T) {
+		// ACE's changeSubstate (MotionTable.cs GetObjectSequence, checked
+		// 2026-12-03): walking backwards (WalkForward at -1), RunForward
+		// at +1 reverses, so it hops: get_link(Walk, -1 → Ready) is the
+		// reverse lookup Links[Ready][Walk] (ready→walk); get_link(Ready,
+		// 1 → Run, 1) finds nothing. The lone link then plays at the new
+		// speed negated (old < 0, new > 0): ready→walk backwards, i.e.
+		// walk→ready, then the run cycle forwards.
+		tb, seq := tableOnly()
+		st := State{Style: nc, Substate: WalkForward, SubstateMod: -1}
+		tb.GetObjectSequence(RunForward, &st, seq, 1, false)
+		if got := nodeAnims(seq); len(got) != 2 || got[0] != animReadyWalk || got[1] != animRun {
+			t.Fatalf("nodes %x, want [ready→walk reversed, run]", got)
+		}
+		if r := rates(seq); r[0] != -30 || r[1] != 30 {
+			t.Fatalf("framerates %v, want -30 (the lone link reversed), 30", r)
+		}
+	})
+	t.Run("same direction, no second hop: the lone link at the new speed", func(t *testing.T) {
+		// Both speeds negative: no reversal, no negation.
+		tb, seq := tableOnly()
+		st := State{Style: nc, Substate: WalkForward, SubstateMod: -1}
+		tb.GetObjectSequence(Dead, &st, seq, -2, false)
+		got := nodeAnims(seq)
+		if len(got) == 0 || got[len(got)-1] != animDead {
+			t.Fatalf("nodes %x, want the dead cycle last", got)
+		}
+		for i, r := range rates(seq) {
+			if r != -60 {
+				t.Fatalf("node %d framerate %v, want -60 (the new speed -2, not negated)", i, r)
+			}
+		}
+	})
 }
 
 // TestWireRunRateOnlyWhenPositive pins divergence MT-08 against seed 004

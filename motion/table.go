@@ -153,10 +153,16 @@ func (t Table) changeSubstate(motion uint32, state *State, seq *Sequence, speed 
 		t.addMotion(seq, link, state.SubstateMod)
 		t.addMotion(seq, second, speed)
 	} else {
-		// A lone link plays at the new speed (ACE; divergence MA-16). ACE
-		// negates it when the old speed is negative and the new positive,
-		// which never happens here: a sign change always takes the hop.
-		t.addMotion(seq, link, speed)
+		// A lone link plays at the new speed, reversed when the old speed
+		// is negative and the new positive (ACE; divergence MA-16). That
+		// is a sign change whose hop found no link out of the style
+		// default: link is then the hop's first link, looked up for the
+		// negative old speed, so it plays backwards.
+		linkSpeed := speed
+		if state.SubstateMod < 0 && speed > 0 {
+			linkSpeed = -speed
+		}
+		t.addMotion(seq, link, linkSpeed)
 	}
 	t.addMotion(seq, cyc, speed)
 	if state.Substate != motion && state.Substate&MaskModifier != 0 && t.styleDefault(state.Style) != motion {

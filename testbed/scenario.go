@@ -147,6 +147,7 @@ func New(dir string, opts Options) *Scenario {
 	s.installStream()
 	world := s.host.State().GetGlobal("world").(*lua.LTable)
 	world.RawSetString("headless", lua.LBool(!opts.Viewer))
+	world.RawSetString("api_version", lua.LNumber(APIVersion))
 	world.RawSetString("reason", s.reasonTable())
 	return s
 }
