@@ -8,8 +8,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/collision"
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/texture"
