@@ -83,7 +83,9 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 }
 
 // viewAssets are the window's assets for w: the DATs' meshes and
-// surfaces, the landblocks the streamer has published when w streams.
+// surfaces, and w's land — the landblocks the streamer has published when
+// w streams, else the world's own land (each landblock built once, for
+// the simulation and the drawing alike).
 func viewAssets(w *systems.World, portal, cell *dat.Container) (scenes.Assets, error) {
 	a, err := scenes.NewDATAssets(portal, cell)
 	if err != nil {
@@ -91,6 +93,9 @@ func viewAssets(w *systems.World, portal, cell *dat.Container) (scenes.Assets, e
 	}
 	if w.Stream != nil {
 		return scenes.NewResidentAssets(a, w), nil
+	}
+	if w.Ground != nil {
+		a.Land = w.Ground
 	}
 	return a, nil
 }

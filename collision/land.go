@@ -23,17 +23,23 @@ type Static struct {
 	Scale float32
 	// Cells are the EnvCells a building's portals open into (full ids).
 	Cells []uint32
+	// Building marks a LandBlockInfo building (drawn with the terrain
+	// where statics are not world objects; a Setup stab is an object).
+	Building bool
 }
 
 // Landblock is one resident landblock as package stream built it, read
-// once: its terrain heights and, for a Near landblock, its statics, its
-// scenery and its EnvCells. A Landblock is immutable once published; a
+// once: its terrain heights and words and, for a Near landblock, its
+// statics, its scenery and its EnvCells. Collision, the ground and the
+// renderer all read it. A Landblock is immutable once published; a
 // landblock built again is a new Landblock.
 type Landblock struct {
 	// Block is the landblock, 0xXXYY0000.
 	Block uint32
 	// Heights are the vertex heights through the Region's height table.
 	Heights Heights
+	// Terrain are the vertex terrain words (road, type, scene).
+	Terrain [dat.VerticesPerSide * dat.VerticesPerSide]uint16
 	// Statics are the LandBlockInfo objects and buildings and the
 	// EnvCells' static objects; Scenery the procedural objects.
 	Statics []Static

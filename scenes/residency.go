@@ -3,15 +3,15 @@ package scenes
 import (
 	"fmt"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/scenes/view"
-	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
 )
 
 // ResidentAssets are the renderer's assets when landblocks stream: the
-// renderer draws exactly the landblocks the streamer has published (the
-// world's stream.Adapter), from their published builds — a Near block's
+// renderer draws exactly the landblocks resident in the world's Land (a
+// streamer's published builds), from those builds — a Near block's
 // terrain (its statics, buildings and scenery are the world objects the
 // streamer spawned and tears down), a Far block's terrain alone — and
 // nothing that is not resident. Meshes and surfaces come from the DATs.
@@ -19,64 +19,50 @@ type ResidentAssets struct {
 	*view.DATAssets
 	World *systems.World
 
-	// cache holds the renderer's copy of each published build, rebuilt
-	// when the block's published build changes.
+	// cache holds the renderer's copy of each resident build, made again
+	// when the block's build changes.
 	cache map[uint32]residentBlock
 }
 
 type residentBlock struct {
-	build *stream.Build
-	lb    *view.Landblock
+	from *collision.Landblock
+	lb   *view.Landblock
 }
 
-// NewResidentAssets draws w's resident landblocks with a's meshes.
+// NewResidentAssets draws w's resident landblocks (w.Ground, as its
+// Residency w.Stream publishes them) with a's meshes.
 func NewResidentAssets(a *view.DATAssets, w *systems.World) *ResidentAssets {
 	return &ResidentAssets{DATAssets: a, World: w, cache: map[uint32]residentBlock{}}
 }
 
-// adapter is the world's streamer (nil when it does not stream).
-func (a *ResidentAssets) adapter() *stream.Adapter {
-	s, _ := a.World.Stream.(*stream.Adapter)
-	return s
-}
-
-// ResidentLandblock implements view.Residency: the published build's
-// heights and terrain words, without statics; nil for a landblock that
-// is not published (or without streaming, which the viewer starts before
-// the spawn script).
+// ResidentLandblock implements view.Residency: the resident build's
+// heights and terrain words, without statics; nil for a landblock that is
+// not resident.
 func (a *ResidentAssets) ResidentLandblock(id uint32) *view.Landblock {
-	block := id & 0xFFFF0000
-	st := a.adapter()
-	var sl *stream.Slot
-	if st != nil {
-		sl = st.Slot(block)
+	if a.World.Ground == nil {
+		return nil
 	}
-	if sl == nil || sl.Published == stream.None || sl.Build == nil {
+	block := id & 0xFFFF0000
+	from := a.World.Ground.Landblock(block)
+	if from == nil {
 		delete(a.cache, block)
 		return nil
 	}
-	if c, ok := a.cache[block]; ok && c.build == sl.Build {
+	if c, ok := a.cache[block]; ok && c.from == from {
 		return c.lb
 	}
-	lb := &view.Landblock{ID: block | dat.BlockCellPart, Z: sl.Build.Heights, Terrain: sl.Build.Terrain}
-	a.cache[block] = residentBlock{build: sl.Build, lb: lb}
-	if len(a.cache) > 2*st.Len()+16 {
-		for b := range a.cache {
-			if s := st.Slot(b); s == nil || s.Build != a.cache[b].build {
-				delete(a.cache, b)
-			}
-		}
-	}
+	lb := a.TerrainOf(from)
+	a.cache[block] = residentBlock{from: from, lb: lb}
 	return lb
 }
 
-// DrawRadius implements view.Residency: the Far ring's radius (a
-// collapsed dungeon ring lies within it).
+// DrawRadius implements view.Residency: the Residency's (the Far ring's
+// radius; a collapsed dungeon ring lies within it), 0 without one.
 func (a *ResidentAssets) DrawRadius() int {
-	if st := a.adapter(); st != nil {
-		return st.Config().FarRadius
+	if a.World.Stream == nil {
+		return 0
 	}
-	return 0
+	return a.World.Stream.DrawRadius()
 }
 
 // CellStatics implements view.CellStaticser: none, since an EnvCell's

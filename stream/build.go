@@ -120,7 +120,7 @@ func (d *DatSource) Build(req Request) (*Build, error) {
 					cells = append(cells, b.Block|uint32(p.OtherCellID))
 				}
 			}
-			if err := add(Static{ID: bl.ModelID, Cell: outside(bl.Frame), Frame: bl.Frame, Cells: cells}); err != nil {
+			if err := add(Static{ID: bl.ModelID, Cell: outside(bl.Frame), Frame: bl.Frame, Cells: cells, Building: true}); err != nil {
 				return nil, err
 			}
 		}

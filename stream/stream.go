@@ -89,11 +89,11 @@ type Static = collision.Static
 // collision, the ground, spawning and the renderer all consume. A Build is
 // immutable once delivered.
 type Build struct {
-	// Landblock is what collision and the ground read: the block, its
-	// heights, its statics and scenery (Near) and its EnvCells (Near).
+	// Landblock is what collision, the ground and the renderer read:
+	// the block, its heights and terrain words, its statics and scenery
+	// (Near) and its EnvCells (Near).
 	collision.Landblock
-	Tier    Tier
-	Terrain [dat.VerticesPerSide * dat.VerticesPerSide]uint16
+	Tier Tier
 }
 
 // newBuild is an empty build of block at tier.

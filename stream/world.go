@@ -93,6 +93,10 @@ func (a *Adapter) observe(e Event) {
 	a.W.TraceStream(e.Kind, d)
 }
 
+// DrawRadius implements systems.Residency: the Far ring's radius (a
+// collapsed dungeon ring lies within it).
+func (a *Adapter) DrawRadius() int { return a.Config().FarRadius }
+
 // FrameBoundary implements systems.Residency: a hard recenter or a
 // follow, then publication.
 func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {

@@ -130,14 +130,27 @@ func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 	bp.Place(p.GUID, p.Position, p.Scale, pa.Setup, bsp)
 }
 
-// traceCollisions records the sweep's contacts: Detail is "terrain",
-// "object 0x%08X" (its GUID), "static 0x%08X" (a static of the DATs, by
-// its Setup or GfxObj id) or "cell 0x%08X".
-func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
+// Collision trace stages (kind "collision").
+const (
+	// StageContact is one contact of the transition; Detail names it:
+	// "terrain", "object 0x%08X" (its GUID), "static 0x%08X" (a static of
+	// the DATs, by its Setup or GfxObj id) or "cell 0x%08X".
+	StageContact = "contact"
+	// StageHitGround is a landing: the transition reached walkable ground
+	// from the air (MovementManager::HitGround follows).
+	StageHitGround = "hit_ground"
+	// StageLeaveGround is the transition leaving walkable ground
+	// (MovementManager::LeaveGround follows).
+	StageLeaveGround = "leave_ground"
+)
+
+// traceTransition records the transition's outcome: each contact, then
+// a landing (hit_ground) or leaving the ground (leave_ground).
+func (w *World) traceTransition(guid uint32, c *physobj.Contact) {
 	if w.Trace == nil {
 		return
 	}
-	for _, h := range hits {
+	for _, h := range c.Hits {
 		d := h.Kind.String()
 		switch h.Kind {
 		case collision.HitObject:
@@ -148,7 +161,13 @@ func (w *World) traceCollisions(guid uint32, hits []collision.Hit) {
 		case collision.HitCell:
 			d = fmt.Sprintf("cell 0x%08X", h.Cell)
 		}
-		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindCollision, Detail: d})
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindCollision, Stage: StageContact, Detail: d})
+	}
+	switch {
+	case c.Landed:
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindCollision, Stage: StageHitGround})
+	case c.Left:
+		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: guid, Kind: KindCollision, Stage: StageLeaveGround})
 	}
 }
 

@@ -16,6 +16,9 @@ type Residency interface {
 	// Hydratable reports whether the data holds the cell (an unhydratable
 	// destination is ready, and its placement is reported loudly).
 	Hydratable(cell uint32) bool
+	// DrawRadius is how many landblocks around the focus may be resident
+	// (the Far ring's radius): the renderer draws that far.
+	DrawRadius() int
 }
 
 // Trace kinds of streaming and travel.

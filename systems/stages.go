@@ -59,8 +59,8 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 			}
 		}
 	}
+	w.traceTransition(o.Phys.GUID, &c)
 	if r != nil {
-		w.traceCollisions(o.Phys.GUID, c.Hits)
 		w.keepContacts(o.Phys.GUID, begin, c.Hits)
 		w.placeBody(o.Phys, o.Parts)
 	}

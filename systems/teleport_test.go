@@ -23,6 +23,7 @@ func (g *gate) FrameBoundary(focus physics.Position, hard bool) {
 }
 func (g *gate) WorldRevealReady(dest physics.Position) bool { return g.ready || dest.Cell == g.missing }
 func (g *gate) Hydratable(cell uint32) bool                 { return cell != g.missing }
+func (g *gate) DrawRadius() int                             { return 1 }
 
 func travelSteps(r *Recorder) string {
 	var out []string

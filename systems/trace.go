@@ -16,7 +16,7 @@ const (
 	KindMotionDone Kind = "motion_done" // a motion completed (CPhysicsObj::MotionDone)
 	KindQueue      Kind = "queue"       // an entry joined pending_animations
 	KindMessage    Kind = "message"     // an inbound message was applied or dropped
-	KindCollision  Kind = "collision"   // the transition sweep hit something (Detail: what)
+	KindCollision  Kind = "collision"   // the transition's outcome: a contact (Detail: what), hit_ground or leave_ground
 )
 
 // Phase is where a hook event happened.

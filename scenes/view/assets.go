@@ -1,7 +1,6 @@
 package view
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,9 +8,10 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
-	"github.com/dereth/dereth/scenery"
+	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/texture"
 )
 
@@ -119,12 +119,22 @@ type DATAssets struct {
 	sky          *dat.SkyDesc
 	palette      [32]color.RGBA
 
+	// Land is the one build of each landblock (package stream's: the
+	// world's own land when the caller hands it over, else a stream.Sync
+	// over the same DATs): the renderer draws its heights, terrain words,
+	// buildings, GfxObj stabs and scenery. It is read from the simulation's
+	// goroutine, which also draws.
+	Land LandSource
+
 	mu     sync.Mutex
 	blocks map[uint32]*Landblock
-	// scenery places the Region's procedural scenery (nil: none, or the
-	// Region's scene data could not be read).
-	scenery  *scenery.Generator
-	sceneBuf []scenery.Object
+	from   map[uint32]*collision.Landblock
+}
+
+// LandSource is the one build of each landblock (systems.Land):
+// stream.Sync, or a streamer's published builds.
+type LandSource interface {
+	Landblock(block uint32) *collision.Landblock
 }
 
 // NewDATAssets reads the Region (dat.RegionID) for the height table and
@@ -135,9 +145,13 @@ func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
 		return nil, fmt.Errorf("scenes: region: %w", err)
 	}
 	a := &DATAssets{Portal: portal, Cell: cell, land: &r.LandDefs, palette: DefaultTerrainPalette,
-		blocks: map[uint32]*Landblock{}, merge: NewTexMerge(&r.Terrain), sky: r.Sky}
-	if g, err := scenery.FromPortal(portal); err == nil {
-		a.scenery = g
+		blocks: map[uint32]*Landblock{}, from: map[uint32]*collision.Landblock{}, merge: NewTexMerge(&r.Terrain), sky: r.Sky}
+	if cell != nil {
+		src, err := stream.DatSourceOf(portal, cell)
+		if err != nil {
+			return nil, fmt.Errorf("scenes: %w", err)
+		}
+		a.Land = stream.NewSync(src)
 	}
 	for i, t := range r.Terrain.TerrainTypes {
 		if i < len(a.palette) && t.Color != 0 {
@@ -221,59 +235,51 @@ func (a *DATAssets) Sky() *dat.SkyDesc { return a.sky }
 // TerrainPalette implements TerrainPaletter with the Region's colours.
 func (a *DATAssets) TerrainPalette() [32]color.RGBA { return a.palette }
 
-// Landblock implements Assets: the LandBlock's heights through the height
-// table, and the LandBlockInfo's buildings (a Setup model as its parts at
-// rest) and GfxObj stabs when it has one.
+// Landblock implements Assets from the land's build of the landblock:
+// its heights and terrain words, its buildings (a Setup model as its parts
+// at rest), GfxObj stabs and scenery (Setup stabs are world objects),
+// kept while the build stays the same.
 func (a *DATAssets) Landblock(id uint32) (*Landblock, error) {
 	id |= dat.BlockCellPart
+	var lb *collision.Landblock
+	if a.Land != nil {
+		lb = a.Land.Landblock(id & 0xFFFF0000)
+	}
+	if lb == nil {
+		return nil, fmt.Errorf("scenes: landblock 0x%08X: %w", id, dat.ErrNotFound)
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if b, ok := a.blocks[id]; ok {
-		if b == nil {
-			return nil, fmt.Errorf("scenes: landblock 0x%08X: %w", id, dat.ErrNotFound)
-		}
+	if b, ok := a.blocks[id]; ok && a.from[id] == lb {
 		return b, nil
 	}
-	lb, err := a.Cell.LandBlock(id)
-	if err != nil {
-		if errors.Is(err, dat.ErrNotFound) {
-			a.blocks[id] = nil
-		}
-		return nil, err
-	}
-	b := &Landblock{ID: id, Z: a.land.VertexHeights(lb), Terrain: lb.Terrain}
-	var info *dat.LandBlockInfo
-	if lb.HasObjects {
-		var err error
-		info, err = a.Cell.LandBlockInfo(dat.BlockInfoID(id))
-		if err != nil && !errors.Is(err, dat.ErrNotFound) {
-			return nil, err
-		}
-		if info != nil {
-			b.NumCells = int(info.NumCells)
-			for _, bld := range info.Buildings {
-				b.Statics = a.appendModel(b.Statics, bld.ModelID, bld.Frame, 1)
-			}
-			for _, s := range info.Objects {
-				if s.ID>>24 == 0x01 {
-					b.Statics = append(b.Statics, Static{GfxObj: s.ID, Frame: s.Frame})
-				}
-			}
-		}
-	}
-	if a.scenery != nil {
-		// A landblock whose scenery cannot be placed (terrain naming a
-		// scene the Region lacks) is drawn without it: its ground matters
-		// more than its trees.
-		if objs, err := a.scenery.Generate(lb, info, a.sceneBuf[:0]); err == nil {
-			a.sceneBuf = objs
-			for _, o := range objs {
-				b.Statics = a.appendModel(b.Statics, o.ObjID, o.Frame, o.Scale)
-			}
-		}
-	}
-	a.blocks[id] = b
+	b := a.landblockOf(id, lb, true)
+	a.blocks[id], a.from[id] = b, lb
 	return b, nil
+}
+
+// landblockOf is the renderer's landblock of a build: with statics, its
+// outdoor buildings and GfxObj stabs and its scenery.
+func (a *DATAssets) landblockOf(id uint32, lb *collision.Landblock, statics bool) *Landblock {
+	b := &Landblock{ID: id, Z: lb.Heights, Terrain: lb.Terrain, NumCells: len(lb.Cells)}
+	if !statics {
+		return b
+	}
+	for _, s := range lb.Statics {
+		if dat.IsOutdoorCell(s.Cell) && (s.Building || s.ID>>24 == 0x01) {
+			b.Statics = a.appendModel(b.Statics, s.ID, s.Frame, s.Scale)
+		}
+	}
+	for _, s := range lb.Scenery {
+		b.Statics = a.appendModel(b.Statics, s.ID, s.Frame, s.Scale)
+	}
+	return b
+}
+
+// TerrainOf is the renderer's landblock of a build without its statics
+// (a streamed world's statics are world objects).
+func (a *DATAssets) TerrainOf(lb *collision.Landblock) *Landblock {
+	return a.landblockOf(lb.Block|dat.BlockCellPart, lb, false)
 }
 
 // appendModel adds a model at frame f scaled by scale: a GfxObj as is, a
