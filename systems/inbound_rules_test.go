@@ -427,3 +427,42 @@ func TestPositionAndMovementAppliesBoth(t *testing.T) {
 		})
 	}
 }
+
+// TestCreateObjectFieldsOnlyUnderTheirFlags pins that CreateObject reads
+// the position only under PhysicsPosition (inbound.go:139): a message
+// whose flag is clear has no position, whatever its Position field holds,
+// and an object with neither a position nor a parent is refused.
+func TestCreateObjectFieldsOnlyUnderTheirFlags(t *testing.T) {
+	w, _ := sampleWorld(t)
+	m := human(0x50000001, motion.Ready)
+	m.Physics.Flags &^= protocol.PhysicsPosition
+	if err := w.Apply(m); err == nil || w.Object(0x50000001) != nil {
+		t.Fatalf("error %v, object %v; want the position ignored and the placeless object refused", err, w.Object(0x50000001) != nil)
+	}
+}
+
+// TestUnHideScriptStartsAtOnce pins the UnHide script's delay
+// (inbound.go:357): it is queued to start now, so its first hook runs on
+// the next frame.
+func TestUnHideScriptStartsAtOnce(t *testing.T) {
+	const unhide = 0x33000095
+	w, _ := sampleWorld(t)
+	w.Scripts[unhide] = &managers.Script{ID: unhide, Hooks: []managers.ScriptHook{{Time: 0, Hook: dat.AnimHook{Type: dat.HookSound}}}}
+	w.Assets = scriptTables{Assets: w.Assets, tables: map[uint32]*dat.PhysicsScriptTable{
+		0x34000095: {ID: 0x34000095, Scripts: map[uint32][]dat.ScriptAndMod{ScriptTypeUnHide: {{Mod: 1, ScriptID: unhide}}}},
+	}}
+	m := human(0x50000001, motion.Ready)
+	m.Physics.Flags |= protocol.PhysicsPeTable
+	m.Physics.PhysicsScriptTable = 0x34000095
+	m.Physics.State |= uint32(physics.StateHidden)
+	viaBytes(t, w, m)
+	o := w.Object(0x50000001)
+	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, InstanceSequence: 1, StateSequence: 1, State: uint32(physics.StateGravity)})
+	if o.Script == nil || o.Script.Pending() != 1 {
+		t.Fatal("setup: the UnHide script is not queued")
+	}
+	w.Step(0.05)
+	if o.Script.Pending() != 0 {
+		t.Fatalf("UnHide script still pending after a frame: it must start at once, not after a delay")
+	}
+}

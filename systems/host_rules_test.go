@@ -1,0 +1,74 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/physobj"
+	"github.com/dereth/dereth/sampleworld"
+)
+
+// TestTerrainGroundOfAMissingLandblock pins Terrain.GroundZ (ground.go:29):
+// a landblock the cell DAT lacks has no ground (false), not a ground at
+// height 0; a present one has its terrain height.
+func TestTerrainGroundOfAMissingLandblock(t *testing.T) {
+	w, _ := sampleWorld(t)
+	withTerrain(t, w)
+	g := w.Ground.(*Terrain)
+	if _, ok := g.GroundZ(0x01010001, 10, 10); ok {
+		t.Fatal("a landblock the DAT lacks has ground")
+	}
+	if _, ok := g.GroundZ(0x01010001, 10, 10); ok { // cached as missing
+		t.Fatal("a landblock the DAT lacks has ground the second time")
+	}
+	if _, ok := g.GroundZ(sampleworld.SpawnCell, 10, 10); !ok {
+		t.Fatal("the sample landblock has no ground")
+	}
+}
+
+// TestTargetPositionOfObjects pins the MoveTo host's target lookup
+// (moveto.go:18–22): a placed object's position; nothing for an unknown
+// guid or an object without a cell.
+func TestTargetPositionOfObjects(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	if p, ok := w.TargetPosition(0x50000001); !ok || p != o.Phys.Position {
+		t.Fatalf("target %v %v, want the object's position", p, ok)
+	}
+	if _, ok := w.TargetPosition(0x50000099); ok {
+		t.Fatal("an unknown guid has a position")
+	}
+	o.Phys.Position.Cell = 0
+	if p, ok := w.TargetPosition(0x50000001); ok || p != (physics.Position{}) {
+		t.Fatalf("an object without a cell: %v %v, want none", p, ok)
+	}
+}
+
+// TestMoveToHostCylinderAndDone pins the rest of the MoveTo host
+// (moveto.go): an object's cylinder comes from its part array (the
+// default cylinder for an unknown guid), and a MoveTo's end is traced with
+// its WeenieError.
+func TestMoveToHostCylinderAndDone(t *testing.T) {
+	w, rec := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	r, h := w.TargetCylinder(0x50000001)
+	wr, wh := physobj.Cylinder(o.Parts)
+	dr, dh := physobj.Cylinder(nil)
+	if r != wr || h != wh || (r == dr && h == dh) {
+		t.Fatalf("cylinder %v×%v, want the part array's %v×%v (not the default %v×%v)", r, h, wr, wh, dr, dh)
+	}
+	if r, h := w.TargetCylinder(0x50000099); r != dr || h != dh {
+		t.Fatalf("unknown guid: cylinder %v×%v, want the default %v×%v", r, h, dr, dh)
+	}
+	rec.Events = rec.Events[:0]
+	w.MoveToDone(0x50000001, motion.ErrYouChargedTooFar)
+	if len(rec.Events) != 1 || rec.Events[0].Message != "MoveTo" || rec.Events[0].Detail != "done: 0x3D" || rec.Events[0].Obj != 0x50000001 {
+		t.Fatalf("events %+v, want MoveTo done: 0x3D", rec.Events)
+	}
+	if w.CurrentTime() != w.Now {
+		t.Fatal("CurrentTime is not the physics clock")
+	}
+}
