@@ -3,6 +3,7 @@ package systems
 import (
 	"testing"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
@@ -70,5 +71,33 @@ func TestMoveToHostCylinderAndDone(t *testing.T) {
 	}
 	if w.CurrentTime() != w.Now {
 		t.Fatal("CurrentTime is not the physics clock")
+	}
+}
+
+// TestResidencyHooks pins the world's side of streaming (residency.go):
+// a stream event is traced as such (and nothing happens without a
+// tracer); a landblock published or torn down drops the broad phase's
+// cached heights of that landblock only, named by any of its cell ids.
+func TestResidencyHooks(t *testing.T) {
+	w := NewWorld()
+	w.TraceStream("publish", "unseen") // no tracer: nothing, no panic
+	rec := &Recorder{}
+	w.Trace = rec
+	w.TraceStream("publish", "0xA9B4 near gen 1")
+	if len(rec.Events) != 1 || rec.Events[0].Kind != KindStream || rec.Events[0].Stage != "publish" ||
+		rec.Events[0].Detail != "0xA9B4 near gen 1" || rec.Events[0].Frame != w.FrameNo {
+		t.Fatalf("events %+v, want one stream publish event", rec.Events)
+	}
+	w.LandblockPublished(0xA9B40000) // no collider yet: nothing
+	for _, drop := range []func(uint32){w.LandblockPublished, w.LandblockTornDown} {
+		c := w.col()
+		c.heights[0xA9B40000], c.heights[0xAAB40000] = &collision.Heights{}, &collision.Heights{}
+		drop(0xA9B40012)
+		if _, ok := c.heights[0xA9B40000]; ok {
+			t.Fatal("the landblock's cached heights were kept")
+		}
+		if _, ok := c.heights[0xAAB40000]; !ok {
+			t.Fatal("another landblock's cached heights were dropped")
+		}
 	}
 }
