@@ -92,12 +92,31 @@ func TestResidencyHooks(t *testing.T) {
 	for _, drop := range []func(uint32){w.LandblockPublished, w.LandblockTornDown} {
 		c := w.col()
 		c.heights[0xA9B40000], c.heights[0xAAB40000] = &collision.Heights{}, &collision.Heights{}
-		drop(0xA9B40012)
+		drop(0xA9B40013) // any cell id of the landblock (bit 0 set)
 		if _, ok := c.heights[0xA9B40000]; ok {
 			t.Fatal("the landblock's cached heights were kept")
 		}
 		if _, ok := c.heights[0xAAB40000]; !ok {
 			t.Fatal("another landblock's cached heights were dropped")
 		}
+	}
+}
+
+// TestDatAssetsShareOneObjectPerID pins DatAssets' cache (assets.go:44):
+// every lookup of an id returns the one decoded object, so all objects of
+// a Setup share its parts, tables and clips (the memory figures in
+// docs/performance.md count on it).
+func TestDatAssetsShareOneObjectPerID(t *testing.T) {
+	w, _ := sampleWorld(t)
+	a := w.Assets.(*DatAssets)
+	s1, err1 := a.Setup(sampleworld.HumanSetup)
+	s2, err2 := a.Setup(sampleworld.HumanSetup)
+	m1, _ := a.MotionTable(sampleworld.HumanMotionTable)
+	m2, _ := a.MotionTable(sampleworld.HumanMotionTable)
+	if err1 != nil || err2 != nil || s1 != s2 || m1 == nil || m1 != m2 {
+		t.Fatalf("two lookups gave different objects: setup %p %p (%v %v), table %p %p", s1, s2, err1, err2, m1, m2)
+	}
+	if a.Animation(0x03FFFFFF) != nil || a.Animation(0x03FFFFFF) != nil {
+		t.Fatal("a missing animation is not nil")
 	}
 }

@@ -17,6 +17,15 @@ func TestRecorderBound(t *testing.T) {
 	if len(r.Events) != 3 || r.Events[0].Frame != 3 || r.Events[2].Frame != 5 || r.Dropped != 2 {
 		t.Fatalf("after 5 events at limit 4: %v, dropped %d; want frames 3 4 5, 2 dropped", r.Events, r.Dropped)
 	}
+	one := &Recorder{Limit: 1}
+	one.Event(&Event{Frame: 1})
+	one.Event(&Event{Frame: 2})
+	if len(one.Events) != 1 || one.Events[0].Frame != 2 || one.Dropped != 1 {
+		t.Fatalf("limit 1: %v, dropped %d; want only the newest", one.Events, one.Dropped)
+	}
+	if DefaultRecorderLimit != 65536 {
+		t.Fatalf("DefaultRecorderLimit %d, want the documented 65,536 (docs/scripting.md, dereth run --trace-events)", DefaultRecorderLimit)
+	}
 	r.Reset()
 	if len(r.Events) != 0 || r.Dropped != 0 {
 		t.Fatalf("after Reset: %d events, %d dropped", len(r.Events), r.Dropped)
