@@ -261,6 +261,19 @@ func TestSubstateChangeLinkBranches(t *testing.T) {
 			t.Fatalf("framerates %v, want -30 (the lone link reversed), 30", r)
 		}
 	})
+	t.Run("old speed exactly zero: not reversed", func(t *testing.T) {
+		// Zero counts as non-negative (same_sign): WalkForward at speed 0 to
+		// RunForward at 1 takes the direct walk→run link, forwards.
+		tb, seq := tableOnly()
+		st := State{Style: nc, Substate: WalkForward, SubstateMod: 0}
+		tb.GetObjectSequence(RunForward, &st, seq, 1, false)
+		if got := nodeAnims(seq); len(got) != 2 || got[0] != animWalkRun || got[1] != animRun {
+			t.Fatalf("nodes %x, want [walk→run, run]", got)
+		}
+		if r := rates(seq); r[0] != 30 || r[1] != 30 {
+			t.Fatalf("framerates %v, want 30, 30", r)
+		}
+	})
 	t.Run("same direction, no second hop: the lone link at the new speed", func(t *testing.T) {
 		// Both speeds negative: no reversal, no negation.
 		tb, seq := tableOnly()

@@ -1,0 +1,122 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/dereth/dereth/collision"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/physobj"
+	"github.com/dereth/dereth/sampleworld"
+)
+
+// TestTerrainGroundOfAMissingLandblock pins Terrain.GroundZ (ground.go:29):
+// a landblock the cell DAT lacks has no ground (false), not a ground at
+// height 0; a present one has its terrain height.
+func TestTerrainGroundOfAMissingLandblock(t *testing.T) {
+	w, _ := sampleWorld(t)
+	withTerrain(t, w)
+	g := w.Ground.(*Terrain)
+	if _, ok := g.GroundZ(0x01010001, 10, 10); ok {
+		t.Fatal("a landblock the DAT lacks has ground")
+	}
+	if _, ok := g.GroundZ(0x01010001, 10, 10); ok { // cached as missing
+		t.Fatal("a landblock the DAT lacks has ground the second time")
+	}
+	if _, ok := g.GroundZ(sampleworld.SpawnCell, 10, 10); !ok {
+		t.Fatal("the sample landblock has no ground")
+	}
+}
+
+// TestTargetPositionOfObjects pins the MoveTo host's target lookup
+// (moveto.go:18–22): a placed object's position; nothing for an unknown
+// guid or an object without a cell.
+func TestTargetPositionOfObjects(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	if p, ok := w.TargetPosition(0x50000001); !ok || p != o.Phys.Position {
+		t.Fatalf("target %v %v, want the object's position", p, ok)
+	}
+	if _, ok := w.TargetPosition(0x50000099); ok {
+		t.Fatal("an unknown guid has a position")
+	}
+	o.Phys.Position.Cell = 0
+	if p, ok := w.TargetPosition(0x50000001); ok || p != (physics.Position{}) {
+		t.Fatalf("an object without a cell: %v %v, want none", p, ok)
+	}
+}
+
+// TestMoveToHostCylinderAndDone pins the rest of the MoveTo host
+// (moveto.go): an object's cylinder comes from its part array (the
+// default cylinder for an unknown guid), and a MoveTo's end is traced with
+// its WeenieError.
+func TestMoveToHostCylinderAndDone(t *testing.T) {
+	w, rec := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	o := w.Object(0x50000001)
+	r, h := w.TargetCylinder(0x50000001)
+	wr, wh := physobj.Cylinder(o.Parts)
+	dr, dh := physobj.Cylinder(nil)
+	if r != wr || h != wh || (r == dr && h == dh) {
+		t.Fatalf("cylinder %v×%v, want the part array's %v×%v (not the default %v×%v)", r, h, wr, wh, dr, dh)
+	}
+	if r, h := w.TargetCylinder(0x50000099); r != dr || h != dh {
+		t.Fatalf("unknown guid: cylinder %v×%v, want the default %v×%v", r, h, dr, dh)
+	}
+	rec.Events = rec.Events[:0]
+	w.MoveToDone(0x50000001, motion.ErrYouChargedTooFar)
+	if len(rec.Events) != 1 || rec.Events[0].Message != "MoveTo" || rec.Events[0].Detail != "done: 0x3D" || rec.Events[0].Obj != 0x50000001 {
+		t.Fatalf("events %+v, want MoveTo done: 0x3D", rec.Events)
+	}
+	if w.CurrentTime() != w.Now {
+		t.Fatal("CurrentTime is not the physics clock")
+	}
+}
+
+// TestResidencyHooks pins the world's side of streaming (residency.go):
+// a stream event is traced as such (and nothing happens without a
+// tracer); a landblock published or torn down drops the broad phase's
+// cached heights of that landblock only, named by any of its cell ids.
+func TestResidencyHooks(t *testing.T) {
+	w := NewWorld()
+	w.TraceStream("publish", "unseen") // no tracer: nothing, no panic
+	rec := &Recorder{}
+	w.Trace = rec
+	w.TraceStream("publish", "0xA9B4 near gen 1")
+	if len(rec.Events) != 1 || rec.Events[0].Kind != KindStream || rec.Events[0].Stage != "publish" ||
+		rec.Events[0].Detail != "0xA9B4 near gen 1" || rec.Events[0].Frame != w.FrameNo {
+		t.Fatalf("events %+v, want one stream publish event", rec.Events)
+	}
+	w.LandblockPublished(0xA9B40000) // no collider yet: nothing
+	for _, drop := range []func(uint32){w.LandblockPublished, w.LandblockTornDown} {
+		c := w.col()
+		c.heights[0xA9B40000], c.heights[0xAAB40000] = &collision.Heights{}, &collision.Heights{}
+		drop(0xA9B40013) // any cell id of the landblock (bit 0 set)
+		if _, ok := c.heights[0xA9B40000]; ok {
+			t.Fatal("the landblock's cached heights were kept")
+		}
+		if _, ok := c.heights[0xAAB40000]; !ok {
+			t.Fatal("another landblock's cached heights were dropped")
+		}
+	}
+}
+
+// TestDatAssetsShareOneObjectPerID pins DatAssets' cache (assets.go:44):
+// every lookup of an id returns the one decoded object, so all objects of
+// a Setup share its parts, tables and clips (the memory figures in
+// docs/performance.md count on it).
+func TestDatAssetsShareOneObjectPerID(t *testing.T) {
+	w, _ := sampleWorld(t)
+	a := w.Assets.(*DatAssets)
+	s1, err1 := a.Setup(sampleworld.HumanSetup)
+	s2, err2 := a.Setup(sampleworld.HumanSetup)
+	m1, _ := a.MotionTable(sampleworld.HumanMotionTable)
+	m2, _ := a.MotionTable(sampleworld.HumanMotionTable)
+	if err1 != nil || err2 != nil || s1 != s2 || m1 == nil || m1 != m2 {
+		t.Fatalf("two lookups gave different objects: setup %p %p (%v %v), table %p %p", s1, s2, err1, err2, m1, m2)
+	}
+	if a.Animation(0x03FFFFFF) != nil || a.Animation(0x03FFFFFF) != nil {
+		t.Fatal("a missing animation is not nil")
+	}
+}
