@@ -3,30 +3,11 @@ package systems
 import (
 	"testing"
 
-	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
 	"github.com/dereth/dereth/sampleworld"
 )
-
-// TestTerrainGroundOfAMissingLandblock pins Terrain.GroundZ (ground.go:29):
-// a landblock the cell DAT lacks has no ground (false), not a ground at
-// height 0; a present one has its terrain height.
-func TestTerrainGroundOfAMissingLandblock(t *testing.T) {
-	w, _ := sampleWorld(t)
-	withTerrain(t, w)
-	g := w.Ground.(*Terrain)
-	if _, ok := g.GroundZ(0x01010001, 10, 10); ok {
-		t.Fatal("a landblock the DAT lacks has ground")
-	}
-	if _, ok := g.GroundZ(0x01010001, 10, 10); ok { // cached as missing
-		t.Fatal("a landblock the DAT lacks has ground the second time")
-	}
-	if _, ok := g.GroundZ(sampleworld.SpawnCell, 10, 10); !ok {
-		t.Fatal("the sample landblock has no ground")
-	}
-}
 
 // TestTargetPositionOfObjects pins the MoveTo host's target lookup
 // (moveto.go:18–22): a placed object's position; nothing for an unknown
@@ -76,8 +57,8 @@ func TestMoveToHostCylinderAndDone(t *testing.T) {
 
 // TestResidencyHooks pins the world's side of streaming (residency.go):
 // a stream event is traced as such (and nothing happens without a
-// tracer); a landblock published or torn down drops the broad phase's
-// cached heights of that landblock only, named by any of its cell ids.
+// tracer); without a collider the landblock hooks do nothing (what they
+// drop is collision.Broadphase.Forget's, tested there).
 func TestResidencyHooks(t *testing.T) {
 	w := NewWorld()
 	w.TraceStream("publish", "unseen") // no tracer: nothing, no panic
@@ -88,18 +69,8 @@ func TestResidencyHooks(t *testing.T) {
 		rec.Events[0].Detail != "0xA9B4 near gen 1" || rec.Events[0].Frame != w.FrameNo {
 		t.Fatalf("events %+v, want one stream publish event", rec.Events)
 	}
-	w.LandblockPublished(0xA9B40000) // no collider yet: nothing
-	for _, drop := range []func(uint32){w.LandblockPublished, w.LandblockTornDown} {
-		c := w.col()
-		c.heights[0xA9B40000], c.heights[0xAAB40000] = &collision.Heights{}, &collision.Heights{}
-		drop(0xA9B40013) // any cell id of the landblock (bit 0 set)
-		if _, ok := c.heights[0xA9B40000]; ok {
-			t.Fatal("the landblock's cached heights were kept")
-		}
-		if _, ok := c.heights[0xAAB40000]; !ok {
-			t.Fatal("another landblock's cached heights were dropped")
-		}
-	}
+	w.LandblockPublished(0xA9B40000) // no collider yet: nothing, no panic
+	w.LandblockTornDown(0xA9B40000)
 }
 
 // TestDatAssetsShareOneObjectPerID pins DatAssets' cache (assets.go:44):
