@@ -200,11 +200,6 @@ type FindOptions struct {
 	MinNormalZ float32
 }
 
-// landHeights is the vertex-height view of the scenario's ground.
-type landHeights interface {
-	LandHeights(block uint32) (*collision.Heights, bool)
-}
-
 // FindPlace returns a walkable place on land with the default options
 // (FindPlaceWith).
 func (s *Scenario) FindPlace(block uint32) (Place, error) {
@@ -223,7 +218,7 @@ func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 	if s.cell == nil || s.dataGround() == nil {
 		return Place{}, fmt.Errorf("no cell and portal DAT loaded")
 	}
-	hs, _ := s.dataGround().(landHeights)
+	ground := s.dataGround()
 	// place finds the qualifying vertex nearest the middle of block b;
 	// mostly reports whether b is mostly land.
 	place := func(b uint32) (p Place, found, mostly bool, err error) {
@@ -232,10 +227,16 @@ func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 			return Place{}, false, false, err
 		}
 		const side = dat.VerticesPerSide
-		var z *collision.Heights
-		if hs != nil && o.MinNormalZ > 0 {
-			if z, _ = hs.LandHeights(b); z == nil {
-				return Place{}, false, false, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
+		var z collision.Heights
+		if o.MinNormalZ > 0 {
+			// the vertex heights, through the ground's own height lookup
+			for i := range z {
+				x, y := float32(i/side)*dat.CellLength, float32(i%side)*dat.CellLength
+				h, ok := ground.GroundZ(dat.CellAt(b&0xFFFF0000, min(x, dat.BlockLength-1), min(y, dat.BlockLength-1)), x, y)
+				if !ok {
+					return Place{}, false, false, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
+				}
+				z[i] = h
 			}
 		}
 		land, best, bestD := 0, -1, side*side
@@ -250,7 +251,7 @@ func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 			if d >= bestD {
 				continue
 			}
-			if o.MinNormalZ > 0 && !walkableAround(b, lb, z, vi, vj, o.MinNormalZ) {
+			if o.MinNormalZ > 0 && !walkableAround(b, lb, &z, vi, vj, o.MinNormalZ) {
 				continue
 			}
 			best, bestD = i, d
@@ -263,7 +264,7 @@ func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 		x := min(max(float32(best/side)*dat.CellLength, 1), dat.BlockLength-1)
 		y := min(max(float32(best%side)*dat.CellLength, 1), dat.BlockLength-1)
 		cell := dat.CellAt(b&0xFFFF0000, x, y)
-		gz, ok := s.dataGround().GroundZ(cell, x, y)
+		gz, ok := ground.GroundZ(cell, x, y)
 		if !ok {
 			return Place{}, false, mostly, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
 		}

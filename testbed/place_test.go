@@ -84,15 +84,18 @@ func TestFindPlaceSampleIsWalkable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := s.dataGround().(landHeights)
-	z, _ := hs.LandHeights(place.Block)
+	var z collision.Heights
+	for i := range z {
+		x, y := float32(i/dat.VerticesPerSide)*dat.CellLength, float32(i%dat.VerticesPerSide)*dat.CellLength
+		z[i], _ = s.dataGround().GroundZ(place.Cell, x, y)
+	}
 	// Every terrain normal sampled within 10 m of the place is walkable.
 	for dx := float32(-PlaceRadius); dx <= PlaceRadius; dx++ {
 		for dy := float32(-PlaceRadius); dy <= PlaceRadius; dy++ {
 			if dx*dx+dy*dy > PlaceRadius*PlaceRadius {
 				continue
 			}
-			n := dat.TerrainNormal(place.Block, z, place.Origin[0]+dx, place.Origin[1]+dy)
+			n := dat.TerrainNormal(place.Block, &z, place.Origin[0]+dx, place.Origin[1]+dy)
 			if n.Z < collision.FloorZ {
 				t.Fatalf("normal z %.3f < FloorZ at %+v of the place %+v", n.Z, [2]float32{dx, dy}, place)
 			}
