@@ -39,6 +39,7 @@ var commands = []command{
 	{name: "decode", summary: "decode captured server messages", run: Decode},
 	{name: "connect", summary: "log in to an ACE server and enter the world", run: Connect, view: connectOrView},
 	{name: "replay", summary: "replay a captured AC session into a world and summarise it", run: Replay, view: replayOrView},
+	{name: "version", summary: "print dereth's version and the commit it was built from", run: Version},
 	{name: "help", summary: "list the commands, or print one command's usage and flags"},
 }
 
@@ -68,6 +69,8 @@ func Dispatch(args []string, stdout, stderr io.Writer) (view *ViewOptions, code 
 	case isHelp(a):
 		listCommands(stdout)
 		return nil, 0
+	case a == "--version" || a == "-version":
+		return nil, Version(args[1:], stdout, stderr)
 	case a == "view":
 		return parseView(args[1:], stdout, stderr)
 	case a == "help":

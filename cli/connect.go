@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -78,6 +80,10 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	account, host, ok := strings.Cut(fs.Arg(0), "@")
 	if !ok || account == "" || host == "" {
 		return nil, fs.Fail(stderr, "%q is not ACCOUNT@HOST[:PORT]", fs.Arg(0))
+	}
+	// Checked before the password is asked for: a typo costs no prompt.
+	if err := checkServer(host); err != nil {
+		return nil, fs.Fail(stderr, "%q is not ACCOUNT@HOST[:PORT]: %v", fs.Arg(0), err)
 	}
 	switch {
 	case *headless && (*shot != "" || *frames != 0):
@@ -221,6 +227,29 @@ loop:
 func stepJSON(line string) []byte {
 	b, _ := json.Marshal(map[string]string{"event": "step", "step": line})
 	return append(b, '\n')
+}
+
+// checkServer checks the HOST[:PORT] of connect's argument without
+// resolving it: a host, and a port (when given) in 1–65534, since the
+// server also listens on the next one.
+func checkServer(hostport string) error {
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil {
+		if strings.Contains(hostport, ":") && !strings.HasPrefix(hostport, "[") {
+			return err
+		}
+		host, port = strings.Trim(hostport, "[]"), ""
+	}
+	if host == "" || strings.ContainsAny(host, " \t/@") {
+		return fmt.Errorf("host %q is not a host name or address", host)
+	}
+	if port != "" {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65534 {
+			return fmt.Errorf("port %q is not a number in 1–65534 (the server listens on it and on the next one)", port)
+		}
+	}
+	return nil
 }
 
 // readPassword reads the password from file, DERETH_PASSWORD, or a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,6 +36,36 @@ var datCommands = []datCommand{
 	{"ls", "PATH", "list every object: id, type, size", true, datLs},
 	{"show", "PATH ID", "print one decoded object", true, datShow},
 	{"check", "PATH", "decode every object; counts and errors", false, datCheck},
+	{"export", "DIR", "write the sample world as DIR/client_portal.dat and DIR/client_cell_1.dat", false, datExport},
+}
+
+// datExport writes the embedded sample world's DATs into dir (created
+// when missing) under retail's names, so `--dat DIR` can be tried at once;
+// it refuses to overwrite a DAT already there.
+func datExport(args []string, _ bool, stdout, _ io.Writer) error {
+	dir := args[0]
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	files := []struct {
+		name string
+		b    []byte
+	}{{"client_portal.dat", sampleworld.PortalBytes()}, {"client_cell_1.dat", sampleworld.CellBytes()}}
+	for _, f := range files {
+		path := filepath.Join(dir, f.name)
+		if _, err := os.Stat(path); err == nil {
+			return fmt.Errorf("%s exists; not overwriting it", path)
+		}
+	}
+	for _, f := range files {
+		path := filepath.Join(dir, f.name)
+		if err := os.WriteFile(path, f.b, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", path, len(f.b))
+	}
+	fmt.Fprintf(stdout, "try: dereth --dat %s\n", dir)
+	return nil
 }
 
 // datNames lists the dat subcommands, for `dereth help dat SUB`.
@@ -58,7 +89,7 @@ func (c datCommand) usage() string {
 // returns the exit status: 0 on success, 1 on any error (reported on
 // stderr), 2 on misuse.
 func Dat(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("dat", "dereth dat ls|show|check [--json] ARGS...")
+	fs := NewFlagSet("dat", "dereth dat ls|show|check|export [--json] ARGS...")
 	var detail strings.Builder
 	detail.WriteString("commands:\n")
 	for _, c := range datCommands {

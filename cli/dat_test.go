@@ -229,3 +229,31 @@ func TestErrors(t *testing.T) {
 		t.Errorf("check report:\n%s", out)
 	}
 }
+
+// `dereth dat export DIR` writes the sample world under retail's names, the
+// bytes of the embedded DATs, opens as --dat DIR would, and will not
+// overwrite them.
+func TestDatExport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	var out, errb bytes.Buffer
+	if code := Dat([]string{"export", dir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for name, want := range map[string][]byte{"client_portal.dat": sampleworld.PortalBytes(), "client_cell_1.dat": sampleworld.CellBytes()} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%s: %d bytes, err %v; want the embedded %d", name, len(got), err, len(want))
+		}
+		if _, err := dat.OpenFile(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(out.String(), "dereth --dat "+dir) {
+		t.Errorf("output %q does not say how to use it", out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := Dat([]string{"export", dir}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "exists; not overwriting") {
+		t.Errorf("second export: exit %d, %q", code, errb.String())
+	}
+}

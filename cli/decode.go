@@ -81,7 +81,10 @@ func decodeFile(name string) decodeResult {
 		if errors.As(err, &pe) {
 			err = pe.Err // the line already names the file
 		}
-		r.status, r.err = "error", fmt.Errorf("cannot read: %w", err)
+		if !errors.Is(err, errCapture) {
+			err = fmt.Errorf("cannot read: %w", err)
+		}
+		r.status, r.err = "error", err
 		return r
 	}
 	sum := sha256.Sum256(b)
@@ -128,10 +131,30 @@ func readMessageFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if isCapture(b) {
+		return nil, errCapture
+	}
 	if len(b) > maxMessageFile {
 		return nil, fmt.Errorf("the file is larger than %d bytes; a game message is far smaller", maxMessageFile)
 	}
 	return b, nil
+}
+
+// errCapture is decode's answer to a packet capture: it decodes single
+// messages, replay reads captures.
+var errCapture = errors.New("this is a capture (libpcap or pcapng), not a game message: use dereth replay FILE")
+
+// isCapture reports whether b starts with a libpcap (microsecond or
+// nanosecond, either byte order) or pcapng magic number.
+func isCapture(b []byte) bool {
+	if len(b) < 4 {
+		return false
+	}
+	switch binary.LittleEndian.Uint32(b) {
+	case 0xA1B2C3D4, 0xD4C3B2A1, 0xA1B23C4D, 0x4D3CB2A1, 0x0A0D0D0A:
+		return true
+	}
+	return false
 }
 
 func allZero(b []byte) bool {

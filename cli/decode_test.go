@@ -225,3 +225,39 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// A packet capture given to decode is named as one, with the command that
+// reads it; a message file that merely starts with other bytes is not.
+func TestDecodeCaptureSaysReplay(t *testing.T) {
+	dir := t.TempDir()
+	magics := map[string][]byte{
+		"le.pcap":    {0xD4, 0xC3, 0xB2, 0xA1, 2, 0, 4, 0},
+		"be.pcap":    {0xA1, 0xB2, 0xC3, 0xD4, 0, 2, 0, 4},
+		"ns.pcap":    {0x4D, 0x3C, 0xB2, 0xA1, 2, 0, 4, 0},
+		"x.pcapng":   {0x0A, 0x0D, 0x0D, 0x0A, 28, 0, 0, 0},
+		"big.pcapng": append([]byte{0x0A, 0x0D, 0x0D, 0x0A}, make([]byte, maxMessageFile+10)...),
+	}
+	for name, b := range magics {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		if code := Decode([]string{path}, &out, &errb); code != 1 {
+			t.Errorf("%s: exit %d", name, code)
+		}
+		if want := path + ": error: this is a capture (libpcap or pcapng), not a game message: use dereth replay FILE\n"; out.String() != want {
+			t.Errorf("%s: %q, want %q", name, out.String(), want)
+		}
+	}
+	// One byte off a magic number is an ordinary (undecodable) message.
+	path := filepath.Join(dir, "msg.bin")
+	if err := os.WriteFile(path, []byte{0xD5, 0xC3, 0xB2, 0xA1, 0, 0, 0, 0}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	Decode([]string{path}, &out, &errb)
+	if strings.Contains(out.String(), "capture") {
+		t.Errorf("a non-capture called a capture: %q", out.String())
+	}
+}

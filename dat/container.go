@@ -294,6 +294,12 @@ func (c *Container) readHeader() error {
 	if int64(h.BTreeRoot) < FirstBlockMin || int64(h.BTreeRoot) > c.size-4 {
 		return c.errf(HeaderOffset+0x20, "directory root 0x%X outside the file", h.BTreeRoot)
 	}
+	// A file shorter than its header says is cut short (an interrupted
+	// copy or download): say so now, not at the first object read from
+	// the missing part.
+	if int64(h.FileSize) > c.size {
+		return c.errf(HeaderOffset+8, "truncated: the header records %d bytes, the file has %d (%d missing)", h.FileSize, c.size, int64(h.FileSize)-c.size)
+	}
 	c.header = h
 	c.dataset = datasetOf(h, c.name)
 	return nil

@@ -228,10 +228,18 @@ func TestRobustness(t *testing.T) {
 			}},
 		{name: "root inside header", want: "directory root",
 			mutate: func(t *testing.T, d []byte, c *Container) []byte { putU32(d, HeaderOffset+0x20, 0x100); return d }},
-		{name: "truncated file", want: "directory node",
+		{name: "truncated file", want: "truncated: the header records 10240 bytes, the file has 1524",
 			mutate: func(t *testing.T, d []byte, c *Container) []byte {
 				return d[:binary.LittleEndian.Uint32(d[HeaderOffset+0x20:])+500]
 			}},
+		{name: "truncated file, header's size cut too", want: "directory node",
+			mutate: func(t *testing.T, d []byte, c *Container) []byte {
+				d = d[:binary.LittleEndian.Uint32(d[HeaderOffset+0x20:])+500]
+				putU32(d, HeaderOffset+8, uint32(len(d)))
+				return d
+			}},
+		{name: "one byte short", want: "(1 missing)",
+			mutate: func(t *testing.T, d []byte, c *Container) []byte { return d[:len(d)-1] }},
 		{name: "entry count above 61", want: "entry_count",
 			mutate: func(t *testing.T, d []byte, c *Container) []byte {
 				root := binary.LittleEndian.Uint32(d[HeaderOffset+0x20:])

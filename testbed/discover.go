@@ -2,11 +2,14 @@ package testbed
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
 )
 
 // Discovery: queries over the DATs a script runs on, so one spawn script
@@ -182,67 +185,202 @@ type Place struct {
 // WaterRunning .. WaterDeepSea).
 func waterTerrain(t uint16) bool { return t >= 16 && t <= 20 }
 
-// FindPlace returns a place on land in a landblock of the cell DAT: block
-// when it is not 0, else Holtburg (0xA9B4) when the DAT has it, else the
-// first landblock that is mostly land (at least half its terrain vertices
-// are not water). The place is the land vertex nearest the block's middle.
+// PlaceRadius is how far around a place find_place needs walkable ground:
+// a figure spawned there can walk off in any direction without sliding.
+const PlaceRadius = 10
+
+// FindOptions are world.find_place's options.
+type FindOptions struct {
+	// Block is the landblock to search, 0 for the default (Holtburg when
+	// the DAT has it, else the first landblock that is mostly land).
+	Block uint32
+	// MinNormalZ is the least terrain normal z accepted within PlaceRadius
+	// of the place: collision.FloorZ (walkable) by default, cos(max_slope)
+	// with max_slope=, and 0 (any land) with flat=false.
+	MinNormalZ float32
+}
+
+// FindPlace returns a walkable place on land with the default options
+// (FindPlaceWith).
 func (s *Scenario) FindPlace(block uint32) (Place, error) {
+	return s.FindPlaceWith(FindOptions{Block: block, MinNormalZ: collision.FloorZ})
+}
+
+// FindPlaceWith returns a place on land in a landblock of the cell DAT:
+// o.Block when it is not 0, else Holtburg (0xA9B4) when the DAT has it,
+// else the first landblock that is mostly land (at least half its terrain
+// vertices are not water). The place is the land vertex nearest the block's
+// middle whose ground within PlaceRadius is not water and nowhere steeper
+// than o.MinNormalZ allows (every terrain triangle that reaches into the
+// circle has normal z ≥ o.MinNormalZ); with MinNormalZ 0 the nearest land
+// vertex. An error says when no vertex of the block qualifies.
+func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 	if s.cell == nil || s.dataGround() == nil {
 		return Place{}, fmt.Errorf("no cell and portal DAT loaded")
 	}
-	middle := func(b uint32) (Place, bool, error) {
+	ground := s.dataGround()
+	// place finds the qualifying vertex nearest the middle of block b;
+	// mostly reports whether b is mostly land.
+	place := func(b uint32) (p Place, found, mostly bool, err error) {
 		lb, err := s.cell.LandBlock(dat.BlockID(b))
 		if err != nil {
-			return Place{}, false, err
+			return Place{}, false, false, err
 		}
-		const side = 9 // vertices per side, dat.BlockLength/8 apart
-		land, best, bestD := 0, 40, side*side
+		const side = dat.VerticesPerSide
+		var z collision.Heights
+		if o.MinNormalZ > 0 {
+			// the vertex heights, through the ground's own height lookup
+			for i := range z {
+				x, y := float32(i/side)*dat.CellLength, float32(i%side)*dat.CellLength
+				h, ok := ground.GroundZ(dat.CellAt(b&0xFFFF0000, min(x, dat.BlockLength-1), min(y, dat.BlockLength-1)), x, y)
+				if !ok {
+					return Place{}, false, false, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
+				}
+				z[i] = h
+			}
+		}
+		land, best, bestD := 0, -1, side*side
 		for i, w := range lb.Terrain {
 			if waterTerrain(dat.TerrainWordType(w)) {
 				continue
 			}
 			land++
-			dx, dy := i/side-side/2, i%side-side/2
-			if d := dx*dx + dy*dy; d < bestD {
-				best, bestD = i, d
+			vi, vj := i/side, i%side
+			dx, dy := vi-side/2, vj-side/2
+			d := dx*dx + dy*dy
+			if d >= bestD {
+				continue
 			}
+			if o.MinNormalZ > 0 && !walkableAround(b, lb, &z, vi, vj, o.MinNormalZ) {
+				continue
+			}
+			best, bestD = i, d
+		}
+		mostly = 2*land >= len(lb.Terrain)
+		if best < 0 {
+			return Place{}, false, mostly, nil
 		}
 		// Vertex i is at x = (i / 9)·24, y = (i % 9)·24, kept off the edge.
-		x := min(max(float32(best/side)*dat.BlockLength/8, 1), dat.BlockLength-1)
-		y := min(max(float32(best%side)*dat.BlockLength/8, 1), dat.BlockLength-1)
+		x := min(max(float32(best/side)*dat.CellLength, 1), dat.BlockLength-1)
+		y := min(max(float32(best%side)*dat.CellLength, 1), dat.BlockLength-1)
 		cell := dat.CellAt(b&0xFFFF0000, x, y)
-		z, ok := s.dataGround().GroundZ(cell, x, y)
+		gz, ok := ground.GroundZ(cell, x, y)
 		if !ok {
-			return Place{}, false, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
+			return Place{}, false, mostly, fmt.Errorf("no terrain in landblock 0x%08X", dat.BlockID(b))
 		}
-		return Place{Block: b & 0xFFFF0000, Cell: cell, Origin: [3]float32{x, y, z}}, 2*land >= len(lb.Terrain), nil
+		return Place{Block: b & 0xFFFF0000, Cell: cell, Origin: [3]float32{x, y, gz}}, true, mostly, nil
 	}
-	if block != 0 {
-		p, _, err := middle(block)
-		return p, err
+	what := func() string {
+		if o.MinNormalZ > 0 {
+			return fmt.Sprintf("land with ground no steeper than normal z %.3f (%.1f°) within %d m", o.MinNormalZ,
+				math.Acos(float64(o.MinNormalZ))*180/math.Pi, PlaceRadius)
+		}
+		return "land"
 	}
-	if _, ok := s.cell.Lookup(holtburg); ok {
-		p, _, err := middle(holtburg)
-		return p, err
+	if o.Block != 0 || func() bool { _, ok := s.cell.Lookup(holtburg); return ok }() {
+		b := o.Block
+		if b == 0 {
+			b = holtburg
+		}
+		p, found, _, err := place(b)
+		if err != nil {
+			return Place{}, err
+		}
+		if !found {
+			return Place{}, fmt.Errorf("landblock 0x%08X has no %s (flat=false or max_slope= accepts steeper ground)", b&0xFFFF0000, what())
+		}
+		return p, nil
 	}
 	for _, e := range s.cell.Entries() {
 		if dat.TypeOf(e.ID, s.cell.Dataset()) != dat.TypeLandBlock {
 			continue
 		}
-		if p, land, err := middle(e.ID); err == nil && land {
+		if p, found, mostly, err := place(e.ID); err == nil && found && mostly {
 			return p, nil
 		}
 	}
-	return Place{}, fmt.Errorf("the cell DAT %s has no landblock on land", s.cell.Name())
+	return Place{}, fmt.Errorf("the cell DAT %s has no mostly-land landblock with %s", s.cell.Name(), what())
 }
 
-// world.find_place([{block=}]) → {block=, cell=, origin={x,y,z}}
-func (s *Scenario) luaFindPlace(L *lua.LState) int {
-	var block uint32
-	if L.GetTop() >= 1 {
-		block = tableArg(L, 1, "world.find_place").u32("block", 0)
+// walkableAround reports whether every terrain triangle of landblock b
+// that reaches within PlaceRadius of vertex (vi, vj) has normal z ≥ minZ
+// and no water vertex. Cells outside the landblock count as not walkable
+// (their heights are another landblock's).
+func walkableAround(b uint32, lb *dat.LandBlock, z *collision.Heights, vi, vj int, minZ float32) bool {
+	px, py := float32(vi)*dat.CellLength, float32(vj)*dat.CellLength
+	if px < PlaceRadius || py < PlaceRadius || px > dat.BlockLength-PlaceRadius || py > dat.BlockLength-PlaceRadius {
+		return false
 	}
-	p, err := s.FindPlace(block)
+	const side = dat.VerticesPerSide
+	for cx := max(int((px-PlaceRadius)/dat.CellLength), 0); cx <= min(int((px+PlaceRadius)/dat.CellLength), dat.CellsPerBlockSide-1); cx++ {
+		for cy := max(int((py-PlaceRadius)/dat.CellLength), 0); cy <= min(int((py+PlaceRadius)/dat.CellLength), dat.CellsPerBlockSide-1); cy++ {
+			for _, t := range dat.CellTriangles(b, cx, cy) {
+				var v [3]physics.Vec3
+				for k, idx := range t {
+					v[k] = physics.Vec3{X: float32(idx/side) * dat.CellLength, Y: float32(idx%side) * dat.CellLength, Z: z[idx]}
+				}
+				if distToTriangle2D(px, py, v) > PlaceRadius {
+					continue
+				}
+				for _, idx := range t {
+					if waterTerrain(dat.TerrainWordType(lb.Terrain[idx])) {
+						return false
+					}
+				}
+				n := v[1].Sub(v[0]).Cross(v[2].Sub(v[0])).Normalize()
+				if float32(math.Abs(float64(n.Z))) < minZ {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// distToTriangle2D is the distance in the xy plane from (px, py) to the
+// triangle v (0 inside it).
+func distToTriangle2D(px, py float32, v [3]physics.Vec3) float32 {
+	side := func(a, b physics.Vec3) float32 { return (b.X-a.X)*(py-a.Y) - (b.Y-a.Y)*(px-a.X) }
+	s0, s1, s2 := side(v[0], v[1]), side(v[1], v[2]), side(v[2], v[0])
+	if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) {
+		return 0
+	}
+	seg := func(a, b physics.Vec3) float32 {
+		dx, dy := b.X-a.X, b.Y-a.Y
+		t := ((px-a.X)*dx + (py-a.Y)*dy) / (dx*dx + dy*dy)
+		t = min(max(t, 0), 1)
+		ex, ey := a.X+t*dx-px, a.Y+t*dy-py
+		return float32(math.Sqrt(float64(ex*ex + ey*ey)))
+	}
+	return min(seg(v[0], v[1]), seg(v[1], v[2]), seg(v[2], v[0]))
+}
+
+// world.find_place([{block=, flat=, max_slope=}]) → {block=, cell=,
+// origin={x,y,z}}: walkable ground (normal z ≥ FloorZ) within 10 m unless
+// flat=false (any land) or max_slope= (degrees from level) says otherwise.
+func (s *Scenario) luaFindPlace(L *lua.LState) int {
+	o := FindOptions{MinNormalZ: collision.FloorZ}
+	if L.GetTop() >= 1 {
+		a := tableArg(L, 1, "world.find_place")
+		o.Block = a.u32("block", 0)
+		if a.has("max_slope") {
+			deg := a.num("max_slope", 0)
+			if !(deg >= 0 && deg <= 90) {
+				L.RaiseError("world.find_place: max_slope must be degrees in [0, 90], got %v", deg)
+			}
+			o.MinNormalZ = float32(math.Cos(deg * math.Pi / 180))
+			if deg == 90 {
+				o.MinNormalZ = 0
+			}
+		}
+		if a.has("flat") && !a.boolean("flat", true) {
+			if a.has("max_slope") {
+				L.RaiseError("world.find_place: give flat=false or max_slope=, not both")
+			}
+			o.MinNormalZ = 0
+		}
+	}
+	p, err := s.FindPlaceWith(o)
 	if err != nil {
 		L.RaiseError("world.find_place: %v", err)
 	}

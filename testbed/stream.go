@@ -277,14 +277,17 @@ func (s *Scenario) luaTeleport(L *lua.LState) int {
 
 // world.portal(guid, destination[, radius]) makes object guid a portal:
 // the local player walking within radius (default 2 m) of it, or
-// world.use_portal(guid), teleports it to destination.
+// world.use_portal(guid), teleports it to destination. The object becomes
+// Ethereal, as retail's portals are: a solid one would stop the player at
+// its collision spheres, short of the radius.
 func (s *Scenario) luaPortal(L *lua.LState) int {
-	o := s.peek(L, 1)
+	o := s.obj(L, 1)
 	p := positionArg(L, 2, "world.portal")
 	r := float32(L.OptNumber(3, lua.LNumber(DefaultPortalRadius)))
 	if r <= 0 || r > 100 {
 		L.RaiseError("world.portal: radius must be in (0, 100], got %v", r)
 	}
+	o.Phys.State |= physics.StateEthereal
 	s.Portals = append(s.Portals, Portal{GUID: o.Phys.GUID, Dest: p, Radius: r})
 	return 0
 }

@@ -5,24 +5,42 @@
 package captures
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 )
+
+// missingOnce says once per test binary that the captures are missing.
+var missingOnce sync.Once
 
 // Session is the one captured ACE session, in order: login, then entering
 // the world.
 var Session = []string{"login.pcap", "entergameworld.pcap"}
 
-// Dir returns the captures folder, or skips tb when it is absent.
+// Dir returns the captures folder, or skips tb when it is absent. The
+// first skip in a test binary names the path; later ones refer to it
+// (`go tool task test` says it once for the whole run).
 func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir := filepath.Join(moduleRoot(), "..", "shared", "captures")
 	if _, err := os.Stat(filepath.Join(dir, Session[0])); err != nil {
-		tb.Skipf("captures not found at %s (the shared folder beside the repository): %v", dir, err)
+		first := false
+		missingOnce.Do(func() { first = true })
+		if first {
+			tb.Skip(Missing(dir, err))
+		}
+		tb.Skip("captures missing (named above)")
 	}
 	return dir
+}
+
+// Missing is the message for a missing captures folder: the path and what
+// skips.
+func Missing(dir string, err error) string {
+	return fmt.Sprintf("captures not found at %s (the shared folder beside the repository; %v): the tests that replay the captured session skip", dir, err)
 }
 
 // Paths returns the session's capture files, or skips tb.
