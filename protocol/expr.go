@@ -8,8 +8,8 @@ import (
 
 // num is an expression value: an integer, or a float when F is set.
 type num struct {
-	I int64
-	F float64
+	I   int64
+	F   float64
 	IsF bool
 }
 

@@ -48,4 +48,3 @@ func TestCatalogRoundTrip(t *testing.T) {
 		t.Fatalf("only %d catalogue messages round-tripped", n)
 	}
 }
-
