@@ -729,3 +729,32 @@ func decodeCatalog(b []byte, op Opcode) (Message, int, bool, error) {
 	}
 	return m, r.Off, true, nil
 }
+
+// CatalogName is m's name in the catalogue (protocol.xml's, e.g.
+// "Movement_SetObjectMovement", "Communication_HearDirectSpeech"): the
+// stable name replay's --json lines and --type filters use. A message the
+// catalogue lacks keeps its Go name.
+func CatalogName(m Message) string {
+	switch v := m.(type) {
+	case *Generic:
+		return v.Desc.Name
+	case *GameEvent:
+		if d, ok := Describe(schema.Event, v.EventType); ok {
+			return d.Name
+		}
+	case *GameAction:
+		if d, ok := Describe(schema.Action, v.Type); ok {
+			return d.Name
+		}
+	case *MoveToState:
+		return "Movement_MoveToState"
+	case *AutonomousPosition:
+		return "Movement_AutonomousPosition"
+	case *Jump:
+		return "Movement_Jump"
+	}
+	if d, ok := Describe(schema.TopLevel, uint32(m.Opcode())); ok {
+		return d.Name
+	}
+	return m.Name()
+}
