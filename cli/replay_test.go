@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -223,5 +224,35 @@ func TestReplayBeforeCapture(t *testing.T) {
 	res := r.result()
 	if res.beforeCapture != 2 || len(res.beforeObjects) != 1 || res.applyErrors != 0 {
 		t.Errorf("before_capture %d (%d objects), apply errors %d; want 2 (1), 0", res.beforeCapture, len(res.beforeObjects), res.applyErrors)
+	}
+}
+
+// TestChatOfCapture: the captured session's text messages become chat
+// lines (three TextboxStrings, four WeenieErrorWithStrings, a WeenieError).
+func TestChatOfCapture(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := capture.NewSession()
+	kinds := map[string]int{}
+	var texts []string
+	s.OnMessage = func(m *capture.Message) {
+		if m.Err != nil {
+			return
+		}
+		if c, ok := chatOf(m.Decoded); ok {
+			kinds[c.Kind]++
+			texts = append(texts, c.Text)
+		}
+	}
+	for i := range ds {
+		s.Feed(&ds[i])
+	}
+	if kinds["Communication_TextboxString"] != 3 || kinds["Communication_WeenieErrorWithString"] != 4 || kinds["Communication_WeenieError"] != 1 {
+		t.Errorf("chat kinds %v", kinds)
+	}
+	if !slices.Contains(texts, `"Testing" -- Baronet Kolthar`) || !slices.Contains(texts, "Allegiance") {
+		t.Errorf("chat texts %q", texts)
 	}
 }
