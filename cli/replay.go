@@ -21,19 +21,23 @@ import (
 // replayFrame is the world's frame length on the capture clock.
 const replayFrame = 1.0 / 30
 
-// Replay implements `dereth replay [--json] [--view [--from DURATION]
-// [--screenshot FILE [--frames N]]] [--trace FILE] [--dat DIR]
-// CAPTURE.pcap...`: it reads the captures as one AC session, verifies every
-// checksum, reassembles and decodes every message, applies the server's
-// messages to a world on the capture's own clock (frames of 1/30 s; the
-// messages of a frame enter at its start) and prints a summary: packets,
-// checksums ok/bad/unverified, messages by opcode, objects created. With
-// --json it prints one JSON object per message and a summary object last.
-// With --view the viewer plays the capture instead (through Dispatch and
-// main; Replay itself refuses with exit status 2), printing the message
-// lines (--json) as the viewer applies them and the summary when the
-// window closes. The exit status is 1
-// when a file cannot be read or a message fails to decode, 2 on misuse.
+// Replay implements `dereth replay [--json] [--summary] [--type NAME|0xOP]...
+// [--guid G]... [--from DURATION] [--to DURATION] [--view [--screenshot
+// FILE [--frames N]]] [--trace FILE] [--dat DIR] CAPTURE.pcap...`: it reads
+// the captures as one AC session, verifies every checksum, reassembles and
+// decodes every message (the catalogue's; an unknown opcode is counted and
+// skipped), applies the server's messages to a world on the capture's own
+// clock (frames of 1/30 s; the messages of a frame enter at its start) and
+// prints a summary: packets, checksums ok/bad/unverified, messages by
+// opcode, objects created, unknown and before_capture counts. With --json
+// it prints one JSON object per message (docs/messages.md) that passes the
+// --type/--guid/--from/--to filters and a summary object last; --summary
+// prints message counts by name and direction. With --view the viewer
+// plays the capture instead (through Dispatch and main; Replay itself
+// refuses with exit status 2), printing the message lines (--json) as the
+// viewer applies them and the summary when the window closes. The exit
+// status is 1 when a file cannot be read, a checksum is bad, a packet is
+// malformed or a known message fails to decode; 2 on misuse.
 func Replay(args []string, stdout, stderr io.Writer) int {
 	v, code := replayOrView(args, stdout, stderr)
 	if v != nil {
