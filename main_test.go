@@ -233,7 +233,7 @@ func TestCommandsNeedNoDisplay(t *testing.T) {
 		{[]string{"replay", "--view", "missing.pcap"}, 1, "", "missing.pcap"},
 		{[]string{"replay", "--json", "missing.pcap"}, 1, "", "missing.pcap"},
 		{[]string{"connect", "--headless", "--password-file", "missing.pw", "a@127.0.0.1"}, 1, "", "password file"},
-		{[]string{"replay", "--from", "1s", "missing.pcap"}, 2, "", "--from, --screenshot and --frames need --view"},
+		{[]string{"replay", "--frames", "1", "missing.pcap"}, 2, "", "--screenshot and --frames need --view"},
 		{[]string{"connect", "--for", "-1s", "a@127.0.0.1"}, 2, "", "--for must not be negative"},
 		{[]string{"connect", "--headless", "--screenshot", "x.png", "a@127.0.0.1"}, 2, "", "--screenshot and --frames are for the viewer"},
 	}

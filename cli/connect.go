@@ -169,6 +169,9 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 	var entered time.Time
 	var runErr error
 	live := &liveWorld{s: s, w: w}
+	if asJSON {
+		live.chat = func(c chatLine) { stdout.Write(c.json()) }
+	}
 	var ctrl control.Controller
 	ctrl.Send = s.Send
 	frame := 0

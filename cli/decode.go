@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/protocol/schema"
 )
 
 // Decode implements `dereth decode [--json] FILE...`: it decodes each file
@@ -22,12 +23,19 @@ import (
 // most 16 of them), and "error" otherwise (a file over 1 MiB too) (an unreadable file too). The exit status is 1 if any
 // file failed, 2 on bad usage.
 func Decode(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("decode", "dereth decode [--json] FILE...")
-	asJSON := fs.Bool("json", false, "print one JSON object per file")
+	fs := NewFlagSet("decode", "dereth decode [--json] FILE... | dereth decode --catalog [--json]")
+	asJSON := fs.Bool("json", false, "print one JSON object per file (per message with --catalog)")
+	list := fs.Bool("catalog", false, "list every message, GameEvent and GameAction dereth knows: opcode, name, direction, group")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return code
 	}
 	files := fs.Args()
+	if *list {
+		if len(files) > 0 {
+			return fs.Fail(stderr, "--catalog takes no FILE")
+		}
+		return printCatalog(stdout, stderr, *asJSON)
+	}
 	if len(files) == 0 {
 		return fs.Fail(stderr, "no FILE to decode")
 	}
@@ -50,6 +58,45 @@ func Decode(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// catalogLine is one `dereth decode --catalog --json` line.
+type catalogLine struct {
+	Opcode    string `json:"opcode"` // 0xF7B0 for events, 0xF7B1 for actions
+	Type      string `json:"type,omitempty"`
+	Name      string `json:"name"`
+	Direction string `json:"direction"` // S2C or C2S
+	Group     string `json:"group"`     // message, event or action
+	Queue     string `json:"queue"`
+}
+
+// printCatalog lists the catalogue in protocol.xml's order.
+func printCatalog(stdout, stderr io.Writer, asJSON bool) int {
+	enc := json.NewEncoder(stdout)
+	for _, m := range protocol.Catalog() {
+		l := catalogLine{Opcode: fmt.Sprintf("0x%04X", m.Op), Name: m.Name, Direction: m.Dir.String(), Group: m.Group.String(), Queue: m.Queue}
+		switch m.Group {
+		case schema.Event:
+			l.Opcode, l.Type = "0xF7B0", fmt.Sprintf("0x%04X", m.Op)
+		case schema.Action:
+			l.Opcode, l.Type = "0xF7B1", fmt.Sprintf("0x%04X", m.Op)
+		}
+		var err error
+		if asJSON {
+			err = enc.Encode(l)
+		} else {
+			op := l.Opcode
+			if l.Type != "" {
+				op += "/" + l.Type
+			}
+			_, err = fmt.Fprintf(stdout, "%-13s %-3s %-7s %s\n", op, l.Direction, l.Group, l.Name)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dereth decode: %v\n", err)
+			return 1
+		}
+	}
+	return 0
 }
 
 // Trailing bytes and file size: a message may be followed by at most

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dereth/dereth/protocol"
 )
 
 const td = "../protocol/testdata/"
@@ -259,5 +261,28 @@ func TestDecodeCaptureSaysReplay(t *testing.T) {
 	Decode([]string{path}, &out, &errb)
 	if strings.Contains(out.String(), "capture") {
 		t.Errorf("a non-capture called a capture: %q", out.String())
+	}
+}
+
+func TestDecodeCatalog(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Decode([]string{"--catalog", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(protocol.Catalog()) || len(lines) < 300 {
+		t.Fatalf("%d lines for %d catalogue messages", len(lines), len(protocol.Catalog()))
+	}
+	for _, want := range []string{
+		`{"opcode":"0x02BB","name":"Communication_HearSpeech","direction":"S2C","group":"message","queue":"UIQueue"}`,
+		`{"opcode":"0xF7B0","type":"0x02BD","name":"Communication_HearDirectSpeech","direction":"S2C","group":"event","queue":"UIQueue"}`,
+		`{"opcode":"0xF7B1","type":"0xF61C","name":"Movement_MoveToState","direction":"C2S","group":"action","queue":"Weenie"}`,
+	} {
+		if !strings.Contains(out.String(), want+"\n") {
+			t.Errorf("no line %s", want)
+		}
+	}
+	if code := Decode([]string{"--catalog", "x.bin"}, &out, &errb); code != 2 {
+		t.Errorf("--catalog with a FILE: exit %d, want 2", code)
 	}
 }

@@ -18,12 +18,17 @@ type liveWorld struct {
 	s           *session.Session
 	w           *netWorld
 	applyErrors int
+	// chat, when set, receives each message that puts text on screen.
+	chat func(chatLine)
 }
 
 // apply applies the messages that arrived; it runs at a frame boundary
 // on the simulation's goroutine.
 func (l *liveWorld) apply() {
 	l.s.Drain(func(d protocol.Message) {
+		if c, ok := chatOf(d); ok && l.chat != nil {
+			l.chat(c)
+		}
 		if _, err := l.w.applyServerMessage(d); err != nil {
 			l.applyErrors++
 		}

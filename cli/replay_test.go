@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dereth/dereth/internal/captures"
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 )
 
@@ -73,7 +75,7 @@ func TestReplayCapturedSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replayCapture(ds, w, func([]byte) {})
+	replayCapture(ds, w, replayFilter{}, func([]byte) {})
 	if len(placed) == 0 || w.Len() != len(placed) || len(w.Contained) != len(named)-len(placed) {
 		t.Errorf("world holds %d placed and %d contained; the captures named %d, %d with a place", w.Len(), len(w.Contained), len(named), len(placed))
 	}
@@ -127,5 +129,130 @@ func TestReplayUsage(t *testing.T) {
 		if code := Replay(tt.args, &out, &errOut); code != tt.code || !strings.Contains(errOut.String(), tt.msg) {
 			t.Errorf("replay %v: exit %d, stderr %q; want %d mentioning %q", tt.args, code, errOut.String(), tt.code, tt.msg)
 		}
+	}
+}
+
+// TestReplayDebuggerLines checks the --json message lines of the captured
+// session: capture time (seconds since the first packet, and absolute),
+// packet and message sequence, catalogue names and decoded fields, the
+// world's result; and the --type, --guid, --from and --to filters.
+func TestReplayDebuggerLines(t *testing.T) {
+	paths := captures.Paths(t)
+	run := func(args ...string) []map[string]any {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if code := Replay(append(append([]string{"--json"}, args...), paths...), &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		var lines []map[string]any
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(l), &m); err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			if m["event"] == "message" {
+				lines = append(lines, m)
+			}
+		}
+		return lines
+	}
+	pd := run("--type", "Login_PlayerDescription")
+	if len(pd) != 1 {
+		t.Fatalf("%d PlayerDescription lines, want 1", len(pd))
+	}
+	l := pd[0]
+	if l["opcode"] != "0xF7B0" || l["type"] != "0x0013" || l["dir"] != "server" || l["guid"] != "0x50002F67" ||
+		l["time"] != "2025-12-25T20:18:26.388087Z" || l["packet_seq"] != 24.0 || l["result"] != "dropped" {
+		t.Errorf("PlayerDescription line %v", l)
+	}
+	if tt, _ := l["t"].(float64); tt < 25.15 || tt > 25.16 {
+		t.Errorf("t = %v, want the capture's 25.152 s", l["t"])
+	}
+	fields, _ := l["fields"].(map[string]any)
+	if bq, _ := fields["base_qualities"].(map[string]any); bq == nil || bq["weenie_type"] != 10.0 {
+		t.Errorf("PlayerDescription fields %v", fields)
+	}
+	// A short name, an event type and an opcode, repeatable.
+	if n := len(run("--type", "TextboxString", "--type", "0x028B", "--type", "0xF745")); n != 3+4+136 {
+		t.Errorf("--type TextboxString, 0x028B, 0xF745: %d lines, want 143", n)
+	}
+	player := run("--guid", "0x50002F67")
+	if len(player) == 0 {
+		t.Fatal("no line about the player")
+	}
+	for _, l := range player {
+		if l["guid"] != "0x50002F67" {
+			t.Fatalf("--guid kept %v", l)
+		}
+	}
+	for _, l := range run("--from", "28s", "--to", "29s") {
+		if tt := l["t"].(float64); tt < 28 || tt > 29 {
+			t.Fatalf("--from 28s --to 29s kept t=%v", tt)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := Replay(append([]string{"--summary"}, paths...), &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "   136  server Item_CreateObject\n") {
+		t.Errorf("--summary: exit %d\n%s", code, out.String())
+	}
+}
+
+// TestReplayBeforeCapture: a server message for an object the capture
+// never created is dropped as before_capture, counted with its object, and
+// is not an error.
+func TestReplayBeforeCapture(t *testing.T) {
+	w, _, err := newNetWorld("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r := newReplayer(nil, w, nil)
+	pos := protocol.Position{Cell: 0xA9B40001}
+	pos.Frame.Orientation.W = 1
+	msg := (&protocol.UpdatePosition{Guid: 0x80001234, Flags: protocol.PositionFlagsFor(pos.Frame.Orientation, physics.Vec3{}, false, false), Position: pos}).Encode(nil)
+	d := &capture.Datagram{FromServer: true, Payload: make([]byte, 20)}
+	for range 2 {
+		dec, err := protocol.Decode(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ml := r.message(&capture.Message{Datagram: d, FromServer: true, Decoded: dec})
+		if ml.Result != "dropped" || ml.Reason != "before_capture" || ml.Name != "Movement_PositionEvent" {
+			t.Fatalf("line %+v", ml)
+		}
+	}
+	res := r.result()
+	if res.beforeCapture != 2 || len(res.beforeObjects) != 1 || res.applyErrors != 0 {
+		t.Errorf("before_capture %d (%d objects), apply errors %d; want 2 (1), 0", res.beforeCapture, len(res.beforeObjects), res.applyErrors)
+	}
+}
+
+// TestChatOfCapture: the captured session's text messages become chat
+// lines (three TextboxStrings, four WeenieErrorWithStrings, a WeenieError).
+func TestChatOfCapture(t *testing.T) {
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := capture.NewSession()
+	kinds := map[string]int{}
+	var texts []string
+	s.OnMessage = func(m *capture.Message) {
+		if m.Err != nil {
+			return
+		}
+		if c, ok := chatOf(m.Decoded); ok {
+			kinds[c.Kind]++
+			texts = append(texts, c.Text)
+		}
+	}
+	for i := range ds {
+		s.Feed(&ds[i])
+	}
+	if kinds["Communication_TextboxString"] != 3 || kinds["Communication_WeenieErrorWithString"] != 4 || kinds["Communication_WeenieError"] != 1 {
+		t.Errorf("chat kinds %v", kinds)
+	}
+	if !slices.Contains(texts, `"Testing" -- Baronet Kolthar`) || !slices.Contains(texts, "Allegiance") {
+		t.Errorf("chat texts %q", texts)
 	}
 }

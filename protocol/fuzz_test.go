@@ -68,10 +68,17 @@ func FuzzDecodeAutonomousPosition(f *testing.F) {
 	fuzzDecoder(f, DecodeAutonomousPosition)
 }
 
-// FuzzDecode drives the opcode dispatcher and the field views.
+// FuzzDecode is the one target over every opcode: it drives the opcode
+// table (typed codecs and every catalogue message, event and action) and
+// the field views.
 func FuzzDecode(f *testing.F) {
 	for _, v := range vectors() {
 		f.Add(v.msg.Encode(nil))
+	}
+	for i, m := range Catalog() {
+		if i%3 == 0 {
+			f.Add(catalogWire(&m))
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, n, err := DecodePrefix(b)

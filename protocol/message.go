@@ -148,6 +148,28 @@ func init() {
 	}
 }
 
+// typedAction reports whether b is a GameAction with a typed codec.
+func typedAction(b []byte) bool {
+	if len(b) < 12 {
+		return false
+	}
+	_, ok := actionDecoders[binary.LittleEndian.Uint32(b[8:])]
+	return ok
+}
+
+// subName names an event or action type for errors.
+func subName(b []byte, op Opcode) string {
+	what := "GameEvent type"
+	at := 12
+	if op == OpGameAction {
+		what, at = "GameAction type", 8
+	}
+	if len(b) < at+4 {
+		return what + " (short)"
+	}
+	return fmt.Sprintf("%s 0x%04X", what, binary.LittleEndian.Uint32(b[at:]))
+}
+
 func decodeAction(b []byte) (Message, int, error) {
 	if len(b) >= 12 {
 		if f, ok := actionDecoders[binary.LittleEndian.Uint32(b[8:])]; ok {
@@ -165,11 +187,26 @@ func DecodePrefix(b []byte) (Message, int, error) {
 		return nil, 0, &DecodeError{Field: "opcode", Need: 4, Have: len(b)}
 	}
 	op := Opcode(binary.LittleEndian.Uint32(b))
+	var (
+		m   Message
+		n   int
+		err error
+	)
 	f, ok := decoders[op]
-	if !ok {
-		return nil, 0, &DecodeError{Field: "opcode", Reason: fmt.Sprintf("unknown opcode 0x%04X", uint32(op)), Err: ErrUnknownOpcode}
+	switch {
+	case op == OpGameEvent || op == OpGameAction && !typedAction(b):
+		m, n, ok, err = decodeCatalog(b, op)
+		if !ok {
+			return nil, 0, &DecodeError{Field: "opcode", Reason: fmt.Sprintf("unknown %s", subName(b, op)), Err: ErrUnknownOpcode}
+		}
+	case ok:
+		m, n, err = f(b)
+	default:
+		m, n, ok, err = decodeCatalog(b, op)
+		if !ok {
+			return nil, 0, &DecodeError{Field: "opcode", Reason: fmt.Sprintf("unknown opcode 0x%04X", uint32(op)), Err: ErrUnknownOpcode}
+		}
 	}
-	m, n, err := f(b)
 	if err != nil {
 		return nil, n, err
 	}

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"github.com/dereth/dereth/protocol/schema"
 	"math"
 
 	"github.com/dereth/dereth/motion"
@@ -326,9 +327,9 @@ func vectors() []vector {
 			le{}.u32(0xF74A).u32(0x80000C01).u16(1).u16(9)},
 		{"Sound", &Sound{Guid: 0x80000A01, Sound: 0x7A, Volume: 0.5}, le{}.u32(0xF750).u32(0x80000A01).u32(0x7A).f32(0.5)},
 		{"PlayerCreate", &PlayerCreate{Guid: 0x50000001}, le{}.u32(0xF746).u32(0x50000001)},
-		{"GameEvent", &GameEvent{Guid: 0x50000001, Sequence: 17, EventType: 0x01C7, Body: []byte{1, 2, 3, 4, 5}},
-			le{}.u32(0xF7B0).u32(0x50000001).u32(17).u32(0x01C7).raw(1, 2, 3, 4, 5)},
-		{"GameAction/login_complete", &GameAction{Sequence: 1, Type: ActionLoginComplete},
+		{"GameEvent/Item_UseDone", catalogEvent(schema.Event, 0x01C7, 0x50000001, 17, Object{{"failure_type", uint32(0x0405)}}),
+			le{}.u32(0xF7B0).u32(0x50000001).u32(17).u32(0x01C7).u32(0x0405)},
+		{"GameAction/login_complete", catalogEvent(schema.Action, 0xA1, 0, 1, nil),
 			le{}.u32(0xF7B1).u32(1).u32(0xA1)},
 		{"MoveToState/doc_example", docMoveToState(), unhex(`
 			b1 f7 00 00  05 00 00 00  1c f6 00 00
@@ -385,4 +386,13 @@ func vectorNamed(name string) vector {
 		}
 	}
 	panic("no vector " + name)
+}
+
+// catalogEvent is a GameEvent or GameAction of the catalogue.
+func catalogEvent(g schema.Group, typ, guid, seq uint32, values Object) *Generic {
+	d, ok := Describe(g, typ)
+	if !ok {
+		panic("not in the catalogue")
+	}
+	return &Generic{Desc: d, Guid: guid, Sequence: seq, Values: values}
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -80,6 +81,16 @@ func appendJSONValue(dst []byte, v any) []byte {
 		return strconv.AppendInt(dst, int64(v), 10)
 	case int32:
 		return strconv.AppendInt(dst, int64(v), 10)
+	case int16:
+		return strconv.AppendInt(dst, int64(v), 10)
+	case int64:
+		return strconv.AppendInt(dst, v, 10)
+	case uint64:
+		return strconv.AppendUint(dst, v, 10)
+	case []byte:
+		dst = append(dst, '"')
+		dst = hex.AppendEncode(dst, v)
+		return append(dst, '"')
 	case float32:
 		return appendJSONFloat(dst, float64(v), 32)
 	case float64:
@@ -150,6 +161,8 @@ func appendTextValue(dst []byte, v any) []byte {
 		return fmt.Appendf(dst, "0x%08X(unknown)", uint32(v))
 	case string:
 		return strconv.AppendQuote(dst, v)
+	case []byte:
+		return hex.AppendEncode(dst, v)
 	case Object:
 		return append(v.AppendText(append(dst, '{')), '}')
 	case []Object:

@@ -93,9 +93,21 @@ func (w *World) find(name string, guid uint32) (*components.View, error) {
 	o := w.Object(guid)
 	if o == nil {
 		w.traceMessage(guid, name, ReasonUnknownObject, "")
-		return nil, fmt.Errorf("systems: %s for unknown object 0x%08X", name, guid)
+		return nil, &UnknownObjectError{Message: name, Guid: guid}
 	}
 	return o, nil
+}
+
+// UnknownObjectError is a message for an object the world does not hold
+// (never created, or already deleted). A replay of a capture that starts
+// mid-session counts these as before_capture rather than as failures.
+type UnknownObjectError struct {
+	Message string
+	Guid    uint32
+}
+
+func (e *UnknownObjectError) Error() string {
+	return fmt.Sprintf("systems: %s for unknown object 0x%08X", e.Message, e.Guid)
 }
 
 // instanceOK is the instance-sequence gate: a message for an older

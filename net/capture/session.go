@@ -2,6 +2,7 @@ package capture
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"github.com/dereth/dereth/protocol"
 
@@ -21,8 +22,10 @@ type Stats struct {
 	ServerMessages, ClientMessages int
 	// FragmentErrors counts fragments the reassemblers refused (repeats
 	// of retransmitted packets included); DecodeErrors messages that did
-	// not decode.
-	FragmentErrors, DecodeErrors int
+	// not decode (a message of a known opcode that failed); Unknown the
+	// well-framed messages whose opcode, event or action type the
+	// catalogue does not know (skipped, not errors).
+	FragmentErrors, DecodeErrors, Unknown int
 }
 
 // Message is one reassembled, decoded message of the session.
@@ -102,7 +105,10 @@ func (s *Session) Feed(d *Datagram) {
 			st.ClientMessages++
 		}
 		msg.Decoded, msg.Err = protocol.Decode(m.Data)
-		if msg.Err != nil {
+		switch {
+		case errors.Is(msg.Err, protocol.ErrUnknownOpcode):
+			st.Unknown++
+		case msg.Err != nil:
 			st.DecodeErrors++
 		}
 		if s.OnMessage != nil {
@@ -149,7 +155,7 @@ func (s *Session) Pending() int { return s.Server.Reasm.Pending() + s.Client.Rea
 
 // Summary is a one-line account of the counts.
 func (st *Stats) Summary() string {
-	return fmt.Sprintf("packets %d (client %d, server %d), checksums ok %d bad %d unverified %d, malformed %d, messages %d (server %d, client %d), fragment errors %d, decode errors %d",
+	return fmt.Sprintf("packets %d (client %d, server %d), checksums ok %d bad %d unverified %d, malformed %d, messages %d (server %d, client %d), fragment errors %d, decode errors %d, unknown %d",
 		st.Packets, st.ClientPackets, st.ServerPackets, st.ChecksumOK, st.ChecksumBad, st.ChecksumUnverified, st.Malformed,
-		st.ServerMessages+st.ClientMessages, st.ServerMessages, st.ClientMessages, st.FragmentErrors, st.DecodeErrors)
+		st.ServerMessages+st.ClientMessages, st.ServerMessages, st.ClientMessages, st.FragmentErrors, st.DecodeErrors, st.Unknown)
 }
