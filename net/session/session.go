@@ -165,8 +165,12 @@ type Session struct {
 	sent       *[maxKept]sentPacket
 	characters []protocol.Character
 	player     uint32
-	entered    bool
-	ended      error
+	// The DDD exchange and the character choice, in the retail order:
+	// 0xF7C8 goes only once a character is chosen and, when the server
+	// interrogated, its DDD end was echoed.
+	dddAsked, dddDone, chosen, enterSent bool
+	entered                              bool
+	ended                                error
 	// The server's clock: its last TimeSync and when it arrived.
 	serverTime   float64
 	serverTimeAt time.Time
@@ -633,22 +637,29 @@ func (s *Session) message(b []byte) {
 	}
 	switch m := d.(type) {
 	case *protocol.DDDInterrogation:
+		s.dddAsked = true
 		s.step("ddd: DDDInterrogation; answering with the end-of-retail iterations")
 		s.sendMessage(protocol.RetailIterations().Encode(nil), 5)
 	case *protocol.Bare:
 		switch m.Op {
 		case protocol.OpDDDEnd:
 			s.sendMessage(m.Encode(nil), 5)
+			s.dddDone = true
+			s.step("ddd: DDD end echoed")
+			s.enterGame()
 		case protocol.OpEnterGameServerReady:
 			s.step("enter: server ready; entering as 0x%08X", s.player)
 			s.sendMessage((&protocol.CharacterEnterWorld{GUID: s.player, Account: s.cfg.Account}).Encode(nil), 4)
+			// The retail client's first GameAction (the capture, 0.3 s
+			// after 0xF657): the allegiance panel's update request.
+			s.sendAction(actionAllegianceUpdateRequest, allegianceOpen)
 		}
 	case *protocol.CharacterList:
 		s.characters = m.Characters
 		if c, ok := choose(m.Characters, s.cfg.Character); ok {
-			s.player = c.GUID
+			s.player, s.chosen = c.GUID, true
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
-			s.sendMessage((&protocol.Bare{Op: protocol.OpEnterGameRequest}).Encode(nil), 4)
+			s.enterGame()
 		} else {
 			why := noCharacter(s.cfg.Character, m.Characters)
 			s.ended = fmt.Errorf("session: %s: %w", why, ErrRefused)
@@ -666,7 +677,13 @@ func (s *Session) message(b []byte) {
 		s.entered = true
 		s.mu.Unlock()
 		s.player = pc.Guid
+		// The retail client's world-entry GameActions, in the capture's
+		// order (its MoveToState and AutonomousPosition come from the
+		// controller here): HouseQuery, AllegianceUpdateRequest,
+		// LoginComplete.
 		s.step("world: PlayerCreate 0x%08X; sending LoginComplete", pc.Guid)
+		s.sendAction(actionHouseQuery, nil)
+		s.sendAction(actionAllegianceUpdateRequest, allegianceOpen)
 		s.sendAction(protocol.ActionLoginComplete, nil)
 	}
 	s.mu.Lock()
@@ -681,6 +698,29 @@ func (s *Session) message(b []byte) {
 		s.ended = fmt.Errorf("session: %d bytes of messages wait for the simulation, and %d more would pass the %d-byte budget: %w",
 			held, len(b), s.cfg.InboxBudget, ErrBehind)
 	}
+}
+
+// The GameActions the retail client sends at world entry besides
+// LoginComplete (the capture; ACE's GameActionType names them).
+const (
+	actionAllegianceUpdateRequest uint32 = 0x001F
+	actionHouseQuery              uint32 = 0x021E
+)
+
+// allegianceOpen is the captured AllegianceUpdateRequest's body (u32 1).
+var allegianceOpen = []byte{1, 0, 0, 0}
+
+// enterGame sends 0xF7C8 once, in the retail order: a character chosen,
+// and the DDD exchange finished (its end echoed) when the server started
+// one. The retail client in the capture echoes the DDD end at 1.4 s and
+// asks to enter only then (at 24 s, when the player picked).
+func (s *Session) enterGame() {
+	if s.enterSent || !s.chosen || s.dddAsked && !s.dddDone {
+		return
+	}
+	s.enterSent = true
+	s.step("enter: asking to enter the world")
+	s.sendMessage((&protocol.Bare{Op: protocol.OpEnterGameRequest}).Encode(nil), 4)
 }
 
 // noCharacter says why choose found no character.

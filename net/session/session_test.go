@@ -460,6 +460,7 @@ func TestLoopbackServerDisconnect(t *testing.T) {
 // applies nothing from them.
 func TestLoopbackMalformedKeepsSession(t *testing.T) {
 	srv := sessiontest.NewServer(t, captured(t))
+	srv.Permissive = true // it injects faults
 	good := acnet.Packet{Header: acnet.Header{Seq: 5000, Flags: acnet.Disconnect, ID: acnet.ServerID, Iteration: 1}}
 	forged := acnet.Encode(nil, &good, 0)
 	forged[8] ^= 1 // a Disconnect with a wrong plain checksum
@@ -509,6 +510,7 @@ func TestLoopbackMalformedKeepsSession(t *testing.T) {
 // answered and it disconnects cleanly.
 func TestLoopbackFlood(t *testing.T) {
 	srv := sessiontest.NewServer(t, captured(t))
+	srv.Permissive = true // it injects faults
 	flooded, floodBytes, answered := false, 0, 0
 	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", EchoInterval: 30 * time.Millisecond}, func(s *Session) bool {
 		if !s.Entered() {

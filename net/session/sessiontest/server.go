@@ -1,12 +1,13 @@
 // Package sessiontest is a loopback AC server for tests: it plays a
-// captured session's server packets back to a client, over a link that
-// can lose, repeat and reorder datagrams.
+// captured session's server packets back to a client, in the captured
+// order and gated on the client's messages as the capture has them, over
+// a link that can lose, repeat and reorder datagrams.
 package sessiontest
 
 import (
 	"bytes"
 	"encoding/binary"
-	"github.com/dereth/dereth/protocol"
+	"fmt"
 	"net"
 	"sync"
 	"testing"
@@ -14,12 +15,20 @@ import (
 
 	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/protocol"
 )
 
 // Server plays the captured server packets back over loopback UDP, on a
 // port pair on 127.0.0.1: it answers a LoginRequest with the captured
-// ConnectRequest and the first ConnectResponse with every other captured
-// server packet, and checks each client packet's checksum with its own
+// ConnectRequest and the first ConnectResponse with the captured server
+// packets that came before the client's first message; every later
+// captured server packet goes only once the client sent the required
+// message that preceded it in the capture (the retail order: DDD
+// response 0xF7E6, the DDD end's echo 0xF7EA, 0xF7C8, 0xF657, then
+// LoginComplete). A client message out of that order fails the test
+// (Fail); the other GameActions are optional but only after 0xF657.
+// Permissive plays every captured packet at once and checks no order,
+// for the tests that inject faults. It checks each client packet's checksum with its own
 // ISAAC state for the client seed. Like ACE it keeps its packets for
 // resends (the client's NAKs are answered with the captured packet, flagged
 // Retransmission and keyed as before, or RejectRetransmit for a seq it
@@ -40,6 +49,18 @@ type Server struct {
 	cached       map[uint32][]byte // encrypted server packets by seq
 	lastSeq      uint32            // the highest captured server seq
 	lastFrag     uint32            // the highest captured server message seq
+	// gate[i] is how many of the client's required messages must have
+	// arrived before packets[i] goes (in-order play).
+	gate []int
+	// order is the client's required messages in the captured order.
+	order []msgKey
+
+	// Permissive streams every captured packet at the ConnectResponse and
+	// checks no message order (set before Serve).
+	Permissive bool
+	// Fail reports a client message out of the retail order (default:
+	// the test's Errorf).
+	Fail func(format string, args ...any)
 
 	Refuse bool // answer the ConnectResponse with a CharacterError
 	// Silent: never answer (SetSilent changes it while Serve runs).
@@ -73,6 +94,9 @@ type Server struct {
 	attempts   map[fateKey]int
 	heldIn     []inbound
 	heldOut    []outbound
+	released   int    // packets[:released] have gone
+	sentHigh   uint32 // the highest server seq sent (acks repeat it)
+	required   int    // the client's required messages seen, in order
 
 	mu sync.Mutex
 	// ClientOK and ClientBad count client packets by checksum;
@@ -109,6 +133,42 @@ type Server struct {
 	// Dropped, Duplicated and Reordered count the link's faults by
 	// direction: [0] client to server, [1] server to client.
 	Dropped, Duplicated, Reordered [2]int
+	// OutOfOrder counts the client messages out of the retail order.
+	OutOfOrder int
+}
+
+// msgKey names a client message: its opcode, and a GameAction's type.
+type msgKey struct{ op, action uint32 }
+
+func (k msgKey) String() string {
+	if k.op == 0xF7B1 {
+		return fmt.Sprintf("GameAction 0x%04X", k.action)
+	}
+	return fmt.Sprintf("0x%04X", k.op)
+}
+
+func keyOf(b []byte) msgKey {
+	var k msgKey
+	if len(b) >= 4 {
+		k.op = binary.LittleEndian.Uint32(b)
+	}
+	if k.op == 0xF7B1 && len(b) >= 12 {
+		k.action = binary.LittleEndian.Uint32(b[8:])
+	}
+	return k
+}
+
+// required reports whether a client message is one of the retail login's
+// fixed steps: the DDD answer and echo, the enter-game request, the
+// character's entry and LoginComplete. Other GameActions are optional.
+func (k msgKey) required() bool {
+	switch k.op {
+	case 0xF7E6, 0xF7EA, 0xF7C8, 0xF657:
+		return true
+	case 0xF7B1:
+		return k.action == 0x00A1
+	}
+	return false
 }
 
 type inbound struct {
@@ -134,8 +194,18 @@ type fateKey struct {
 func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 	s := &Server{t: t, Actions: map[uint32]int{}, cached: map[uint32][]byte{}, clientOOO: map[uint32]bool{},
 		attempts: map[fateKey]int{}, clientSeq: 1, reasm: acnet.NewReassembler(1, acnet.DefaultBudget)}
+	// Follow the capture to gate each server packet on the client's
+	// required messages before it.
+	cs := capture.NewSession()
+	cs.OnMessage = func(m *capture.Message) {
+		if k := keyOf(m.Data); !m.FromServer && k.required() {
+			s.order = append(s.order, k)
+		}
+	}
 	var p acnet.Packet
-	for _, d := range ds {
+	for i := range ds {
+		d := &ds[i]
+		cs.Feed(d)
 		if !d.FromServer {
 			continue
 		}
@@ -148,6 +218,7 @@ func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 			s.ServerTime = p.TimeSync
 		}
 		s.packets = append(s.packets, d.Payload)
+		s.gate = append(s.gate, len(s.order))
 		s.lastSeq = max(s.lastSeq, p.Seq)
 		for _, f := range p.Fragments {
 			s.lastFrag = max(s.lastFrag, f.Seq)
@@ -213,6 +284,9 @@ func (s *Server) Serve(deadline time.Time) {
 	}
 	if s.Pace <= 0 {
 		s.Pace = 20 * time.Millisecond
+	}
+	if s.Fail == nil {
+		s.Fail = s.t.Errorf
 	}
 	tick := time.NewTicker(s.Pace)
 	defer tick.Stop()
@@ -386,12 +460,7 @@ func (s *Server) receive(m inbound) {
 			s.write(s.world, s.refusal(), m.from)
 			return
 		}
-		for i, b := range s.packets {
-			s.send(s.world, b, m.from)
-			if i%16 == 15 {
-				time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
-			}
-		}
+		s.release()
 		return
 	}
 	if encrypted {
@@ -405,6 +474,9 @@ func (s *Server) receive(m inbound) {
 	if p.Flags&acnet.RequestRetransmit != 0 && !encrypted && s.client != nil {
 		var unknown []uint32
 		for _, seq := range p.Retransmit {
+			if seq > s.sentHigh {
+				continue // not sent yet
+			}
 			b, ok := s.cached[seq]
 			if !ok {
 				unknown = append(unknown, seq)
@@ -426,6 +498,7 @@ func (s *Server) receive(m inbound) {
 		s.reasm.Add(&p.Fragments[i], func(msg acnet.Message) {
 			b := bytes.Clone(msg.Data)
 			s.Messages = append(s.Messages, b)
+			s.inOrder(keyOf(b))
 			if len(b) >= 12 && binary.LittleEndian.Uint32(b) == 0xF7B1 {
 				s.Actions[binary.LittleEndian.Uint32(b[8:])]++
 			}
@@ -452,10 +525,72 @@ func (s *Server) receive(m inbound) {
 	}
 }
 
+// release sends the captured packets whose client message arrived (all of
+// them when Permissive), in the captured order.
+func (s *Server) release() {
+	var p acnet.Packet
+	for s.released < len(s.packets) && (s.Permissive || s.gate[s.released] <= s.required) {
+		b := s.packets[s.released]
+		s.send(s.world, b, s.client)
+		if acnet.Decode(b, &p) == nil {
+			s.sentHigh = max(s.sentHigh, p.Seq)
+		}
+		s.released++
+		if s.released%16 == 0 {
+			time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
+		}
+	}
+}
+
+// done reports whether every captured packet has gone.
+func (s *Server) done() bool { return s.released == len(s.packets) }
+
+// inOrder checks one client message against the retail order and releases
+// the captured packets that waited for it.
+func (s *Server) inOrder(k msgKey) {
+	if s.Permissive {
+		return
+	}
+	switch {
+	case k.required() && s.required < len(s.order) && k == s.order[s.required]:
+		s.required++
+		s.release()
+	case k.required():
+		want := "nothing more of its kind"
+		if s.required < len(s.order) {
+			want = s.order[s.required].String()
+		}
+		s.OutOfOrder++
+		s.Fail("client message %s out of the retail order: the retail client sends %s next", k, want)
+	case k.op == 0xF7B1 && s.required >= s.entryIndex():
+		// An optional GameAction, once the character entered.
+	default:
+		s.OutOfOrder++
+		s.Fail("client message %s out of the retail order: after %d of its login messages the retail client sends %s next", k, s.required, s.order[min(s.required, len(s.order)-1)])
+	}
+}
+
+// entryIndex is how many required messages precede GameActions: those
+// up to and including 0xF657.
+func (s *Server) entryIndex() int {
+	for i, k := range s.order {
+		if k.op == 0xF657 {
+			return i + 1
+		}
+	}
+	return len(s.order)
+}
+
 // data sends a new encrypted server packet with the next seq after the
 // captured ones, keeping it for resends, as ACE sends its EchoResponse.
 func (s *Server) data(p acnet.Packet) {
+	if !s.done() {
+		// Its seq comes after every captured one: sent now, it would
+		// name seqs the client may not have yet.
+		return
+	}
 	s.lastSeq++
+	s.sentHigh = s.lastSeq
 	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
 	p.Flags |= acnet.EncryptedChecksum
 	b := acnet.Encode(nil, &p, s.sendKeys.Next())
@@ -484,7 +619,7 @@ func (s *Server) heartbeat() {
 
 // control sends a plain-checksum packet with the server's last seq.
 func (s *Server) control(p acnet.Packet) {
-	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
+	p.Seq, p.ID, p.Iteration = s.sentHigh, acnet.ServerID, 1
 	s.send(s.world, acnet.Encode(nil, &p, 0), s.client)
 }
 
