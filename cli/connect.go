@@ -203,7 +203,7 @@ loop:
 		printStep(<-steps)
 	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st)}
+	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st), live: &st}
 	if asJSON {
 		stdout.Write(res.summaryJSON(map[string]any{"entered_world": s.Entered()}))
 	} else {

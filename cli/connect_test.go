@@ -45,12 +45,21 @@ func TestConnectHeadless(t *testing.T) {
 		ChecksumBad  int `json:"checksum_bad"`
 		ObjectsMade  int `json:"objects_created"`
 		Missing      int `json:"missing_assets"`
+		Verified     *int
+		Dropped      *int
+		Lost         *int
+		ReadBuffer   int `json:"read_buffer"`
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
 		t.Fatal(err)
 	}
 	if !sum.EnteredWorld || sum.Messages["0xF745"] != 136 || sum.ChecksumBad != 0 || sum.ObjectsMade != 136 || sum.Missing != 17 {
 		t.Errorf("summary %s", lines[len(lines)-1])
+	}
+	// The live session's own counters: every server packet verified,
+	// nothing dropped or lost, the socket's buffer read back.
+	if sum.Verified == nil || sum.Dropped == nil || sum.Lost == nil || *sum.Verified < 100 || *sum.Dropped != 0 || *sum.Lost != 0 || sum.ReadBuffer <= 0 {
+		t.Errorf("live counters missing or wrong in %s", lines[len(lines)-1])
 	}
 	// The client's own messages are counted beside the server's, as a
 	// replay counts them: the DDD answers, the enter-game request, 0xF657

@@ -262,7 +262,7 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 		n.ended = true
 	}
 	st := n.s.Stats()
-	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: liveStats(st)}
+	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: liveStats(st), live: &st}
 	if n.asJSON {
 		n.print(res.summaryJSON(map[string]any{"entered_world": n.s.Entered()}))
 	} else {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -126,6 +127,8 @@ type replayResult struct {
 	applyErrors   int
 	missingAssets int
 	world         *netWorld
+	// live is a live session's own counts (nil for a replay).
+	live *session.Stats
 }
 
 // messageLine is one --json message line.
@@ -261,6 +264,10 @@ func (r *replayResult) summaryJSON(extra map[string]any) []byte {
 		"checksum_unverified": st.ChecksumUnverified, "malformed": st.Malformed, "messages": msgs,
 		"objects_created": r.world.Created, "objects_placed": r.world.Len(), "objects_contained": len(r.world.Contained), "apply_errors": r.applyErrors,
 		"decode_errors": st.DecodeErrors, "missing_assets": r.missingAssets}
+	if l := r.live; l != nil {
+		v["verified"], v["dropped"], v["resent"], v["lost"] = l.ChecksumOK, l.Dropped(), l.Resent, l.Lost
+		v["foreign"], v["duplicates"], v["naks_sent"], v["read_buffer"] = l.Foreign, l.Duplicates, l.NAKsSent, l.ReadBuffer
+	}
 	for k, x := range extra {
 		v[k] = x
 	}
@@ -283,6 +290,10 @@ func (r *replayResult) printText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "objects created %d: %d placed in the world, %d contained (no position); apply errors %d; DAT ids not in the DAT %d\n",
 		r.world.Created, r.world.Len(), len(r.world.Contained), r.applyErrors, r.missingAssets)
+	if l := r.live; l != nil {
+		fmt.Fprintf(w, "server datagrams verified %d, dropped %d (foreign %d, malformed %d, bad checksum %d, duplicate %d); resent %d of ours, %d NAKs sent; messages lost %d\n",
+			l.ChecksumOK, l.Dropped(), l.Foreign, l.Malformed, l.ChecksumBad, l.Duplicates, l.Resent, l.NAKsSent, l.Lost)
+	}
 	fmt.Fprintf(w, "world time %.3f s, %d frames\n", r.world.Now, r.world.FrameNo)
 }
 

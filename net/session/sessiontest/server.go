@@ -62,6 +62,17 @@ type Server struct {
 	// the test's Errorf).
 	Fail func(format string, args ...any)
 
+	// Extra are world messages the server sends after the captured ones
+	// (once the client sent LoginComplete), packed several to a keyed
+	// packet as ACE packs them; Burst, when set, sends them Burst packets
+	// at a time with BurstGap between.
+	Extra    [][]byte
+	Burst    int
+	BurstGap time.Duration
+	// Lose, when set, drops each server datagram it returns true for
+	// (attempt counts the sends of the same seq, from 0), besides Loss.
+	Lose func(p *acnet.Packet, attempt int) bool
+
 	Refuse bool // answer the ConnectResponse with a CharacterError
 	// Silent: never answer (SetSilent changes it while Serve runs).
 	Silent bool
@@ -94,7 +105,9 @@ type Server struct {
 	attempts   map[fateKey]int
 	heldIn     []inbound
 	heldOut    []outbound
-	released   int    // packets[:released] have gone
+	released   int // packets[:released] have gone
+	captured   int // packets[:captured] are the captured ones
+	sends      map[uint32]int
 	sentHigh   uint32 // the highest server seq sent (acks repeat it)
 	required   int    // the client's required messages seen, in order
 
@@ -282,6 +295,9 @@ func (s *Server) Serve(deadline time.Time) {
 	for range int(s.lastSeq) - 1 {
 		s.sendKeys.Next()
 	}
+	s.sends = map[uint32]int{}
+	s.captured = len(s.packets)
+	s.packExtra()
 	if s.Pace <= 0 {
 		s.Pace = 20 * time.Millisecond
 	}
@@ -376,6 +392,17 @@ func splitmix(x uint64) uint64 {
 
 // send writes b to the client over the faulty link.
 func (s *Server) send(c *net.UDPConn, b []byte, to *net.UDPAddr) {
+	if s.Lose != nil {
+		var p acnet.Packet
+		if acnet.Decode(b, &p) == nil && p.Flags&acnet.EncryptedChecksum != 0 {
+			n := s.sends[p.Seq]
+			s.sends[p.Seq]++
+			if s.Lose(&p, n) {
+				s.Dropped[1]++
+				return
+			}
+		}
+	}
 	drop, dup, hold := s.fate(1, b)
 	switch {
 	case drop:
@@ -525,6 +552,38 @@ func (s *Server) receive(m inbound) {
 	}
 }
 
+// packExtra packs Extra into keyed packets after the captured ones, as
+// many whole fragments to a 464-byte body as fit, gated on LoginComplete.
+func (s *Server) packExtra() {
+	frag := s.lastFrag
+	var p acnet.Packet
+	size := 0
+	flush := func() {
+		if len(p.Fragments) == 0 {
+			return
+		}
+		s.packets = append(s.packets, s.keyed(p))
+		s.sentHigh = 0 // not sent yet
+		s.gate = append(s.gate, len(s.order))
+		p, size = acnet.Packet{}, 0
+	}
+	for _, m := range s.Extra {
+		count := (len(m) + acnet.MaxFragmentData - 1) / acnet.MaxFragmentData
+		frag++
+		for i := range count {
+			part := m[i*acnet.MaxFragmentData : min(len(m), (i+1)*acnet.MaxFragmentData)]
+			if size+acnet.FragmentHeaderSize+len(part) > 464 {
+				flush()
+			}
+			p.Flags = acnet.BlobFragments
+			p.Fragments = append(p.Fragments, acnet.Fragment{Seq: frag, ID: 0x80000000 | frag, Count: uint16(count), Index: uint16(i), Queue: 10, Data: part})
+			size += acnet.FragmentHeaderSize + len(part)
+		}
+	}
+	flush()
+	s.lastFrag = frag
+}
+
 // release sends the captured packets whose client message arrived (all of
 // them when Permissive), in the captured order.
 func (s *Server) release() {
@@ -536,7 +595,14 @@ func (s *Server) release() {
 			s.sentHigh = max(s.sentHigh, p.Seq)
 		}
 		s.released++
-		if s.released%16 == 0 {
+		switch {
+		case s.released > s.captured && s.Burst > 0:
+			if (s.released-s.captured)%s.Burst == 0 {
+				s.mu.Unlock() // let the test read the counters meanwhile
+				time.Sleep(s.BurstGap)
+				s.mu.Lock()
+			}
+		case s.released%16 == 0:
 			time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
 		}
 	}
@@ -589,13 +655,52 @@ func (s *Server) data(p acnet.Packet) {
 		// name seqs the client may not have yet.
 		return
 	}
+	s.send(s.world, s.keyed(p), s.client)
+}
+
+// keyed builds a new encrypted server packet with the next seq after the
+// captured ones and the server's next key, keeping it for resends.
+func (s *Server) keyed(p acnet.Packet) []byte {
 	s.lastSeq++
 	s.sentHigh = s.lastSeq
 	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
 	p.Flags |= acnet.EncryptedChecksum
 	b := acnet.Encode(nil, &p, s.sendKeys.Next())
 	s.cached[p.Seq] = b
-	s.send(s.world, b, s.client)
+	return b
+}
+
+// Keyed builds (and does not send, nor keep for resends) the server's
+// next encrypted packet: a test sends it from elsewhere (a forged source).
+func (s *Server) Keyed(p acnet.Packet) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.keyed(p)
+	delete(s.cached, s.lastSeq)
+	return b
+}
+
+// Send sends p as the server's next encrypted packet, whether or not the
+// captured ones have all gone.
+func (s *Server) Send(p acnet.Packet) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.write(s.world, s.keyed(p), s.client)
+}
+
+// SwitchSeed makes the server key its next packets with a new ISAAC seed,
+// as a server that lost the session's key stream would.
+func (s *Server) SwitchSeed(seed uint32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sendKeys = acnet.NewISAAC(seed)
+}
+
+// ClientAddr is the client's address, once its ConnectResponse came.
+func (s *Server) ClientAddr() *net.UDPAddr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
 }
 
 // heartbeat acks with the server's last seq and NAKs the client's gaps.
@@ -641,12 +746,10 @@ func (s *Server) SetSilent(silent bool) {
 	s.mu.Unlock()
 }
 
-// Disconnect sends the client a Disconnect, as ACE does when it drops a
-// session.
+// Disconnect sends the client a Disconnect in a keyed packet (only keyed
+// packets speak for the server).
 func (s *Server) Disconnect() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.control(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
+	s.Send(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
 }
 
 // Inject sends b to the client as it is (a malformed or forged datagram).
