@@ -245,12 +245,13 @@ type Session struct {
 	nextEcho time.Time
 	wbuf     []byte // the datagram being sent
 
-	mu      sync.Mutex
-	inbox   []protocol.Message
-	inBytes int      // the bytes of the messages in inbox
-	outbox  [][]byte // game messages from the simulation
-	stats   Stats
-	stepped []string
+	mu        sync.Mutex
+	character string // the character chosen
+	inbox     []protocol.Message
+	inBytes   int      // the bytes of the messages in inbox
+	outbox    [][]byte // game messages from the simulation
+	stats     Stats
+	stepped   []string
 }
 
 // The client keeps its last maxKept sequenced packets, none older than
@@ -823,6 +824,9 @@ func (s *Session) message(b []byte) {
 		s.characters = m.Characters
 		if c, ok := choose(m.Characters, s.cfg.Character); ok {
 			s.player, s.chosen = c.GUID, true
+			s.mu.Lock()
+			s.character = strings.TrimPrefix(c.Name, "+")
+			s.mu.Unlock()
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
 			s.enterGame()
 		} else {
@@ -1017,6 +1021,14 @@ func (s *Session) Drain(f func(protocol.Message)) {
 	for _, d := range in {
 		f(d)
 	}
+}
+
+// Character is the name of the character the session chose ("" before
+// the CharacterList): a reconnect asks for it by name.
+func (s *Session) Character() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.character
 }
 
 // Entered reports whether the world entry happened (PlayerCreate).

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"net"
 	"sync"
 	"testing"
@@ -107,9 +108,12 @@ type Server struct {
 	heldOut    []outbound
 	released   int // packets[:released] have gone
 	captured   int // packets[:captured] are the captured ones
-	sends      map[uint32]int
-	sentHigh   uint32 // the highest server seq sent (acks repeat it)
-	required   int    // the client's required messages seen, in order
+	// The captured state a new session starts from.
+	capturedSeq, capturedFrag uint32
+	capturedCache             map[uint32][]byte
+	sends                     map[uint32]int
+	sentHigh                  uint32 // the highest server seq sent (acks repeat it)
+	required                  int    // the client's required messages seen, in order
 
 	mu sync.Mutex
 	// ClientOK and ClientBad count client packets by checksum;
@@ -148,6 +152,10 @@ type Server struct {
 	Dropped, Duplicated, Reordered [2]int
 	// OutOfOrder counts the client messages out of the retail order.
 	OutOfOrder int
+	// Sessions counts the sessions served: a LoginRequest from a new
+	// client address after a session streamed starts another (a
+	// reconnect), from the captured packets again.
+	Sessions int
 }
 
 // msgKey names a client message: its opcode, and a GameAction's type.
@@ -288,16 +296,8 @@ func (s *Server) Serve(deadline time.Time) {
 		}()
 	}
 	go func() { wg.Wait(); close(ch) }()
-	s.keys = acnet.NewKeyWindow(s.seeds.ClientSeed)
-	// The captured encrypted packets are seqs 2..lastSeq (the capture
-	// lacks some, but they took their keys): seq n used key n−2.
-	s.sendKeys = acnet.NewISAAC(s.seeds.ServerSeed)
-	for range int(s.lastSeq) - 1 {
-		s.sendKeys.Next()
-	}
-	s.sends = map[uint32]int{}
-	s.captured = len(s.packets)
-	s.packExtra()
+	s.captured, s.capturedSeq, s.capturedFrag, s.capturedCache = len(s.packets), s.lastSeq, s.lastFrag, maps.Clone(s.cached)
+	s.newSession()
 	if s.Pace <= 0 {
 		s.Pace = 20 * time.Millisecond
 	}
@@ -465,6 +465,9 @@ func (s *Server) receive(m inbound) {
 	s.ClientOK++
 	switch {
 	case p.Flags&acnet.LoginRequest != 0 && !m.world:
+		if s.streamed && m.from.String() != s.client.String() {
+			s.newSession()
+		}
 		if s.DropLogins > 0 {
 			s.DropLogins--
 			s.Dropped[0]++
@@ -550,6 +553,27 @@ func (s *Server) receive(m inbound) {
 	if p.Flags&acnet.Disconnect != 0 {
 		s.Disconnected = true
 	}
+}
+
+// newSession readies the server for a client's session: the first, or a
+// new client logging in again (a reconnect) after the last one.
+func (s *Server) newSession() {
+	s.keys = acnet.NewKeyWindow(s.seeds.ClientSeed)
+	// The captured encrypted packets are seqs 2..lastSeq (the capture
+	// lacks some, but they took their keys): seq n used key n−2.
+	s.lastSeq, s.lastFrag, s.cached = s.capturedSeq, s.capturedFrag, maps.Clone(s.capturedCache)
+	s.sendKeys = acnet.NewISAAC(s.seeds.ServerSeed)
+	for range int(s.lastSeq) - 1 {
+		s.sendKeys.Next()
+	}
+	s.packets, s.gate = s.packets[:s.captured], s.gate[:s.captured]
+	s.packExtra()
+	s.sends = map[uint32]int{}
+	s.released, s.required, s.sentHigh = 0, 0, 0
+	s.streamed, s.client, s.Disconnected = false, nil, false
+	s.clientSeq, s.clientHigh, s.clientOOO = 1, 0, map[uint32]bool{}
+	s.reasm = acnet.NewReassembler(1, acnet.DefaultBudget)
+	s.Sessions++
 }
 
 // packExtra packs Extra into keyed packets after the captured ones, as
