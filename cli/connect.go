@@ -194,6 +194,9 @@ loop:
 				frame++
 			}
 			w.Step(connectFrame)
+			if live.over != nil {
+				cancel() // the world cannot follow the server any more
+			}
 			if dur > 0 && !entered.IsZero() && time.Since(entered) >= dur {
 				cancel()
 			}
@@ -201,6 +204,10 @@ loop:
 	}
 	for len(steps) > 0 {
 		printStep(<-steps)
+	}
+	live.apply() // what arrived before the end: counted, or refused
+	if err := live.overErr(); err != nil && runErr == nil {
+		runErr = err
 	}
 	st := s.Stats()
 	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st), live: &st}

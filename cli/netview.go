@@ -234,6 +234,12 @@ func (n *NetView) Frame(_ *systems.World, dt float64) error {
 		return ErrViewEnd
 	}
 	n.lw.apply()
+	if n.lw.over != nil && !n.ended {
+		n.cancel() // the world cannot follow the server any more
+		n.runErr = n.lw.overErr()
+		n.ended, n.endErr = true, fmt.Errorf("the session ended: %w\n%s: reconnect as %s", n.runErr, ReconnectKey, n.who())
+		<-n.done
+	}
 	if !n.ended {
 		select {
 		case err := <-n.done:

@@ -54,10 +54,12 @@ type Config struct {
 	// its periodic ack packet (default 4 s: the retail client sends them
 	// every 2–4 s, on every other ack).
 	EchoInterval time.Duration
-	// InboxBudget bounds the bytes of the messages waiting for the
-	// simulation's next Drain (default 16 MiB, thousands of frames' worth
-	// in the busiest town); a session past it ends with ErrBehind rather
-	// than grow without bound or drop messages the world needs.
+	// InboxBudget bounds the memory of the messages waiting for the
+	// simulation's next Drain, each charged its bytes plus
+	// DecodedOverhead for its decoded form (default 32 MiB: some 30,000
+	// small CreateObjects, seconds of the busiest login); a session past
+	// it ends with ErrBehind rather than grow without bound or drop
+	// messages the world needs.
 	InboxBudget int
 	// BadChecksumLimit ends a session whose server sent this many
 	// ISAAC-keyed packets in a row that fail their checksum, repeats
@@ -104,7 +106,7 @@ func (c *Config) defaults() {
 		c.EchoInterval = 2 * c.AckInterval
 	}
 	if c.InboxBudget == 0 {
-		c.InboxBudget = 16 << 20
+		c.InboxBudget = 32 << 20
 	}
 	if c.BadChecksumLimit == 0 {
 		c.BadChecksumLimit = 64
@@ -122,6 +124,12 @@ func (c *Config) defaults() {
 		c.Step = func(string) {}
 	}
 }
+
+// DecodedOverhead is what each message waiting for the simulation is
+// charged against Config.InboxBudget besides its bytes: its decoded form
+// (a small CreateObject decodes to some 560 bytes of Go values, measured;
+// a full one to more).
+const DecodedOverhead = 1024
 
 // ErrRefused wraps the reason a server refused the login or character.
 var ErrRefused = errors.New("refused")
@@ -855,17 +863,18 @@ func (s *Session) message(b []byte) {
 		s.sendAction(actionAllegianceUpdateRequest, allegianceOpen)
 		s.sendAction(protocol.ActionLoginComplete, nil)
 	}
+	cost := len(b) + DecodedOverhead
 	s.mu.Lock()
-	over := s.inBytes+len(b) > s.cfg.InboxBudget
+	over := s.inBytes+cost > s.cfg.InboxBudget
 	if !over {
 		s.inbox = append(s.inbox, d)
-		s.inBytes += len(b)
+		s.inBytes += cost
 	}
-	held := s.inBytes
+	held, waiting := s.inBytes, len(s.inbox)
 	s.mu.Unlock()
 	if over && s.ended == nil {
-		s.ended = fmt.Errorf("session: %d bytes of messages wait for the simulation, and %d more would pass the %d-byte budget: %w",
-			held, len(b), s.cfg.InboxBudget, ErrBehind)
+		s.ended = fmt.Errorf("session: %d messages (%d bytes with their decoded form) wait for the simulation, and one more would pass the %d-byte budget: %w",
+			waiting, held, s.cfg.InboxBudget, ErrBehind)
 	}
 }
 
