@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"slices"
 	"strings"
@@ -232,4 +233,32 @@ func TestLoopbackLossAndBursts(t *testing.T) {
 	if st.ChecksumBad != 0 || st.Lost != 0 || srv.Dropped[1] < 300 {
 		t.Errorf("bad checksums %d, lost %d, server datagrams dropped %d", st.ChecksumBad, st.Lost, srv.Dropped[1])
 	}
+}
+
+// TestLoopbackLostForGood: a server packet carrying messages is lost and
+// the server will not send it again (RejectRetransmit): every later
+// message arrives and waits behind the hole, and after StallTimeout the
+// session ends with ErrLost saying how many messages were lost (the
+// lost packet's), never running on with nothing delivered.
+func TestLoopbackLostForGood(t *testing.T) {
+	const n, base = 60, 0x7F000000
+	srv := sessiontest.NewServer(t, captured(t))
+	srv.Extra = creates(n, base)
+	lost, inLost := uint32(0), 0
+	srv.Lose = func(p *acnet.Packet, attempt int) bool {
+		if lost == 0 && len(p.Fragments) > 0 && p.Fragments[0].Seq > 170 {
+			lost, inLost = p.Seq, len(p.Fragments)
+		}
+		return p.Seq == lost
+	}
+	srv.Reject = func(seq uint32) bool { return seq == lost }
+	s, err := runClient(t, srv, Config{Account: "treestats", Password: "treestats", StallTimeout: 300 * time.Millisecond}, func(*Session) bool { return false })
+	if !errors.Is(err, ErrLost) || !strings.Contains(err.Error(), "never came") {
+		t.Fatalf("err = %v, want ErrLost for a message that never came", err)
+	}
+	st := s.Stats()
+	if inLost == 0 || st.Lost != inLost || !strings.Contains(err.Error(), fmt.Sprintf("%d server messages lost", inLost)) {
+		t.Errorf("lost %d (%v), want the %d messages of the rejected packet", st.Lost, err, inLost)
+	}
+	waitDisconnect(t, srv)
 }

@@ -73,6 +73,9 @@ type Server struct {
 	// Lose, when set, drops each server datagram it returns true for
 	// (attempt counts the sends of the same seq, from 0), besides Loss.
 	Lose func(p *acnet.Packet, attempt int) bool
+	// Reject, when set, answers a NAK of each seq it returns true for
+	// with RejectRetransmit, as for a packet the server no longer has.
+	Reject func(seq uint32) bool
 
 	Refuse bool // answer the ConnectResponse with a CharacterError
 	// Silent: never answer (SetSilent changes it while Serve runs).
@@ -113,6 +116,7 @@ type Server struct {
 	capturedCache             map[uint32][]byte
 	sends                     map[uint32]int
 	sentHigh                  uint32 // the highest server seq sent (acks repeat it)
+	clientAcked               uint32 // the highest server seq the client acked
 	required                  int    // the client's required messages seen, in order
 
 	mu sync.Mutex
@@ -508,7 +512,7 @@ func (s *Server) receive(m inbound) {
 				continue // not sent yet
 			}
 			b, ok := s.cached[seq]
-			if !ok {
+			if !ok || s.Reject != nil && s.Reject(seq) {
 				unknown = append(unknown, seq)
 				continue
 			}
@@ -536,6 +540,9 @@ func (s *Server) receive(m inbound) {
 	}
 	if p.Flags&acnet.TimeSync != 0 {
 		s.TimeSyncs = append(s.TimeSyncs, p.TimeSync)
+	}
+	if p.Flags&acnet.AckSequence != 0 && s.streamed {
+		s.clientAcked = max(s.clientAcked, p.Ack)
 	}
 	if p.Flags&acnet.Flow != 0 {
 		s.FlowBytes += int(p.Flow.Bytes)
@@ -569,7 +576,7 @@ func (s *Server) newSession() {
 	s.packets, s.gate = s.packets[:s.captured], s.gate[:s.captured]
 	s.packExtra()
 	s.sends = map[uint32]int{}
-	s.released, s.required, s.sentHigh = 0, 0, 0
+	s.released, s.required, s.sentHigh, s.clientAcked = 0, 0, 0, 0
 	s.streamed, s.client, s.Disconnected = false, nil, false
 	s.clientSeq, s.clientHigh, s.clientOOO = 1, 0, map[uint32]bool{}
 	s.reasm = acnet.NewReassembler(1, acnet.DefaultBudget)
@@ -630,6 +637,14 @@ func (s *Server) release() {
 			time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
 		}
 	}
+}
+
+// AllAcked reports whether every packet the server has to send (the
+// captured ones and Extra) went and the client acked the last of them.
+func (s *Server) AllAcked() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.streamed && s.done() && s.clientAcked >= s.sentHigh
 }
 
 // done reports whether every captured packet has gone.
