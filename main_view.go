@@ -12,6 +12,7 @@ import (
 	"github.com/dereth/dereth/cli"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/scenes"
+	sview "github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -146,6 +147,8 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		NoControl: !n.Live(),
 	}
 	if n.Live() {
+		cfg.Net = func() string { return sview.NetText(n.NetStats()) }
+		cfg.Reconnect = n.Reconnect
 		cfg.Send = func(msg []byte) {
 			if send := n.Send(); send != nil {
 				send(msg)

@@ -203,6 +203,9 @@ loop:
 				frame++
 			}
 			w.Step(connectFrame)
+			if live.over != nil {
+				cancel() // the world cannot follow the server any more
+			}
 			if dur > 0 && !entered.IsZero() && time.Since(entered) >= dur {
 				cancel()
 			}
@@ -211,8 +214,12 @@ loop:
 	for len(steps) > 0 {
 		printStep(<-steps)
 	}
+	live.apply() // what arrived before the end: counted, or refused
+	if err := live.overErr(); err != nil && runErr == nil {
+		runErr = err
+	}
 	st := s.Stats()
-	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st)}
+	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st), live: &st}
 	if asJSON {
 		stdout.Write(res.summaryJSON(map[string]any{"entered_world": s.Entered()}))
 	} else {

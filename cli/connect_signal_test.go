@@ -48,7 +48,7 @@ func TestConnectHeadlessInterrupt(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("ended after %v: the interrupt did not end it", d)
 	}
-	for _, want := range []string{"disconnect: sent Disconnect", "client 5)", "entered world: true"} {
+	for _, want := range []string{"disconnect: sent Disconnect", "client 8)", "entered world: true"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in:\n%s", want, out.String())
 		}

@@ -1,11 +1,13 @@
 package cli
 
 import (
-	"github.com/dereth/dereth/protocol"
+	"errors"
+	"fmt"
 	"maps"
 
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/protocol"
 )
 
 // liveWorld is a world following a live session: at each frame boundary
@@ -20,6 +22,11 @@ type liveWorld struct {
 	applyErrors int
 	// chat, when set, receives each message that puts text on screen.
 	chat func(chatLine)
+	// over is the first object the world's bound refused (the session
+	// must end: the world can no longer follow the server); refused
+	// counts the CreateObjects refused.
+	over    error
+	refused int
 }
 
 // apply applies the messages that arrived; it runs at a frame boundary
@@ -31,8 +38,23 @@ func (l *liveWorld) apply() {
 		}
 		if _, err := l.w.applyServerMessage(d); err != nil {
 			l.applyErrors++
+			if errors.Is(err, errObjectBudget) {
+				l.refused++
+				if l.over == nil {
+					l.over = err
+				}
+			}
 		}
 	})
+}
+
+// overErr says why the session must end when the world's bound refused
+// objects (nil otherwise).
+func (l *liveWorld) overErr() error {
+	if l.over == nil {
+		return nil
+	}
+	return fmt.Errorf("%d CreateObjects not applied (%v); the session ended", l.refused, l.over)
 }
 
 // liveStats is a live session's counts in replay's terms: its messages

@@ -56,6 +56,10 @@ type NetView struct {
 	runErr      error
 	endErr      error
 	entered     bool
+	// reconnects counts the sessions started again (Reconnect); closed
+	// holds the ended sessions' counts.
+	reconnects int
+	closed     []session.Stats
 
 	// A replay.
 	ds   []capture.Datagram
@@ -120,16 +124,12 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		progress(int(min(n.steps.Add(1), liveSteps)), liveSteps)
 	}
 	progress(0, liveSteps)
-	s, err := session.New(cfg)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	n.interrupted, n.stopSignals = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	context.AfterFunc(n.interrupted, n.stopSignals)
-	ctx, cancel := context.WithCancel(n.interrupted)
-	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
-	n.lw = &liveWorld{s: s, w: w}
-	go func() { n.done <- s.Run(ctx) }()
+	if err := n.start(cfg); err != nil {
+		return nil, nil, nil, err
+	}
+	s := n.s
 	tick := time.NewTicker(time.Second / 30)
 	defer tick.Stop()
 	for {
@@ -153,6 +153,68 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 }
 
+// start runs a session with cfg on its own goroutine, its messages going
+// to the view's world.
+func (n *NetView) start(cfg session.Config) error {
+	s, err := session.New(cfg)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(n.interrupted)
+	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
+	n.lw = &liveWorld{s: s, w: n.w}
+	n.ended, n.runErr, n.endErr = false, nil, nil
+	go func() { n.done <- s.Run(ctx) }()
+	return nil
+}
+
+// ReconnectKey names the viewer's key that logs in again once a live
+// session has ended (scenes.Config.Reconnect).
+const ReconnectKey = "F9"
+
+// Reconnect logs in again, with the same account and the character the
+// ended session chose, into the world on screen (the key ReconnectKey):
+// the last world stays until the server's messages replace it (a
+// CreateObject of an object already there updates it). It fails while
+// the session still runs, and for a replay.
+func (n *NetView) Reconnect() error {
+	if !n.live || n.s == nil {
+		return errors.New("only a live session can reconnect")
+	}
+	if !n.ended {
+		return errors.New("the session is still running")
+	}
+	prev := n.s
+	n.lw.apply() // what arrived before the end
+	cfg := n.cfg
+	cfg.Step = func(line string) {
+		if n.asJSON {
+			n.print(stepJSON(line))
+		}
+	}
+	if c := prev.Character(); c != "" {
+		cfg.Character = c
+	}
+	n.closed = append(n.closed, prev.Stats())
+	if err := n.start(cfg); err != nil {
+		n.ended = true
+		return fmt.Errorf("reconnect: %w", err)
+	}
+	n.reconnects++
+	return nil
+}
+
+// NetStats is the live session's traffic for the HUD: server datagrams
+// verified and dropped, our packets resent, server messages lost (all
+// zero for a replay).
+func (n *NetView) NetStats() (verified, dropped, resent, lost int) {
+	if !n.live || n.s == nil {
+		return 0, 0, 0, 0
+	}
+	st := n.s.Stats()
+	return st.ChecksumOK, st.Dropped(), st.Resent, st.Lost
+}
+
 // ErrViewEnd, returned by Frame, asks the viewer to close as the user
 // would: --for has run out, or dereth got Ctrl-C (SIGINT) or SIGTERM.
 var ErrViewEnd = errors.New("the viewer is done: --for ran out, or an interrupt")
@@ -172,6 +234,12 @@ func (n *NetView) Frame(_ *systems.World, dt float64) error {
 		return ErrViewEnd
 	}
 	n.lw.apply()
+	if n.lw.over != nil && !n.ended {
+		n.cancel() // the world cannot follow the server any more
+		n.runErr = n.lw.overErr()
+		n.ended, n.endErr = true, fmt.Errorf("the session ended: %w\n%s: reconnect as %s", n.runErr, ReconnectKey, n.who())
+		<-n.done
+	}
 	if !n.ended {
 		select {
 		case err := <-n.done:
@@ -179,11 +247,23 @@ func (n *NetView) Frame(_ *systems.World, dt float64) error {
 			if err == nil {
 				err = errors.New("the server closed it")
 			}
-			n.endErr = fmt.Errorf("the session ended: %w", err)
+			n.endErr = fmt.Errorf("the session ended: %w\n%s: reconnect as %s", err, ReconnectKey, n.who())
 		default:
 		}
 	}
 	return n.endErr
+}
+
+// who is the account and character a reconnect logs in as.
+func (n *NetView) who() string {
+	c := n.cfg.Character
+	if n.s != nil && n.s.Character() != "" {
+		c = n.s.Character()
+	}
+	if c == "" {
+		return n.cfg.Account
+	}
+	return n.cfg.Account + " (" + c + ")"
 }
 
 // Send is what the local player's controller sends through: the live
@@ -262,7 +342,7 @@ func (n *NetView) close(stdout, stderr io.Writer) int {
 		n.ended = true
 	}
 	st := n.s.Stats()
-	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: liveStats(st)}
+	res := &replayResult{world: n.w, applyErrors: n.lw.applyErrors, missingAssets: n.assets.Missing, stats: liveStats(st), live: &st}
 	if n.asJSON {
 		n.print(res.summaryJSON(map[string]any{"entered_world": n.s.Entered()}))
 	} else {

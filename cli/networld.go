@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/stream"
@@ -108,6 +110,16 @@ type netWorld struct {
 	loginBegun bool
 }
 
+// maxObjects bounds the objects a live or replayed world holds, placed
+// and contained together (200,000: a busy town at login is a few
+// thousand; 100,000 distinct CreateObjects fit). A CreateObject of a new
+// object past it is refused with errObjectBudget, which ends a live
+// session saying so. A variable for tests.
+var maxObjects = 200_000
+
+// errObjectBudget is a CreateObject past maxObjects.
+var errObjectBudget = errors.New("the world's object bound was hit")
+
 // applyServerMessage applies one decoded server message to the world:
 // PlayerCreate names the local player, a CreateObject without position or
 // parent is recorded as contained, the world messages go through
@@ -121,6 +133,9 @@ func (w *netWorld) applyServerMessage(d protocol.Message) (applied bool, err err
 		w.PlayerGUID = m.Guid
 		return true, w.beginLogin()
 	case *protocol.CreateObject:
+		if w.Object(m.Guid) == nil && !w.Contained[m.Guid] && w.Len()+len(w.Contained) >= maxObjects {
+			return true, fmt.Errorf("CreateObject 0x%08X: the world holds %d objects, its bound: %w", m.Guid, maxObjects, errObjectBudget)
+		}
 		if m.Physics.Flags&(protocol.PhysicsPosition|protocol.PhysicsParent) == 0 {
 			w.Contained[m.Guid] = true
 			w.Created++

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -163,6 +164,8 @@ type replayResult struct {
 	beforeObjects map[uint32]bool
 	created       map[uint32]bool
 	counts        map[summaryKey]int
+	// live is a live session's own counts (nil for a replay).
+	live *session.Stats
 }
 
 // messageLine is one --json message line (docs/messages.md lists the
@@ -415,6 +418,10 @@ func (r *replayResult) summaryJSON(extra map[string]any) []byte {
 		"objects_created": r.world.Created, "objects_placed": r.world.Len(), "objects_contained": len(r.world.Contained), "apply_errors": r.applyErrors,
 		"decode_errors": st.DecodeErrors, "unknown": st.Unknown, "before_capture": r.beforeCapture,
 		"before_capture_objects": len(r.beforeObjects), "missing_assets": r.missingAssets}
+	if l := r.live; l != nil {
+		v["verified"], v["dropped"], v["resent"], v["lost"] = l.ChecksumOK, l.Dropped(), l.Resent, l.Lost
+		v["foreign"], v["duplicates"], v["naks_sent"], v["read_buffer"] = l.Foreign, l.Duplicates, l.NAKsSent, l.ReadBuffer
+	}
 	for k, x := range extra {
 		v[k] = x
 	}
@@ -437,6 +444,10 @@ func (r *replayResult) printText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "objects created %d: %d placed in the world, %d contained (no position); apply errors %d; before_capture %d (%d objects); DAT ids not in the DAT %d\n",
 		r.world.Created, r.world.Len(), len(r.world.Contained), r.applyErrors, r.beforeCapture, len(r.beforeObjects), r.missingAssets)
+	if l := r.live; l != nil {
+		fmt.Fprintf(w, "server datagrams verified %d, dropped %d (foreign %d, malformed %d, bad checksum %d, duplicate %d); resent %d of ours, %d NAKs sent; messages lost %d\n",
+			l.ChecksumOK, l.Dropped(), l.Foreign, l.Malformed, l.ChecksumBad, l.Duplicates, l.Resent, l.NAKsSent, l.Lost)
+	}
 	fmt.Fprintf(w, "world time %.3f s, %d frames\n", r.world.Now, r.world.FrameNo)
 }
 

@@ -123,31 +123,59 @@ func shuffle(x *[8]uint32) {
 }
 
 // KeyWindow is the receiving side of one direction's ISAAC keys, as ACE's
-// CryptoSystem accepts them: the expected key, or one up to Window keys
-// ahead (packets lost or not captured), or one skipped earlier (a late
-// packet, or a resend that keeps its original key). Unlike ACE, a key that
-// matches nothing leaves the window unchanged, so a forged or corrupt
-// packet cannot push the generator ahead.
+// CryptoSystem accepts them: the expected key, or one further ahead
+// (packets lost or not captured), or one skipped earlier (a late packet,
+// or a resend that keeps its original key). It looks Window keys ahead,
+// ACE's reach, or as far as the caller's sequence numbers prove keys were
+// used (MatchWithin, up to MaxAhead): a burst of more than 256 lost
+// packets is survived. Unlike ACE, a key that matches nothing leaves the
+// window unchanged, so a forged or corrupt packet cannot push the
+// generator ahead. Its memory is fixed: 2 × MaxAhead keys (32 KiB).
 type KeyWindow struct {
 	gen *ISAAC
-	// ahead holds generated keys not yet matched, oldest first.
-	ahead    [Window]uint32
-	nAhead   int
-	skipped  [Window]uint32
+	// ahead is a ring of generated keys not yet matched, oldest at head.
+	ahead  [MaxAhead]uint32
+	head   int
+	nAhead int
+	// skipped holds keys passed over, oldest first (the oldest forgotten
+	// beyond MaxAhead).
+	skipped  [MaxAhead]uint32
 	nSkipped int
 }
 
-// Window is how many keys a KeyWindow looks ahead and how many skipped keys
-// it remembers (ACE's CryptoSystem.MaximumEffortLevel).
+// Window is how many keys a KeyWindow looks ahead by default (ACE's
+// CryptoSystem.MaximumEffortLevel).
 const Window = 256
+
+// MaxAhead is the furthest a KeyWindow looks ahead when the packet
+// sequence proves that many packets were lost, and how many skipped keys
+// it remembers for their resends: the session's packet window.
+const MaxAhead = PacketWindow
+
+// PacketWindow is how many server packets a session accepts past the last
+// one it has every packet up to (the one it acks): the packets after a
+// loss, held until the resend fills it. A login burst of 2,500 packets a
+// second fills it in 1.6 s, longer than a NAK and its resend take.
+const PacketWindow = 4096
 
 // NewKeyWindow returns the receiving window for seed.
 func NewKeyWindow(seed uint32) *KeyWindow { return &KeyWindow{gen: NewISAAC(seed)} }
 
-// Match reports whether key is an acceptable key of this direction and
-// consumes it: keys generated before it are remembered as skipped (the
-// oldest forgotten beyond Window).
-func (w *KeyWindow) Match(key uint32) bool {
+// Match reports whether key is an acceptable key of this direction within
+// Window keys ahead and consumes it: keys generated before it are
+// remembered as skipped.
+func (w *KeyWindow) Match(key uint32) bool { return w.MatchWithin(key, Window) }
+
+// MatchWithin is Match looking up to limit keys ahead (at most MaxAhead,
+// at least 1): a receiver that knows by the packet sequence that up to
+// limit packets were sent since the last key it matched may look that
+// far.
+func (w *KeyWindow) MatchWithin(key uint32, limit int) bool {
+	limit = min(max(limit, 1), MaxAhead)
+	if w.at(0) == key {
+		w.pop(1)
+		return true
+	}
 	for i := 0; i < w.nSkipped; i++ {
 		if w.skipped[i] == key {
 			copy(w.skipped[i:w.nSkipped], w.skipped[i+1:w.nSkipped])
@@ -155,25 +183,35 @@ func (w *KeyWindow) Match(key uint32) bool {
 			return true
 		}
 	}
-	for i := 0; i < Window; i++ {
-		if i == w.nAhead {
-			w.ahead[i] = w.gen.Next()
-			w.nAhead++
-		}
-		if w.ahead[i] == key {
-			for _, k := range w.ahead[:i] {
-				w.skip(k)
+	for i := 1; i < limit; i++ {
+		if w.at(i) == key {
+			for j := range i {
+				w.skip(w.ahead[(w.head+j)%MaxAhead])
 			}
-			copy(w.ahead[:], w.ahead[i+1:w.nAhead])
-			w.nAhead -= i + 1
+			w.pop(i + 1)
 			return true
 		}
 	}
 	return false
 }
 
+// at returns the i-th key ahead, generating it when needed.
+func (w *KeyWindow) at(i int) uint32 {
+	for w.nAhead <= i {
+		w.ahead[(w.head+w.nAhead)%MaxAhead] = w.gen.Next()
+		w.nAhead++
+	}
+	return w.ahead[(w.head+i)%MaxAhead]
+}
+
+// pop drops the first n keys ahead.
+func (w *KeyWindow) pop(n int) {
+	w.head = (w.head + n) % MaxAhead
+	w.nAhead -= n
+}
+
 func (w *KeyWindow) skip(k uint32) {
-	if w.nSkipped == Window {
+	if w.nSkipped == MaxAhead {
 		copy(w.skipped[:], w.skipped[1:])
 		w.nSkipped--
 	}

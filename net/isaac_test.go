@@ -84,3 +84,26 @@ func TestKeyWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyWindowWithin: looking further than Window keys ahead only where
+// the caller allows it (the packet sequence proves that many keys used),
+// and the keys passed over stay acceptable for resends, up to MaxAhead.
+func TestKeyWindowWithin(t *testing.T) {
+	k := keys(0xC0FFEE, MaxAhead+310)
+	w := NewKeyWindow(0xC0FFEE)
+	if w.Match(k[300]) {
+		t.Fatal("key 300 matched within Window (256)")
+	}
+	if !w.MatchWithin(k[300], 301) {
+		t.Fatal("key 300 not matched within 301")
+	}
+	if !w.Match(k[301]) || !w.Match(k[0]) || !w.Match(k[299]) || w.Skipped() != 298 {
+		t.Fatalf("after a run of 300 passed over: next, first and last skipped should match; %d skipped left", w.Skipped())
+	}
+	if w.MatchWithin(k[302+MaxAhead], 1<<30) {
+		t.Error("a key past MaxAhead matched")
+	}
+	if !w.MatchWithin(k[302+MaxAhead-1], 1<<30) {
+		t.Error("the key MaxAhead ahead did not match")
+	}
+}

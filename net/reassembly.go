@@ -16,8 +16,19 @@ type Budget struct {
 	Ahead uint32
 }
 
-// DefaultBudget holds up to 1 MiB across up to 1024 messages ahead.
-var DefaultBudget = Budget{Bytes: 1 << 20, Ahead: 1024}
+// MaxFragmentsPerPacket is the most fragments a server packet can carry:
+// 16-byte fragment headers in a 464-byte body.
+const MaxFragmentsPerPacket = 464 / FragmentHeaderSize
+
+// DefaultBudget is sized to what the session's packet window can hold, so
+// an honest server never meets it: PacketWindow packets past a loss carry
+// at most PacketWindow × 29 fragments (118,784 messages ahead) and
+// PacketWindow × 448 bytes of data (1.75 MiB); their bookkeeping (128
+// bytes a message, 32 a fragment slot) is at most 18.2 MiB more. 32 MiB
+// leaves room for messages that announce more fragments than arrived
+// yet; a fragment past it (a hostile server's 65,535-part claims) is
+// refused with ErrOverBudget, which a session treats as a lost message.
+var DefaultBudget = Budget{Bytes: 32 << 20, Ahead: PacketWindow * MaxFragmentsPerPacket}
 
 // Errors a Reassembler reports for fragments it drops.
 var (
@@ -37,8 +48,12 @@ type Message struct {
 }
 
 // partialOverhead is what one fragment slot of a partial message is
-// charged against the budget (its flag and slice header).
-const partialOverhead = 32
+// charged against the budget (its flag and slice header), and
+// messageOverhead what each message held is (its record and map entry).
+const (
+	partialOverhead = 32
+	messageOverhead = 128
+)
 
 // partial is one message being collected.
 type partial struct {
@@ -91,6 +106,25 @@ func (r *Reassembler) Held() int { return r.held }
 // Pending is the number of messages started or completed but not handed on.
 func (r *Reassembler) Pending() int { return len(r.pending) }
 
+// Missing reports, when messages wait behind the next expected one, how
+// many message sequences from the next up to the highest held are not
+// complete (0 when nothing waits).
+func (r *Reassembler) Missing() int {
+	if len(r.pending) == 0 {
+		return 0
+	}
+	high, done := r.next, 0
+	for seq, p := range r.pending {
+		if int32(seq-high) > 0 {
+			high = seq
+		}
+		if p.done {
+			done++
+		}
+	}
+	return int(high-r.next) + 1 - done
+}
+
 // Add takes one fragment and calls deliver for every message that became
 // deliverable, in sequence order. A fragment it drops is reported as an
 // error wrapping ErrDuplicate, ErrOutOfWindow, ErrMismatch or
@@ -104,7 +138,7 @@ func (r *Reassembler) Add(f *Fragment, deliver func(Message)) error {
 		return fmt.Errorf("net: message %d (next %d): %w", f.Seq, r.next, ErrDuplicate)
 	}
 	if d > r.budget.Ahead {
-		return fmt.Errorf("net: message %d is %d past the next (%d): %w", f.Seq, d, r.next, ErrOutOfWindow)
+		return fmt.Errorf("net: message %d is %d past the next (%d), the window is %d: %w", f.Seq, d, r.next, r.budget.Ahead, ErrOutOfWindow)
 	}
 	if f.Count == 0 || f.Index >= f.Count {
 		return fmt.Errorf("net: message %d: fragment %d of %d: %w", f.Seq, f.Index, f.Count, ErrMismatch)
@@ -120,13 +154,13 @@ func (r *Reassembler) Add(f *Fragment, deliver func(Message)) error {
 		// A message's bookkeeping is charged to the budget as well as its
 		// data, so many small fragments of huge announced messages cannot
 		// grow memory past it either.
-		over := int(f.Count)*partialOverhead + len(f.Data)
+		over := messageOverhead + int(f.Count)*partialOverhead + len(f.Data)
 		if r.held+over > r.budget.Bytes {
-			return fmt.Errorf("net: message %d of %d fragments: holding %d bytes: %w", f.Seq, f.Count, r.held, ErrOverBudget)
+			return fmt.Errorf("net: message %d of %d fragments: holding %d bytes of the %d-byte reassembly budget: %w", f.Seq, f.Count, r.held, r.budget.Bytes, ErrOverBudget)
 		}
 		p = r.newPartial(f.Count, f.Queue)
 		r.pending[f.Seq] = p
-		r.held += int(f.Count) * partialOverhead
+		r.held += messageOverhead + int(f.Count)*partialOverhead
 	}
 	switch {
 	case p.count != f.Count:
@@ -135,7 +169,7 @@ func (r *Reassembler) Add(f *Fragment, deliver func(Message)) error {
 		r.Duplicates++
 		return fmt.Errorf("net: message %d fragment %d: %w", f.Seq, f.Index, ErrDuplicate)
 	case r.held+len(f.Data) > r.budget.Bytes:
-		return fmt.Errorf("net: message %d: holding %d bytes: %w", f.Seq, r.held, ErrOverBudget)
+		return fmt.Errorf("net: message %d: holding %d bytes of the %d-byte reassembly budget: %w", f.Seq, r.held, r.budget.Bytes, ErrOverBudget)
 	}
 	p.have[f.Index] = true
 	p.parts[f.Index] = append(p.parts[f.Index][:0], f.Data...)
@@ -162,7 +196,7 @@ func (r *Reassembler) flush(deliver func(Message)) {
 		}
 		seq := r.next
 		delete(r.pending, seq)
-		r.held -= p.size + int(p.count)*partialOverhead
+		r.held -= p.size + messageOverhead + int(p.count)*partialOverhead
 		r.next++
 		r.release(p)
 		deliver(Message{Seq: seq, Queue: p.queue, Count: p.count, Data: r.buf})

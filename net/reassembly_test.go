@@ -135,3 +135,25 @@ func TestReassemblyCountMismatch(t *testing.T) {
 		t.Errorf("count change: %v, want ErrMismatch", err)
 	}
 }
+
+// TestReceiverPlainFragmentsAndLoss: a plain-checksum packet carrying
+// fragments is refused (only keyed packets carry messages), and a
+// verified packet's fragment the reassembler refuses for a bound (not a
+// repeat) is counted as lost.
+func TestReceiverPlainFragmentsAndLoss(t *testing.T) {
+	r := NewReceiver(0, Budget{Bytes: 4096, Ahead: 8})
+	plain := Packet{Header: Header{Seq: 2, Flags: BlobFragments, ID: ServerID, Iteration: 1},
+		Fragments: []Fragment{{Seq: 0, ID: 0x80000000, Count: 1, Queue: 9, Data: []byte{1, 2, 3, 4}}}}
+	delivered := 0
+	if v, err := r.Receive(Encode(nil, &plain, 0), func(Message) { delivered++ }); v != BadChecksum || err == nil || delivered != 0 {
+		t.Errorf("plain fragments: %v %v, %d delivered", v, err, delivered)
+	}
+	far := plain
+	far.Fragments = []Fragment{{Seq: 9, ID: 0x80000009, Count: 1, Queue: 9, Data: []byte{1}}}
+	r.Keys = NewKeyWindow(5)
+	g := NewISAAC(5)
+	far.Flags |= EncryptedChecksum
+	if v, _ := r.Receive(Encode(nil, &far, g.Next()), func(Message) {}); v != Verified || r.Lost != 1 || !errors.Is(r.LostErr, ErrOutOfWindow) {
+		t.Errorf("a verified fragment out of the window: %v, lost %d (%v)", v, r.Lost, r.LostErr)
+	}
+}

@@ -1,6 +1,9 @@
 package net
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Verdict is what a Receiver made of a datagram's checksum.
 type Verdict uint8
@@ -46,6 +49,14 @@ type Receiver struct {
 	FragmentErrors int
 	// LastFragmentErr is the most recent such drop.
 	LastFragmentErr error
+	// Lost counts the fragments of verified packets the reassembler
+	// refused for a reason other than a repeat (its budget, its window, a
+	// fragment disagreeing with its message): their messages can never
+	// be delivered. LostErr is the first such refusal.
+	Lost    int
+	LostErr error
+	// high is the highest seq of a verified ISAAC-keyed packet.
+	high uint32
 }
 
 // NewReceiver returns a receiver expecting message sequence first.
@@ -69,17 +80,37 @@ func (r *Receiver) Receive(b []byte, deliver func(Message)) (Verdict, error) {
 		if !p.VerifyPlain() {
 			return BadChecksum, fmt.Errorf("net: packet %d: plain checksum 0x%08X, want 0x%08X", p.Seq, p.Header.Checksum, p.Checksum(0))
 		}
+		if len(p.Fragments) > 0 {
+			// Anyone can compute a plain checksum; ACE keys every packet
+			// that carries messages.
+			return BadChecksum, fmt.Errorf("net: packet %d: %d fragments under a plain checksum (only keyed packets carry messages)", p.Seq, len(p.Fragments))
+		}
 	case r.Keys == nil:
 		v = Unverified
 	default:
-		if k := p.Key(); !r.Keys.Match(k) {
+		// Every keyed packet takes a seq, so one seq n past the highest
+		// seen can use a key at most n ahead: that far the window looks
+		// (at least Window, ACE's reach), which survives a burst of more
+		// than Window lost packets.
+		limit := Window
+		if p.Seq > r.high && r.high > 0 {
+			limit = max(limit, int(min(p.Seq-r.high, MaxAhead)))
+		}
+		if k := p.Key(); !r.Keys.MatchWithin(k, limit) {
 			return BadChecksum, fmt.Errorf("net: packet %d: key 0x%08X is not in the ISAAC window", p.Seq, k)
 		}
+		r.high = max(r.high, p.Seq)
 	}
 	for i := range p.Fragments {
 		if err := r.Reasm.Add(&p.Fragments[i], deliver); err != nil {
 			r.FragmentErrors++
 			r.LastFragmentErr = err
+			if !errors.Is(err, ErrDuplicate) && v == Verified {
+				r.Lost++
+				if r.LostErr == nil {
+					r.LostErr = err
+				}
+			}
 		}
 	}
 	return v, nil

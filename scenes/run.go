@@ -77,6 +77,13 @@ type Config struct {
 	// (control.Controller.Send): a live session sends its MoveToState and
 	// AutonomousPosition to the server.
 	Send func(msg []byte)
+	// Net, when set, is polled every frame for a live session's traffic
+	// line in the HUD (view.NetText).
+	Net func() string
+	// Reconnect, when set, is the F9 key: a live session that ended logs
+	// in again; its error is shown briefly. A banner (Frame's error) that
+	// goes away when Frame returns nil again says "connected again".
+	Reconnect func() error
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool

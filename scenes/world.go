@@ -48,6 +48,7 @@ type worldScene struct {
 	reloadAt time.Time
 	reloaded string
 	shownErr error // the script error already on screen
+	frameErr bool  // shownErr came from Config.Frame (a session's end)
 	reloadOK bool
 
 	lastFollowed uint32
@@ -306,6 +307,13 @@ func (s *worldScene) handleToggles(g *game) {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF9) && g.cfg.Reconnect != nil {
+		if err := g.cfg.Reconnect(); err != nil {
+			s.reloadAt, s.reloaded, s.reloadOK = time.Now(), "reconnect: "+err.Error(), true
+		} else {
+			s.reloadAt, s.reloaded, s.reloadOK = time.Now(), "reconnecting…", true
+		}
+	}
 }
 
 // pollScriptErr shows a new error from Config.ScriptErr like a failed
@@ -329,8 +337,13 @@ func (s *worldScene) frame(g *game, dt float64) bool {
 	}
 	s.r.Highlight = s.world.PlayerGUID // a session names its player late
 	if err != nil && (s.shownErr == nil || err.Error() != s.shownErr.Error()) {
-		s.shownErr, s.reloadAt = err, time.Now()
+		s.shownErr, s.reloadAt, s.frameErr = err, time.Now(), true
 		s.reloaded, s.reloadOK = strings.Join(view.ErrorLines(err, 100), "\n"), false
+	}
+	if err == nil && s.frameErr {
+		// The session is back (a reconnect): its banner goes.
+		s.shownErr, s.reloadAt, s.frameErr = nil, time.Now(), false
+		s.reloaded, s.reloadOK = "connected again", true
 	}
 	return false
 }
@@ -462,6 +475,9 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 		if st := g.cfg.Status(); st != "" {
 			left += "script: " + st + "\n"
 		}
+	}
+	if g.cfg.Net != nil {
+		left += g.cfg.Net() + "\n"
 	}
 	left += view.EntityList(s.world, s.sel)
 	if len(s.r.Errors) > 0 {

@@ -22,7 +22,7 @@ func BenchmarkSessionReceive(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		s.handle(pkts[i], now)
+		s.handle(pkts[i], s.worldAt, now)
 	}
 	b.StopTimer()
 	if st := s.Stats(); st.ChecksumOK != b.N+1 {
@@ -37,7 +37,7 @@ func BenchmarkSessionPeriodic(b *testing.B) {
 	s, keys := fuzzSession(b)
 	p := acnet.Packet{Header: acnet.Header{Seq: 2, Flags: acnet.EncryptedChecksum | acnet.TimeSync, ID: acnet.ServerID},
 		Optional: acnet.Optional{TimeSync: 280811858.6}}
-	s.handle(acnet.Encode(nil, &p, keys.Next()), s.start)
+	s.handle(acnet.Encode(nil, &p, keys.Next()), s.worldAt, s.start)
 	now := s.start
 	for range 2000 { // fill the resend store to its bound
 		now = now.Add(time.Millisecond)

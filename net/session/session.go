@@ -16,6 +16,7 @@ import (
 	"maps"
 	"math"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -53,11 +54,28 @@ type Config struct {
 	// its periodic ack packet (default 4 s: the retail client sends them
 	// every 2–4 s, on every other ack).
 	EchoInterval time.Duration
-	// InboxBudget bounds the bytes of the messages waiting for the
-	// simulation's next Drain (default 16 MiB, thousands of frames' worth
-	// in the busiest town); a session past it ends with ErrBehind rather
-	// than grow without bound or drop messages the world needs.
+	// InboxBudget bounds the memory of the messages waiting for the
+	// simulation's next Drain, each charged its bytes plus
+	// DecodedOverhead for its decoded form (default 32 MiB: some 30,000
+	// small CreateObjects, seconds of the busiest login); a session past
+	// it ends with ErrBehind rather than grow without bound or drop
+	// messages the world needs.
 	InboxBudget int
+	// BadChecksumLimit ends a session whose server sent this many
+	// ISAAC-keyed packets in a row that fail their checksum, repeats
+	// aside (default 64): the server's key stream changed (a seed switch,
+	// a desynchronised stream), and nothing it sends can be verified
+	// again.
+	BadChecksumLimit int
+	// StallTimeout ends a session whose next message never arrived though
+	// every packet up to the server's last did, or was given up on
+	// (RejectRetransmit), for this long (default 10 s): the messages
+	// behind it cannot be delivered, and the session says how many.
+	StallTimeout time.Duration
+	// ReadBuffer is the socket receive buffer asked for (default 4 MiB:
+	// a login burst of 2,500 datagrams of up to 484 bytes, 1.2 MB, twice
+	// over); the kernel may grant less (Stats.ReadBuffer).
+	ReadBuffer int
 	// Step, when set, is told each handshake step as it happens.
 	Step func(step string)
 }
@@ -88,7 +106,16 @@ func (c *Config) defaults() {
 		c.EchoInterval = 2 * c.AckInterval
 	}
 	if c.InboxBudget == 0 {
-		c.InboxBudget = 16 << 20
+		c.InboxBudget = 32 << 20
+	}
+	if c.BadChecksumLimit == 0 {
+		c.BadChecksumLimit = 64
+	}
+	if c.StallTimeout == 0 {
+		c.StallTimeout = 10 * time.Second
+	}
+	if c.ReadBuffer == 0 {
+		c.ReadBuffer = 4 << 20
 	}
 	if c.Timestamp == 0 {
 		c.Timestamp = uint32(time.Now().Unix())
@@ -97,6 +124,12 @@ func (c *Config) defaults() {
 		c.Step = func(string) {}
 	}
 }
+
+// DecodedOverhead is what each message waiting for the simulation is
+// charged against Config.InboxBudget besides its bytes: its decoded form
+// (a small CreateObject decodes to some 560 bytes of Go values, measured;
+// a full one to more).
+const DecodedOverhead = 1024
 
 // ErrRefused wraps the reason a server refused the login or character.
 var ErrRefused = errors.New("refused")
@@ -107,6 +140,16 @@ var ErrTimeout = errors.New("timed out")
 // ErrBehind is a session whose messages waited for the simulation past
 // Config.InboxBudget.
 var ErrBehind = errors.New("the simulation fell behind the server")
+
+// ErrLost is a session that ended because server messages were lost: a
+// verified packet's fragment refused by a bound of the reassembler, a
+// packet missing while the server ran PacketWindow past it, or a message
+// that never came after the server would not resend its packet.
+var ErrLost = errors.New("messages were lost")
+
+// ErrKeyStream is a session whose server's packets stopped verifying:
+// Config.BadChecksumLimit keyed packets in a row failed their checksum.
+var ErrKeyStream = errors.New("the server's ISAAC key stream no longer matches")
 
 // Stats counts a session's traffic.
 type Stats struct {
@@ -137,7 +180,24 @@ type Stats struct {
 	// counts the fragments it refused (repeats, over budget, out of the
 	// window, disagreeing with their message).
 	Held, Pending, FragmentErrors int
+	// Foreign counts the datagrams from anywhere but the server's two
+	// ports, dropped before anything else; Ignored the sections of
+	// plain-checksum server packets the client does not take from them
+	// (a Disconnect, a TimeSync, fragments: only keyed packets speak for
+	// the server); BadRun the keyed packets in a row that failed their
+	// checksum (Config.BadChecksumLimit ends the session).
+	Foreign, Ignored, BadRun int
+	// Lost counts the server messages lost (the session ends with
+	// ErrLost when it is not 0).
+	Lost int
+	// ReadBuffer is the socket receive buffer the kernel granted (bytes,
+	// as it reports them; 0 when unknown).
+	ReadBuffer int
 }
+
+// Dropped is every server datagram dropped unused: from elsewhere,
+// malformed, with a bad checksum, or a repeat.
+func (st *Stats) Dropped() int { return st.Foreign + st.Malformed + st.ChecksumBad + st.Duplicates }
 
 // Session is one client session. Create it with New, run the network with
 // Run on its own goroutine, and Drain messages from the simulation.
@@ -158,15 +218,26 @@ type Session struct {
 	lastHeard    time.Time
 	nextAck      time.Time
 	lastNAK      time.Time
-	serverSeq    uint32 // highest contiguous server packet seq
-	serverHigh   uint32 // highest seq the server named (its acks reuse it)
-	outOfOrder   map[uint32]bool
+	// loginAt and worldAt are the server's two ports; datagrams from
+	// anywhere else are dropped first.
+	loginAt, worldAt netip.AddrPort
+	// stallNext and stallSince follow the reassembler's next message
+	// while it waits with nothing left to NAK.
+	stallNext  uint32
+	stallSince time.Time
+	serverSeq  uint32 // highest contiguous server packet seq
+	serverHigh uint32 // highest seq the server named (its acks reuse it)
+	outOfOrder map[uint32]bool
 	// sent keeps the sequenced packets for resends, by seq % maxKept.
 	sent       *[maxKept]sentPacket
 	characters []protocol.Character
 	player     uint32
-	entered    bool
-	ended      error
+	// The DDD exchange and the character choice, in the retail order:
+	// 0xF7C8 goes only once a character is chosen and, when the server
+	// interrogated, its DDD end was echoed.
+	dddAsked, dddDone, chosen, enterSent bool
+	entered                              bool
+	ended                                error
 	// The server's clock: its last TimeSync and when it arrived.
 	serverTime   float64
 	serverTimeAt time.Time
@@ -182,12 +253,13 @@ type Session struct {
 	nextEcho time.Time
 	wbuf     []byte // the datagram being sent
 
-	mu      sync.Mutex
-	inbox   []protocol.Message
-	inBytes int      // the bytes of the messages in inbox
-	outbox  [][]byte // game messages from the simulation
-	stats   Stats
-	stepped []string
+	mu        sync.Mutex
+	character string // the character chosen
+	inbox     []protocol.Message
+	inBytes   int      // the bytes of the messages in inbox
+	outbox    [][]byte // game messages from the simulation
+	stats     Stats
+	stepped   []string
 }
 
 // The client keeps its last maxKept sequenced packets, none older than
@@ -235,10 +307,21 @@ func New(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	s := &Session{cfg: cfg, conn: conn, login: login, world: &world, fragSeq: 1,
+		loginAt: unmapped(login.AddrPort()), worldAt: unmapped(world.AddrPort()),
 		recv: acnet.NewReceiver(0, acnet.DefaultBudget), outOfOrder: map[uint32]bool{},
 		sent: new([maxKept]sentPacket)}
 	s.stats.Messages, s.stats.Sent = map[uint32]int{}, map[uint32]int{}
+	s.stats.ReadBuffer = setReadBuffer(conn, cfg.ReadBuffer)
 	return s, nil
+}
+
+func unmapped(a netip.AddrPort) netip.AddrPort { return netip.AddrPortFrom(a.Addr().Unmap(), a.Port()) }
+
+// fromServer reports whether a datagram came from one of the server's
+// ports.
+func (s *Session) fromServer(from netip.AddrPort) bool {
+	from = unmapped(from)
+	return from == s.worldAt || from == s.loginAt
 }
 
 // LoginPacket is the LoginRequest datagram for cfg (seq 0, plain checksum).
@@ -271,6 +354,7 @@ func (s *Session) Run(ctx context.Context) error {
 	defer s.conn.Close()
 	s.start = time.Now()
 	s.lastHeard = s.start
+	s.step("socket: receive buffer %d bytes granted (%d asked)", s.stats.ReadBuffer, s.cfg.ReadBuffer)
 	s.step("login: LoginRequest for %q to %s", s.cfg.Account, s.login)
 	if err := s.write(s.login, LoginPacket(s.cfg)); err != nil {
 		return err
@@ -296,12 +380,19 @@ func (s *Session) Run(ctx context.Context) error {
 			return s.ended
 		}
 		s.conn.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
-		n, _, err := s.conn.ReadFromUDP(buf)
+		n, from, err := s.conn.ReadFromUDPAddrPort(buf)
 		now := time.Now()
-		if err == nil {
-			s.lastHeard = now
+		if err == nil && !s.fromServer(from) {
+			// Not the server's: dropped before anything else, the
+			// silence timer and the sequence untouched.
+			s.mu.Lock()
+			s.stats.Foreign++
+			s.mu.Unlock()
+		} else if err == nil {
 			wasConnected := s.connected
-			s.handle(buf[:n], now)
+			if s.handle(buf[:n], unmapped(from), now) {
+				s.lastHeard = now
+			}
 			if s.connected && !wasConnected {
 				connectedAt, nextConnect = now, now.Add(s.cfg.ConnectDelay)
 			}
@@ -353,6 +444,34 @@ func (s *Session) tick(now time.Time) {
 		s.nextAck = now.Add(s.cfg.AckInterval)
 	}
 	s.nakGaps(now)
+	s.stalled(now)
+}
+
+// stalled ends the session when the reassembler's next message has not
+// come for Config.StallTimeout though no packet is missing and the server
+// refused to resend some (RejectRetransmit): what waits behind it can
+// never be delivered.
+func (s *Session) stalled(now time.Time) {
+	r := s.recv.Reasm
+	if r.Pending() == 0 || s.serverSeq != s.serverHigh || s.stats.GaveUp == 0 || r.Next() != s.stallNext {
+		s.stallNext, s.stallSince = r.Next(), now
+		return
+	}
+	if now.Sub(s.stallSince) > s.cfg.StallTimeout {
+		s.lose(r.Missing(), fmt.Sprintf("message %d never came in %v, though every packet up to %d arrived or the server would not resend it", r.Next(), s.cfg.StallTimeout, s.serverHigh))
+	}
+}
+
+// lose ends the session saying n messages were lost and why.
+func (s *Session) lose(n int, why string) {
+	if s.ended != nil {
+		return
+	}
+	s.mu.Lock()
+	s.stats.Lost += n
+	s.mu.Unlock()
+	s.ended = fmt.Errorf("session: %d server messages lost: %s: %w", n, why, ErrLost)
+	s.step("lost: %d server messages: %s", n, why)
 }
 
 // periodic is the client's periodic packet, as the retail client sends it
@@ -443,8 +562,22 @@ func (s *Session) countClient() {
 	s.mu.Unlock()
 }
 
-// handle takes one server datagram.
-func (s *Session) handle(b []byte, now time.Time) {
+// handle takes one server datagram from one of the server's ports; it
+// reports whether the datagram counts as hearing from the server (a
+// verified ISAAC-keyed packet, or the handshake's ConnectRequest from the
+// login port): only those keep the session alive.
+//
+// Only keyed packets speak for the server: a plain-checksum packet (which
+// anyone who can reach the socket can forge) can ask for resends
+// (RequestRetransmit: ACE sends its NAKs plain), give up on packets keyed
+// ones proved missing (RejectRetransmit: ACE sends that plain too), and
+// ask for an echo; it never ends the session, moves the server's
+// sequence, sets its clock, carries messages or resets the silence timer.
+func (s *Session) handle(b []byte, from netip.AddrPort, now time.Time) (heard bool) {
+	if !s.connected {
+		return s.handshake(b, from)
+	}
+	lostBefore := s.recv.Lost
 	v, err := s.recv.Receive(b, func(m acnet.Message) {
 		if s.connected {
 			s.dataFlows(now) // before the message's own steps
@@ -452,7 +585,8 @@ func (s *Session) handle(b []byte, now time.Time) {
 		s.message(m.Data)
 	})
 	p := &s.recv.Packet
-	dup := v == acnet.BadChecksum && s.connected && p.Flags&acnet.EncryptedChecksum != 0 && s.haveServer(p.Seq)
+	keyed := p.Flags&acnet.EncryptedChecksum != 0
+	dup := v == acnet.BadChecksum && s.connected && keyed && s.haveServer(p.Seq)
 	s.mu.Lock()
 	s.stats.Packets++
 	s.stats.ServerPackets++
@@ -462,58 +596,52 @@ func (s *Session) handle(b []byte, now time.Time) {
 		s.stats.Duplicates++
 	case v == acnet.Verified:
 		s.stats.ChecksumOK++
+		if keyed {
+			s.stats.BadRun = 0
+		}
 	case v == acnet.Unverified:
 		s.stats.ChecksumUnverified++
 	case v == acnet.BadChecksum:
 		s.stats.ChecksumBad++
+		if keyed && s.connected {
+			s.stats.BadRun++
+		}
 	case v == acnet.Malformed:
 		s.stats.Malformed++
 	}
+	badRun := s.stats.BadRun
 	s.stats.Held, s.stats.Pending = s.recv.Reasm.Held(), s.recv.Reasm.Pending()
 	s.stats.FragmentErrors = s.recv.FragmentErrors
 	s.mu.Unlock()
-	if s.connected || err == nil && p.Flags&acnet.ConnectRequest != 0 {
-		s.flowBytes += len(b)
-		if !s.flowStarted && v != acnet.Malformed {
-			s.flowInterval, s.flowStarted = p.Time, true
-		}
-		s.mu.Lock()
-		s.stats.BytesIn += len(b)
-		s.mu.Unlock()
+	s.flowed(b, p, v)
+	if badRun >= s.cfg.BadChecksumLimit && s.ended == nil {
+		s.ended = fmt.Errorf("session: %d packets in a row from the server failed their ISAAC checksum (a seed switch or a desynchronised key stream; the limit is %d): %w",
+			badRun, s.cfg.BadChecksumLimit, ErrKeyStream)
+		s.step("ended: %d keyed packets in a row failed their checksum", badRun)
 	}
-	if err != nil {
-		return // dropped and counted, never applied
+	if s.recv.Lost > lostBefore {
+		s.lose(s.recv.Lost-lostBefore, fmt.Sprintf("a verified packet's fragment was refused: %v", s.recv.LostErr))
 	}
-	if p.Flags&acnet.ConnectRequest != 0 {
-		if !s.connected && !s.dataSeen {
-			s.connect = p.Connect
-			s.connected = true
-			s.clientID = uint16(p.Connect.ClientID)
-			s.recv.Keys = acnet.NewKeyWindow(p.Connect.ServerSeed)
-			s.sendKeys = acnet.NewISAAC(p.Connect.ClientSeed)
-			// The ConnectRequest stands for the server's seq 1 and the
-			// retail client's first packet after it is seq 1 too (ACE
-			// takes our data from seq 2).
-			s.serverSeq, s.serverHigh, s.seq = 1, 1, 1
-			s.step("connect: ConnectRequest (client id %d); ConnectResponse to %s", s.clientID, s.world)
-		}
-		return
+	if err != nil || p.Flags&acnet.ConnectRequest != 0 {
+		return false // dropped and counted, never applied; a late ConnectRequest again
 	}
-	if !s.connected {
-		return
-	}
-	if p.Seq > 0 {
+	if keyed {
+		heard = true
 		s.dataFlows(now)
-	}
-	if p.Seq > s.serverSeq+acnet.Window*4 {
-		s.ended = fmt.Errorf("session: the server's packet sequence jumped from %d to %d", s.serverSeq, p.Seq)
-		return
-	}
-	// Encrypted packets each take a seq; the server's plain acks and NAKs
-	// repeat the last one it sent, so a lost last packet shows there.
-	s.serverHigh = max(s.serverHigh, p.Seq)
-	if p.Flags&acnet.EncryptedChecksum != 0 {
+		if p.Seq > s.serverSeq+acnet.PacketWindow && s.ended == nil {
+			s.lose(max(s.recv.Reasm.Missing(), 1), fmt.Sprintf("the server's packets ran %d past packet %d, which never arrived (the window is %d packets)",
+				p.Seq-s.serverSeq, s.serverSeq+1, acnet.PacketWindow))
+			return heard
+		}
+		// Keyed packets each take a seq; the server's plain acks and
+		// NAKs repeat the last one it sent, but only keyed packets move
+		// the sequence.
+		s.serverHigh = max(s.serverHigh, p.Seq)
 		s.gotServer(p.Seq)
+	} else if p.Flags&(acnet.TimeSync|acnet.Disconnect|acnet.NetErrorDisconnect|acnet.BlobFragments) != 0 {
+		s.mu.Lock()
+		s.stats.Ignored++
+		s.mu.Unlock()
 	}
 	if p.Flags&acnet.RequestRetransmit != 0 {
 		var unknown []uint32
@@ -537,6 +665,7 @@ func (s *Session) handle(b []byte, now time.Time) {
 	}
 	if p.Flags&acnet.RejectRetransmit != 0 {
 		for _, seq := range p.Rejected {
+			// Only packets keyed ones proved missing.
 			if seq > s.serverSeq && seq <= s.serverHigh && !s.outOfOrder[seq] {
 				s.outOfOrder[seq] = true
 				s.mu.Lock()
@@ -546,25 +675,74 @@ func (s *Session) handle(b []byte, now time.Time) {
 		}
 		s.advance()
 	}
-	if p.Flags&acnet.TimeSync != 0 && p.TimeSync > 0 && !math.IsInf(p.TimeSync, 0) {
+	if keyed && p.Flags&acnet.TimeSync != 0 && p.TimeSync > 0 && !math.IsInf(p.TimeSync, 0) {
 		// A NaN or infinite server time is ignored, never propagated.
 		s.serverTime, s.serverTimeAt = p.TimeSync, now
 		s.mu.Lock()
 		s.stats.TimeSyncs++
 		s.mu.Unlock()
 	}
-	if p.Flags&acnet.EchoResponse != 0 {
+	if keyed && p.Flags&acnet.EchoResponse != 0 {
 		s.echoed(p.EchoResponse, now)
 	}
 	if p.Flags&acnet.EchoRequest != 0 {
 		s.sendControl(acnet.Packet{Header: acnet.Header{Flags: acnet.EchoResponse},
 			Optional: acnet.Optional{EchoResponse: acnet.EchoResponseBody{ClientTime: p.EchoRequest}}})
 	}
-	if p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect) != 0 {
+	if keyed && p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect) != 0 {
 		s.ended = fmt.Errorf("session: the server disconnected (%v)", p.Flags&(acnet.Disconnect|acnet.NetErrorDisconnect))
 		s.serverEnded = true
 		s.step("disconnected by the server")
 	}
+	return heard
+}
+
+// handshake takes a datagram before the ConnectRequest: only a
+// ConnectRequest with a right plain checksum from the server's login port
+// is taken (it brings the seeds); nothing else is applied, no fragment
+// reassembled.
+func (s *Session) handshake(b []byte, from netip.AddrPort) bool {
+	p := &s.recv.Packet
+	err := acnet.Decode(b, p)
+	s.mu.Lock()
+	s.stats.Packets++
+	s.stats.ServerPackets++
+	switch {
+	case err != nil:
+		s.stats.Malformed++
+	case p.Flags&acnet.EncryptedChecksum != 0 || !p.VerifyPlain():
+		s.stats.ChecksumBad++ // no key yet to verify it with
+		err = errors.New("no key yet")
+	default:
+		s.stats.ChecksumOK++
+	}
+	s.mu.Unlock()
+	if err != nil || p.Flags&acnet.ConnectRequest == 0 || s.dataSeen || from != s.loginAt {
+		return false
+	}
+	s.connect = p.Connect
+	s.connected = true
+	s.clientID = uint16(p.Connect.ClientID)
+	s.recv.Keys = acnet.NewKeyWindow(p.Connect.ServerSeed)
+	s.sendKeys = acnet.NewISAAC(p.Connect.ClientSeed)
+	// The ConnectRequest stands for the server's seq 1 and the retail
+	// client's first packet after it is seq 1 too (ACE takes our data
+	// from seq 2).
+	s.serverSeq, s.serverHigh, s.seq = 1, 1, 1
+	s.flowed(b, p, acnet.Verified)
+	s.step("connect: ConnectRequest (client id %d); ConnectResponse to %s", s.clientID, s.world)
+	return true
+}
+
+// flowed counts a server datagram's bytes for the Flow sections.
+func (s *Session) flowed(b []byte, p *acnet.Packet, v acnet.Verdict) {
+	s.flowBytes += len(b)
+	if !s.flowStarted && v != acnet.Malformed {
+		s.flowInterval, s.flowStarted = p.Time, true
+	}
+	s.mu.Lock()
+	s.stats.BytesIn += len(b)
+	s.mu.Unlock()
 }
 
 // dataFlows records the first data after the ConnectRequest: the
@@ -633,22 +811,32 @@ func (s *Session) message(b []byte) {
 	}
 	switch m := d.(type) {
 	case *protocol.DDDInterrogation:
+		s.dddAsked = true
 		s.step("ddd: DDDInterrogation; answering with the end-of-retail iterations")
 		s.sendMessage(protocol.RetailIterations().Encode(nil), 5)
 	case *protocol.Bare:
 		switch m.Op {
 		case protocol.OpDDDEnd:
 			s.sendMessage(m.Encode(nil), 5)
+			s.dddDone = true
+			s.step("ddd: DDD end echoed")
+			s.enterGame()
 		case protocol.OpEnterGameServerReady:
 			s.step("enter: server ready; entering as 0x%08X", s.player)
 			s.sendMessage((&protocol.CharacterEnterWorld{GUID: s.player, Account: s.cfg.Account}).Encode(nil), 4)
+			// The retail client's first GameAction (the capture, 0.3 s
+			// after 0xF657): the allegiance panel's update request.
+			s.sendAction(actionAllegianceUpdateRequest, allegianceOpen)
 		}
 	case *protocol.CharacterList:
 		s.characters = m.Characters
 		if c, ok := choose(m.Characters, s.cfg.Character); ok {
-			s.player = c.GUID
+			s.player, s.chosen = c.GUID, true
+			s.mu.Lock()
+			s.character = strings.TrimPrefix(c.Name, "+")
+			s.mu.Unlock()
 			s.step("characters: %d; choosing %s (0x%08X)", len(m.Characters), c.Name, c.GUID)
-			s.sendMessage((&protocol.Bare{Op: protocol.OpEnterGameRequest}).Encode(nil), 4)
+			s.enterGame()
 		} else {
 			why := noCharacter(s.cfg.Character, m.Characters)
 			s.ended = fmt.Errorf("session: %s: %w", why, ErrRefused)
@@ -666,21 +854,51 @@ func (s *Session) message(b []byte) {
 		s.entered = true
 		s.mu.Unlock()
 		s.player = pc.Guid
+		// The retail client's world-entry GameActions, in the capture's
+		// order (its MoveToState and AutonomousPosition come from the
+		// controller here): HouseQuery, AllegianceUpdateRequest,
+		// LoginComplete.
 		s.step("world: PlayerCreate 0x%08X; sending LoginComplete", pc.Guid)
+		s.sendAction(actionHouseQuery, nil)
+		s.sendAction(actionAllegianceUpdateRequest, allegianceOpen)
 		s.sendAction(protocol.ActionLoginComplete, nil)
 	}
+	cost := len(b) + DecodedOverhead
 	s.mu.Lock()
-	over := s.inBytes+len(b) > s.cfg.InboxBudget
+	over := s.inBytes+cost > s.cfg.InboxBudget
 	if !over {
 		s.inbox = append(s.inbox, d)
-		s.inBytes += len(b)
+		s.inBytes += cost
 	}
-	held := s.inBytes
+	held, waiting := s.inBytes, len(s.inbox)
 	s.mu.Unlock()
 	if over && s.ended == nil {
-		s.ended = fmt.Errorf("session: %d bytes of messages wait for the simulation, and %d more would pass the %d-byte budget: %w",
-			held, len(b), s.cfg.InboxBudget, ErrBehind)
+		s.ended = fmt.Errorf("session: %d messages (%d bytes with their decoded form) wait for the simulation, and one more would pass the %d-byte budget: %w",
+			waiting, held, s.cfg.InboxBudget, ErrBehind)
 	}
+}
+
+// The GameActions the retail client sends at world entry besides
+// LoginComplete (the capture; ACE's GameActionType names them).
+const (
+	actionAllegianceUpdateRequest uint32 = 0x001F
+	actionHouseQuery              uint32 = 0x021E
+)
+
+// allegianceOpen is the captured AllegianceUpdateRequest's body (u32 1).
+var allegianceOpen = []byte{1, 0, 0, 0}
+
+// enterGame sends 0xF7C8 once, in the retail order: a character chosen,
+// and the DDD exchange finished (its end echoed) when the server started
+// one. The retail client in the capture echoes the DDD end at 1.4 s and
+// asks to enter only then (at 24 s, when the player picked).
+func (s *Session) enterGame() {
+	if s.enterSent || !s.chosen || s.dddAsked && !s.dddDone {
+		return
+	}
+	s.enterSent = true
+	s.step("enter: asking to enter the world")
+	s.sendMessage((&protocol.Bare{Op: protocol.OpEnterGameRequest}).Encode(nil), 4)
 }
 
 // noCharacter says why choose found no character.
@@ -812,6 +1030,14 @@ func (s *Session) Drain(f func(protocol.Message)) {
 	for _, d := range in {
 		f(d)
 	}
+}
+
+// Character is the name of the character the session chose ("" before
+// the CharacterList): a reconnect asks for it by name.
+func (s *Session) Character() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.character
 }
 
 // Entered reports whether the world entry happened (PlayerCreate).

@@ -32,6 +32,13 @@ func StatsText(w *systems.World, s Stats) string {
 		s.FPS, s.SimRatio, w.FrameNo, w.Now, s.TPS, ms(s.Tick), ms(s.Build), s.Tris, s.DrawCalls)
 }
 
+// NetText is a live session's HUD line: server datagrams verified and
+// dropped (from elsewhere, malformed, bad checksums, repeats), our packets
+// resent, and server messages lost.
+func NetText(verified, dropped, resent, lost int) string {
+	return fmt.Sprintf("net: verified %d  dropped %d  resent %d  lost %d", verified, dropped, resent, lost)
+}
+
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // MaxListed is how many entities the list shows.

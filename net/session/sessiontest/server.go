@@ -1,12 +1,14 @@
 // Package sessiontest is a loopback AC server for tests: it plays a
-// captured session's server packets back to a client, over a link that
-// can lose, repeat and reorder datagrams.
+// captured session's server packets back to a client, in the captured
+// order and gated on the client's messages as the capture has them, over
+// a link that can lose, repeat and reorder datagrams.
 package sessiontest
 
 import (
 	"bytes"
 	"encoding/binary"
-	"github.com/dereth/dereth/protocol"
+	"fmt"
+	"maps"
 	"net"
 	"sync"
 	"testing"
@@ -14,12 +16,20 @@ import (
 
 	acnet "github.com/dereth/dereth/net"
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/protocol"
 )
 
 // Server plays the captured server packets back over loopback UDP, on a
 // port pair on 127.0.0.1: it answers a LoginRequest with the captured
-// ConnectRequest and the first ConnectResponse with every other captured
-// server packet, and checks each client packet's checksum with its own
+// ConnectRequest and the first ConnectResponse with the captured server
+// packets that came before the client's first message; every later
+// captured server packet goes only once the client sent the required
+// message that preceded it in the capture (the retail order: DDD
+// response 0xF7E6, the DDD end's echo 0xF7EA, 0xF7C8, 0xF657, then
+// LoginComplete). A client message out of that order fails the test
+// (Fail); the other GameActions are optional but only after 0xF657.
+// Permissive plays every captured packet at once and checks no order,
+// for the tests that inject faults. It checks each client packet's checksum with its own
 // ISAAC state for the client seed. Like ACE it keeps its packets for
 // resends (the client's NAKs are answered with the captured packet, flagged
 // Retransmission and keyed as before, or RejectRetransmit for a seq it
@@ -40,6 +50,32 @@ type Server struct {
 	cached       map[uint32][]byte // encrypted server packets by seq
 	lastSeq      uint32            // the highest captured server seq
 	lastFrag     uint32            // the highest captured server message seq
+	// gate[i] is how many of the client's required messages must have
+	// arrived before packets[i] goes (in-order play).
+	gate []int
+	// order is the client's required messages in the captured order.
+	order []msgKey
+
+	// Permissive streams every captured packet at the ConnectResponse and
+	// checks no message order (set before Serve).
+	Permissive bool
+	// Fail reports a client message out of the retail order (default:
+	// the test's Errorf).
+	Fail func(format string, args ...any)
+
+	// Extra are world messages the server sends after the captured ones
+	// (once the client sent LoginComplete), packed several to a keyed
+	// packet as ACE packs them; Burst, when set, sends them Burst packets
+	// at a time with BurstGap between.
+	Extra    [][]byte
+	Burst    int
+	BurstGap time.Duration
+	// Lose, when set, drops each server datagram it returns true for
+	// (attempt counts the sends of the same seq, from 0), besides Loss.
+	Lose func(p *acnet.Packet, attempt int) bool
+	// Reject, when set, answers a NAK of each seq it returns true for
+	// with RejectRetransmit, as for a packet the server no longer has.
+	Reject func(seq uint32) bool
 
 	Refuse bool // answer the ConnectResponse with a CharacterError
 	// Silent: never answer (SetSilent changes it while Serve runs).
@@ -73,6 +109,15 @@ type Server struct {
 	attempts   map[fateKey]int
 	heldIn     []inbound
 	heldOut    []outbound
+	released   int // packets[:released] have gone
+	captured   int // packets[:captured] are the captured ones
+	// The captured state a new session starts from.
+	capturedSeq, capturedFrag uint32
+	capturedCache             map[uint32][]byte
+	sends                     map[uint32]int
+	sentHigh                  uint32 // the highest server seq sent (acks repeat it)
+	clientAcked               uint32 // the highest server seq the client acked
+	required                  int    // the client's required messages seen, in order
 
 	mu sync.Mutex
 	// ClientOK and ClientBad count client packets by checksum;
@@ -109,6 +154,46 @@ type Server struct {
 	// Dropped, Duplicated and Reordered count the link's faults by
 	// direction: [0] client to server, [1] server to client.
 	Dropped, Duplicated, Reordered [2]int
+	// OutOfOrder counts the client messages out of the retail order.
+	OutOfOrder int
+	// Sessions counts the sessions served: a LoginRequest from a new
+	// client address after a session streamed starts another (a
+	// reconnect), from the captured packets again.
+	Sessions int
+}
+
+// msgKey names a client message: its opcode, and a GameAction's type.
+type msgKey struct{ op, action uint32 }
+
+func (k msgKey) String() string {
+	if k.op == 0xF7B1 {
+		return fmt.Sprintf("GameAction 0x%04X", k.action)
+	}
+	return fmt.Sprintf("0x%04X", k.op)
+}
+
+func keyOf(b []byte) msgKey {
+	var k msgKey
+	if len(b) >= 4 {
+		k.op = binary.LittleEndian.Uint32(b)
+	}
+	if k.op == 0xF7B1 && len(b) >= 12 {
+		k.action = binary.LittleEndian.Uint32(b[8:])
+	}
+	return k
+}
+
+// required reports whether a client message is one of the retail login's
+// fixed steps: the DDD answer and echo, the enter-game request, the
+// character's entry and LoginComplete. Other GameActions are optional.
+func (k msgKey) required() bool {
+	switch k.op {
+	case 0xF7E6, 0xF7EA, 0xF7C8, 0xF657:
+		return true
+	case 0xF7B1:
+		return k.action == 0x00A1
+	}
+	return false
 }
 
 type inbound struct {
@@ -134,8 +219,18 @@ type fateKey struct {
 func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 	s := &Server{t: t, Actions: map[uint32]int{}, cached: map[uint32][]byte{}, clientOOO: map[uint32]bool{},
 		attempts: map[fateKey]int{}, clientSeq: 1, reasm: acnet.NewReassembler(1, acnet.DefaultBudget)}
+	// Follow the capture to gate each server packet on the client's
+	// required messages before it.
+	cs := capture.NewSession()
+	cs.OnMessage = func(m *capture.Message) {
+		if k := keyOf(m.Data); !m.FromServer && k.required() {
+			s.order = append(s.order, k)
+		}
+	}
 	var p acnet.Packet
-	for _, d := range ds {
+	for i := range ds {
+		d := &ds[i]
+		cs.Feed(d)
 		if !d.FromServer {
 			continue
 		}
@@ -148,6 +243,7 @@ func NewServer(t testing.TB, ds []capture.Datagram) *Server {
 			s.ServerTime = p.TimeSync
 		}
 		s.packets = append(s.packets, d.Payload)
+		s.gate = append(s.gate, len(s.order))
 		s.lastSeq = max(s.lastSeq, p.Seq)
 		for _, f := range p.Fragments {
 			s.lastFrag = max(s.lastFrag, f.Seq)
@@ -204,15 +300,13 @@ func (s *Server) Serve(deadline time.Time) {
 		}()
 	}
 	go func() { wg.Wait(); close(ch) }()
-	s.keys = acnet.NewKeyWindow(s.seeds.ClientSeed)
-	// The captured encrypted packets are seqs 2..lastSeq (the capture
-	// lacks some, but they took their keys): seq n used key n−2.
-	s.sendKeys = acnet.NewISAAC(s.seeds.ServerSeed)
-	for range int(s.lastSeq) - 1 {
-		s.sendKeys.Next()
-	}
+	s.captured, s.capturedSeq, s.capturedFrag, s.capturedCache = len(s.packets), s.lastSeq, s.lastFrag, maps.Clone(s.cached)
+	s.newSession()
 	if s.Pace <= 0 {
 		s.Pace = 20 * time.Millisecond
+	}
+	if s.Fail == nil {
+		s.Fail = s.t.Errorf
 	}
 	tick := time.NewTicker(s.Pace)
 	defer tick.Stop()
@@ -302,6 +396,17 @@ func splitmix(x uint64) uint64 {
 
 // send writes b to the client over the faulty link.
 func (s *Server) send(c *net.UDPConn, b []byte, to *net.UDPAddr) {
+	if s.Lose != nil {
+		var p acnet.Packet
+		if acnet.Decode(b, &p) == nil && p.Flags&acnet.EncryptedChecksum != 0 {
+			n := s.sends[p.Seq]
+			s.sends[p.Seq]++
+			if s.Lose(&p, n) {
+				s.Dropped[1]++
+				return
+			}
+		}
+	}
 	drop, dup, hold := s.fate(1, b)
 	switch {
 	case drop:
@@ -364,6 +469,9 @@ func (s *Server) receive(m inbound) {
 	s.ClientOK++
 	switch {
 	case p.Flags&acnet.LoginRequest != 0 && !m.world:
+		if s.streamed && m.from.String() != s.client.String() {
+			s.newSession()
+		}
 		if s.DropLogins > 0 {
 			s.DropLogins--
 			s.Dropped[0]++
@@ -386,12 +494,7 @@ func (s *Server) receive(m inbound) {
 			s.write(s.world, s.refusal(), m.from)
 			return
 		}
-		for i, b := range s.packets {
-			s.send(s.world, b, m.from)
-			if i%16 == 15 {
-				time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
-			}
-		}
+		s.release()
 		return
 	}
 	if encrypted {
@@ -405,8 +508,11 @@ func (s *Server) receive(m inbound) {
 	if p.Flags&acnet.RequestRetransmit != 0 && !encrypted && s.client != nil {
 		var unknown []uint32
 		for _, seq := range p.Retransmit {
+			if seq > s.sentHigh {
+				continue // not sent yet
+			}
 			b, ok := s.cached[seq]
-			if !ok {
+			if !ok || s.Reject != nil && s.Reject(seq) {
 				unknown = append(unknown, seq)
 				continue
 			}
@@ -426,6 +532,7 @@ func (s *Server) receive(m inbound) {
 		s.reasm.Add(&p.Fragments[i], func(msg acnet.Message) {
 			b := bytes.Clone(msg.Data)
 			s.Messages = append(s.Messages, b)
+			s.inOrder(keyOf(b))
 			if len(b) >= 12 && binary.LittleEndian.Uint32(b) == 0xF7B1 {
 				s.Actions[binary.LittleEndian.Uint32(b[8:])]++
 			}
@@ -433,6 +540,9 @@ func (s *Server) receive(m inbound) {
 	}
 	if p.Flags&acnet.TimeSync != 0 {
 		s.TimeSyncs = append(s.TimeSyncs, p.TimeSync)
+	}
+	if p.Flags&acnet.AckSequence != 0 && s.streamed {
+		s.clientAcked = max(s.clientAcked, p.Ack)
 	}
 	if p.Flags&acnet.Flow != 0 {
 		s.FlowBytes += int(p.Flow.Bytes)
@@ -452,15 +562,184 @@ func (s *Server) receive(m inbound) {
 	}
 }
 
+// newSession readies the server for a client's session: the first, or a
+// new client logging in again (a reconnect) after the last one.
+func (s *Server) newSession() {
+	s.keys = acnet.NewKeyWindow(s.seeds.ClientSeed)
+	// The captured encrypted packets are seqs 2..lastSeq (the capture
+	// lacks some, but they took their keys): seq n used key n−2.
+	s.lastSeq, s.lastFrag, s.cached = s.capturedSeq, s.capturedFrag, maps.Clone(s.capturedCache)
+	s.sendKeys = acnet.NewISAAC(s.seeds.ServerSeed)
+	for range int(s.lastSeq) - 1 {
+		s.sendKeys.Next()
+	}
+	s.packets, s.gate = s.packets[:s.captured], s.gate[:s.captured]
+	s.packExtra()
+	s.sends = map[uint32]int{}
+	s.released, s.required, s.sentHigh, s.clientAcked = 0, 0, 0, 0
+	s.streamed, s.client, s.Disconnected = false, nil, false
+	s.clientSeq, s.clientHigh, s.clientOOO = 1, 0, map[uint32]bool{}
+	s.reasm = acnet.NewReassembler(1, acnet.DefaultBudget)
+	s.Sessions++
+}
+
+// packExtra packs Extra into keyed packets after the captured ones, as
+// many whole fragments to a 464-byte body as fit, gated on LoginComplete.
+func (s *Server) packExtra() {
+	frag := s.lastFrag
+	var p acnet.Packet
+	size := 0
+	flush := func() {
+		if len(p.Fragments) == 0 {
+			return
+		}
+		s.packets = append(s.packets, s.keyed(p))
+		s.sentHigh = 0 // not sent yet
+		s.gate = append(s.gate, len(s.order))
+		p, size = acnet.Packet{}, 0
+	}
+	for _, m := range s.Extra {
+		count := (len(m) + acnet.MaxFragmentData - 1) / acnet.MaxFragmentData
+		frag++
+		for i := range count {
+			part := m[i*acnet.MaxFragmentData : min(len(m), (i+1)*acnet.MaxFragmentData)]
+			if size+acnet.FragmentHeaderSize+len(part) > 464 {
+				flush()
+			}
+			p.Flags = acnet.BlobFragments
+			p.Fragments = append(p.Fragments, acnet.Fragment{Seq: frag, ID: 0x80000000 | frag, Count: uint16(count), Index: uint16(i), Queue: 10, Data: part})
+			size += acnet.FragmentHeaderSize + len(part)
+		}
+	}
+	flush()
+	s.lastFrag = frag
+}
+
+// release sends the captured packets whose client message arrived (all of
+// them when Permissive), in the captured order.
+func (s *Server) release() {
+	var p acnet.Packet
+	for s.released < len(s.packets) && (s.Permissive || s.gate[s.released] <= s.required) {
+		b := s.packets[s.released]
+		s.send(s.world, b, s.client)
+		if acnet.Decode(b, &p) == nil {
+			s.sentHigh = max(s.sentHigh, p.Seq)
+		}
+		s.released++
+		switch {
+		case s.released > s.captured && s.Burst > 0:
+			if (s.released-s.captured)%s.Burst == 0 {
+				s.mu.Unlock() // let the test read the counters meanwhile
+				time.Sleep(s.BurstGap)
+				s.mu.Lock()
+			}
+		case s.released%16 == 0:
+			time.Sleep(time.Millisecond) // keep the loopback buffer from overflowing
+		}
+	}
+}
+
+// AllAcked reports whether every packet the server has to send (the
+// captured ones and Extra) went and the client acked the last of them.
+func (s *Server) AllAcked() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.streamed && s.done() && s.clientAcked >= s.sentHigh
+}
+
+// done reports whether every captured packet has gone.
+func (s *Server) done() bool { return s.released == len(s.packets) }
+
+// inOrder checks one client message against the retail order and releases
+// the captured packets that waited for it.
+func (s *Server) inOrder(k msgKey) {
+	if s.Permissive {
+		return
+	}
+	switch {
+	case k.required() && s.required < len(s.order) && k == s.order[s.required]:
+		s.required++
+		s.release()
+	case k.required():
+		want := "nothing more of its kind"
+		if s.required < len(s.order) {
+			want = s.order[s.required].String()
+		}
+		s.OutOfOrder++
+		s.Fail("client message %s out of the retail order: the retail client sends %s next", k, want)
+	case k.op == 0xF7B1 && s.required >= s.entryIndex():
+		// An optional GameAction, once the character entered.
+	default:
+		s.OutOfOrder++
+		s.Fail("client message %s out of the retail order: after %d of its login messages the retail client sends %s next", k, s.required, s.order[min(s.required, len(s.order)-1)])
+	}
+}
+
+// entryIndex is how many required messages precede GameActions: those
+// up to and including 0xF657.
+func (s *Server) entryIndex() int {
+	for i, k := range s.order {
+		if k.op == 0xF657 {
+			return i + 1
+		}
+	}
+	return len(s.order)
+}
+
 // data sends a new encrypted server packet with the next seq after the
 // captured ones, keeping it for resends, as ACE sends its EchoResponse.
 func (s *Server) data(p acnet.Packet) {
+	if !s.done() {
+		// Its seq comes after every captured one: sent now, it would
+		// name seqs the client may not have yet.
+		return
+	}
+	s.send(s.world, s.keyed(p), s.client)
+}
+
+// keyed builds a new encrypted server packet with the next seq after the
+// captured ones and the server's next key, keeping it for resends.
+func (s *Server) keyed(p acnet.Packet) []byte {
 	s.lastSeq++
+	s.sentHigh = s.lastSeq
 	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
 	p.Flags |= acnet.EncryptedChecksum
 	b := acnet.Encode(nil, &p, s.sendKeys.Next())
 	s.cached[p.Seq] = b
-	s.send(s.world, b, s.client)
+	return b
+}
+
+// Keyed builds (and does not send, nor keep for resends) the server's
+// next encrypted packet: a test sends it from elsewhere (a forged source).
+func (s *Server) Keyed(p acnet.Packet) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.keyed(p)
+	delete(s.cached, s.lastSeq)
+	return b
+}
+
+// Send sends p as the server's next encrypted packet, whether or not the
+// captured ones have all gone.
+func (s *Server) Send(p acnet.Packet) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.write(s.world, s.keyed(p), s.client)
+}
+
+// SwitchSeed makes the server key its next packets with a new ISAAC seed,
+// as a server that lost the session's key stream would.
+func (s *Server) SwitchSeed(seed uint32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sendKeys = acnet.NewISAAC(seed)
+}
+
+// ClientAddr is the client's address, once its ConnectResponse came.
+func (s *Server) ClientAddr() *net.UDPAddr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
 }
 
 // heartbeat acks with the server's last seq and NAKs the client's gaps.
@@ -484,7 +763,7 @@ func (s *Server) heartbeat() {
 
 // control sends a plain-checksum packet with the server's last seq.
 func (s *Server) control(p acnet.Packet) {
-	p.Seq, p.ID, p.Iteration = s.lastSeq, acnet.ServerID, 1
+	p.Seq, p.ID, p.Iteration = s.sentHigh, acnet.ServerID, 1
 	s.send(s.world, acnet.Encode(nil, &p, 0), s.client)
 }
 
@@ -506,12 +785,10 @@ func (s *Server) SetSilent(silent bool) {
 	s.mu.Unlock()
 }
 
-// Disconnect sends the client a Disconnect, as ACE does when it drops a
-// session.
+// Disconnect sends the client a Disconnect in a keyed packet (only keyed
+// packets speak for the server).
 func (s *Server) Disconnect() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.control(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
+	s.Send(acnet.Packet{Header: acnet.Header{Flags: acnet.Disconnect}})
 }
 
 // Inject sends b to the client as it is (a malformed or forged datagram).
