@@ -86,14 +86,8 @@ func (w *World) col() *collider {
 	return c
 }
 
-// Broadphase is the world's collision broad phase (nil until collision
-// first runs).
-func (w *World) Broadphase() *collision.Broadphase {
-	if w.collide == nil {
-		return nil
-	}
-	return w.collide.bp
-}
+// Broadphase is the world's collision broad phase.
+func (w *World) Broadphase() *collision.Broadphase { return w.col().bp }
 
 // syncBodies brings the broad phase in step with the object table at the
 // start of a frame: new collidable objects join, moved ones move, removed
