@@ -66,24 +66,28 @@ func (w *World) resolver() *collision.Resolver {
 	return w.col().resolver
 }
 
-// col returns the collision glue, made on first use, its broad phase over
-// the world's Land and Assets as they are now.
+// col returns the collision glue, made on first use.
 func (w *World) col() *collider {
 	if w.collide == nil {
 		w.collide = &collider{contacts: map[uint32]*Contacts{}}
 		w.collide.bp = collision.NewBroadphase(nil, nil)
 		w.collide.resolver = collision.NewResolver(w.collide.bp)
+		w.useLand()
 	}
-	c := w.collide
-	c.bp.Land = nil
+	return w.collide
+}
+
+// useLand points the broad phase at the world's Land and Assets as they
+// are now (every frame, at syncBodies).
+func (w *World) useLand() {
+	bp := w.collide.bp
+	bp.Land, bp.Assets = nil, nil
 	if w.Ground != nil {
-		c.bp.Land = w.Ground
+		bp.Land = w.Ground
 	}
-	c.bp.Assets = nil
 	if w.Assets != nil {
-		c.bp.Assets = w.Assets
+		bp.Assets = w.Assets
 	}
-	return c
 }
 
 // Broadphase is the world's collision broad phase.
@@ -96,6 +100,7 @@ func (w *World) syncBodies() {
 	if w.resolver() == nil {
 		return
 	}
+	w.useLand()
 	bp := w.collide.bp
 	bp.BeginSync()
 	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
