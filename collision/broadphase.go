@@ -71,6 +71,8 @@ type landState struct {
 	from    *Landblock
 	statics []*Body
 	cells   map[uint32]*Cell
+	// seen is the sync in which the land was last asked for the block.
+	seen int
 }
 
 // setupShapes are a Setup's collision shapes, built once: its parts'
@@ -343,28 +345,41 @@ func (b *Broadphase) place(bd *Body) {
 	}
 }
 
-// landblock returns the published state of block, publishing it first
-// when its resident build changed (or left): its statics and scenery join
-// the broad phase with their shapes, its cells are built on demand.
+// landblock returns the published state of block, nil when it is not
+// resident. The land is asked once per sync (BeginSync: landblocks are
+// published between frames) whether the block's build changed; when it
+// did (or left), its statics and scenery join the broad phase with their
+// shapes, and its cells are built on demand.
 func (b *Broadphase) landblock(block uint32) *landState {
+	st := b.blocks[block]
+	if st != nil && st.seen == b.gen {
+		if st.from == nil {
+			return nil
+		}
+		return st
+	}
 	var lb *Landblock
 	if b.Land != nil {
 		lb = b.Land.Landblock(block)
 	}
-	st := b.blocks[block]
 	if st != nil && st.from == lb {
+		st.seen = b.gen
+		if lb == nil {
+			return nil
+		}
 		return st
 	}
 	if st != nil {
 		for _, bd := range st.statics {
 			b.unplace(bd)
 		}
-		delete(b.blocks, block)
 	}
+	st = &landState{from: lb, seen: b.gen}
+	b.blocks[block] = st
 	if lb == nil {
 		return nil
 	}
-	st = &landState{from: lb, cells: map[uint32]*Cell{}}
+	st.cells = map[uint32]*Cell{}
 	for _, list := range [2][]Static{lb.Statics, lb.Scenery} {
 		for i := range list {
 			o := &list[i]
@@ -381,7 +396,6 @@ func (b *Broadphase) landblock(block uint32) *landState {
 			st.statics = append(st.statics, bd)
 		}
 	}
-	b.blocks[block] = st
 	return st
 }
 

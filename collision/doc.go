@@ -11,7 +11,10 @@
 //
 // Geometry is float32, as retail's is. Positions are landblock-local to the
 // landblock of the cell the move starts in; the terrain, the indoor cells
-// and the obstacles come from an Env. The package draws nothing and knows
+// and the obstacles come from an Env: Broadphase, which takes each
+// resident landblock's build (Landblock: heights, statics, scenery,
+// EnvCells, as package stream built it) and the moving bodies the world
+// hands it, one resolv space per landblock. The package draws nothing and knows
 // no ECS. docs/divergences.md TR-01 says how the sweep differs from
 // retail's state machine.
 package collision

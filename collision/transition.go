@@ -28,7 +28,8 @@ const (
 )
 
 // Env is the world around a move: the terrain and the obstacles near it.
-// systems.World implements it.
+// Broadphase implements it over the resident landblocks and the world's
+// bodies.
 type Env interface {
 	// LandHeights returns the vertex heights of landblock block
 	// (0xXXYY0000), false when it is not loaded.

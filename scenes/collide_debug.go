@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
@@ -15,8 +16,9 @@ import (
 
 // collisionDebug is the viewer's collision toggle (F8): each object's
 // collision spheres (its Setup's, scaled and turned, at its physics
-// position) as circles, and the polygons its last transition hit
-// (World.Collisions) as outlines.
+// position) as circles, the polygons its last transition hit
+// (World.Collisions) as outlines, and, in yellow, the obstacles the
+// resolver tested for the player's last move.
 type collisionDebug struct {
 	on      bool
 	circles []debugCircle
@@ -24,10 +26,11 @@ type collisionDebug struct {
 }
 
 // debugCircle is a sphere on screen; Hit marks an object whose last
-// transition touched something.
+// transition touched something, Tested an obstacle the resolver tested
+// for the player's last move.
 type debugCircle struct {
-	X, Y, R float32
-	Hit     bool
+	X, Y, R     float32
+	Hit, Tested bool
 }
 
 // debugLine is an edge of a hit polygon on screen.
@@ -38,6 +41,10 @@ type debugLine struct{ X0, Y0, X1, Y1 float32 }
 // camera or beyond its far plane is left out.
 func (d *collisionDebug) overlay(w *systems.World, cam *view.Camera) {
 	d.circles, d.lines = d.circles[:0], d.lines[:0]
+	if bp := w.Broadphase(); bp != nil {
+		bp.Watch = w.PlayerGUID
+		d.tested(cam, bp)
+	}
 	for _, e := range w.Objects {
 		entry := w.ECS.Entry(e)
 		p := components.PhysicsObj.Get(entry)
@@ -105,7 +112,37 @@ func (d *collisionDebug) spheres(cam *view.Camera, p *physics.Object, pa *motion
 	}
 }
 
+// tested adds the obstacles the resolver gathered for the player's last
+// move (collision.Broadphase.Tested): each sphere, CylSphere (its base
+// circle) or physics part (its bounding sphere).
+func (d *collisionDebug) tested(cam *view.Camera, bp *collision.Broadphase) {
+	block, obs := bp.Tested()
+	add := func(at physics.Vec3, r float32) {
+		x, y, z, ok := cam.Project(cam.ToRender(physics.Position{Cell: block | 1, Frame: physics.Frame{Origin: at}}))
+		if ok {
+			d.circles = append(d.circles, debugCircle{X: x, Y: y, R: r * cam.PixelsPerUnit(z), Tested: true})
+		}
+	}
+	for i := range obs {
+		o := &obs[i]
+		s := o.Scale
+		if s <= 0 {
+			s = 1
+		}
+		if o.Shape != nil {
+			add(o.Frame.LocalToGlobal(o.Shape.Bound.Origin.Scale(s)), o.Shape.Bound.Radius*s)
+		}
+		for _, sp := range o.Spheres {
+			add(o.Frame.LocalToGlobal(sp.Origin.Scale(s)), sp.Radius*s)
+		}
+		for _, cy := range o.Cyls {
+			add(o.Frame.LocalToGlobal(cy.Origin.Scale(s)), cy.Radius*s)
+		}
+	}
+}
+
 var (
+	debugTested = color.RGBA{R: 255, G: 220, B: 60, A: 255}
 	debugSphere = color.RGBA{R: 80, G: 220, B: 255, A: 255}
 	debugHit    = color.RGBA{R: 255, G: 90, B: 60, A: 255}
 )
@@ -114,8 +151,11 @@ var (
 func (d *collisionDebug) draw(dst *ebiten.Image) {
 	for _, c := range d.circles {
 		clr := debugSphere
-		if c.Hit {
+		switch {
+		case c.Hit:
 			clr = debugHit
+		case c.Tested:
+			clr = debugTested
 		}
 		vector.StrokeCircle(dst, c.X, c.Y, c.R, 1, clr, true)
 	}

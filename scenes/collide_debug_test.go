@@ -110,3 +110,43 @@ func TestClipEdge(t *testing.T) {
 		t.Errorf("map view: clipEdge = %+v, %v; want the whole edge %+v", l, ok, debugLine{ax, ay, bx, by})
 	}
 }
+
+// TestCollisionOverlayDrawsWhatTheResolverTested: with a player falling
+// and drifting towards another creature standing 1.05 units away, the overlay draws, besides both creatures'
+// spheres, the other creature's sphere as tested (the broad phase gathered
+// it for the player's move), where it stands.
+func TestCollisionOverlayDrawsWhatTheResolverTested(t *testing.T) {
+	w := systems.NewWorld()
+	w.Ground = flatHeights{}
+	setup := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}, StepUpHeight: 0.4, StepDownHeight: 0.4}
+	for i, x := range []float32{10, 11.05} {
+		d, _ := archetypes.FromTemplate("creature")
+		d.GUID, d.Cell, d.Setup = 0x50000001+uint32(i), 0xA9B40001, setup
+		d.Frame = physics.Frame{Origin: physics.Vec3{X: x, Y: 10, Z: 1}, Orientation: physics.IdentityQuat}
+		d.State |= physics.StateGravity
+		if _, err := w.Spawn(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.PlayerGUID = 0x50000001
+	w.Object(0x50000001).Phys.Velocity.X = 2
+	cam := view.NewCamera(800, 600, physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: 10, Y: 10}, Orientation: physics.IdentityQuat}})
+	cam.ToggleMap()
+	var dbg collisionDebug
+	dbg.overlay(w, cam)
+	w.Step(0.05)
+	dbg.overlay(w, cam)
+	var tested []debugCircle
+	for _, c := range dbg.circles {
+		if c.Tested {
+			tested = append(tested, c)
+		}
+	}
+	other := w.Object(0x50000002).Phys.Position
+	other.Frame.Origin.Z += 0.5
+	x, y, z, _ := cam.Project(cam.ToRender(other))
+	if len(tested) != 1 || math.Abs(float64(tested[0].X-x)) > 0.5 || math.Abs(float64(tested[0].Y-y)) > 0.5 ||
+		math.Abs(float64(tested[0].R-0.5*cam.PixelsPerUnit(z))) > 1e-3 {
+		t.Fatalf("tested circles %+v, want the other creature's sphere at (%v, %v)", tested, x, y)
+	}
+}

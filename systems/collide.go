@@ -66,34 +66,32 @@ func (w *World) resolver() *collision.Resolver {
 	return w.col().resolver
 }
 
-// col returns the collision glue, made on first use, its broad phase over
-// the world's Land and Assets as they are now.
+// col returns the collision glue, made on first use.
 func (w *World) col() *collider {
 	if w.collide == nil {
 		w.collide = &collider{contacts: map[uint32]*Contacts{}}
 		w.collide.bp = collision.NewBroadphase(nil, nil)
 		w.collide.resolver = collision.NewResolver(w.collide.bp)
+		w.useLand()
 	}
-	c := w.collide
-	c.bp.Land = nil
-	if w.Ground != nil {
-		c.bp.Land = w.Ground
-	}
-	c.bp.Assets = nil
-	if w.Assets != nil {
-		c.bp.Assets = w.Assets
-	}
-	return c
+	return w.collide
 }
 
-// Broadphase is the world's collision broad phase (nil until collision
-// first runs).
-func (w *World) Broadphase() *collision.Broadphase {
-	if w.collide == nil {
-		return nil
+// useLand points the broad phase at the world's Land and Assets as they
+// are now (every frame, at syncBodies).
+func (w *World) useLand() {
+	bp := w.collide.bp
+	bp.Land, bp.Assets = nil, nil
+	if w.Ground != nil {
+		bp.Land = w.Ground
 	}
-	return w.collide.bp
+	if w.Assets != nil {
+		bp.Assets = w.Assets
+	}
 }
+
+// Broadphase is the world's collision broad phase.
+func (w *World) Broadphase() *collision.Broadphase { return w.col().bp }
 
 // syncBodies brings the broad phase in step with the object table at the
 // start of a frame: new collidable objects join, moved ones move, removed
@@ -102,6 +100,7 @@ func (w *World) syncBodies() {
 	if w.resolver() == nil {
 		return
 	}
+	w.useLand()
 	bp := w.collide.bp
 	bp.BeginSync()
 	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {

@@ -13,7 +13,7 @@ import (
 // collisionCrowd is crowd with collision spheres (two of 0.45, as the
 // sample human's) on flat terrain: n walkers on a 3-unit grid, so the
 // broad phase holds them all and each sweep gathers its neighbours.
-func collisionCrowd(b *testing.B, n int, on bool) *World {
+func collisionCrowd(b testing.TB, n int, on bool) *World {
 	w := NewWorld()
 	w.Ground = flatLand(groundZ)
 	w.Collision(on)
@@ -71,5 +71,22 @@ func BenchmarkOrdinaryTickCollision(b *testing.B) {
 				reportPerQuantum(b, n)
 			})
 		}
+	}
+}
+
+// TestCrowdTickWithCollisionDoesNotAllocate: a steady crowd tick of 1000
+// walkers with collision on (broad phase kept in step, every walker
+// swept) allocates nothing: the broad phase's cell lists are preallocated.
+func TestCrowdTickWithCollisionDoesNotAllocate(t *testing.T) {
+	w := collisionCrowd(t, 1000, true)
+	tick := func() {
+		w.Now += benchStep
+		w.syncBodies()
+		for _, e := range w.Objects {
+			w.UpdateObject(e)
+		}
+	}
+	if n := testing.AllocsPerRun(40, tick); n != 0 {
+		t.Fatalf("%v allocations per crowd tick", n)
 	}
 }
