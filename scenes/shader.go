@@ -78,23 +78,25 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 		// Terrain with a detail texture: srcPos packs the cell texture's
 		// atlas origin and the detail slot (view.DetailFog).
 		fog -= %[6]v
-		sp := srcPos - imageSrc0Origin()
-		slot := floor((sp.x + 0.5) / %[7]v)
-		org := vec2(sp.x-slot*%[7]v, sp.y)
-		d := vec4(0)
-		for i := 0; i < %[4]d; i++ {
-			if float(i) == slot {
-				d = Detail[i]
+		near := clamp((%[10]v-1/custom.z)/(%[10]v-%[9]v), 0, 1)
+		if near > 0 {
+			sp := srcPos - imageSrc0Origin()
+			slot := floor((sp.x + 0.5) / %[7]v)
+			org := vec2(sp.x-slot*%[7]v, sp.y)
+			d := vec4(0)
+			for i := 0; i < %[4]d; i++ {
+				if float(i) == slot {
+					d = Detail[i]
+				}
 			}
-		}
-		if d.z > 0 {
-			local := (cuv - org - 0.5) / %[8]v
-			det := detailAt(d.xy, d.z, fract(local*d.w)*d.z)
-			near := clamp((%[10]v-1/custom.z)/(%[10]v-%[9]v), 0, 1)
-			// Modulate 2×: the detail's mid grey leaves the colour as it
-			// is; it fades to mid grey with distance.
-			k := mix(1, 2*dot(det.rgb, vec3(0.299, 0.587, 0.114)), near)
-			c = vec4(c.rgb*k, c.a)
+			if d.z > 0 {
+				local := (cuv - org - 0.5) / %[8]v
+				det := detailAt(d.xy, d.z, fract(local*d.w)*d.z)
+				// Modulate 2×: the detail's mid grey leaves the colour
+				// as it is; it fades to mid grey with distance.
+				k := mix(1, 2*dot(det.rgb, vec3(0.299, 0.587, 0.114)), near)
+				c = vec4(c.rgb*k, c.a)
+			}
 		}
 	} else if fog >= %[3]v {
 		fog -= %[1]v
