@@ -24,17 +24,23 @@ import (
 // view.AlphaTestFog belongs to an alpha-tested (clip-map) surface: a texel
 // whose alpha is below view.AlphaTestRef is discarded and the rest is
 // drawn opaque (its straight colour at the vertex alpha), not blended by
-// the texel's alpha — retail's alpha-test state.
+// the texel's alpha — retail's alpha-test state. A vertex whose custom.w
+// carries view.DetailFog is terrain with a detail texture: its srcPos
+// packs the cell texture's atlas origin and a slot of the Detail uniform
+// (atlas origin, side, repeats per cell); the detail texture, wrapped,
+// multiplies the texel by twice its luminance, fading to no change
+// between view.DetailNear and view.DetailFar units from the eye.
 var worldShaderSrc = fmt.Sprintf(`//kage:unit pixels
 
 package main
 
 var Fog vec3
 var Linear float
+var Detail [%[4]d]vec4
 
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
-	uv := custom.xy/custom.z + imageSrc0Origin()
-	c := imageSrc0At(uv)
+// tap reads the atlas at uv (pixels, the image's origin added), filtered
+// bilinearly when Linear is set.
+func tap(uv vec2) vec4 {
 	if Linear > 0 {
 		// Bilinear: the renderer keeps every coordinate half a texel
 		// inside its texture, so the four taps never reach a neighbour
@@ -42,11 +48,57 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 		uv -= 0.5
 		f := fract(uv)
 		p := floor(uv) + 0.5
-		c = mix(mix(imageSrc0At(p), imageSrc0At(p+vec2(1, 0)), f.x),
+		return mix(mix(imageSrc0At(p), imageSrc0At(p+vec2(1, 0)), f.x),
 			mix(imageSrc0At(p+vec2(0, 1)), imageSrc0At(p+vec2(1, 1)), f.x), f.y)
 	}
+	return imageSrc0At(uv)
+}
+
+// detailAt reads a detail texture (origin o, side n texels) at t texels,
+// wrapping: a bilinear tap's four texels wrap within the texture.
+func detailAt(o vec2, n float, t vec2) vec4 {
+	base := o + imageSrc0Origin()
+	if Linear > 0 {
+		t -= 0.5
+		f := fract(t)
+		p := floor(t)
+		p0 := mod(p, n) + 0.5
+		p1 := mod(p+1, n) + 0.5
+		return mix(mix(imageSrc0At(base+p0), imageSrc0At(base+vec2(p1.x, p0.y)), f.x),
+			mix(imageSrc0At(base+vec2(p0.x, p1.y)), imageSrc0At(base+p1), f.x), f.y)
+	}
+	return imageSrc0At(base + mod(floor(t), n) + 0.5)
+}
+
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
+	cuv := custom.xy / custom.z
+	c := tap(cuv + imageSrc0Origin())
 	fog := custom.w
-	if fog >= %[3]v {
+	if fog >= %[5]v {
+		// Terrain with a detail texture: srcPos packs the cell texture's
+		// atlas origin and the detail slot (view.DetailFog).
+		fog -= %[6]v
+		near := clamp((%[10]v-1/custom.z)/(%[10]v-%[9]v), 0, 1)
+		if near > 0 {
+			sp := srcPos - imageSrc0Origin()
+			slot := floor((sp.x + 0.5) / %[7]v)
+			org := vec2(sp.x-slot*%[7]v, sp.y)
+			d := vec4(0)
+			for i := 0; i < %[4]d; i++ {
+				if float(i) == slot {
+					d = Detail[i]
+				}
+			}
+			if d.z > 0 {
+				local := (cuv - org - 0.5) / %[8]v
+				det := detailAt(d.xy, d.z, fract(local*d.w)*d.z)
+				// Modulate 2×: the detail's mid grey leaves the colour
+				// as it is; it fades to mid grey with distance.
+				k := mix(1, 2*dot(det.rgb, vec3(0.299, 0.587, 0.114)), near)
+				c = vec4(c.rgb*k, c.a)
+			}
+		}
+	} else if fog >= %[3]v {
 		fog -= %[1]v
 		if c.a < %[2]v {
 			discard()
@@ -56,7 +108,9 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	rgb := mix(c.rgb*color.rgb, Fog*c.a, fog)
 	return vec4(rgb*color.a, c.a*color.a)
 }
-`, float32(view.AlphaTestFog), float32(view.AlphaTestRef), float32(view.AlphaTestFog)/2)
+`, float32(view.AlphaTestFog), float32(view.AlphaTestRef), float32(view.AlphaTestFog)/2, view.MaxDetail,
+	float32(view.DetailFog)-0.5, float32(view.DetailFog), float32(view.DetailSlotStride), float32(view.LandTexSize-1),
+	float32(view.DetailNear), float32(view.DetailFar))
 
 var (
 	shaderOnce sync.Once

@@ -82,7 +82,7 @@ func runChild(dir, mode string) error {
 		}
 		return nil
 	}
-	if mode != "world" {
+	if mode != "world" && mode != "detail" {
 		cfg.Width, cfg.Height = 800, 450 // smaller is faster under a software GL
 	}
 	switch mode {
@@ -95,6 +95,10 @@ func runChild(dir, mode string) error {
 	case "blend":
 		cfg.Frames = 0
 		testShot = blendShots(dir)
+		return Run(cfg)
+	case "detail":
+		cfg.Frames, cfg.NearestTexels = 10, false // the viewer's own filtering
+		testShot = detailShots(dir)
 		return Run(cfg)
 	case "accept":
 		cfg.Frames = 30

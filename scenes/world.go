@@ -560,18 +560,24 @@ func renderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam 
 	}
 	dst.Fill(view.Background)
 	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage, inside the atlas's white block
+	_, err := worldShader()
+	r.Detail = err == nil && !noDetail // the detail texture needs the shader
 	r.Build(w, cam)
 	drawTriangles(dst, r, sourceImage(r))
 }
 
+// noDetail turns the terrain's detail textures off (tests compare).
+var noDetail bool
+
 var (
-	triOpts    = &ebiten.DrawTrianglesOptions{}
-	addTriOpts = &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendLighter}
-	fogColour  = make([]float32, 3)
-	shaderOpts = &ebiten.DrawTrianglesShaderOptions{Uniforms: map[string]any{"Fog": fogColour, "Linear": float32(1)}}
+	triOpts     = &ebiten.DrawTrianglesOptions{}
+	addTriOpts  = &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendLighter}
+	fogColour   = make([]float32, 3)
+	detailRects = make([]float32, 4*view.MaxDetail)
+	shaderOpts  = &ebiten.DrawTrianglesShaderOptions{Uniforms: map[string]any{"Fog": fogColour, "Linear": float32(1), "Detail": detailRects}}
 	// addOpts draw Additive surfaces: added to what lies under them, and
 	// fogged toward black (fog hides a glow instead of tinting it).
-	addOpts = &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendLighter, Uniforms: map[string]any{"Fog": make([]float32, 3), "Linear": float32(1)}}
+	addOpts = &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendLighter, Uniforms: map[string]any{"Fog": make([]float32, 3), "Linear": float32(1), "Detail": detailRects}}
 )
 
 // drawTriangles draws the frame from src, the atlas or the white image,
@@ -588,6 +594,9 @@ func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 		shaderOpts.Images[0], addOpts.Images[0] = src, src
 		fogColour[0], fogColour[1], fogColour[2] = r.Light.FogRGB()
 		addOpts.Uniforms["Linear"] = shaderOpts.Uniforms["Linear"]
+		for i, d := range r.DetailRects {
+			copy(detailRects[4*i:], d[:])
+		}
 	}
 	start := 0
 	for _, b := range r.Batches {

@@ -251,6 +251,8 @@ func textureObjects() []any {
 		{ID: TexSkin, Width: 32, Height: 32, Format: dat.PixelP8, SourceData: skin(), DefaultPaletteID: PaletteSkin},
 	}
 	renders = append(renders, particleTextures()...)
+	renders = append(renders, &dat.RenderSurface{ID: TexDetail, Width: detailSize, Height: detailSize,
+		Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(detailTexture())})
 	for _, m := range blendMasks() {
 		renders = append(renders, &dat.RenderSurface{ID: m.id, Width: maskSize, Height: maskSize, Format: dat.PixelLscapeAlpha,
 			SourceData: m.pix})
@@ -293,13 +295,36 @@ func terrainTexture(t int) uint32 {
 func terrainTexs() []dat.TerrainTex {
 	tex := func(t, id uint32) dat.TerrainTex {
 		return dat.TerrainTex{TerrainType: t, TexID: SurfaceTextureOf(id), TexTiling: 1,
-			MaxVertBright: 100, MinVertBright: 60, MaxVertSaturate: 100, MinVertSaturate: 80}
+			MaxVertBright: 100, MinVertBright: 60, MaxVertSaturate: 100, MinVertSaturate: 80,
+			DetailTexID: SurfaceTextureOf(TexDetail), DetailTexTiling: DetailTiling}
 	}
 	var out []dat.TerrainTex
 	for i := range terrainNames {
 		out = append(out, tex(uint32(i), terrainTexture(i)))
 	}
 	return append(out, tex(roadTerrainType, TexRoad))
+}
+
+// TexDetail is the land's detail texture: every terrain type's TerrainTex
+// names it, repeated DetailTiling times across a cell (3 m a repeat), so
+// it runs on across cells whatever their terrain.
+const (
+	TexDetail    = 0x06000054
+	DetailTiling = 8
+	detailSize   = 128
+)
+
+// detailTexture is mid grey broken by grain (a value per texel) and small
+// blotches, tiling: the renderer multiplies the land by twice its
+// luminance near the eye.
+func detailTexture() *image.NRGBA {
+	return paint(detailSize, func(u, v float64) rgbf {
+		x, y := int(u*detailSize), int(v*detailSize)
+		grain := float64(hash(x, y, 90)&0xFF)/255 - 0.5
+		blot := fbm(u, v, 8, 3, 91) - 0.5
+		g := 128 + 64*grain + 90*blot
+		return rgbf{g, g, g}
+	})
 }
 
 // The road texture and the land blend masks (RenderSurfaces, listed by

@@ -82,6 +82,18 @@ func (m *TexMerge) terrainTex(t uint32) uint32 {
 	return 0
 }
 
+// Detail returns the detail texture (a SurfaceTexture id) and its repeats
+// per cell of the terrain whose texture is tex: the first TerrainTex
+// entry with that TexID (0, 0 when none carries a detail texture).
+func (m *TexMerge) Detail(tex uint32) (id, tiling uint32) {
+	for _, d := range m.desc.TerrainTexs {
+		if d.TexID == tex {
+			return d.DetailTexID, d.DetailTexTiling
+		}
+	}
+	return 0, 0
+}
+
 // pseudoRandomIndex picks one of count masks from the palette code, with
 // retail's unsigned 32-bit arithmetic: (1379576222·code − 1372186442) mod
 // 2³² scaled to [0, 1).

@@ -76,6 +76,34 @@ const AlphaTestFog = 2
 // retail's reference value: RN-06).
 const AlphaTestRef = 0.5
 
+// DetailFog is added to a vertex's fog amount (Custom3) when its
+// triangle is terrain with a detail texture (Renderer.Detail): the world
+// shader then reads the cell's atlas origin from the vertex's source
+// position (SrcX = origin x + DetailSlotStride·slot, SrcY = origin y) and
+// lays the slot's detail texture (DetailRects) over the merged cell
+// texture.
+const DetailFog = 4
+
+// DetailSlotStride separates the detail slots packed into SrcX: more than
+// the atlas is wide.
+const DetailSlotStride = 4096
+
+// MaxDetail is how many detail textures a frame can use (the shader's
+// uniform array); more fall back to none.
+const MaxDetail = 8
+
+// DetailNear and DetailFar are the camera depths (units) over which the
+// detail texture fades: full strength nearer than DetailNear, none beyond
+// DetailFar (RN-01: the seeds do not give retail's distances).
+const (
+	DetailNear = 24
+	DetailFar  = 72
+)
+
+// detailKey is the atlas key of detail slot 0 (slots count up; above
+// every Surface id, palette code and variant key, below sparkKey).
+const detailKey = 0xFFFFFE00
+
 // triList is a depth-sorted layer: a sort key and a triangle number each.
 type triList struct {
 	keys, vals []uint32
@@ -133,6 +161,12 @@ type Renderer struct {
 	// 0.5 noon; SkyLighting): DefaultDayFraction unless the window sets
 	// another.
 	DayFraction float32
+	// Detail lays the Region's detail textures over the terrain near the
+	// camera (the window sets it when its shader compiled; Unlit turns it
+	// off). DetailRects are the detail slots for the shader: atlas origin
+	// x, y, side in texels and repeats per cell.
+	Detail      bool
+	DetailRects [MaxDetail][4]float32
 	// Light is the last Build's lighting (SkyLighting of DayFraction);
 	// the window fogs with its Fog colour.
 	Light Lighting
@@ -161,10 +195,15 @@ type Renderer struct {
 	// surface's Base1ClipMap and Additive).
 	alphaTest, additive bool
 	anyAdditive         bool // a triangle of this Build is additive
-	tmpK                []uint32
-	tmpV                []uint32
-	scratch             []physics.Vec3
-	proj                []projVert // scratch's vertices lit and projected (buildMeshInto)
+	// detail is 1 + the detail slot of the terrain triangles being
+	// appended (0: none) and detailOrg their cell texture's atlas origin.
+	detail      int
+	detailOrg   [2]float32
+	detailSlots map[uint32]int // detail SurfaceTexture id → slot (−1: cannot be drawn)
+	tmpK        []uint32
+	tmpV        []uint32
+	scratch     []physics.Vec3
+	proj        []projVert // scratch's vertices lit and projected (buildMeshInto)
 	// radii are the part mesh radii of each Setup parts list drawn
 	// (partRadii); radiiKey, radiiLast the last one.
 	radii     map[*uint32][]float32
@@ -460,7 +499,11 @@ func (r *Renderer) buildTerrain(x0, y0, x1, y1 int) {
 			}
 			for cx := 0; cx < 8; cx++ {
 				for cy := 0; cy < 8; cy++ {
-					rect, textured := r.landRect(CellPalCode(&b.Terrain, cx, cy))
+					lr := r.landRectOf(CellPalCode(&b.Terrain, cx, cy))
+					rect, textured := lr.rect, lr.ok
+					if textured && r.Detail && !r.Unlit && lr.detail >= 0 {
+						r.detail, r.detailOrg = lr.detail+1, [2]float32{float32(rect.Min.X), float32(rect.Min.Y)}
+					}
 					for _, tri := range dat.CellTriangles(id, cx, cy) {
 						a, bb, c := tri[0], tri[1], tri[2]
 						if !r.facing(cam[a], cam[bb], cam[c]) {
@@ -473,6 +516,7 @@ func (r *Renderer) buildTerrain(x0, y0, x1, y1 int) {
 						uv := [3][2]float32{landUV(rect, a, cx, cy), landUV(rect, bb, cx, cy), landUV(rect, c, cx, cy)}
 						r.emit(&r.terrain, -1, cam[a], cam[bb], cam[c], lit[a], lit[bb], lit[c], 1, &uv)
 					}
+					r.detail = 0
 				}
 			}
 			for _, st := range b.Statics {
@@ -573,21 +617,55 @@ func landUV(rect image.Rectangle, k, cx, cy int) [2]float32 {
 // colours (no land surface, a failed merge — recorded once — or a full
 // atlas).
 func (r *Renderer) landRect(code uint32) (image.Rectangle, bool) {
+	l := r.landRectOf(code)
+	return l.rect, l.ok
+}
+
+// landRectOf is landRect with the cell's detail slot.
+func (r *Renderer) landRectOf(code uint32) landRect {
 	if r.merge == nil {
-		return image.Rectangle{}, false
+		return landRect{detail: -1}
 	}
 	if l, ok := r.landRects[code]; ok {
-		return l.rect, l.ok
+		return l
 	}
-	img, err := MergeLandSurface(r.merge.Surface(code), LandTexSize, r.landTexture)
-	var l landRect
+	surf := r.merge.Surface(code)
+	img, err := MergeLandSurface(surf, LandTexSize, r.landTexture)
+	l := landRect{detail: -1}
 	if err != nil {
 		r.fail(fmt.Errorf("land surface 0x%08X: %w", code, err))
 	} else {
 		l.rect, l.ok = r.Atlas.Add(code, img)
+		if id, tiling := r.merge.Detail(surf.Base); id != 0 && tiling > 0 {
+			l.detail = r.detailSlot(id, tiling)
+		}
 	}
 	r.landRects[code] = l
-	return l.rect, l.ok
+	return l
+}
+
+// detailSlot returns the slot of detail texture id repeated tiling times
+// a cell, packing it into the atlas at full size the first time (−1 when
+// it cannot be read, does not fit or the slots are full).
+func (r *Renderer) detailSlot(id, tiling uint32) int {
+	if s, ok := r.detailSlots[id]; ok {
+		return s
+	}
+	if r.detailSlots == nil {
+		r.detailSlots = map[uint32]int{}
+	}
+	slot := -1
+	if n := len(r.detailSlots); n < MaxDetail {
+		img, err := r.Assets.(LandSurfacer).LandTexture(id)
+		if err != nil {
+			r.fail(fmt.Errorf("detail texture 0x%08X: %w", id, err))
+		} else if rect, ok := r.Atlas.Add(detailKey+uint32(n), img); ok && rect.Dx() == rect.Dy() {
+			slot = n
+			r.DetailRects[n] = [4]float32{float32(rect.Min.X), float32(rect.Min.Y), float32(rect.Dx()), float32(tiling)}
+		}
+	}
+	r.detailSlots[id] = slot
+	return slot
 }
 
 // landRect is a merged cell texture's place in the atlas (ok false: not
@@ -595,6 +673,8 @@ func (r *Renderer) landRect(code uint32) (image.Rectangle, bool) {
 type landRect struct {
 	rect image.Rectangle
 	ok   bool
+	// detail is the cell's detail slot (−1: none).
+	detail int
 }
 
 // landTexture returns a SurfaceTexture scaled to LandTexSize (cached).
@@ -1416,6 +1496,13 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 		v[0].Custom3 += AlphaTestFog
 		v[1].Custom3 += AlphaTestFog
 		v[2].Custom3 += AlphaTestFog
+	}
+	if r.detail > 0 {
+		sx := r.detailOrg[0] + DetailSlotStride*float32(r.detail-1)
+		for i := range v {
+			v[i].SrcX, v[i].SrcY = sx, r.detailOrg[1]
+			v[i].Custom3 += DetailFog
+		}
 	}
 	r.owner = append(r.owner, owner)
 	r.blend = append(r.blend, r.additive)
