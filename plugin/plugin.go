@@ -164,6 +164,8 @@ type Manager struct {
 	objs map[uint32]*objInfo
 
 	teleporting, teleportMoved bool
+	// entering is the PlayerCreate guid until enter_world ran.
+	entering uint32
 	// selected is the object the plugins selected last (0: none).
 	selected uint32
 	panelID  int
@@ -458,17 +460,33 @@ func (m *Manager) Message(t float64, dir string, msg protocol.Message) {
 	if dir != "server" {
 		return
 	}
+	defer m.enterWorld()
 	switch name {
 	case "Login_LoginCharacterSet":
 		m.Lifecycle("login", nil)
 	case "Login_CreatePlayer":
 		if pc, ok := msg.(*protocol.PlayerCreate); ok {
-			m.Lifecycle("enter_world", protocol.Object{{Key: "guid", Value: protocol.Hex(pc.Guid)}})
+			m.entering = pc.Guid
 		}
 	case "Effects_PlayerTeleport":
 		m.teleporting, m.teleportMoved = true, false
 		m.Lifecycle("teleport_begin", msg.Fields())
 	}
+}
+
+// enterWorld runs enter_world once the player named by PlayerCreate
+// stands in the world (its CreateObject may come before or after), so
+// that player() answers in the handler.
+func (m *Manager) enterWorld() {
+	if m.entering == 0 || m.world == nil {
+		return
+	}
+	if e, ok := m.world.Entity(m.entering); !ok || !m.world.ECS.Valid(e) {
+		return
+	}
+	g := m.entering
+	m.entering = 0
+	m.Lifecycle("enter_world", protocol.Object{{Key: "guid", Value: protocol.Hex(g)}})
 }
 
 // track keeps the object facts the world does not hold.
