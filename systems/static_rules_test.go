@@ -7,7 +7,9 @@ import (
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // TestStaticScriptsNeedHasDefaultScript pins seed 000's
@@ -57,4 +59,26 @@ func spawnStaticScripted(t *testing.T, w *World, guid, script uint32) *component
 		t.Fatal(err)
 	}
 	return o
+}
+
+// TestHiddenActiveObjectStillBlendsIn pins seed 000's Hidden rule: a
+// Hidden object that stays Active skips only the part array and
+// UpdatePhysicsInternal; PositionManager::adjust_offset still moves its
+// candidate, and the moved candidate is committed.
+func TestHiddenActiveObjectStillBlendsIn(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, InstanceSequence: 1, StateSequence: 1,
+		State: uint32(physics.StateGravity | physics.StateHidden)})
+	o := w.Object(0x50000001)
+	near := protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 62, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
+	viaBytes(t, w, &protocol.UpdatePosition{Guid: 0x50000001, InstanceSequence: 1, PositionSequence: 1, Position: near})
+	if !o.Phys.State.Has(physics.StateHidden) || !o.Phys.Transient.Has(physics.TransientActive) || !o.Position.Interpolating {
+		t.Fatalf("setup: hidden %v active %v interpolating %v", o.Phys.State.Has(physics.StateHidden),
+			o.Phys.Transient.Has(physics.TransientActive), o.Position.Interpolating)
+	}
+	w.Step(0.1)
+	if x := o.Phys.Position.Frame.Origin.X; x <= 60 || x > 62 {
+		t.Fatalf("after 0.1 s of interpolation a Hidden, Active object is at x = %v, want it blended towards 62", x)
+	}
 }
