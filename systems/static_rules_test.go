@@ -82,3 +82,42 @@ func TestHiddenActiveObjectStillBlendsIn(t *testing.T) {
 		t.Fatalf("after 0.1 s of interpolation a Hidden, Active object is at x = %v, want it blended towards 62", x)
 	}
 }
+
+// TestHooksOfASleepingMotionRunTheSameFrame: an object whose animation
+// machine had no hooks pending is updated without it loaded; when its
+// sequence fires a hook in a quantum, process_hooks still sees the hook in
+// that quantum (the stage loads the machine), so the hook runs in the same
+// frame as with tracing on (which loads everything).
+func TestHooksOfASleepingMotionRunTheSameFrame(t *testing.T) {
+	hookFrame := func(traced bool) int {
+		w := NewWorld()
+		if traced {
+			w.Trace = &Recorder{}
+		}
+		o := spawnCreature(t, w, 0x50000001, []dat.AnimHook{{Type: dat.HookEthereal, On: true}})
+		ran := -1
+		w.HookObserver = observerFunc(func(guid uint32, h *dat.AnimHook, deferred bool) {
+			if h.Type == dat.HookEthereal && ran < 0 {
+				ran = w.FrameNo
+			}
+		})
+		for range 3 {
+			w.Step(0.035)
+		}
+		p := motion.DefaultParams()
+		if err := w.Interp(w.Object(o.Phys.GUID)).DoMotion(motion.WalkForward, &p); err != 0 {
+			t.Fatalf("DoMotion: %v", err)
+		}
+		for i := 0; i < 10 && ran < 0; i++ {
+			w.Step(0.035)
+		}
+		return ran
+	}
+	untraced, traced := hookFrame(false), hookFrame(true)
+	if traced < 0 || untraced != traced {
+		t.Fatalf("the link's hook ran in frame %d untraced, %d traced; want the same frame", untraced, traced)
+	}
+	if traced == 4 {
+		t.Fatal("the hook ran in the frame the motion began: the scenario does not put the machine to sleep first")
+	}
+}
