@@ -439,7 +439,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		return
 	}
 	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
-	if g.shooting() && !s.warm {
+	if g.shooting() && !g.cfg.DrawEveryFrame && !s.warm {
 		// A screenshot run draws only the frame it saves, the first
 		// drawn: draw it once untimed, so that the HUD's draw figure is
 		// a frame's drawing, not the packing of every texture, mesh and
