@@ -53,7 +53,8 @@ type Config struct {
 	// HUD.
 	Status func() string
 	// Screenshot, when set, runs Frames world frames (0: just the
-	// first, once the world is loaded), saves the window as a PNG at
+	// first that shows the world, once it is loaded and, streaming, out
+	// of portal space; revealWait at most), saves the window as a PNG at
 	// Screenshot (and the view.ShotReport next to it as
 	// Screenshot+".json") and exits. An error scene is saved at once and
 	// Run returns its error. The world steps every frame but only the
@@ -206,14 +207,23 @@ func (g *game) shotDue() bool {
 	if !g.shooting() || g.capture != nil {
 		return false
 	}
-	switch g.scene.(type) {
+	switch sc := g.scene.(type) {
 	case *loadingScene:
 		return false
 	case *errorScene:
 		return true
+	case *worldScene:
+		if g.cfg.Frames == 0 && sc.world.InPortalSpace() && time.Since(sc.started) < revealWait {
+			return false // the first frame is the first that shows the world
+		}
 	}
 	return g.frames >= g.cfg.Frames
 }
+
+// revealWait is how long a screenshot of the first frame (Frames 0) waits
+// for a streaming world to come out of portal space (its landblocks
+// loaded) before it saves portal space as it is.
+const revealWait = 60 * time.Second
 
 // Update implements ebiten.Game.
 func (g *game) Update() error {

@@ -80,6 +80,9 @@ type worldScene struct {
 	// how many times the atlas changed during the last timed drawing.
 	warm   bool
 	packed int
+	// started is when the scene began (a first-frame screenshot waits
+	// revealWait at most for the world to show).
+	started time.Time
 }
 
 // tickDt is the fixed step of screenshot mode, which renders the same
@@ -97,6 +100,7 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	}
 	s.clock.Start()
 	s.r.Highlight = w.PlayerGUID
+	s.started = time.Now()
 	s.ctrl.Send = g.cfg.Send
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
