@@ -30,3 +30,26 @@ func TestRemovedObjectForgetsItsContacts(t *testing.T) {
 		t.Fatalf("a new object of the same guid starts with contacts %+v", c)
 	}
 }
+
+// TestRevealBoundaryOnlyAfterAnArrival: with a streamer set but no
+// arrival committed, the frame runs (and traces) its stream boundary but
+// not its reveal boundary, whose condition needs both.
+func TestRevealBoundaryOnlyAfterAnArrival(t *testing.T) {
+	w := NewWorld()
+	rec := &Recorder{}
+	w.Trace = rec
+	w.Stream = &gate{}
+	w.Step(0.05)
+	var stream, reveal int
+	for _, e := range rec.Events {
+		switch {
+		case e.Schedule == "frame" && e.Stage == FrameStreamBoundary:
+			stream++
+		case e.Schedule == "frame" && e.Stage == FrameRevealBoundary:
+			reveal++
+		}
+	}
+	if stream != 1 || reveal != 0 {
+		t.Fatalf("stream boundary traced %d times, reveal boundary %d; want 1, 0", stream, reveal)
+	}
+}
