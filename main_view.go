@@ -146,6 +146,8 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		},
 		NoControl:  !n.Live(),
 		PlainLooks: n.SampleDAT(),
+		Chat:       n.Chat(),
+		Replay:     n.Timeline(),
 		MissingAssets: func() []sview.MissingAsset {
 			var out []sview.MissingAsset
 			for _, m := range n.MissingAssets() {

@@ -251,6 +251,12 @@ type replayer struct {
 	s      *capture.Session
 	res    *replayResult
 	filter replayFilter
+	// onChat, when set, receives each server message that puts text on
+	// screen and its time on the capture clock (the viewer's chat panel).
+	onChat func(c chatLine, t float64)
+	// onMention, when set, receives every message that names an object
+	// (the viewer's list of the selected object's messages).
+	onMention func(guid uint32, ml *messageLine)
 }
 
 // newReplayer returns a replayer of ds into w; line receives each
@@ -263,10 +269,16 @@ func newReplayer(ds []capture.Datagram, w *netWorld, line func([]byte)) *replaye
 	}
 	r.s.OnMessage = func(m *capture.Message) {
 		ml := r.message(m)
-		if line == nil {
+		if line == nil && r.onMention == nil {
 			return
 		}
 		guid, has := messageGuid(ml.Fields)
+		if has && r.onMention != nil {
+			r.onMention(guid, &ml)
+		}
+		if line == nil {
+			return
+		}
 		if !r.filter.keep(&ml, guid, has) {
 			return
 		}
@@ -313,6 +325,11 @@ func (r *replayer) message(m *capture.Message) messageLine {
 	r.res.counts[summaryKey{ml.Name, ml.Dir}]++
 	if !m.FromServer || m.Err != nil {
 		return ml
+	}
+	if r.onChat != nil {
+		if c, ok := chatOf(m.Decoded); ok {
+			r.onChat(c, ml.T)
+		}
 	}
 	switch v := m.Decoded.(type) {
 	case *protocol.CreateObject:

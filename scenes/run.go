@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
@@ -88,6 +89,14 @@ type Config struct {
 	// session's world could not find (its Setups and MotionTables),
 	// listed in the HUD with those the renderer could not.
 	MissingAssets func() []view.MissingAsset
+	// Chat, when set, is the chat panel's model (a live or replayed
+	// session's speech and server text), drawn at the bottom right.
+	Chat *netui.Chat
+	// Replay, when set, is a replay's scrubber (drawn along the top):
+	// the world runs only the time it allows each frame (none while
+	// paused); P pauses, N steps to the next packet, a click on the bar
+	// seeks ahead; the selected object's messages head its HUD panel.
+	Replay *netui.Timeline
 	// PlainLooks draws objects without their ObjDesc changes
 	// (view.Renderer.PlainLooks): a server's world over the sample DATs.
 	PlainLooks bool

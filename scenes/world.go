@@ -227,6 +227,9 @@ func (s *worldScene) Update(g *game) error {
 	if s.fixed > 0 {
 		step = s.fixed
 	}
+	if g.cfg.Replay != nil {
+		step = g.cfg.Replay.Advance(step) // none while paused
+	}
 	if g.cfg.Frame != nil && s.frame(g, step) {
 		return ebiten.Termination // the session asked to end (ErrEnd)
 	}
@@ -249,7 +252,12 @@ func (s *worldScene) Update(g *game) error {
 		s.world.Trace = s.orig
 	}
 	t0 := time.Now()
-	s.world.Step(step)
+	if step > 0 || g.cfg.Replay == nil {
+		s.world.Step(step)
+	}
+	if g.cfg.Replay != nil {
+		g.cfg.Replay.Sync(s.world.Now)
+	}
 	s.stats.Tick = time.Since(t0)
 	s.clock.Record(wall, step)
 	s.stats.SimRatio = s.clock.Ratio()
@@ -312,6 +320,7 @@ func (s *worldScene) handleToggles(g *game) {
 			s.reloadAt, s.reloaded, s.reloadOK = time.Now(), err.Error(), true
 		}
 	}
+	s.replayKeys(g)
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
 	}
@@ -373,7 +382,9 @@ func (s *worldScene) doReload() {
 // (Settings.InvertWheel reverses it).
 func (s *worldScene) handleMouse(g *game) {
 	x, y := ebiten.CursorPosition()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && s.scrubberClick(g, x, y) {
+		// the click seeks the replay; it neither orbits nor picks
+	} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		s.dragging, s.moved = true, false
 		s.pressX, s.pressY, s.lastX, s.lastY = x, y, x, y
 	}
@@ -432,6 +443,8 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 			s.drawHUD(g, screen)
 		}
 		s.drawPlayerBanner(g, screen)
+		s.drawChat(g, screen)
+		s.drawScrubber(g, screen)
 		return
 	}
 	t0 := time.Now()
@@ -468,6 +481,8 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		s.drawGraph(g, screen)
 	}
 	s.drawPlayerBanner(g, screen)
+	s.drawChat(g, screen)
+	s.drawScrubber(g, screen)
 	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
 		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
@@ -504,7 +519,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	panel(screen, g.white, view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
+	panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
 	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
 	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
 	s.drawResidency(g, screen)
