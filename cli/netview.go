@@ -15,6 +15,7 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/systems"
 )
@@ -76,6 +77,12 @@ type NetView struct {
 	tl *netui.Timeline
 	// started is when the live session began (its chat lines' clock).
 	started time.Time
+
+	// pluginPaths are the --plugin files; plugins runs them on the
+	// session (nil without); stderr receives their disabling.
+	pluginPaths []string
+	plugins     *plugin.Manager
+	stderr      io.Writer
 }
 
 // liveSteps is how many handshake steps the live loading bar shows: the
@@ -113,12 +120,28 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		w.Trace = n.jsonl
 	}
 	n.w = w
+	if len(n.pluginPaths) > 0 {
+		opts := plugin.Options{Out: pluginOutput(n.print, n.asJSON), Stderr: n.stderr}
+		if n.live {
+			opts.Send = func(b []byte) {
+				if n.s != nil {
+					n.s.Send(b)
+				}
+			}
+			opts.MoveTo = func(guid uint32) error { return playerMoveTo(n.w, guid) }
+		}
+		if n.plugins, err = loadPlugins(n.pluginPaths, opts); err != nil {
+			return nil, nil, nil, err
+		}
+		n.plugins.SetWorld(w.World)
+	}
 	if !n.live {
 		n.rp = newReplayer(n.ds, w, func(line []byte) {
 			if n.asJSON {
 				n.print(line)
 			}
 		})
+		n.rp.plugins = n.plugins
 		n.rp.onChat = func(c chatLine, t float64) { n.chat.Add(c.ui(t)) }
 		n.rp.onMention = func(guid uint32, ml *messageLine) {
 			res := ml.Result
@@ -232,7 +255,7 @@ func (n *NetView) start(cfg session.Config) error {
 	}
 	ctx, cancel := context.WithCancel(n.interrupted)
 	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
-	n.lw = &liveWorld{s: s, w: n.w, chat: n.addChat}
+	n.lw = &liveWorld{s: s, w: n.w, plugins: n.plugins, chat: n.addChat}
 	if n.started.IsZero() {
 		n.started = time.Now()
 	}
@@ -304,12 +327,16 @@ func (n *NetView) Frame(_ *systems.World, dt float64) error {
 			n.rp.stepTo(to) // headless, in replay frames, to the time clicked
 		}
 		n.rp.feedBefore(n.w.Now + dt)
+		n.rp.tick()
 		return nil
 	}
 	if n.forDur > 0 && time.Since(n.inWorld) >= n.forDur || n.interrupted.Err() != nil {
 		return ErrViewEnd
 	}
 	n.lw.apply()
+	if n.plugins != nil {
+		n.plugins.Tick(n.w.Now)
+	}
 	if n.lw.over != nil && !n.ended {
 		n.cancel() // the world cannot follow the server any more
 		n.runErr = n.lw.overErr()
@@ -351,6 +378,10 @@ func (n *NetView) Send() func(msg []byte) {
 	return n.s.Send
 }
 
+// Plugins is the plugins running on the session (nil without --plugin),
+// for the viewer's panels and HUD.
+func (n *NetView) Plugins() *plugin.Manager { return n.plugins }
+
 // print writes one JSON line to stdout.
 func (n *NetView) print(line []byte) {
 	n.out.Lock()
@@ -380,6 +411,10 @@ func (n *NetView) Close(stdout, stderr io.Writer) int {
 		return 1 // Load never ran (the window failed) or failed early
 	}
 	code := n.close(stdout, stderr)
+	if n.plugins != nil {
+		n.plugins.Disconnect("the viewer closed")
+		n.plugins.Close()
+	}
 	n.w.Close()
 	if n.trace != nil {
 		if err := n.trace.Close(); err != nil || n.jsonl.Err != nil {
