@@ -155,6 +155,7 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		},
 	}
 	if n.Live() {
+		cfg.Retry = "F5 connects again" // no file to fix: the network failed
 		cfg.Net = func() string { return sview.NetText(n.NetStats()) }
 		cfg.Reconnect = n.Reconnect
 		cfg.Send = func(msg []byte) {

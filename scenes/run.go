@@ -37,6 +37,10 @@ type Config struct {
 	// while the loading scene shows progress(done, total). An error shows
 	// the error scene.
 	Load func(progress func(done, total int)) (*systems.World, Assets, error)
+	// Retry is what the error scene says F5 does ("F5 loads again (fix
+	// the file first)" when empty): a session's Load has no file to fix.
+	// A screenshot run, where nobody presses a key, says nothing of keys.
+	Retry string
 	// Reload re-runs the spawn script (F5); its error is shown in the
 	// window and the world keeps running. Nil disables F5.
 	Reload func() error
