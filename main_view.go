@@ -29,6 +29,7 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		Title:      "dereth",
 		Screenshot: opts.Screenshot,
 		Frames:     opts.Frames,
+		Shown:      pageShown,
 		Load: logLoadErr(stderr, &loadErr, func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
 			var w *systems.World
 			var err error

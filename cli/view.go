@@ -43,8 +43,8 @@ func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code 
 	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N] [--timeout S]")
 	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
-	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first one drawn (a load error: its error screen, exit 1)")
-	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot (default: the first frame)")
+	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first frame of the loaded world, its streamed ground built (a load error: its error screen, exit 1)")
+	fs.IntVar(&opts.Frames, "frames", 0, "render exactly `N` frames before taking the --screenshot (default: the first frame of the loaded world)")
 	fs.IntVar(&opts.TraceEvents, "trace-events", 0, "let the spawn script's world.trace read the newest `N` trace events (default: tracing off)")
 	fs.Float64Var(&opts.Timeout, "timeout", 0, "stop the spawn script, and each of its timer callbacks, after `S` seconds of wall-clock time (0: 10)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {

@@ -101,6 +101,7 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
 	s.followTarget()
+	w.StreamFocus = s.streamFocus
 	if testStart != nil {
 		testStart(s)
 	}
@@ -114,6 +115,20 @@ func (s *worldScene) focus() physics.Position {
 		return o.Phys.Position
 	}
 	return physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: dat.BlockLength, Y: dat.BlockLength, Z: 100}, Orientation: physics.IdentityQuat}}
+}
+
+// streamFocus is where streaming centres while the world has no player
+// (World.StreamFocus): the followed entity, or with the free camera (or
+// nothing to follow) the point the camera looks at. So a spawn script
+// that spawns no player still stands on streamed ground.
+func (s *worldScene) streamFocus() physics.Position {
+	if !s.cam.Fly {
+		if o := s.followed(); o != nil {
+			return o.Phys.Position
+		}
+	}
+	p, _ := s.cam.TargetPosition()
+	return p
 }
 
 // followed is the entity the camera follows: the player, else the
