@@ -56,7 +56,16 @@ type Adapter struct {
 	Objects map[uint32][]uint32
 	// Errors counts statics that could not be spawned (traced).
 	Errors int
-	gfx    map[uint32]*dat.Setup
+	// Charge, when set, is asked before each static or scenery object is
+	// spawned (publication runs inside the host's frame, outside any
+	// script instruction count): a script host charges the work to its
+	// limits. Once it returns an error, kept in Stopped, no more objects
+	// are spawned and no more landblocks published (the world is then
+	// left part-published: the host's script has failed); the host
+	// reports the tripped limit after the frame.
+	Charge  func(objects int) error
+	Stopped error
+	gfx     map[uint32]*dat.Setup
 }
 
 // Attach makes a streamer over src the world's Residency and Ground.
@@ -110,7 +119,20 @@ func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
 
 // PublishTerrain implements Sink: the build becomes the resident ground
 // (and what collision takes of the landblock).
-func (a *Adapter) PublishTerrain(b *Build) { a.W.LandblockPublished(b.Block) }
+func (a *Adapter) PublishTerrain(b *Build) {
+	if a.charge(1) {
+		a.W.LandblockPublished(b.Block)
+	}
+}
+
+// charge asks Charge for n objects' work and reports whether publication
+// may go on (always, without a Charge).
+func (a *Adapter) charge(n int) bool {
+	if a.Charge != nil && a.Stopped == nil {
+		a.Stopped = a.Charge(n)
+	}
+	return a.Stopped == nil
+}
 
 // TeardownTerrain implements Sink.
 func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
@@ -123,10 +145,17 @@ func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
 // as the build's static. An object that cannot be spawned is traced and
 // counted, never fatal.
 func (a *Adapter) PublishNear(b *Build) {
+	// The block's collision is built from all its statics and scenery.
+	if !a.charge(1 + len(b.Statics) + len(b.Scenery)) {
+		return // the host's limits tripped: publish no more
+	}
 	a.W.LandblockPublished(b.Block)
 	guids := a.Objects[b.Block][:0]
 	for _, list := range [2][]Static{b.Statics, b.Scenery} {
 		for _, st := range list {
+			if !a.charge(1) {
+				break
+			}
 			if err := a.spawn(st); err != nil {
 				a.Errors++
 				a.W.TraceStream(EventError, fmt.Sprintf("0x%04X static 0x%08X: %v", b.Block>>16, st.GUID, err))
