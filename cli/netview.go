@@ -136,6 +136,11 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		n.rp.plugins = n.plugins
 		progress(0, 1)
 		n.rp.stepTo(n.from)
+		// The camera starts on the player: the login before it is placed
+		// has nothing to show.
+		for !n.rp.done() && !playerPlaced(w) {
+			n.rp.stepTo(w.Now + replayFrame)
+		}
 		progress(1, 1)
 		return w.World, portal, cell, nil
 	}
@@ -174,6 +179,27 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 			}
 		}
 	}
+}
+
+// playerPlaced reports whether the local player is in the world with a
+// position.
+func playerPlaced(w *netWorld) bool {
+	o := w.Object(w.PlayerGUID)
+	return w.PlayerGUID != 0 && o != nil && o.Phys.Position.Cell != 0
+}
+
+// SampleDAT reports whether the world is viewed over the embedded sample
+// DATs (no --dat): their ids hold other models than retail's, so the
+// viewer leaves the server's ObjDesc changes out (VW-01).
+func (n *NetView) SampleDAT() bool { return n.datDir == "" }
+
+// MissingAssets are the distinct Setups and MotionTables the session's
+// world could not find in the DAT so far (the viewer's HUD lists them).
+func (n *NetView) MissingAssets() []MissingAsset {
+	if n.assets == nil {
+		return nil
+	}
+	return n.assets.ids
 }
 
 // start runs a session with cfg on its own goroutine, its messages going

@@ -84,6 +84,13 @@ type Config struct {
 	// in again; its error is shown briefly. A banner (Frame's error) that
 	// goes away when Frame returns nil again says "connected again".
 	Reconnect func() error
+	// MissingAssets, when set, is polled every frame for the assets the
+	// session's world could not find (its Setups and MotionTables),
+	// listed in the HUD with those the renderer could not.
+	MissingAssets func() []view.MissingAsset
+	// PlainLooks draws objects without their ObjDesc changes
+	// (view.Renderer.PlainLooks): a server's world over the sample DATs.
+	PlainLooks bool
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool

@@ -92,6 +92,9 @@ func runChild(dir, mode string) error {
 	case "portal":
 		portalRun(dir, &cfg)
 		return Run(cfg)
+	case "placeholder":
+		placeholderRun(dir, &cfg)
+		return Run(cfg)
 	case "blend":
 		cfg.Frames = 0
 		testShot = blendShots(dir)

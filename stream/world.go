@@ -67,6 +67,15 @@ type Adapter struct {
 	SpawnPerFrame int
 	// pending are the published Near objects not spawned yet, in order.
 	pending []pendingStatic
+	// Charge, when set, is asked before each static or scenery object is
+	// spawned (publication runs inside the host's frame, outside any
+	// script instruction count): a script host charges the work to its
+	// limits. Once it returns an error, kept in Stopped, no more objects
+	// are spawned and no more landblocks published (the world is then
+	// left part-published: the host's script has failed); the host
+	// reports the tripped limit after the frame.
+	Charge  func(objects int) error
+	Stopped error
 	gfx     map[uint32]*dat.Setup
 }
 
@@ -146,10 +155,16 @@ func (a *Adapter) spawnBudget() int {
 // Pending is how many published Near objects wait to be spawned.
 func (a *Adapter) Pending() int { return len(a.pending) }
 
-// spawnPending spawns up to n pending objects, in publication order.
+// spawnPending spawns up to n pending objects, in publication order,
+// each charged to the host (Charge) first: once the host's limits trip,
+// nothing more spawns.
 func (a *Adapter) spawnPending(n int) {
 	n = min(n, len(a.pending))
-	for _, p := range a.pending[:n] {
+	for i, p := range a.pending[:n] {
+		if !a.charge(1) {
+			n = i
+			break
+		}
 		if err := a.spawn(p.st); err != nil {
 			a.Errors++
 			a.W.TraceStream(EventError, fmt.Sprintf("0x%04X static 0x%08X: %v", p.block>>16, p.st.GUID, err))
@@ -169,7 +184,20 @@ func (a *Adapter) dropPending(block uint32) {
 
 // PublishTerrain implements Sink: the build becomes the resident ground
 // (and what collision takes of the landblock).
-func (a *Adapter) PublishTerrain(b *Build) { a.W.LandblockPublished(b.Block) }
+func (a *Adapter) PublishTerrain(b *Build) {
+	if a.charge(1) {
+		a.W.LandblockPublished(b.Block)
+	}
+}
+
+// charge asks Charge for n objects' work and reports whether publication
+// may go on (always, without a Charge).
+func (a *Adapter) charge(n int) bool {
+	if a.Charge != nil && a.Stopped == nil {
+		a.Stopped = a.Charge(n)
+	}
+	return a.Stopped == nil
+}
 
 // TeardownTerrain implements Sink.
 func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
@@ -184,6 +212,10 @@ func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
 // the build); the objects are spawned within the frame boundary's
 // SpawnPerFrame, in order.
 func (a *Adapter) PublishNear(b *Build) {
+	// The block's collision is built from all its statics and scenery.
+	if !a.charge(1 + len(b.Statics) + len(b.Scenery)) {
+		return // the host's limits tripped: publish no more
+	}
 	a.W.LandblockPublished(b.Block)
 	a.dropPending(b.Block)
 	a.Objects[b.Block] = a.Objects[b.Block][:0]

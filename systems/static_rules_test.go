@@ -7,7 +7,9 @@ import (
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
+	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/protocol"
 )
 
 // TestStaticScriptsNeedHasDefaultScript pins seed 000's
@@ -57,4 +59,65 @@ func spawnStaticScripted(t *testing.T, w *World, guid, script uint32) *component
 		t.Fatal(err)
 	}
 	return o
+}
+
+// TestHiddenActiveObjectStillBlendsIn pins seed 000's Hidden rule: a
+// Hidden object that stays Active skips only the part array and
+// UpdatePhysicsInternal; PositionManager::adjust_offset still moves its
+// candidate, and the moved candidate is committed.
+func TestHiddenActiveObjectStillBlendsIn(t *testing.T) {
+	w, _ := sampleWorld(t)
+	viaBytes(t, w, human(0x50000001, motion.Ready))
+	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, InstanceSequence: 1, StateSequence: 1,
+		State: uint32(physics.StateGravity | physics.StateHidden)})
+	o := w.Object(0x50000001)
+	near := protocol.Position{Cell: 0xA9B40012, Frame: physics.Frame{Origin: physics.Vec3{X: 62, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}
+	viaBytes(t, w, &protocol.UpdatePosition{Guid: 0x50000001, InstanceSequence: 1, PositionSequence: 1, Position: near})
+	if !o.Phys.State.Has(physics.StateHidden) || !o.Phys.Transient.Has(physics.TransientActive) || !o.Position.Interpolating {
+		t.Fatalf("setup: hidden %v active %v interpolating %v", o.Phys.State.Has(physics.StateHidden),
+			o.Phys.Transient.Has(physics.TransientActive), o.Position.Interpolating)
+	}
+	w.Step(0.1)
+	if x := o.Phys.Position.Frame.Origin.X; x <= 60 || x > 62 {
+		t.Fatalf("after 0.1 s of interpolation a Hidden, Active object is at x = %v, want it blended towards 62", x)
+	}
+}
+
+// TestHooksOfASleepingMotionRunTheSameFrame: an object whose animation
+// machine had no hooks pending is updated without it loaded; when its
+// sequence fires a hook in a quantum, process_hooks still sees the hook in
+// that quantum (the stage loads the machine), so the hook runs in the same
+// frame as with tracing on (which loads everything).
+func TestHooksOfASleepingMotionRunTheSameFrame(t *testing.T) {
+	hookFrame := func(traced bool) int {
+		w := NewWorld()
+		if traced {
+			w.Trace = &Recorder{}
+		}
+		o := spawnCreature(t, w, 0x50000001, []dat.AnimHook{{Type: dat.HookEthereal, On: true}})
+		ran := -1
+		w.HookObserver = observerFunc(func(guid uint32, h *dat.AnimHook, deferred bool) {
+			if h.Type == dat.HookEthereal && ran < 0 {
+				ran = w.FrameNo
+			}
+		})
+		for range 3 {
+			w.Step(0.035)
+		}
+		p := motion.DefaultParams()
+		if err := w.Interp(w.Object(o.Phys.GUID)).DoMotion(motion.WalkForward, &p); err != 0 {
+			t.Fatalf("DoMotion: %v", err)
+		}
+		for i := 0; i < 10 && ran < 0; i++ {
+			w.Step(0.035)
+		}
+		return ran
+	}
+	untraced, traced := hookFrame(false), hookFrame(true)
+	if traced < 0 || untraced != traced {
+		t.Fatalf("the link's hook ran in frame %d untraced, %d traced; want the same frame", untraced, traced)
+	}
+	if traced == 4 {
+		t.Fatal("the hook ran in the frame the motion began: the scenario does not put the machine to sleep first")
+	}
 }
