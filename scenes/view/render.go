@@ -604,12 +604,13 @@ func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
 
 // landUV is the atlas coordinate of vertex k (index x*9+y) of cell
 // (cx, cy) in the cell's merged texture at rect: its corner's landUVs,
-// inset half a texel so no neighbour bleeds in.
+// the corners of rect itself, so the texture spans the cell edge to edge
+// and the cells of one terrain tile it seamlessly. Filtering at the edge
+// reads the LandBorder packed around rect, never a neighbour in the atlas.
 func landUV(rect image.Rectangle, k, cx, cy int) [2]float32 {
 	corner := [2][2]int{{0, 3}, {1, 2}}[k/9-cx][k%9-cy]
 	uv := landUVs[corner]
-	w, h := float32(rect.Dx()-1), float32(rect.Dy()-1)
-	return [2]float32{float32(rect.Min.X) + 0.5 + uv[0]*w, float32(rect.Min.Y) + 0.5 + uv[1]*h}
+	return [2]float32{float32(rect.Min.X) + uv[0]*float32(rect.Dx()), float32(rect.Min.Y) + uv[1]*float32(rect.Dy())}
 }
 
 // landRect returns the atlas rectangle of a palette code's merged cell
@@ -630,12 +631,12 @@ func (r *Renderer) landRectOf(code uint32) landRect {
 		return l
 	}
 	surf := r.merge.Surface(code)
-	img, err := MergeLandSurface(surf, LandTexSize, r.landTexture)
+	img, err := MergeLandBordered(surf, LandTexSize, LandBorder, r.landTexture)
 	l := landRect{detail: -1}
 	if err != nil {
 		r.fail(fmt.Errorf("land surface 0x%08X: %w", code, err))
 	} else {
-		l.rect, l.ok = r.Atlas.Add(code, img)
+		l.rect, l.ok = r.Atlas.AddBordered(code, img, LandBorder)
 		if id, tiling := r.merge.Detail(surf.Base); id != 0 && tiling > 0 {
 			l.detail = r.detailSlot(id, tiling)
 		}
