@@ -30,13 +30,13 @@ type Limits struct {
 	MaxString int64
 }
 
-// DefaultLimits are a handler's or timer's limits: 200,000 instructions
+// DefaultLimits are a handler's or timer's limits: 100,000 instructions
 // (a few milliseconds of Lua; host calls are charged their work), a
 // 250 ms wall-clock backstop for what the budget cannot see (generous,
 // so a loaded machine or a GC pause does not disable a sound plugin),
-// 64 MiB of heap growth and 1 MiB strings. A runaway loop is stopped by
+// 16 MiB of heap growth and 1 MiB strings. A runaway loop is stopped by
 // the budget within a few milliseconds and its plugin disabled.
-var DefaultLimits = Limits{Budget: 200_000, Timeout: 250 * time.Millisecond, Memory: 64 << 20, MaxString: 1 << 20}
+var DefaultLimits = Limits{Budget: 100_000, Timeout: 250 * time.Millisecond, Memory: 16 << 20, MaxString: 1 << 20}
 
 // LoadLimits are the main chunk's limits (it runs once, at load):
 // 10,000,000 instructions, 2 s, 64 MiB, 1 MiB strings.
