@@ -130,7 +130,7 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 			}
 			opts.MoveTo = func(guid uint32) error { return playerMoveTo(n.w, guid) }
 		}
-		if n.plugins, err = loadPlugins(n.pluginPaths, opts); err != nil {
+		if n.plugins, err = loadPlugins(n.pluginPaths, opts, w.World); err != nil {
 			return nil, nil, nil, err
 		}
 		n.plugins.SetWorld(w.World)

@@ -134,7 +134,7 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 	}
 	var pm *plugin.Manager
 	if len(plugins) > 0 {
-		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr})
+		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr}, w.World)
 		if err != nil {
 			fmt.Fprintf(stderr, "dereth replay: %v\n", err)
 			return nil, 1

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/scenes/netui"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
@@ -109,6 +110,12 @@ type Config struct {
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool
+	// Panels, when set, is polled every frame for the plugins' panels,
+	// drawn over the world (PanelKey hides them, a title drag moves one).
+	Panels func() []*plugin.Panel
+	// Plugins, when set, is polled every frame for the plugins' HUD
+	// lines (a disabled plugin's file:line).
+	Plugins func() string
 	// UsePortal, when set, is the U key: the local player uses the nearest
 	// portal; its error is shown briefly.
 	UsePortal func() error

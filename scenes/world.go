@@ -41,6 +41,8 @@ type worldScene struct {
 	hud    bool
 	// outbound opens the outbound-log panel (F4); closed it is one line.
 	outbound bool
+	// panels are the plugins' panels (PanelKey).
+	panels pluginPanels
 	// collide draws the collision spheres and hit polygons (F8).
 	collide  collisionDebug
 	stats    view.Stats
@@ -240,7 +242,13 @@ func (s *worldScene) Update(g *game) error {
 	}
 	s.pollScriptErr(g)
 	s.handleToggles(g)
-	s.handleMouse(g)
+	busy := false
+	if g.cfg.Panels != nil {
+		busy = s.panels.update(g.cfg.Panels(), s.cam.W)
+	}
+	if !busy {
+		s.handleMouse(g)
+	}
 	wall := s.clock.Elapsed()
 	step := wall
 	if s.fixed > 0 {
@@ -511,6 +519,9 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	} else if s.cam.Map {
 		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
 	}
+	if g.cfg.Panels != nil {
+		s.panels.draw(screen, g.white, g.cfg.Panels())
+	}
 	if g.settings.FrameGraph {
 		s.drawGraph(g, screen)
 	}
@@ -538,6 +549,9 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	}
 	if g.cfg.Net != nil {
 		left += g.cfg.Net() + "\n"
+	}
+	if g.cfg.Plugins != nil {
+		left += g.cfg.Plugins()
 	}
 	left += view.EntityList(s.world, s.sel)
 	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
@@ -582,7 +596,7 @@ func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
 
 // keyHelp is the HUD's last line.
 const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  left-drag orbit  right-drag look  wheel zoom  M map  U portal  Tab/click select\n" +
-	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day"
+	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day  P plugin panels"
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.
