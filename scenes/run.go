@@ -13,8 +13,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/plugin"
+	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
