@@ -7,6 +7,7 @@ tool github.com/go-task/task/v3/cmd/task
 require (
 	github.com/google/gopacket v1.1.19
 	github.com/hajimehoshi/ebiten/v2 v2.9.9
+	github.com/jezek/xgb v1.1.1
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.7
 	github.com/yuin/gopher-lua v1.1.2
@@ -43,7 +44,6 @@ require (
 	github.com/golang/groupcache v0.0.0-20241129210726-2c02b8208cf8 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
-	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/joho/godotenv v1.5.1 // indirect
 	github.com/kevinburke/ssh_config v1.2.0 // indirect
 	github.com/klauspost/compress v1.18.0 // indirect

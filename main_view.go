@@ -29,6 +29,7 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		Title:      "dereth",
 		Screenshot: opts.Screenshot,
 		Frames:     opts.Frames,
+		Shown:      pageShown,
 		Load: logLoadErr(stderr, &loadErr, func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
 			var w *systems.World
 			var err error
@@ -155,6 +156,7 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		},
 	}
 	if n.Live() {
+		cfg.Retry = "F5 connects again" // no file to fix: the network failed
 		cfg.Net = func() string { return sview.NetText(n.NetStats()) }
 		cfg.Reconnect = n.Reconnect
 		cfg.Send = func(msg []byte) {

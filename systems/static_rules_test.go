@@ -121,3 +121,14 @@ func TestHooksOfASleepingMotionRunTheSameFrame(t *testing.T) {
 		t.Fatal("the hook ran in the frame the motion began: the scenario does not put the machine to sleep first")
 	}
 }
+
+// TestDefaultScriptOfAnyID: a Setup's default script plays at spawn for
+// any id but 0 (none), id 1 included (World.Scripts may name any id).
+func TestDefaultScriptOfAnyID(t *testing.T) {
+	w := NewWorld()
+	w.Scripts[1] = &managers.Script{ID: 1, Hooks: []managers.ScriptHook{{Hook: dat.AnimHook{Type: dat.HookEthereal, On: true}}}}
+	o := spawnStaticScripted(t, w, 0x70000001, 1)
+	if o.Script == nil || o.Script.Pending() != 1 {
+		t.Fatal("the default script 1 was not queued at spawn")
+	}
+}

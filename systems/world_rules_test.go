@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/physics"
@@ -79,5 +80,55 @@ func TestPlayerDistanceIsSeed004s96(t *testing.T) {
 	w.Step(0.05)
 	if !in.Phys.Transient.Has(physics.TransientActive) || out.Phys.Transient.Has(physics.TransientActive) {
 		t.Fatalf("active at 96: %v, just beyond: %v; want true, false", in.Phys.Transient.Has(physics.TransientActive), out.Phys.Transient.Has(physics.TransientActive))
+	}
+}
+
+// TestStaticWorksetIndex: static objects are indexed by guid with their
+// place in the static workset, apart from the object table; removing one
+// from the middle moves the workset's last into its place and leaves the
+// object table alone.
+func TestStaticWorksetIndex(t *testing.T) {
+	w := NewWorld()
+	for i := uint32(0); i < 3; i++ {
+		spawnCreature(t, w, 0x50000000+i, nil)
+		spawnStatic(t, w, 0x70000000+i)
+	}
+	if len(w.Objects) != 3 || len(w.Static) != 3 || w.Len() != 6 {
+		t.Fatalf("%d ordinary, %d static, %d indexed; want 3, 3, 6", len(w.Objects), len(w.Static), w.Len())
+	}
+	if err := w.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	last := w.Static[2]
+	if e, ok := w.Entity(0x70000001); !ok || e != w.Static[1] || w.Object(0x70000001) == nil {
+		t.Fatal("a static object is not found by its guid")
+	}
+	if !w.Remove(0x70000001) {
+		t.Fatal("Remove found no static object")
+	}
+	if len(w.Static) != 2 || w.Static[1] != last || len(w.Objects) != 3 {
+		t.Fatalf("after removing the middle static object: %d static (second %v, want %v), %d ordinary", len(w.Static), w.Static[1], last, len(w.Objects))
+	}
+	if err := w.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	if !w.Remove(0x70000002) || !w.Remove(0x70000000) || len(w.Static) != 0 || len(w.Objects) != 3 {
+		t.Fatal("removing the other static objects")
+	}
+	if err := w.Verify(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAnyGuidCanParent: the parent link is made for any parent guid but 0
+// (none), including guid 1.
+func TestAnyGuidCanParent(t *testing.T) {
+	w := NewWorld()
+	parent := spawnCreature(t, w, 1, nil)
+	if _, err := w.Spawn(archetypes.Desc{GUID: 0x70000001, Parent: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got := parent.Phys.Children; len(got) != 1 || got[0] != 0x70000001 {
+		t.Fatalf("object 1's children %v, want [0x70000001]", got)
 	}
 }
