@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	_ "github.com/dereth/dereth/internal/display" // runs every other command before Ebitengine's init opens X
+	_ "github.com/dereth/dereth/cli/prewindow" // runs every other command before Ebitengine's init opens X
 
 	"github.com/dereth/dereth/cli"
 	"github.com/dereth/dereth/dat"
