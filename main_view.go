@@ -145,9 +145,18 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			}
 			return err
 		},
-		NoControl: !n.Live(),
+		NoControl:  !n.Live(),
+		PlainLooks: n.SampleDAT(),
+		MissingAssets: func() []sview.MissingAsset {
+			var out []sview.MissingAsset
+			for _, m := range n.MissingAssets() {
+				out = append(out, sview.MissingAsset{Type: m.Type, ID: m.ID, NotFound: true})
+			}
+			return out
+		},
 	}
 	if n.Live() {
+		cfg.Retry = "F5 connects again" // no file to fix: the network failed
 		cfg.Net = func() string { return sview.NetText(n.NetStats()) }
 		cfg.Reconnect = n.Reconnect
 		cfg.Send = func(msg []byte) {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -57,7 +58,7 @@ func connectOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) 
 // viewer on the live session. keys(frame) is the headless player's input
 // on the frame'th frame since the world was entered (nil: none).
 func connect(args []string, stdout, stderr io.Writer, keys func(frame int) control.Keys) (*ViewOptions, int) {
-	fs := NewFlagSet("connect", "dereth connect [--character NAME] [--headless] [--for DURATION] [--json] [--screenshot FILE [--frames N]] [--trace FILE] [--dat DIR] [--password-file F] ACCOUNT@HOST[:PORT]")
+	fs := NewFlagSet("connect", "dereth connect [--character NAME] [--headless] [--for DURATION] [--json] [--plugin FILE.lua]... [--screenshot FILE [--frames N]] [--trace FILE] [--dat DIR] [--password-file F] ACCOUNT@HOST[:PORT]")
 	fs.Detail = "The password comes from --password-file, DERETH_PASSWORD or a prompt (no echo).\n" +
 		"The port defaults to 9000; the server's second port is the next one.\n" +
 		"Without --headless the viewer opens on the live world once it is entered: the\n" +
@@ -71,6 +72,11 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	tracePath := fs.String("trace", "", "write the world's trace as JSON Lines to `FILE`")
 	datDir := fs.String("dat", "", "read the portal DAT from `DIR` (default: the embedded sample)")
 	pwFile := fs.String("password-file", "", "read the password from the first line of `F`")
+	var plugins []string
+	fs.Func("plugin", pluginFlag, func(v string) error {
+		plugins = append(plugins, v)
+		return nil
+	})
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return nil, code
 	}
@@ -104,7 +110,7 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	}
 	if !*headless {
 		n := &NetView{Title: "dereth: " + account + "@" + host, datDir: *datDir, live: true, cfg: cfg, tracePath: *tracePath,
-			forDur: *dur, asJSON: *asJSON, stdout: stdout}
+			forDur: *dur, asJSON: *asJSON, stdout: stdout, pluginPaths: plugins, stderr: stderr}
 		v := &ViewOptions{DAT: *datDir, Screenshot: *shot, Frames: *frames, Net: n}
 		if v.Screenshot != "" && v.Frames == 0 {
 			v.Frames = n.Frames()
@@ -140,7 +146,18 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 		fmt.Fprintf(stderr, "dereth connect: %v\n", err)
 		return nil, 1
 	}
-	return nil, runHeadless(s, w, *dur, *asJSON, steps, keys, stdout, stderr)
+	var pm *plugin.Manager
+	if len(plugins) > 0 {
+		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr,
+			Send: s.Send, MoveTo: func(guid uint32) error { return playerMoveTo(w, guid) }})
+		if err != nil {
+			fmt.Fprintf(stderr, "dereth connect: %v\n", err)
+			return nil, 1
+		}
+		defer pm.Close()
+		pm.SetWorld(w.World)
+	}
+	return nil, runHeadless(s, w, *dur, *asJSON, steps, keys, pm, stdout, stderr)
 }
 
 // testSessionConfig, when set (by tests), adjusts the session's
@@ -156,7 +173,7 @@ var testSessionConfig func(*session.Config)
 // SIGINT (Ctrl-C) or SIGTERM ends the session as --for does: the
 // Disconnect goes to the server and the summary is printed; a second one
 // kills dereth at once.
-func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, keys func(int) control.Keys, stdout, stderr io.Writer) int {
+func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool, steps chan string, keys func(int) control.Keys, plugins *plugin.Manager, stdout, stderr io.Writer) int {
 	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(sig, stop) // the next signal is the default: exit now
@@ -168,7 +185,7 @@ func runHeadless(s *session.Session, w *netWorld, dur time.Duration, asJSON bool
 	defer tick.Stop()
 	var entered time.Time
 	var runErr error
-	live := &liveWorld{s: s, w: w}
+	live := &liveWorld{s: s, w: w, plugins: plugins}
 	if asJSON {
 		live.chat = func(c chatLine) { stdout.Write(c.json()) }
 	}
@@ -203,6 +220,9 @@ loop:
 				frame++
 			}
 			w.Step(connectFrame)
+			if plugins != nil {
+				plugins.Tick(w.Now)
+			}
 			if live.over != nil {
 				cancel() // the world cannot follow the server any more
 			}
@@ -217,6 +237,13 @@ loop:
 	live.apply() // what arrived before the end: counted, or refused
 	if err := live.overErr(); err != nil && runErr == nil {
 		runErr = err
+	}
+	if plugins != nil {
+		reason := "the session ended"
+		if runErr != nil {
+			reason = runErr.Error()
+		}
+		plugins.Disconnect(reason)
 	}
 	st := s.Stats()
 	res := &replayResult{world: w, applyErrors: live.applyErrors, missingAssets: w.assets.Missing, stats: liveStats(st), live: &st}

@@ -4,11 +4,38 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 
+	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/physobj"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/protocol"
 )
+
+// playerMoveTo is a plugin's move_to(guid): the local player starts a
+// MoveToObject to the object as a server's UpdateMotion of movement type
+// 6 would start it (ACE's defaults: distance 0.6, walk/run threshold
+// 15), through unpack_movement to its MoveToManager; the controller then
+// reports the movement to the server (AutonomousPosition while the
+// player moves).
+func playerMoveTo(w *netWorld, guid uint32) error {
+	o := w.Object(w.PlayerGUID)
+	if o == nil {
+		return errors.New("move_to: no local player in the world yet")
+	}
+	target := w.Object(guid)
+	if target == nil || target.Phys == nil {
+		return fmt.Errorf("move_to: no object 0x%08X in the world", guid)
+	}
+	md := protocol.MovementData{RunRate: 1, Type: protocol.MovementMoveToObject, Target: guid,
+		Origin: protocol.Origin{Cell: target.Phys.Position.Cell, Pos: target.Phys.Position.Frame.Origin},
+		MoveTo: protocol.MoveToParameters{MovementParams: motion.MoveParamDefault, DistanceToObject: 0.6,
+			FailDistance: math.MaxFloat32, Speed: 1, WalkRunThreshold: 15}}
+	physobj.UnpackMovement(w.ECS, o, &md, w.World)
+	return nil
+}
 
 // liveWorld is a world following a live session: at each frame boundary
 // the server's messages that arrived since the last one are applied. The
@@ -27,6 +54,8 @@ type liveWorld struct {
 	// counts the CreateObjects refused.
 	over    error
 	refused int
+	// plugins, when set, get each message after the world applied it.
+	plugins *plugin.Manager
 }
 
 // apply applies the messages that arrived; it runs at a frame boundary
@@ -44,6 +73,9 @@ func (l *liveWorld) apply() {
 					l.over = err
 				}
 			}
+		}
+		if l.plugins != nil {
+			l.plugins.Message(l.w.Now, "server", d)
 		}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -68,6 +69,12 @@ type NetView struct {
 
 	w      *netWorld
 	assets *lenientAssets
+
+	// pluginPaths are the --plugin files; plugins runs them on the
+	// session (nil without); stderr receives their disabling.
+	pluginPaths []string
+	plugins     *plugin.Manager
+	stderr      io.Writer
 }
 
 // liveSteps is how many handshake steps the live loading bar shows: the
@@ -105,14 +112,35 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		w.Trace = n.jsonl
 	}
 	n.w = w
+	if len(n.pluginPaths) > 0 {
+		opts := plugin.Options{Out: pluginOutput(n.print, n.asJSON), Stderr: n.stderr}
+		if n.live {
+			opts.Send = func(b []byte) {
+				if n.s != nil {
+					n.s.Send(b)
+				}
+			}
+			opts.MoveTo = func(guid uint32) error { return playerMoveTo(n.w, guid) }
+		}
+		if n.plugins, err = loadPlugins(n.pluginPaths, opts); err != nil {
+			return nil, nil, nil, err
+		}
+		n.plugins.SetWorld(w.World)
+	}
 	if !n.live {
 		n.rp = newReplayer(n.ds, w, func(line []byte) {
 			if n.asJSON {
 				n.print(line)
 			}
 		})
+		n.rp.plugins = n.plugins
 		progress(0, 1)
 		n.rp.stepTo(n.from)
+		// The camera starts on the player: the login before it is placed
+		// has nothing to show.
+		for !n.rp.done() && !playerPlaced(w) {
+			n.rp.stepTo(w.Now + replayFrame)
+		}
 		progress(1, 1)
 		return w.World, portal, cell, nil
 	}
@@ -153,6 +181,27 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 }
 
+// playerPlaced reports whether the local player is in the world with a
+// position.
+func playerPlaced(w *netWorld) bool {
+	o := w.Object(w.PlayerGUID)
+	return w.PlayerGUID != 0 && o != nil && o.Phys.Position.Cell != 0
+}
+
+// SampleDAT reports whether the world is viewed over the embedded sample
+// DATs (no --dat): their ids hold other models than retail's, so the
+// viewer leaves the server's ObjDesc changes out (VW-01).
+func (n *NetView) SampleDAT() bool { return n.datDir == "" }
+
+// MissingAssets are the distinct Setups and MotionTables the session's
+// world could not find in the DAT so far (the viewer's HUD lists them).
+func (n *NetView) MissingAssets() []MissingAsset {
+	if n.assets == nil {
+		return nil
+	}
+	return n.assets.ids
+}
+
 // start runs a session with cfg on its own goroutine, its messages going
 // to the view's world.
 func (n *NetView) start(cfg session.Config) error {
@@ -162,7 +211,7 @@ func (n *NetView) start(cfg session.Config) error {
 	}
 	ctx, cancel := context.WithCancel(n.interrupted)
 	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
-	n.lw = &liveWorld{s: s, w: n.w}
+	n.lw = &liveWorld{s: s, w: n.w, plugins: n.plugins}
 	n.ended, n.runErr, n.endErr = false, nil, nil
 	go func() { n.done <- s.Run(ctx) }()
 	return nil
@@ -228,12 +277,16 @@ var ErrViewEnd = errors.New("the viewer is done: --for ran out, or an interrupt"
 func (n *NetView) Frame(_ *systems.World, dt float64) error {
 	if !n.live {
 		n.rp.feedBefore(n.w.Now + dt)
+		n.rp.tick()
 		return nil
 	}
 	if n.forDur > 0 && time.Since(n.inWorld) >= n.forDur || n.interrupted.Err() != nil {
 		return ErrViewEnd
 	}
 	n.lw.apply()
+	if n.plugins != nil {
+		n.plugins.Tick(n.w.Now)
+	}
 	if n.lw.over != nil && !n.ended {
 		n.cancel() // the world cannot follow the server any more
 		n.runErr = n.lw.overErr()
@@ -275,6 +328,10 @@ func (n *NetView) Send() func(msg []byte) {
 	return n.s.Send
 }
 
+// Plugins is the plugins running on the session (nil without --plugin),
+// for the viewer's panels and HUD.
+func (n *NetView) Plugins() *plugin.Manager { return n.plugins }
+
 // print writes one JSON line to stdout.
 func (n *NetView) print(line []byte) {
 	n.out.Lock()
@@ -304,6 +361,10 @@ func (n *NetView) Close(stdout, stderr io.Writer) int {
 		return 1 // Load never ran (the window failed) or failed early
 	}
 	code := n.close(stdout, stderr)
+	if n.plugins != nil {
+		n.plugins.Disconnect("the viewer closed")
+		n.plugins.Close()
+	}
 	n.w.Close()
 	if n.trace != nil {
 		if err := n.trace.Close(); err != nil || n.jsonl.Err != nil {

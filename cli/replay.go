@@ -16,13 +16,14 @@ import (
 
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/systems"
 )
 
 // replayFrame is the world's frame length on the capture clock.
 const replayFrame = 1.0 / 30
 
-// Replay implements `dereth replay [--json] [--summary] [--type NAME|0xOP]...
+// Replay implements `dereth replay [--json] [--summary] [--type NAME|0xOP]... [--plugin FILE.lua]...
 // [--guid G]... [--from DURATION] [--to DURATION] [--view [--screenshot
 // FILE [--frames N]]] [--trace FILE] [--dat DIR] CAPTURE.pcap...`: it reads
 // the captures as one AC session, verifies every checksum, reassembles and
@@ -51,7 +52,7 @@ func Replay(args []string, stdout, stderr io.Writer) int {
 // replayOrView runs `dereth replay`, or with --view returns the viewer's
 // options (the captures read).
 func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
-	fs := NewFlagSet("replay", "dereth replay [--json] [--summary] [--type NAME|0xOP]... [--guid G]... [--from DURATION] [--to DURATION] [--view [--screenshot FILE [--frames N]]] [--trace FILE] [--dat DIR] CAPTURE.pcap...")
+	fs := NewFlagSet("replay", "dereth replay [--json] [--summary] [--type NAME|0xOP]... [--plugin FILE.lua]... [--guid G]... [--from DURATION] [--to DURATION] [--view [--screenshot FILE [--frames N]]] [--trace FILE] [--dat DIR] CAPTURE.pcap...")
 	fs.Detail = "Reads libpcap or pcapng files (Ethernet, Linux cooked, raw IP, loopback) as one\n" +
 		"session, taking the files in the order they were captured (their first\n" +
 		"datagram's time), not the order named. ISAAC checksums verify when the\n" +
@@ -80,6 +81,11 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 	})
 	shot := fs.String("screenshot", "", "with --view, render --frames frames, save a PNG to `FILE` and exit")
 	frames := fs.Int("frames", 0, "render `N` frames before the --screenshot (default: to the end of the capture and half a second more)")
+	var plugins []string
+	fs.Func("plugin", pluginFlag, func(v string) error {
+		plugins = append(plugins, v)
+		return nil
+	})
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return nil, code
 	}
@@ -102,7 +108,7 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 	}
 	if *view {
 		n := &NetView{Title: "dereth replay: " + strings.Join(fs.Args(), " "), datDir: *datDir, ds: ds, from: from.Seconds(), tracePath: *tracePath,
-			asJSON: *asJSON, stdout: stdout}
+			asJSON: *asJSON, stdout: stdout, pluginPaths: plugins, stderr: stderr}
 		v := &ViewOptions{DAT: *datDir, Screenshot: *shot, Frames: *frames, Net: n}
 		if v.Screenshot != "" && v.Frames == 0 {
 			v.Frames = n.Frames()
@@ -126,7 +132,17 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 		jsonl = systems.NewJSONL(f)
 		w.Trace = jsonl
 	}
-	r := replayCapture(ds, w, filter, func(line []byte) {
+	var pm *plugin.Manager
+	if len(plugins) > 0 {
+		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr})
+		if err != nil {
+			fmt.Fprintf(stderr, "dereth replay: %v\n", err)
+			return nil, 1
+		}
+		defer pm.Close()
+		pm.SetWorld(w.World)
+	}
+	r := replayCapture(ds, w, filter, pm, func(line []byte) {
 		if *asJSON && !*summary {
 			stdout.Write(line)
 		}
@@ -245,12 +261,15 @@ type summaryKey struct{ name, dir string }
 // world time 0 is the first datagram, and a datagram's messages are
 // applied at the frame boundary before the frame that contains its time.
 type replayer struct {
-	ds     []capture.Datagram
-	next   int
-	start  time.Time
-	s      *capture.Session
-	res    *replayResult
-	filter replayFilter
+	// plugins, when set, get each decoded message after the world applied
+	// it, and the clock at every frame boundary.
+	plugins *plugin.Manager
+	ds      []capture.Datagram
+	next    int
+	start   time.Time
+	s       *capture.Session
+	res     *replayResult
+	filter  replayFilter
 }
 
 // newReplayer returns a replayer of ds into w; line receives each
@@ -263,21 +282,37 @@ func newReplayer(ds []capture.Datagram, w *netWorld, line func([]byte)) *replaye
 	}
 	r.s.OnMessage = func(m *capture.Message) {
 		ml := r.message(m)
-		if line == nil {
-			return
+		if line != nil {
+			guid, has := messageGuid(ml.Fields)
+			if r.filter.keep(&ml, guid, has) {
+				if has {
+					g := fmt.Sprintf("0x%08X", guid)
+					ml.Guid = &g
+				}
+				b, _ := json.Marshal(ml)
+				line(append(b, '\n'))
+			}
 		}
-		guid, has := messageGuid(ml.Fields)
-		if !r.filter.keep(&ml, guid, has) {
-			return
+		if r.plugins != nil && m.Err == nil {
+			r.plugins.Message(ml.T, ml.Dir, m.Decoded)
 		}
-		if has {
-			g := fmt.Sprintf("0x%08X", guid)
-			ml.Guid = &g
-		}
-		b, _ := json.Marshal(ml)
-		line(append(b, '\n'))
 	}
 	return r
+}
+
+// tick gives the plugins the clock at a frame boundary.
+func (r *replayer) tick() {
+	if r.plugins != nil {
+		r.plugins.Tick(r.res.world.Now)
+	}
+}
+
+// finish ends the plugins' session: the capture is over.
+func (r *replayer) finish() {
+	if r.plugins != nil {
+		r.plugins.Tick(r.res.world.Now)
+		r.plugins.Disconnect("end of capture")
+	}
 }
 
 // message applies one message (the server's) and describes it.
@@ -368,6 +403,7 @@ func (r *replayer) stepTo(t float64) {
 	for w.Now+replayFrame <= t {
 		r.feedBefore(w.Now + replayFrame)
 		w.Step(replayFrame)
+		r.tick()
 	}
 }
 
@@ -378,20 +414,24 @@ func (r *replayer) result() *replayResult {
 }
 
 // replayCapture follows the datagrams, stepping w on the capture clock and
-// applying the server's messages; line receives each message's JSON line.
-func replayCapture(ds []capture.Datagram, w *netWorld, filter replayFilter, line func([]byte)) *replayResult {
+// applying the server's messages; line receives each message's JSON line
+// and plugins (when not nil) each message after the world applied it.
+func replayCapture(ds []capture.Datagram, w *netWorld, filter replayFilter, plugins *plugin.Manager, line func([]byte)) *replayResult {
 	r := newReplayer(ds, w, line)
 	r.filter = filter
+	r.plugins = plugins
 	for i := range ds {
 		// Frames run up to the datagram's time; its messages enter at the
 		// next frame boundary.
 		t := r.at(i)
 		for w.Now+replayFrame <= t {
 			w.Step(replayFrame)
+			r.tick()
 		}
 		r.s.Feed(&ds[i])
 		r.next++
 	}
+	r.finish()
 	return r.result()
 }
 

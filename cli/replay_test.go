@@ -75,7 +75,7 @@ func TestReplayCapturedSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replayCapture(ds, w, replayFilter{}, func([]byte) {})
+	replayCapture(ds, w, replayFilter{}, nil, func([]byte) {})
 	if len(placed) == 0 || w.Len() != len(placed) || len(w.Contained) != len(named)-len(placed) {
 		t.Errorf("world holds %d placed and %d contained; the captures named %d, %d with a place", w.Len(), len(w.Contained), len(named), len(placed))
 	}

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"path/filepath"
 
@@ -69,6 +71,9 @@ type Viewer struct {
 	Portal, Cell *dat.Container
 	Scenario     *testbed.Scenario
 	Script       string
+	// screenshot: a --screenshot run, which exits after one picture (no
+	// F5 to press).
+	screenshot bool
 }
 
 // OpenDATs opens the retail DATs in dir (client_portal.dat,
@@ -104,7 +109,7 @@ func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int))
 		return nil, nil, err
 	}
 	progress(1, 3)
-	v := &Viewer{Portal: portal, Cell: cell, Script: opts.Script}
+	v := &Viewer{Portal: portal, Cell: cell, Script: opts.Script, screenshot: opts.Screenshot != ""}
 	dir := "" // the embedded script may require files from the working directory
 	if v.Script != "" {
 		dir = filepath.Dir(v.Script)
@@ -132,9 +137,26 @@ func (v *Viewer) run() error {
 		return nil
 	}
 	if err := v.Scenario.RunFile(v.Script); err != nil {
-		return &ScriptError{Err: err, Hint: "Fix " + v.Script + " and press F5, or pass another --script FILE."}
+		return &ScriptError{Err: err, Hint: v.scriptHint(err)}
 	}
 	return nil
+}
+
+// scriptHint says what to do about the spawn script's error: a script
+// that is not there is a path to check, one that failed is a file to fix;
+// pressing F5 afterwards is offered only where there is a window to press
+// it in (not in a --screenshot run).
+func (v *Viewer) scriptHint(err error) string {
+	var hint string
+	if errors.Is(err, fs.ErrNotExist) {
+		hint = "There is no " + v.Script + ": check the path"
+	} else {
+		hint = "Fix " + v.Script
+	}
+	if !v.screenshot {
+		hint += " and press F5"
+	}
+	return hint + ", or pass another --script FILE."
 }
 
 // ScriptError is a spawn script's failure: the script's own message (its

@@ -13,6 +13,8 @@ type Shape struct {
 	// Bound is a sphere around every polygon (the BSP root's sphere, or
 	// one computed from the vertices).
 	Bound dat.Sphere
+	// all numbers every polygon (a shape without a tree).
+	all []int32
 }
 
 // node is one physics BSP node: a splitting plane with children, or a
@@ -79,7 +81,11 @@ func polyVerts(vertex func(uint16) (dat.Vertex, bool), p *dat.Polygon) ([]physic
 // NewPolyShape is a Shape of loose polygons without a tree (tests, and
 // geometry built in code): every query tests every polygon.
 func NewPolyShape(polys []Poly) *Shape {
-	return &Shape{Polys: polys, Bound: boundOf(polys)}
+	all := make([]int32, len(polys))
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return &Shape{Polys: polys, Bound: boundOf(polys), all: all}
 }
 
 func boundOf(polys []Poly) dat.Sphere {

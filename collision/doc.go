@@ -15,6 +15,16 @@
 // resident landblock's build (Landblock: heights, statics, scenery,
 // EnvCells, as package stream built it) and the moving bodies the world
 // hands it, one resolv space per landblock. The package draws nothing and knows
-// no ECS. docs/divergences.md TR-01 says how the sweep differs from
-// retail's state machine.
+// no ECS.
+//
+// Resolver.Transition is the retail state machine itself, ported from
+// ACE's reading of the client: FindTransitionalPosition's steps,
+// AdjustOffset, TransitionalInsert with its OK/Adjusted/Slid/Collided
+// states, ValidateWalkable on the terrain under the low point, the
+// physics BSPs' find_collisions modes (placement, check walkable, step
+// down, collide, contact: find_walkable, step_sphere_up/down, NegPolyHit),
+// StepUp/StepDown/StepUpSlide, EdgeSlide with CliffSlide and
+// PrecipiceSlide, other creatures' spheres, ValidateTransition with
+// FramesStationaryFall. docs/divergences.md TR-01 says what of it is not
+// recovered.
 package collision

@@ -119,6 +119,9 @@ type Mover struct {
 	StepUpHeight   float32
 	StepDownHeight float32
 	OnWalkable     bool
+	// Gravity is PhysicsState Gravity: the retail transition counts its
+	// frames without progress (FramesStationaryFall).
+	Gravity bool
 	// EdgeSlide is PhysicsState EdgeSlide (ObjectInfo's EdgeSlide): a
 	// walker with it does not walk off a precipice but slides along its
 	// edge (Transition::EdgeSlide).
@@ -183,6 +186,12 @@ type Result struct {
 	Blocked bool
 	// OffWorld is set when the end left the world: nothing moved.
 	OffWorld bool
+	// State is the retail transition's last insertion state that was not
+	// OK (OK when every step went in; Resolver.Transition only).
+	State TransitionState
+	// StopVelocity is set when a failed step kept the last contact plane
+	// (ObjectInfo::StopVelocity; Resolver.Transition only).
+	StopVelocity bool
 	// Hits are the move's contacts (walls, bodies, landings), in order;
 	// resting on the ground is not a hit.
 	Hits []Hit
@@ -235,6 +244,8 @@ type Resolver struct {
 	// walkable), landblock-local, for the edge slide.
 	walk  [MaxHitVerts]physics.Vec3
 	walkN int
+	// tr is the retail transition's state (Transition).
+	tr trans
 }
 
 // NewResolver returns a resolver over env.

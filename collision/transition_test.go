@@ -17,9 +17,13 @@ type flatEnv struct {
 	// 96 (landblock 0x7F7F's local x): a V along the north-south vertex
 	// line there.
 	valley float32
-	obs    []Obstacle
-	cells  map[uint32]*Cell
-	cache  map[uint32]*Heights
+	// ramp, when set, makes z rise ramp per unit east of x 96 (landblock
+	// 0x7F7F's local x) and stay z west of it: a crease along the vertex
+	// line there between flat ground and a slope (a drop when negative).
+	ramp  float32
+	obs   []Obstacle
+	cells map[uint32]*Cell
+	cache map[uint32]*Heights
 }
 
 func (e *flatEnv) EnvCell(id uint32) *Cell { return e.cells[id] }
@@ -38,6 +42,9 @@ func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
 	for i := range h {
 		x := float32(bx*192) + float32(i/9)*24
 		h[i] = e.z + e.slopeX*(x-float32(0x7F*192))
+		if lx := x - float32(0x7F*192) - 96; e.ramp != 0 && lx > 0 {
+			h[i] += e.ramp * lx
+		}
 		if e.valley != 0 {
 			h[i] += e.valley * float32(math.Abs(float64(x-float32(0x7F*192)-96)))
 		}

@@ -37,6 +37,10 @@ type Config struct {
 	// while the loading scene shows progress(done, total). An error shows
 	// the error scene.
 	Load func(progress func(done, total int)) (*systems.World, Assets, error)
+	// Retry is what the error scene says F5 does ("F5 loads again (fix
+	// the file first)" when empty): a session's Load has no file to fix.
+	// A screenshot run, where nobody presses a key, says nothing of keys.
+	Retry string
 	// Reload re-runs the spawn script (F5); its error is shown in the
 	// window and the world keeps running. Nil disables F5.
 	Reload func() error
@@ -86,6 +90,13 @@ type Config struct {
 	// in again; its error is shown briefly. A banner (Frame's error) that
 	// goes away when Frame returns nil again says "connected again".
 	Reconnect func() error
+	// MissingAssets, when set, is polled every frame for the assets the
+	// session's world could not find (its Setups and MotionTables),
+	// listed in the HUD with those the renderer could not.
+	MissingAssets func() []view.MissingAsset
+	// PlainLooks draws objects without their ObjDesc changes
+	// (view.Renderer.PlainLooks): a server's world over the sample DATs.
+	PlainLooks bool
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool

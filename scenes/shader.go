@@ -43,8 +43,9 @@ var Detail [%[4]d]vec4
 func tap(uv vec2) vec4 {
 	if Linear > 0 {
 		// Bilinear: the renderer keeps every coordinate half a texel
-		// inside its texture, so the four taps never reach a neighbour
-		// in the atlas.
+		// inside its texture, or (merged cell textures, which span
+		// their cell edge to edge) packs a border around it, so the
+		// four taps never reach a neighbour in the atlas.
 		uv -= 0.5
 		f := fract(uv)
 		p := floor(uv) + 0.5
@@ -90,7 +91,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 				}
 			}
 			if d.z > 0 {
-				local := (cuv - org - 0.5) / %[8]v
+				local := (cuv - org) / %[8]v
 				det := detailAt(d.xy, d.z, fract(local*d.w)*d.z)
 				// Modulate 2×: the detail's mid grey leaves the colour
 				// as it is; it fades to mid grey with distance.
@@ -109,7 +110,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	return vec4(rgb*color.a, c.a*color.a)
 }
 `, float32(view.AlphaTestFog), float32(view.AlphaTestRef), float32(view.AlphaTestFog)/2, view.MaxDetail,
-	float32(view.DetailFog)-0.5, float32(view.DetailFog), float32(view.DetailSlotStride), float32(view.LandTexSize-1),
+	float32(view.DetailFog)-0.5, float32(view.DetailFog), float32(view.DetailSlotStride), float32(view.LandTexSize),
 	float32(view.DetailNear), float32(view.DetailFar))
 
 var (

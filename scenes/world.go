@@ -67,9 +67,19 @@ type worldScene struct {
 	// looking is a right-button drag: mouse-look.
 	looking bool
 
+	// banner is the player banner last drawn (view.PlayerBanner).
+	banner string
+	// onPlayer: the camera has started on the local player
+	// (startOnPlayer).
+	onPlayer bool
+
 	graph    view.FrameGraph
 	bars     []view.Bar
 	lastDraw time.Time
+	// warm: a screenshot run has drawn its frame once untimed; packed is
+	// how many times the atlas changed during the last timed drawing.
+	warm   bool
+	packed int
 }
 
 // tickDt is the fixed step of screenshot mode, which renders the same
@@ -80,6 +90,7 @@ const tickDt = 1.0 / 60
 func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD && g.settings.HUD, reload: g.cfg.Reload, orig: w.Trace}
 	s.r.DayFraction = g.settings.DayFraction
+	s.r.PlainLooks = g.cfg.PlainLooks
 	s.clock.Now = g.cfg.Clock
 	if g.shooting() {
 		s.fixed = tickDt
@@ -172,6 +183,7 @@ func (s *worldScene) followTarget() {
 		if o.Pres != nil && o.Pres.Root.Cell != 0 {
 			p = o.Pres.Root
 		}
+		s.startOnPlayer(o.Phys.GUID, p)
 		h := view.HeadingOf(p.Frame.Orientation)
 		if o.Phys.GUID == s.lastFollowed {
 			s.cam.Yaw += h - s.lastHeading
@@ -438,22 +450,39 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		if s.hud {
 			s.drawHUD(g, screen)
 		}
+		s.drawPlayerBanner(g, screen)
 		return
 	}
-	t0 := time.Now()
 	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
+	if g.shooting() && !g.cfg.DrawEveryFrame && !s.warm {
+		// A screenshot run draws only the frame it saves, the first
+		// drawn: draw it once untimed, so that the HUD's draw figure is
+		// a frame's drawing, not the packing of every texture, mesh and
+		// land surface the first frame meets.
+		s.warm = true
+		render()
+	}
+	var packed int
+	if s.r.Atlas != nil {
+		packed = s.r.Atlas.Version
+	}
+	t0 := time.Now()
 	if testRender != nil {
 		testRender(render)
 	} else {
 		render()
 	}
 	s.stats.Build = time.Since(t0)
+	if s.r.Atlas != nil {
+		s.packed = s.r.Atlas.Version - packed
+	}
 	s.stats.Tris, s.stats.DrawCalls = len(s.r.Indices)/3, s.r.DrawCalls()
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 	if s.collide.on {
 		s.collide.overlay(s.world, s.cam)
 		s.collide.draw(screen)
 	}
+	s.drawPlaceholderLabels(g, screen)
 	if s.sel != 0 {
 		if d, ok := s.r.DrawnOf(s.sel); ok {
 			strokeRect(screen, g.white, d.Bounds, 1, 1, 0.2)
@@ -472,6 +501,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	if g.settings.FrameGraph {
 		s.drawGraph(g, screen)
 	}
+	s.drawPlayerBanner(g, screen)
 	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
 		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
@@ -495,9 +525,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 		left += g.cfg.Net() + "\n"
 	}
 	left += view.EntityList(s.world, s.sel)
-	if len(s.r.Errors) > 0 {
-		left += "asset errors:\n  " + strings.Join(s.r.Errors[:min(len(s.r.Errors), 5)], "\n  ") + "\n"
-	}
+	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
 	panel(screen, g.white, left, view.TopLeft, 0, 0, 0)
 	var trace []systems.Event
 	var selected *components.View

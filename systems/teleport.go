@@ -188,7 +188,7 @@ func (w *World) reveal() {
 // the player (or the destination; with neither, StreamFocus), publishes,
 // and an arrival whose barrier opened commits its cell before the
 // ordinary tick.
-func (w *World) streamBoundary() {
+func streamBoundary(w *World) {
 	if w.Stream == nil {
 		return
 	}
@@ -231,7 +231,7 @@ func (w *World) StreamSettled() bool {
 // world once the player's own simulation has run a quantum since the
 // commit (its Hidden PES and tails fired behind the portal viewport) and
 // the barrier is still open.
-func (w *World) revealBoundary() {
+func revealBoundary(w *World) {
 	t := &w.travel
 	if w.Stream == nil || !t.committed {
 		return

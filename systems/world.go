@@ -57,6 +57,8 @@ type World struct {
 
 	Ordinary    *Schedule
 	StaticSched *Schedule
+	// Frame is the frame step list World.Step runs.
+	Frame *FrameSchedule
 
 	// Trace receives events; nil is tracing off.
 	Trace Tracer
@@ -157,6 +159,7 @@ func NewWorld() *World {
 		byGUID:      map[uint32]slot{},
 		Ordinary:    Ordinary(),
 		StaticSched: Static(),
+		Frame:       Frames(),
 		Scripts:     map[uint32]*managers.Script{},
 	}
 	w.runHook = func(h *dat.AnimHook) { w.executeHook(&w.cur, h, false) }

@@ -205,8 +205,15 @@ func screenshot(t *testing.T, bin, dir, url string, budget, n int) image.Image {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--no-first-run", "--user-data-dir="+filepath.Join(dir, fmt.Sprintf("profile%d", n)),
 		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--window-size=800,450",
+		// This machine's network is closed: Chromium's background
+		// connections are refused many at a time and can stall it.
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
 		fmt.Sprintf("--virtual-time-budget=%d", budget), "--screenshot="+shot, url)
 	cmd.Env = append(os.Environ(), "HOME="+dir)
+	// Chromium's helper processes inherit the output pipe and outlive a
+	// killed browser: without a WaitDelay, a timed-out run would hang the
+	// test until go test's own 10-minute alarm.
+	cmd.WaitDelay = 10 * time.Second
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		t.Fatalf("chromium did not finish: %v\n%s", ctx.Err(), out)

@@ -43,11 +43,20 @@ func (a *Atlas) Rect(key uint32) (image.Rectangle, bool) {
 // Add copies img into the atlas under key (a Surface id) and returns its
 // rectangle; a key already present returns its rectangle unchanged.
 func (a *Atlas) Add(key uint32, img *image.NRGBA) (image.Rectangle, bool) {
+	return a.AddBordered(key, img, 0)
+}
+
+// AddBordered is Add for an image that carries a border of border texels
+// on every side (a merged cell texture's wrap-around, MergeLandBordered):
+// the whole image is packed, and the rectangle returned and remembered is
+// the inside, so coordinates at its very edge still filter from texels of
+// the same texture.
+func (a *Atlas) AddBordered(key uint32, img *image.NRGBA, border int) (image.Rectangle, bool) {
 	if r, ok := a.rects[key]; ok {
 		return r, true
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	if w > AtlasSize || h > AtlasSize {
+	if w > AtlasSize || h > AtlasSize || w <= 2*border || h <= 2*border {
 		return image.Rectangle{}, false
 	}
 	if a.x+w > AtlasSize {
@@ -60,6 +69,7 @@ func (a *Atlas) Add(key uint32, img *image.NRGBA) (image.Rectangle, bool) {
 	draw.Draw(a.Image, r, img, img.Rect.Min, draw.Src)
 	a.x += w
 	a.shelfH = max(a.shelfH, h)
+	r = r.Inset(border)
 	a.rects[key] = r
 	a.Version++
 	return r, true

@@ -266,8 +266,14 @@ func maskUV(u, v float32, rot int) (float32, float32) {
 	return mu, mv
 }
 
-// LandTexSize is the side of a merged cell texture in the atlas.
+// LandTexSize is the side of a merged cell texture in the atlas (its
+// inside: LandBorder more texels lie around it).
 const LandTexSize = 64
+
+// LandBorder is the border, in texels, packed around each merged cell
+// texture (MergeLandBordered): bilinear filtering at a cell's edge reads
+// it instead of whatever texture lies next in the atlas.
+const LandBorder = 1
 
 // MergeLandSurface composes a cell texture size×size: the base, then each
 // overlay where its rotated mask lets it through (mask alpha 0 shows the
@@ -275,12 +281,29 @@ const LandTexSize = 64
 // overlays first, then roads. img returns a SurfaceTexture's pixels
 // scaled to size×size.
 func MergeLandSurface(s LandSurface, size int, img func(id uint32) (*image.NRGBA, error)) (*image.NRGBA, error) {
+	return MergeLandBordered(s, size, 0, img)
+}
+
+// MergeLandBordered is MergeLandSurface with border more texels on every
+// side, (size+2·border)² in all: the merge carried on past the cell's
+// edges, the terrain textures wrapping (they tile) and each mask holding
+// its edge texel. Across the border between two cells that share a
+// terrain along it, the masks there keep the base, so the border holds
+// the texels the neighbour cell shows next to its own edge: filtered
+// up to the edge, the two cells meet without a step.
+func MergeLandBordered(s LandSurface, size, border int, img func(id uint32) (*image.NRGBA, error)) (*image.NRGBA, error) {
 	base, err := img(s.Base)
 	if err != nil {
 		return nil, fmt.Errorf("land texture 0x%08X: %w", s.Base, err)
 	}
-	out := image.NewNRGBA(image.Rect(0, 0, size, size))
-	copy(out.Pix, base.Pix)
+	n := size + 2*border
+	out := image.NewNRGBA(image.Rect(0, 0, n, n))
+	wrap := func(v int) int { return ((v % size) + size) % size }
+	for y := range n {
+		for x := range n {
+			copy(out.Pix[out.PixOffset(x, y):out.PixOffset(x, y)+4], base.Pix[base.PixOffset(wrap(x-border), wrap(y-border)):])
+		}
+	}
 	for _, l := range [2][]Overlay{s.Terrain, s.Road} {
 		for _, o := range l {
 			tex, err := img(o.TexID)
@@ -291,14 +314,17 @@ func MergeLandSurface(s LandSurface, size int, img func(id uint32) (*image.NRGBA
 			if err != nil {
 				return nil, fmt.Errorf("blend mask 0x%08X: %w", o.AlphaID, err)
 			}
-			for y := range size {
-				for x := range size {
-					mu, mv := maskUV((float32(x)+0.5)/float32(size), (float32(y)+0.5)/float32(size), o.Rot)
+			for y := range n {
+				cy := min(max(y-border, 0), size-1) // the mask holds its edge
+				for x := range n {
+					cx := min(max(x-border, 0), size-1)
+					mu, mv := maskUV((float32(cx)+0.5)/float32(size), (float32(cy)+0.5)/float32(size), o.Rot)
 					mx, my := min(int(mu*float32(size)), size-1), min(int(mv*float32(size)), size-1)
 					keep := uint32(mask.Pix[mask.PixOffset(mx, my)+3])
 					i := out.PixOffset(x, y)
+					j := tex.PixOffset(wrap(x-border), wrap(y-border))
 					for c := range 3 {
-						out.Pix[i+c] = uint8((uint32(out.Pix[i+c])*keep + uint32(tex.Pix[i+c])*(255-keep) + 127) / 255)
+						out.Pix[i+c] = uint8((uint32(out.Pix[i+c])*keep + uint32(tex.Pix[j+c])*(255-keep) + 127) / 255)
 					}
 				}
 			}

@@ -78,6 +78,11 @@ type Host struct {
 	findFn *lua.LFunction // string.find (the checked one), for expect.error
 	// concat is the .. operator, bound into every compiled chunk.
 	concat *lua.LFunction
+	// errHandler is the PCall error handler of every call: it decorates
+	// the error with its line and keeps the traceback in trace. It is
+	// made once, so a call allocates nothing of its own.
+	errHandler *lua.LFunction
+	trace      string
 }
 
 // ScriptError is the error RunFile returns when a script fails. Error()
@@ -126,6 +131,12 @@ func New(opts Options) *Host {
 	})
 	h.openSandbox()
 	h.openExpect()
+	h.errHandler = h.ls.NewFunction(func(L *lua.LState) int {
+		msg, tb := h.decorate(L, L.Get(1))
+		h.trace = tb
+		L.Push(lua.LString(msg))
+		return 1
+	})
 	h.ls.SetContext(h.lim)
 	return h
 }
@@ -241,22 +252,16 @@ func (h *Host) protectedCall(fn lua.LValue, args ...lua.LValue) (results []lua.L
 		}()
 	}
 
-	var trace string
-	handler := h.ls.NewFunction(func(L *lua.LState) int {
-		msg, tb := h.decorate(L, L.Get(1))
-		trace = tb
-		L.Push(lua.LString(msg))
-		return 1
-	})
+	h.trace = ""
 	L := h.worker()
 	base := L.GetTop()
 	L.Push(fn)
 	for _, a := range args {
 		L.Push(a)
 	}
-	if err := L.PCall(len(args), lua.MultRet, handler); err != nil {
+	if err := L.PCall(len(args), lua.MultRet, h.errHandler); err != nil {
 		L.SetTop(base)
-		se := &ScriptError{Message: err.Error(), Traceback: trace}
+		se := &ScriptError{Message: err.Error(), Traceback: h.trace}
 		var ae *lua.ApiError
 		if errors.As(err, &ae) {
 			se.Message = lua.LVAsString(ae.Object)
@@ -395,6 +400,10 @@ func (h *Host) raise(L *lua.LState, kind error, format string, args ...any) {
 
 // compileMessage formats a Load error as "name:line: ...".
 func compileMessage(err error, name string, src []byte) string {
+	var se *syntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s:%d: %s", name, se.line, se.msg)
+	}
 	var pe *parse.Error
 	if errors.As(err, &pe) || asCause(err, &pe) {
 		if pe.Pos.Line == parse.EOF {
@@ -720,4 +729,22 @@ func (h *Host) sandboxCoroutines() {
 		}))
 		return 1
 	}))
+}
+
+// SetLimits replaces the limits of the next runs and calls (the same
+// meaning as the Options fields, zero for the default). A host that runs
+// a setup script under generous limits and then many small callbacks
+// under tight ones (a plugin) switches between the two with it; calling
+// it during a run is an error.
+func (h *Host) SetLimits(budget int64, timeout time.Duration, memory, maxString int64) error {
+	if h.running {
+		return errors.New("luahost: SetLimits during a run")
+	}
+	n := newLimits(budget, timeout, memory, maxString)
+	c := h.lim
+	c.mu.Lock()
+	c.budget, c.timeout, c.memLimit, c.maxString = n.budget, n.timeout, n.memLimit, n.maxString
+	c.timeoutMsg = fmt.Sprintf("wall-clock limit of %v exceeded", c.timeout)
+	c.mu.Unlock()
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -167,5 +168,57 @@ func TestCheckStopsAGoLoop(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "s.lua")+":2: ") || !(errors.Is(err, ErrBudget) || errors.Is(err, ErrTimeout)) {
 			t.Errorf("%+v: err = %v, want a limit error at s.lua:2", opts, err)
 		}
+	}
+}
+
+// TestDeepNestingIsRefusedBeforeCompiling: a 1 MiB loadstring of 520,000
+// nested `{` (which gopher-lua's parser takes seconds and hundreds of
+// MiB to read), long operator and unary chains, are refused with "too
+// many syntax levels" before the parser or compiler goes deep; nesting
+// at Lua 5.1's bound still compiles.
+func TestDeepNestingIsRefusedBeforeCompiling(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		ok        bool
+	}{
+		{"braces", "return " + strings.Repeat("{", 520000) + strings.Repeat("}", 520000), false},
+		{"parens", "return " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300), false},
+		{"blocks", strings.Repeat("do ", 300) + strings.Repeat("end ", 300), false},
+		{"sum", "return " + strings.Repeat("1+", 100000) + "1", false},
+		{"minus", "return " + strings.Repeat("- ", 500000) + "1", false},
+		{"not", "return " + strings.Repeat("not ", 250000) + "1", false},
+		{"binary minus", "return " + strings.Repeat("1 - ", 1000) + "1", true},
+		{"braces at the bound", "return " + strings.Repeat("{", MaxSyntaxLevels) + strings.Repeat("}", MaxSyntaxLevels), true},
+		{"brackets in strings", "return '" + strings.Repeat("{", 1000) + "' .. [[" + strings.Repeat("(", 1000) + "]] -- " + strings.Repeat("[", 1000), true},
+		{"long elseif chain", "local x = 1 if x == 0 then" + strings.Repeat(" elseif x == 0 then", 500) + " end return 1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "s.lua"), []byte(`local f, msg = loadstring(SRC) ok = f ~= nil err = msg`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			h := New(Options{Dir: dir})
+			defer h.Close()
+			h.State().SetGlobal("SRC", lua.LString(tc.src))
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			start := time.Now()
+			err := h.RunFile(filepath.Join(dir, "s.lua"))
+			took := time.Since(start)
+			runtime.ReadMemStats(&ms1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok := h.State().GetGlobal("ok") == lua.LTrue
+			msg := lua.LVAsString(h.State().GetGlobal("err"))
+			if ok != tc.ok || !tc.ok && !strings.Contains(msg, "too many syntax levels") {
+				t.Errorf("compiled %v (%s), want %v", ok, msg, tc.ok)
+			}
+			// Generous bounds for the race detector on a loaded machine;
+			// the unchecked parser took 11 s and 305 MiB on the braces.
+			if took > 5*time.Second || ms1.TotalAlloc-ms0.TotalAlloc > 200<<20 {
+				t.Errorf("took %v and %d MiB", took, (ms1.TotalAlloc-ms0.TotalAlloc)>>20)
+			}
+		})
 	}
 }

@@ -30,6 +30,10 @@ const (
 	sampleBytes = 4 << 20
 )
 
+// baseReuse is how long one heap reading serves as the base of the runs
+// that arm after it.
+const baseReuse = 5 * time.Millisecond
+
 // MaxCallDepth is how deep Lua calls may nest (Lua functions, Go functions
 // and metamethods alike); deeper raises "stack overflow". Each thread
 // (the script's and every coroutine's) holds a call stack this deep.
@@ -118,9 +122,10 @@ type limits struct {
 	maxString int64 // longest string; math.MaxInt64 when disabled
 
 	memMu   sync.Mutex
-	memBase uint64 // heap bytes at arm
-	gcFloor uint64 // no forced collection while the heap is below this
-	pending int64  // bytes built since the last heap reading
+	memBase uint64    // heap bytes at arm
+	baseAt  time.Time // when memBase was read
+	gcFloor uint64    // no forced collection while the heap is below this
+	pending int64     // bytes built since the last heap reading
 	sample  []metrics.Sample
 
 	mu       sync.Mutex
@@ -128,6 +133,10 @@ type limits struct {
 	deadline time.Time
 	timer    *time.Timer
 	gen      uint64
+	// timeoutMsg is the wall-clock limit's message, made with the timer.
+	timeoutMsg string
+	// timerSet: the timer will fire (it is not reset while set).
+	timerSet bool
 }
 
 func newLimits(budget int64, timeout time.Duration, memory, maxString int64) *limits {
@@ -157,45 +166,80 @@ func newLimits(budget int64, timeout time.Duration, memory, maxString int64) *li
 	return c
 }
 
-// arm starts a fresh budget and wall-clock window.
+// arm starts a fresh budget and wall-clock window. It allocates nothing
+// unless the last window tripped (its done channel was closed): the timer
+// is made once and reset, so a callback per message stays cheap.
 func (c *limits) arm() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.timer != nil {
-		c.timer.Stop()
-		c.timer = nil
-	}
 	c.gen++
+	if c.err != nil {
+		ch := make(chan struct{})
+		c.done.Store(&ch)
+	}
 	c.err = nil
-	ch := make(chan struct{})
-	c.done.Store(&ch)
 	c.remaining.Store(c.budget)
 	c.deadline = time.Time{}
+	now := time.Now()
 	if c.memLimit > 0 {
 		c.memMu.Lock()
-		c.memBase = c.heapBytes()
+		// Reading the heap costs about a microsecond; callbacks that
+		// follow one another within baseReuse share one reading (the
+		// base can only be lower than the heap now: stricter).
+		if c.baseAt.IsZero() || now.Sub(c.baseAt) >= baseReuse {
+			c.memBase, c.baseAt = c.heapBytes(), now
+		}
 		c.gcFloor, c.pending = 0, 0
 		c.memMu.Unlock()
 	}
 	if c.timeout > 0 {
-		gen := c.gen
-		c.deadline = time.Now().Add(c.timeout)
-		msg := fmt.Sprintf("wall-clock limit of %v exceeded", c.timeout)
-		c.timer = time.AfterFunc(c.timeout, func() {
-			c.trip(gen, &limitError{kind: ErrTimeout, msg: msg})
-		})
+		c.deadline = now.Add(c.timeout)
+		switch {
+		case c.timer == nil:
+			c.timeoutMsg = fmt.Sprintf("wall-clock limit of %v exceeded", c.timeout)
+			c.timer = time.AfterFunc(c.timeout, c.fire)
+			c.timerSet = true
+		case !c.timerSet:
+			c.timer.Reset(c.timeout)
+			c.timerSet = true
+		}
+		// A timer already set fires no later than this deadline (it was
+		// set for an earlier one) and sets itself again for this one.
 	}
 }
 
-// disarm stops the wall-clock timer. A limit that already tripped stays
-// tripped until the next arm.
+// fire is the wall-clock timer: it trips the current window when its
+// deadline has passed, sets itself again for a window still running, and
+// otherwise rests until the next arm. The timer is thus not reset on
+// every arm (callbacks of a few microseconds would pay more for it than
+// for their Lua); a window is stopped within a few milliseconds of its
+// deadline all the same.
+func (c *limits) fire() {
+	c.mu.Lock()
+	gen, dl := c.gen, c.deadline
+	now := time.Now()
+	switch {
+	case dl.IsZero():
+		c.timerSet = false
+		c.mu.Unlock()
+		return
+	case now.Before(dl):
+		c.timer.Reset(dl.Sub(now))
+		c.mu.Unlock()
+		return
+	}
+	c.timerSet = false
+	c.mu.Unlock()
+	c.trip(gen, &limitError{kind: ErrTimeout, msg: c.timeoutMsg})
+}
+
+// disarm ends the window: the wall-clock timer has nothing to watch (it
+// rests when it next fires). A limit that already tripped stays tripped
+// until the next arm.
 func (c *limits) disarm() {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.timer != nil {
-		c.timer.Stop()
-		c.timer = nil
-	}
+	c.deadline = time.Time{}
+	c.mu.Unlock()
 }
 
 // used reports how many instructions the current window has consumed.

@@ -104,6 +104,8 @@ func main() {
 		list    = flag.Bool("list", false, "list the mutants and exit")
 		verbose = flag.Bool("v", false, "print every mutant's outcome")
 	)
+	flag.StringVar(&testRun, "run", "", "pass -run REGEXP to go test: only those tests judge the mutants (narrow the set per file on a loaded machine; check survivors again with the full set)")
+	flag.StringVar(&testSkip, "skiptests", "", "pass -skip REGEXP to go test: leave out slow tests that cannot judge the mutated file")
 	flag.BoolVar(&buildOnly, "buildonly", false, "only compile the package with each mutant (viable ones count as survived): counts the not-viable mutants of a set without running tests")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./tools/mutate [flags] PACKAGE_DIR...")
@@ -500,6 +502,12 @@ func run(root, pkg string, ms []Mutant, src map[string][]byte, tmp string, jobs 
 // reported as surviving, so the counts give how many of a set are viable.
 var buildOnly bool
 
+// testRun (-run) narrows the tests that judge each mutant.
+var testRun string
+
+// testSkip (-skiptests) leaves tests out of judging each mutant.
+var testSkip string
+
 // test applies one mutant through an overlay and runs the package tests.
 func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Duration) Outcome {
 	mutated := make([]byte, 0, len(orig)+len(m.Repl))
@@ -517,7 +525,17 @@ func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Dura
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
 	defer cancel()
-	args := []string{"test", "-count=1", "-failfast", "-vet=off", "-overlay=" + ovPath, "-timeout=" + timeout.String(), "./" + pkg}
+	// The test binary is linked without symbol and DWARF tables
+	// (-ldflags=-s -w): nothing reads them, and linking is a large part of
+	// each mutant's cost.
+	args := []string{"test", "-count=1", "-failfast", "-vet=off", "-ldflags=-s -w", "-overlay=" + ovPath, "-timeout=" + timeout.String()}
+	if testRun != "" {
+		args = append(args, "-run", testRun)
+	}
+	if testSkip != "" {
+		args = append(args, "-skip", testSkip)
+	}
+	args = append(args, "./"+pkg)
 	if buildOnly {
 		args = []string{"build", "-overlay=" + ovPath, "./" + pkg}
 	}

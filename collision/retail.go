@@ -1,0 +1,1147 @@
+package collision
+
+import (
+	"math"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// TransitionState is the result of one insertion of a SpherePath's check
+// position (CTransition's TransitionState).
+type TransitionState uint8
+
+// The transition states.
+const (
+	StateInvalid TransitionState = iota
+	StateOK
+	StateCollided
+	StateAdjusted
+	StateSlid
+)
+
+// String names the state as retail does.
+func (s TransitionState) String() string {
+	switch s {
+	case StateOK:
+		return "OK"
+	case StateCollided:
+		return "Collided"
+	case StateAdjusted:
+		return "Adjusted"
+	case StateSlid:
+		return "Slid"
+	}
+	return "Invalid"
+}
+
+// Contact is what an object keeps between transitions: its contact
+// plane (TransientState Contact with ContactPlane), its sliding normal
+// (Sliding) and its stationary-fall count (StationaryFall/Stop/Stuck as
+// 1/2/3).
+type Contact struct {
+	Valid          bool
+	Plane          Plane
+	Sliding        bool
+	SlidingNormal  physics.Vec3
+	StationaryFall uint8
+}
+
+// tsphere is a sphere: centre and radius.
+type tsphere struct {
+	c vec
+	r float32
+}
+
+func (s tsphere) intersects(o tsphere) bool {
+	d := o.c.Sub(s.c)
+	rs := s.r + o.r
+	return d.Dot(d) < rs*rs
+}
+
+// spherePath is SpherePath over landblock-local coordinates of the begin
+// landblock: the mover's (at most two) spheres at the current and the
+// check position, and the flags the insertion modes read.
+type spherePath struct {
+	n        int
+	local    [2]tsphere
+	localLow vec
+	global   [2]tsphere
+	curr     [2]vec // GlobalCurrCenter
+	low      vec    // GlobalLowPoint
+
+	cur, check, backup vec
+
+	placement, stepUp, stepDown, collide, checkWalkable bool
+	negPolyHit, negStepUp                               bool
+	stepUpNormal, negNormal                             vec
+	walkableAllowance, walkInterp, stepDownAmt          float32
+
+	// the walkable polygon last adjusted onto, in its own space
+	walkable  *Poly
+	walkCheck tsphere
+	walkUp    vec
+	walkFrame physics.Frame
+	walkScale float32
+
+	// the local space of the obstacle being tested
+	lsSphere [2]tsphere
+	lsCurr   [2]vec
+	lsFrame  physics.Frame
+	lsScale  float32
+	lsZ      vec
+}
+
+// collisionInfo is CollisionInfo.
+type collisionInfo struct {
+	lastValid            bool
+	last                 Plane
+	contactValid         bool
+	contact              Plane
+	slidingValid         bool
+	sliding              vec
+	normalValid          bool
+	normal               vec
+	collidedWithEnv      bool
+	framesStationaryFall uint8
+}
+
+func (c *collisionInfo) setContact(p Plane) { c.contactValid, c.contact = true, p }
+
+func (c *collisionInfo) setCollisionNormal(n vec) {
+	c.normalValid = true
+	c.normal = n
+	if normCheckSmall(&n) {
+		c.normal = vec{}
+	}
+}
+
+func (c *collisionInfo) setSlidingNormal(n vec) {
+	c.slidingValid = true
+	c.sliding = vec{X: n.X, Y: n.Y}
+	if normCheckSmall(&c.sliding) {
+		c.sliding = vec{}
+	}
+}
+
+// normCheckSmall is Vec::normalize_check_small: true (and v unchanged)
+// when v is shorter than Epsilon, else v is made unit.
+func normCheckSmall(v *vec) bool {
+	l := v.Len()
+	if l < Epsilon {
+		return true
+	}
+	*v = v.Scale(1 / l)
+	return false
+}
+
+// objectInfo is ObjectInfo: the mover's contact state during the
+// transition.
+type objectInfo struct {
+	contact, onWalkable, edgeSlide, gravity bool
+	stepUpHeight, stepDownHeight            float32
+}
+
+// trans is the retail transition's state for one move.
+type trans struct {
+	r    *Resolver
+	m    *Mover
+	path spherePath
+	ci   collisionInfo
+	obj  objectInfo
+	// outcome is the strongest state an insertion of the move's steps
+	// met (Collided over Slid over Adjusted over OK); depth is the nesting
+	// of TransitionalInsert (the steps' own insertions are depth 1).
+	outcome TransitionState
+	depth   int
+}
+
+// rank orders the states by strength for the outcome.
+func rank(s TransitionState) int {
+	switch s {
+	case StateAdjusted:
+		return 1
+	case StateSlid:
+		return 2
+	case StateCollided, StateInvalid:
+		return 3
+	}
+	return 0
+}
+
+// note keeps s as the outcome when it is stronger.
+func (t *trans) note(s TransitionState) {
+	if rank(s) > rank(t.outcome) {
+		t.outcome = s
+	}
+}
+
+// Transition carries m from begin towards end as CTransition does
+// (FindTransitionalPosition): the move is cut in CalcNumSteps steps of at
+// most the first sphere's radius; each step's offset goes through
+// AdjustOffset (the contact plane and the sliding normal of the step
+// before), the check position is inserted (TransitionalInsert: the
+// terrain under the low point through ValidateWalkable, each physics
+// BSP's find_collisions with its placement, check-walkable, step-down,
+// collide and contact modes, other creatures' spheres) and validated
+// (ValidateTransition, with FramesStationaryFall). c is the contact the
+// object kept from its last transition; the result's Contact is the one
+// to keep. The move is over the outdoor landblocks and the obstacles the
+// Env gives; indoor cells and CylSpheres are not inserted (Resolve
+// handles them). The result is valid until the next call.
+func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3, c Contact) (*Result, Contact) {
+	r.m = m
+	r.block = begin.Cell & 0xFFFF0000
+	r.bx, r.by = dat.BlockXY(begin.Cell)
+	r.blocks = r.blocks[:0]
+	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
+	r.envCells = r.envCells[:0]
+	r.outdoor = true
+	pos := begin.Frame.Origin
+	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
+		r.res.Origin = pos
+		return &r.res, c
+	}
+	t := &r.tr
+	*t = trans{r: r, m: m}
+	t.obj = objectInfo{edgeSlide: m.EdgeSlide, gravity: m.Gravity, stepUpHeight: m.StepUpHeight, stepDownHeight: m.StepDownHeight}
+	if c.Valid {
+		t.ci.lastValid, t.ci.last = true, c.Plane
+		t.ci.contactValid, t.ci.contact = true, c.Plane
+		t.obj.contact = true
+		t.obj.onWalkable = m.OnWalkable
+	}
+	if c.Sliding {
+		t.ci.slidingValid = true
+		t.ci.sliding = c.SlidingNormal
+		if normCheckSmall(&t.ci.sliding) {
+			t.ci.sliding = vec{}
+		}
+	}
+	t.ci.framesStationaryFall = c.StationaryFall
+	p := &t.path
+	p.n = min(len(m.Spheres), 2)
+	for i := range p.n {
+		p.local[i] = tsphere{c: m.Spheres[i].Origin, r: m.Spheres[i].Radius}
+	}
+	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
+	p.cur = pos
+	p.walkInterp = 1
+	t.cacheCurr()
+	r.gather(pos, end)
+	t.findTransitionalPosition(pos, end)
+
+	pos = p.cur
+	r.res.OnWalkable = t.obj.onWalkable
+	r.res.Landed = !m.OnWalkable && t.obj.onWalkable
+	r.res.State = t.outcome
+	out := Contact{Valid: t.ci.contactValid, Plane: t.ci.contact, Sliding: t.ci.slidingValid, SlidingNormal: t.ci.sliding, StationaryFall: t.ci.framesStationaryFall}
+	if !t.ci.contactValid && t.ci.lastValid {
+		out.Plane = t.ci.last
+	}
+	return r.finish(pos), out
+}
+
+func (t *trans) cacheCurr() {
+	p := &t.path
+	for i := range p.n {
+		p.curr[i] = p.cur.Add(p.local[i].c)
+	}
+}
+
+// setCheck is SetCheckPos.
+func (t *trans) setCheck(o vec) {
+	p := &t.path
+	p.check = o
+	for i := range p.n {
+		p.global[i] = tsphere{c: o.Add(p.local[i].c), r: p.local[i].r}
+	}
+	p.low = o.Add(p.localLow)
+}
+
+// addOffset is AddOffsetToCheckPos.
+func (t *trans) addOffset(d vec) { t.setCheck(t.path.check.Add(d)) }
+
+func (t *trans) saveCheck()    { t.path.backup = t.path.check }
+func (t *trans) restoreCheck() { t.setCheck(t.path.backup) }
+
+// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps
+// (no step cap: the caller bounds a move's length).
+func (t *trans) findTransitionalPosition(begin, end vec) bool {
+	p := &t.path
+	offset := end.Sub(begin)
+	dist := offset.Len()
+	step := dist / p.local[0].r
+	var numSteps int
+	var per vec
+	switch {
+	case step > 1:
+		numSteps = int(math.Ceil(float64(step)))
+		per = offset.Scale(1 / float32(numSteps))
+	case !offset.IsZero():
+		numSteps, per = 1, offset
+	}
+	t.setCheck(p.cur)
+	state := StateOK
+	t.outcome = StateOK
+	for s := range numSteps {
+		g := t.adjustOffset(per)
+		if g.Dot(g) < Epsilon*Epsilon {
+			return s != 0 && state == StateOK
+		}
+		t.ci.slidingValid = false
+		t.ci.contactValid = false
+		t.addOffset(g)
+		ins := t.transitionalInsert(3)
+		t.note(ins)
+		state = t.validateTransition(ins)
+		if t.ci.framesStationaryFall > 0 {
+			break
+		}
+	}
+	return state == StateOK
+}
+
+// adjustOffset is AdjustOffset: the step's offset turned along the
+// sliding normal and the contact plane, and the check position lifted out
+// of the contact plane.
+func (t *trans) adjustOffset(off vec) vec {
+	ci := &t.ci
+	checkSlide := false
+	angle := off.Dot(ci.sliding)
+	if ci.slidingValid {
+		if angle < 0 {
+			checkSlide = true
+		} else {
+			ci.slidingValid = false
+		}
+	}
+	if !ci.contactValid {
+		if checkSlide {
+			off = off.Sub(ci.sliding.Scale(angle))
+		}
+		return off
+	}
+	n := ci.contact.N
+	cangle := off.Dot(n)
+	slide := n.Cross(ci.sliding)
+	switch {
+	case checkSlide:
+		if normCheckSmall(&slide) {
+			off = vec{}
+		} else {
+			off = slide.Scale(slide.Dot(off))
+		}
+	case cangle <= 0:
+		off = off.Sub(n.Scale(cangle))
+	default:
+		off = snap(off, n)
+	}
+	g := t.path.global[0]
+	d := ci.contact.Dist(g.c)
+	if d >= g.r-Epsilon {
+		return off
+	}
+	if zd := (g.r - d) / n.Z; g.r > float32(math.Abs(float64(zd))) {
+		t.addOffset(vec{Z: zd})
+	}
+	return off
+}
+
+// transitionalInsert is TransitionalInsert.
+func (t *trans) transitionalInsert(attempts int) TransitionState {
+	p := &t.path
+	if attempts <= 0 {
+		return StateInvalid
+	}
+	t.depth++
+	defer func() { t.depth-- }()
+	st := StateInvalid
+	for range attempts {
+		st = t.insertIntoCell(attempts)
+		switch st {
+		case StateOK:
+		case StateCollided:
+			return st
+		case StateAdjusted:
+			p.negPolyHit = false
+		case StateSlid:
+			t.ci.contactValid = false
+			p.negPolyHit = false
+		}
+		if st != StateOK {
+			continue
+		}
+		if !p.collide {
+			if p.negPolyHit && !p.stepDown && !p.stepUp {
+				p.negPolyHit = false
+				if p.negStepUp {
+					if !t.stepUpTo(p.negNormal) {
+						st = t.stepUpSlide()
+					}
+				} else {
+					st = t.slideSphere(p.negNormal, p.curr[0])
+				}
+				continue
+			}
+			if t.ci.contactValid || !t.obj.contact || p.stepDown {
+				return StateOK
+			}
+			z, h := float32(LandingZ), float32(DefaultStepDown)
+			if t.obj.onWalkable {
+				z, h = FloorZ, t.obj.stepDownHeight
+			}
+			p.walkableAllowance = z
+			t.saveCheck()
+			radsum := p.global[0].r * 2
+			if p.n < 2 && radsum < h {
+				h = p.global[0].r * 0.5
+			}
+			if radsum >= h {
+				if t.stepDownBy(h, z) {
+					p.walkable = nil
+					return StateOK
+				}
+			} else {
+				h *= 0.5
+				if t.stepDownBy(h, z) || t.stepDownBy(h, z) {
+					p.walkable = nil
+					return StateOK
+				}
+			}
+			done, s := t.edgeSlide(h, z)
+			if t.depth == 1 {
+				// the edge slide of the step itself, not of a probe
+				t.note(s)
+				if s == StateSlid || s == StateCollided {
+					t.r.res.Blocked = true
+				}
+			}
+			if done {
+				return s
+			}
+			st = s
+			continue
+		}
+		reset := false
+		p.collide = false
+		if t.ci.contactValid && t.checkWalkable(LandingZ) {
+			was := p.placement
+			p.placement = true
+			st = t.transitionalInsert(attempts)
+			p.placement = was
+			if st != StateOK {
+				st, reset = StateOK, true
+			}
+		} else {
+			reset = true
+		}
+		p.walkable = nil
+		if !reset {
+			return st
+		}
+		t.restoreCheck()
+		t.ci.contactValid = false
+		if t.ci.lastValid {
+			t.ci.lastValid = false
+		} else {
+			t.ci.setCollisionNormal(p.stepUpNormal)
+		}
+		return StateCollided
+	}
+	return st
+}
+
+// insertIntoCell is InsertIntoCell over the one cell of this port: the
+// terrain and every obstacle of the move.
+func (t *trans) insertIntoCell(attempts int) TransitionState {
+	st := StateOK
+	for range attempts {
+		st = t.findCollisions()
+		if t.depth == 1 {
+			t.note(st)
+		}
+		switch st {
+		case StateOK, StateCollided:
+			return st
+		case StateSlid:
+			t.ci.contactValid = false
+		}
+	}
+	return st
+}
+
+// findCollisions is LandCell::FindCollisions: the terrain, then the
+// objects.
+func (t *trans) findCollisions() TransitionState {
+	if st := t.findEnvCollisions(); st != StateOK {
+		return st
+	}
+	r := t.r
+	for i := range r.obs {
+		o := &r.obs[i]
+		if len(o.Cyls) > 0 && o.Shape == nil {
+			continue
+		}
+		var st TransitionState
+		if o.Shape != nil {
+			st = t.bspCollisions(o)
+		} else {
+			st = t.sphereCollisions(o)
+		}
+		if st != StateOK {
+			if !t.path.stepDown {
+				c := contact{kind: HitObject, guid: o.GUID, model: o.Model, normal: t.ci.normal, body: o.body(), frame: o.Frame, scale: o.scale()}
+				if !o.body() && !t.obj.contact {
+					t.ci.collidedWithEnv = true
+				}
+				r.record(&c)
+				if st == StateSlid || st == StateCollided {
+					r.res.Blocked = true
+				}
+			}
+			return st
+		}
+	}
+	return StateOK
+}
+
+// findEnvCollisions is LandCell::FindEnvCollisions: the terrain polygon
+// under the low point, through ValidateWalkable.
+func (t *trans) findEnvCollisions() TransitionState {
+	p := &t.path
+	poly, ok := t.terrainPoly(p.low)
+	if !ok {
+		return StateOK
+	}
+	return t.validateWalkable(p.global[0], poly.Plane)
+}
+
+// terrainPoly is find_terrain_poly: the LandCell triangle under q (begin
+// landblock coordinates), by the cell's split.
+func (t *trans) terrainPoly(q vec) (*Poly, bool) {
+	r := t.r
+	gx := r.bx*dat.CellsPerBlockSide + int(math.Floor(float64(q.X/dat.CellLength)))
+	gy := r.by*dat.CellsPerBlockSide + int(math.Floor(float64(q.Y/dat.CellLength)))
+	const landCells = 255 * dat.CellsPerBlockSide
+	if gx < 0 || gy < 0 || gx >= landCells || gy >= landCells {
+		return nil, false
+	}
+	z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
+	if z == nil {
+		return nil, false
+	}
+	e := r.cellPolys(z, gx, gy)
+	for i := range e.polys {
+		if inPoly2D(&e.polys[i], q) {
+			return &e.polys[i], true
+		}
+	}
+	return nil, false
+}
+
+// inPoly2D is point_in_poly2D for a polygon facing up: q seen from above
+// is inside every edge (on an edge counts).
+func inPoly2D(p *Poly, q vec) bool {
+	for i, a := range p.Verts {
+		b := p.Verts[(i+1)%len(p.Verts)]
+		if (b.X-a.X)*(q.Y-a.Y)-(b.Y-a.Y)*(q.X-a.X) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer
+// against the terrain plane (no water).
+func (t *trans) validateWalkable(s tsphere, pl Plane) TransitionState {
+	p, ci := &t.path, &t.ci
+	dist := pl.Dist(s.c.Sub(vec{Z: s.r}))
+	accept := p.stepDown || !t.obj.onWalkable || pl.N.Z >= FloorZ
+	if dist >= -Epsilon {
+		if dist > Epsilon {
+			return StateOK
+		}
+		if accept {
+			ci.setContact(pl)
+		}
+		if !t.obj.contact && !p.stepDown {
+			ci.setCollisionNormal(pl.N)
+			ci.collidedWithEnv = true
+		}
+		return StateOK
+	}
+	if p.checkWalkable {
+		return StateCollided
+	}
+	zd := dist / pl.N.Z
+	if accept {
+		ci.setContact(pl)
+		if p.stepDown {
+			interp := (1 - -1/(p.stepDownAmt*p.walkInterp)*zd) * p.walkInterp
+			if interp >= p.walkInterp || interp < -0.1 {
+				return StateCollided
+			}
+			p.walkInterp = interp
+		}
+		t.addOffset(vec{Z: -zd})
+	}
+	if !t.obj.contact && !p.stepDown {
+		ci.setCollisionNormal(pl.N)
+		ci.collidedWithEnv = true
+		t.r.record(&contact{kind: HitTerrain, normal: pl.N, frame: physics.IdentityFrame, scale: 1})
+	}
+	return StateAdjusted
+}
+
+// validateTransition is ValidateTransition: a failed insertion goes back
+// to the current position (keeping the last known contact plane when the
+// sphere still touches it), the sliding normal becomes the collision
+// normal, FramesStationaryFall counts frames without progress, and the
+// object's Contact and OnWalkable follow the contact plane.
+func (t *trans) validateTransition(st TransitionState) TransitionState {
+	p, ci := &t.path, &t.ci
+	redo := true
+	if st != StateOK || p.check == p.cur {
+		redo = false
+		if st != StateOK {
+			if st != StateInvalid {
+				if ci.lastValid {
+					t.r.res.StopVelocity = true
+					a := ci.last.Dist(p.curr[0])
+					if p.global[0].r+Epsilon > float32(math.Abs(float64(a))) {
+						ci.setContact(ci.last)
+						if t.obj.onWalkable {
+							redo = true
+						}
+					}
+				}
+				if !ci.normalValid {
+					ci.setCollisionNormal(vec{Z: 1})
+				}
+				t.r.res.Blocked = true
+				t.setCheck(p.cur)
+				st = StateOK
+			}
+		} else {
+			t.setCurrent()
+		}
+	} else {
+		t.setCurrent()
+	}
+	if ci.normalValid {
+		ci.setSlidingNormal(ci.normal)
+	}
+	if t.obj.gravity {
+		switch {
+		case redo:
+			ci.framesStationaryFall = 0
+		case ci.framesStationaryFall > 1:
+			ci.framesStationaryFall = 3
+			g := p.global[0]
+			ci.setContact(Plane{N: vec{Z: 1}, D: g.r - g.c.Z})
+			if !t.obj.contact {
+				ci.setCollisionNormal(vec{Z: 1})
+				ci.collidedWithEnv = true
+			}
+		case ci.framesStationaryFall == 1:
+			ci.framesStationaryFall = 2
+		default:
+			ci.framesStationaryFall = 1
+		}
+	}
+	ci.lastValid = ci.contactValid
+	if ci.contactValid {
+		ci.last = ci.contact
+		t.obj.contact = true
+		t.obj.onWalkable = ci.contact.N.Z >= FloorZ
+	} else {
+		t.obj.contact, t.obj.onWalkable = false, false
+	}
+	return st
+}
+
+// setCurrent is SetCurrentCheckPos.
+func (t *trans) setCurrent() {
+	t.path.cur = t.path.check
+	t.cacheCurr()
+	t.setCheck(t.path.cur)
+}
+
+// stepDownBy is Transition::StepDown: the check position is lowered by
+// h (unless stepping up, where the raised position is the probe) and
+// inserted in step-down mode, which adjusts it up onto walkable ground;
+// it succeeds when a contact plane of normal z ≥ z was found, an
+// edge-sliding walker still has walkable ground under it, and the
+// position is clear (a placement insertion).
+func (t *trans) stepDownBy(h, z float32) bool {
+	p := &t.path
+	p.negPolyHit = false
+	p.stepDown = true
+	p.stepDownAmt = h
+	p.walkInterp = 1
+	if !p.stepUp {
+		t.addOffset(vec{Z: -h})
+	}
+	st := t.transitionalInsert(5)
+	p.stepDown = false
+	if st == StateOK && t.ci.contactValid && t.ci.contact.N.Z >= z && (!t.obj.edgeSlide || p.stepUp || t.checkWalkable(z)) {
+		was := p.placement
+		p.placement = true
+		st = t.transitionalInsert(1)
+		p.placement = was
+		return st == StateOK
+	}
+	return false
+}
+
+// stepUpTo is Transition::StepUp after a collision with normal n: a
+// step-down probe of StepUpHeight from the check position.
+func (t *trans) stepUpTo(n vec) bool {
+	p := &t.path
+	t.ci.contactValid = false
+	p.stepUp = true
+	p.stepUpNormal = n
+	h, z := float32(DefaultStepDown), float32(LandingZ)
+	if t.obj.onWalkable {
+		z, h = FloorZ, t.obj.stepUpHeight
+	}
+	p.walkableAllowance = z
+	t.saveCheck()
+	ok := t.stepDownBy(h, z)
+	p.stepUp = false
+	p.walkable = nil
+	if !ok {
+		t.restoreCheck()
+	}
+	return ok
+}
+
+// stepUpSlide is SpherePath::StepUpSlide.
+func (t *trans) stepUpSlide() TransitionState {
+	t.ci.contactValid = false
+	return t.slideSphere(t.path.stepUpNormal, t.path.curr[0])
+}
+
+// slideSphere is CSphere::slide_sphere for the first sphere: the check
+// position is moved so that the step from curr keeps only its part along
+// the crease of the collision and contact planes (or along the plane of
+// the collision, on flat contact).
+func (t *trans) slideSphere(n, curr vec) TransitionState {
+	p, ci := &t.path, &t.ci
+	g := p.global[0]
+	if n.IsZero() {
+		t.addOffset(curr.Sub(g.c).Scale(0.5))
+		return StateAdjusted
+	}
+	ci.setCollisionNormal(n)
+	delta := g.c.Sub(curr)
+	cp := ci.last
+	if ci.contactValid {
+		cp = ci.contact
+	}
+	dir := n.Cross(cp.N)
+	if l2 := dir.Dot(dir); l2 >= Epsilon {
+		off := dir.Scale(dir.Dot(delta) / l2)
+		if off.Dot(off) < Epsilon {
+			return StateCollided
+		}
+		t.addOffset(off.Sub(delta))
+		return StateSlid
+	}
+	if n.Dot(cp.N) >= 0 {
+		t.addOffset(n.Scale(-n.Dot(delta)))
+		return StateSlid
+	}
+	back := delta.Scale(-1)
+	if !normCheckSmall(&back) {
+		ci.setCollisionNormal(back)
+	}
+	return StateOK
+}
+
+// checkWalkable is Transition::CheckWalkable: an object on walkable ground
+// whose sphere has left the polygon it stood on probes down by its step
+// height for walkable ground.
+func (t *trans) checkWalkable(z float32) bool {
+	p := &t.path
+	if !t.obj.onWalkable || t.walkablesHold() {
+		return true
+	}
+	bak := p.check
+	h := t.obj.stepDownHeight
+	p.walkableAllowance = z
+	p.checkWalkable = true
+	g := p.global[0]
+	if p.n < 2 && h > g.r*2 {
+		h = g.r * 0.5
+	}
+	if h > g.r*2 {
+		h *= 0.5
+	}
+	t.addOffset(vec{Z: -h})
+	st := t.transitionalInsert(1)
+	p.checkWalkable = false
+	t.setCheck(bak)
+	return st != StateOK
+}
+
+// walkablesHold is SpherePath::CheckWalkables: no walkable polygon, or
+// the half-radius check sphere still over it.
+func (t *trans) walkablesHold() bool {
+	p := &t.path
+	if p.walkable == nil {
+		return true
+	}
+	return polyCheckWalkable(p.walkable, tsphere{c: p.walkCheck.c, r: p.walkCheck.r * 0.5}, p.walkUp, false)
+}
+
+// edgeSlide is Transition::EdgeSlide after a failed step down: true
+// with the state when the insertion is over.
+func (t *trans) edgeSlide(h, z float32) (bool, TransitionState) {
+	p, ci := &t.path, &t.ci
+	if !t.obj.onWalkable || !t.obj.edgeSlide {
+		return true, t.setEdgeSlide(true, StateOK)
+	}
+	if ci.contactValid && ci.contact.N.Z < z {
+		s := t.cliffSlide(ci.contact)
+		t.setEdgeSlide(true, s)
+		return false, s
+	}
+	if p.walkable != nil {
+		t.setEdgeSlide(false, StateOK)
+		s := t.precipiceSlide()
+		return s == StateCollided, s
+	}
+	if ci.contactValid {
+		return true, t.setEdgeSlide(true, StateOK)
+	}
+	t.addOffset(p.curr[0].Sub(p.global[0].c))
+	t.stepDownBy(h, z)
+	ci.contactValid = false
+	t.restoreCheck()
+	if p.walkable != nil {
+		t.cacheLocal(p.walkFrame, p.walkScale)
+		p.walkCheck = p.lsSphere[0]
+		s := t.precipiceSlide()
+		return s == StateCollided, s
+	}
+	return true, StateCollided
+}
+
+// setEdgeSlide is Transition::SetEdgeSlide.
+func (t *trans) setEdgeSlide(unwalkable bool, st TransitionState) TransitionState {
+	if unwalkable {
+		t.path.walkable = nil
+	}
+	t.restoreCheck()
+	t.ci.contactValid = false
+	return st
+}
+
+// cliffSlide is Transition::CliffSlide: a step that found only too steep
+// ground slides along the crease of it and the last walkable plane.
+func (t *trans) cliffSlide(cp Plane) TransitionState {
+	p, ci := &t.path, &t.ci
+	cn := cp.N.Cross(ci.last.N)
+	cn.Z = 0
+	n := vec{X: cn.Z - cn.Y, Y: cn.X - cn.Z}
+	if normCheckSmall(&n) {
+		return StateOK
+	}
+	off := p.global[0].c.Sub(p.curr[0])
+	if a := n.Dot(off); a <= 0 {
+		t.addOffset(n.Scale(a))
+		ci.setCollisionNormal(n)
+	} else {
+		t.addOffset(n.Scale(-a))
+		ci.setCollisionNormal(n.Scale(-1))
+	}
+	return StateAdjusted
+}
+
+// precipiceSlide is SpherePath::PrecipiceSlide: slide along the edge of
+// the walkable polygon the check sphere crossed.
+func (t *trans) precipiceSlide() TransitionState {
+	p := &t.path
+	n, ok := polyCrossedEdge(p.walkable, p.walkCheck, p.walkUp)
+	if !ok {
+		p.walkable = nil
+		return StateCollided
+	}
+	p.walkable = nil
+	p.stepUp = false
+	n = p.walkFrame.LocalToGlobalVec(n)
+	if n.Dot(p.global[0].c.Sub(p.curr[0])) > 0 {
+		n = n.Scale(-1)
+	}
+	return t.slideSphere(n, p.curr[0])
+}
+
+// cacheLocal is CacheLocalSpaceSphere: the spheres at the current and
+// the check position in the space of frame, scaled by 1/scale.
+func (t *trans) cacheLocal(f physics.Frame, scale float32) {
+	p := &t.path
+	inv := 1 / scale
+	for i := range p.n {
+		p.lsCurr[i] = f.GlobalToLocalVec(p.curr[i].Sub(f.Origin)).Scale(inv)
+		p.lsSphere[i] = tsphere{c: f.GlobalToLocalVec(p.global[i].c.Sub(f.Origin)).Scale(inv), r: p.local[i].r * inv}
+	}
+	p.lsFrame, p.lsScale = f, scale
+	p.lsZ = f.GlobalToLocalVec(vec{Z: 1})
+}
+
+// globalPlane places a polygon's plane of the local space in the begin
+// landblock.
+func (t *trans) globalPlane(pl Plane) Plane {
+	p := &t.path
+	n := p.lsFrame.LocalToGlobalVec(pl.N)
+	q := p.lsFrame.LocalToGlobal(pl.N.Scale(-pl.D * p.lsScale))
+	return Plane{N: n, D: -n.Dot(q)}
+}
+
+// bspCollisions is CPhysicsPart::find_obj_collisions with
+// BSPTREE::find_collisions over the part's physics BSP.
+func (t *trans) bspCollisions(o *Obstacle) TransitionState {
+	p, ci := &t.path, &t.ci
+	s := o.scale()
+	t.cacheLocal(o.Frame, s)
+	ls := p.lsSphere[0]
+	// a quick reject: neither sphere reaches the shape's bound
+	b := tsphere{c: o.Shape.Bound.Origin, r: o.Shape.Bound.Radius + Epsilon}
+	if !b.intersects(ls) && (p.n < 2 || !b.intersects(p.lsSphere[1])) &&
+		!b.intersects(tsphere{c: ls.c, r: ls.r + p.stepDownAmt/s + t.obj.stepUpHeight/s}) {
+		return StateOK
+	}
+	move := ls.c.Sub(p.lsCurr[0])
+	sh := o.Shape
+	if p.placement {
+		if sh.hitsSolid(ls) || (p.n > 1 && sh.hitsSolid(p.lsSphere[1])) {
+			return StateCollided
+		}
+		return StateOK
+	}
+	if p.checkWalkable {
+		if sh.hitsWalkable(p, ls, p.lsZ) {
+			return StateCollided
+		}
+		return StateOK
+	}
+	if p.stepDown {
+		down := p.lsZ.Scale(-(p.stepDownAmt * p.walkInterp) / s)
+		valid := ls
+		if poly := sh.findWalkable(p, &valid, down, p.lsZ); poly != nil {
+			off := p.lsFrame.LocalToGlobalVec(valid.c.Sub(ls.c)).Scale(s)
+			t.addOffset(off)
+			ci.setContact(t.globalPlane(poly.Plane))
+			t.setWalkable(valid, poly)
+			return StateAdjusted
+		}
+		return StateOK
+	}
+	if p.collide {
+		valid := ls
+		if poly := sh.findWalkable(p, &valid, move, p.lsZ); poly != nil {
+			off := p.lsFrame.LocalToGlobalVec(valid.c.Sub(ls.c)).Scale(s)
+			t.addOffset(off)
+			ci.setContact(t.globalPlane(poly.Plane))
+			t.setWalkable(valid, poly)
+			return StateAdjusted
+		}
+		return StateOK
+	}
+	if t.obj.contact {
+		hit, hp := sh.intersectsPoly(ls, move)
+		if hit {
+			return t.stepSphereUp(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
+		}
+		if p.n > 1 {
+			hit2, hp2 := sh.intersectsPoly(p.lsSphere[1], move)
+			if hit2 {
+				return t.slideSphere(p.lsFrame.LocalToGlobalVec(hp2.Plane.N), p.curr[0])
+			}
+			if hp2 != nil {
+				return t.negPolyHit(hp2, false)
+			}
+			if hp != nil {
+				return t.negPolyHit(hp, true)
+			}
+		}
+		return StateOK
+	}
+	hit, hp := sh.intersectsPoly(ls, move)
+	if hit || hp != nil {
+		p.walkableAllowance = LandingZ
+		t.setCollide(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
+		return StateAdjusted
+	}
+	if p.n > 1 {
+		hit, hp = sh.intersectsPoly(p.lsSphere[1], move)
+		if hit || hp != nil {
+			ci.setCollisionNormal(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
+			return StateCollided
+		}
+	}
+	return StateOK
+}
+
+// setWalkable is SpherePath::SetWalkable in the current local space.
+func (t *trans) setWalkable(s tsphere, poly *Poly) {
+	p := &t.path
+	p.walkCheck, p.walkable, p.walkUp, p.walkFrame, p.walkScale = s, poly, p.lsZ, p.lsFrame, p.lsScale
+}
+
+// setCollide is SpherePath::SetCollide.
+func (t *trans) setCollide(n vec) {
+	p := &t.path
+	p.collide = true
+	t.saveCheck()
+	p.stepUpNormal = n
+	p.walkInterp = 1
+}
+
+// negPolyHit is BSPTREE::NegPolyHit.
+func (t *trans) negPolyHit(hp *Poly, stepUp bool) TransitionState {
+	p := &t.path
+	p.negStepUp = stepUp
+	p.negPolyHit = true
+	p.negNormal = p.lsFrame.LocalToGlobalVec(hp.Plane.N).Scale(-1)
+	return StateOK
+}
+
+// stepSphereUp is BSPTREE::step_sphere_up.
+func (t *trans) stepSphereUp(n vec) TransitionState {
+	if t.stepUpTo(n) {
+		return StateOK
+	}
+	return t.stepUpSlide()
+}
+
+// sphereCollisions is CSphere::intersects_sphere over another creature's
+// spheres: blocked, slid along, stepped up onto, landed on, never stood
+// on (a creature is skipped by the step down).
+func (t *trans) sphereCollisions(o *Obstacle) TransitionState {
+	s := o.scale()
+	for _, sp := range o.Spheres {
+		c := o.Frame.LocalToGlobal(sp.Origin.Scale(s))
+		if st := t.intersectsSphere(c, sp.Radius*s, true); st != StateOK {
+			return st
+		}
+	}
+	return StateOK
+}
+
+// collidesWithSphere is CSphere::CollidesWithSphere.
+func collidesWithSphere(d vec, radsum float32) bool { return d.Dot(d) <= radsum*radsum }
+
+// intersectsSphere is CSphere::IntersectsSphere for another object's
+// sphere at centre c.
+func (t *trans) intersectsSphere(c vec, rad float32, creature bool) TransitionState {
+	p, ci := &t.path, &t.ci
+	g := p.global[0]
+	disp := g.c.Sub(c)
+	var disp2 vec
+	if p.n > 1 {
+		disp2 = p.global[1].c.Sub(c)
+	}
+	radsum := g.r + rad - Epsilon
+	if p.placement {
+		if collidesWithSphere(disp, radsum) || (p.n > 1 && collidesWithSphere(disp2, radsum)) {
+			return StateCollided
+		}
+		return StateOK
+	}
+	if p.stepDown {
+		if creature {
+			return StateOK
+		}
+		return t.stepSphereDown(c, rad, disp, radsum)
+	}
+	if p.checkWalkable {
+		if collidesWithSphere(disp, radsum) || (p.n > 1 && collidesWithSphere(disp2, radsum)) {
+			return StateCollided
+		}
+		return StateOK
+	}
+	if !p.collide {
+		if t.obj.contact || t.obj.onWalkable {
+			if collidesWithSphere(disp, radsum) {
+				radsum += Epsilon
+				if t.obj.stepUpHeight < radsum-disp.Z {
+					return t.slideFromPoint(c, 0)
+				}
+				return t.stepSphereUp(p.curr[0].Sub(c))
+			}
+			if p.n > 1 && collidesWithSphere(disp2, radsum) {
+				return t.slideFromPoint(c, 1)
+			}
+			return StateOK
+		}
+		if collidesWithSphere(disp, radsum) {
+			n := p.curr[0].Sub(c)
+			if normCheckSmall(&n) {
+				return StateCollided
+			}
+			t.setCollide(n)
+			p.walkableAllowance = LandingZ
+			return StateAdjusted
+		}
+		if p.n > 1 && collidesWithSphere(disp2, radsum) {
+			n := p.curr[1].Sub(c)
+			if !normCheckSmall(&n) {
+				ci.setCollisionNormal(n)
+			}
+			return StateCollided
+		}
+		return StateOK
+	}
+	if creature {
+		return StateOK
+	}
+	return StateOK
+}
+
+// slideFromPoint is CSphere::SlideSphere from another sphere's centre
+// c: the collision normal is from c to the sphere's current centre.
+func (t *trans) slideFromPoint(c vec, i int) TransitionState {
+	p := &t.path
+	n := p.curr[i].Sub(c)
+	if normCheckSmall(&n) {
+		return StateCollided
+	}
+	return t.slideSphere(n, p.curr[0])
+}
+
+// stepSphereDown is CSphere::StepSphereDown onto a non-creature sphere.
+func (t *trans) stepSphereDown(c vec, rad float32, disp vec, radsum float32) TransitionState {
+	p, ci := &t.path, &t.ci
+	if !collidesWithSphere(disp, radsum) {
+		if p.n <= 1 {
+			return StateOK
+		}
+		if !collidesWithSphere(p.global[1].c.Sub(c), radsum) {
+			return StateOK
+		}
+	}
+	step := p.stepDownAmt * p.walkInterp
+	if float32(math.Abs(float64(step))) < Epsilon {
+		return StateCollided
+	}
+	radsum += Epsilon
+	v := float32(math.Sqrt(float64(radsum*radsum - (disp.X*disp.X + disp.Y*disp.Y))))
+	scaled := (v - disp.Z) / step
+	tc := (1 - scaled) * p.walkInterp
+	if tc >= p.walkInterp || tc < -0.1 {
+		return StateCollided
+	}
+	interp := step * scaled
+	d := vec{X: disp.X, Y: disp.Y, Z: disp.Z + interp}.Scale(1 / radsum)
+	if d.Z <= p.walkableAllowance {
+		return StateOK
+	}
+	q := d.Scale(rad).Add(c)
+	ci.setContact(Plane{N: d, D: -d.Dot(q)})
+	p.walkInterp = tc
+	t.addOffset(vec{Z: interp})
+	return StateAdjusted
+}
