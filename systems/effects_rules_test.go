@@ -75,3 +75,26 @@ func TestEmittersAttachToTheirPart(t *testing.T) {
 		t.Fatalf("static particles %d of %d: want both objects emitting", staticLive, live)
 	}
 }
+
+// TestPresenterFollowsTheObjectScale: the presenter samples the part
+// array at the object's current scale, so a scale set on the physics
+// object after spawn reaches the published poses.
+func TestPresenterFollowsTheObjectScale(t *testing.T) {
+	w := NewWorld()
+	d, _ := archetypes.FromTemplate("creature")
+	d.GUID, d.Cell = 0x50000001, 0x01010001
+	d.Setup = partOffsetSetup()
+	if _, err := w.Spawn(d); err != nil {
+		t.Fatal(err)
+	}
+	w.Step(0.05)
+	o := w.Object(0x50000001)
+	if z := o.Pres.Visual[1][3][2]; math.Abs(float64(z-1)) > 1e-5 {
+		t.Fatalf("setup: part 1 presented at height %v, want 1", z)
+	}
+	o.Phys.Scale = 2
+	w.Step(0.05)
+	if z := w.Object(0x50000001).Pres.Visual[1][3][2]; math.Abs(float64(z-2)) > 1e-5 {
+		t.Fatalf("after scaling the object by 2, part 1 presented at height %v, want 2", z)
+	}
+}

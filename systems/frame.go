@@ -125,16 +125,20 @@ func (w *World) Step(dt float64) {
 }
 
 // ordinaryTick runs update_object over the object table, in table order.
+// The table is read live: an object removed during the tick (by a hook's
+// observer) is not updated after its removal, and the removal of the last
+// object ends the walk instead of updating a destroyed entity.
 func ordinaryTick(w *World) {
-	for _, e := range w.Objects {
-		w.UpdateObject(e)
+	for i := 0; i < len(w.Objects); i++ {
+		w.UpdateObject(w.Objects[i])
 	}
 }
 
-// staticTick runs animate_static_object over the static workset.
+// staticTick runs animate_static_object over the static workset, read
+// live as ordinaryTick reads the object table.
 func staticTick(w *World) {
-	for _, e := range w.Static {
-		w.AnimateStaticObject(e)
+	for i := 0; i < len(w.Static); i++ {
+		w.AnimateStaticObject(w.Static[i])
 	}
 }
 

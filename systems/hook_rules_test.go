@@ -149,6 +149,12 @@ func TestAnimationHooksPlayScripts(t *testing.T) {
 		t.Fatalf("%d scripts queued after the hooks, want CallPES's and the default script", v.Script.Pending())
 	}
 	w.Step(0.035)
+	if len(deferred) != 2 {
+		t.Fatalf("deferred hooks %v after the next frame: a drained hook must not run again", deferred)
+	}
+	if n := len(w.deferred); n != 0 {
+		t.Fatalf("%d deferred hooks left queued between frames: the drain must empty the queue (it would grow without bound)", n)
+	}
 	if !v.Phys.State.Has(physics.StateNoDraw) || v.Phys.State.Has(physics.StateEthereal) {
 		t.Fatal("the default script must run at the next update, CallPES's not yet")
 	}
