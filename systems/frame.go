@@ -2,6 +2,7 @@ package systems
 
 import (
 	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
@@ -175,16 +176,23 @@ func present(w *World) {
 		pa.UpdateParts()
 		publish(components.Presentation.Get(entry), p, pa)
 	}
-	for _, e := range w.Static {
-		entry := w.ECS.Entry(e)
-		if !entry.HasComponent(components.Presentation) {
-			continue
-		}
+	staticPresented.Each(w.ECS, func(entry *donburi.Entry) {
 		if pa := components.PartArray.Get(entry); pa.Poses.Presented {
 			publish(components.Presentation.Get(entry), components.PhysicsObj.Get(entry), pa)
 		}
-	}
+	})
 }
+
+// The frame passes in which no object sees another's result run as donburi
+// queries, in whatever order donburi keeps its archetypes; the passes
+// whose order is retail's walk the object table (docs/architecture.md,
+// "Where order matters").
+var (
+	// staticPresented: static objects with a published presentation.
+	staticPresented = donburi.NewQuery(filter.Contains(components.StaticAnimating, components.Presentation, components.PartArray))
+	// withParticles: objects, ordinary or static, with a ParticleManager.
+	withParticles = donburi.NewQuery(filter.Contains(components.ParticleManager))
+)
 
 // publish copies the root and, when UpdateParts rebuilt them, the part
 // poses into the Presentation, bumping its revision when anything changed.
@@ -278,31 +286,25 @@ func (w *World) PlayScript(o *components.View, id uint32, delay float64) bool {
 
 // attachEffects places every emitter at its part's rigid pose.
 func attachEffects(w *World) {
-	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-		for _, e := range list {
-			entry := w.ECS.Entry(e)
-			if !entry.HasComponent(components.ParticleManager) {
-				continue
-			}
-			pm := components.ParticleManager.Get(entry)
-			if len(pm.Emitters) == 0 {
-				continue
-			}
-			root := components.PhysicsObj.Get(entry).Position.Frame
-			var rigid []physics.Mat4
-			if entry.HasComponent(components.Presentation) {
-				rigid = components.Presentation.Get(entry).Rigid
-			}
-			for _, em := range pm.Emitters {
-				base := root
-				if int(em.Part) < len(rigid) {
-					m := rigid[em.Part]
-					base.Origin = root.LocalToGlobal(physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]})
-				}
-				em.World, em.Placed = physics.Combine(base, em.Offset), true
-			}
+	withParticles.Each(w.ECS, func(entry *donburi.Entry) {
+		pm := components.ParticleManager.Get(entry)
+		if len(pm.Emitters) == 0 {
+			return
 		}
-	}
+		root := components.PhysicsObj.Get(entry).Position.Frame
+		var rigid []physics.Mat4
+		if entry.HasComponent(components.Presentation) {
+			rigid = components.Presentation.Get(entry).Rigid
+		}
+		for _, em := range pm.Emitters {
+			base := root
+			if int(em.Part) < len(rigid) {
+				m := rigid[em.Part]
+				base.Origin = root.LocalToGlobal(physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]})
+			}
+			em.World, em.Placed = physics.Combine(base, em.Offset), true
+		}
+	})
 }
 
 // collectParticles gathers every live particle's position (cell-relative)
@@ -310,19 +312,13 @@ func attachEffects(w *World) {
 // their objects' ParticleManager.
 func collectParticles(w *World) {
 	w.Particles = w.Particles[:0]
-	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-		for _, e := range list {
-			entry := w.ECS.Entry(e)
-			if !entry.HasComponent(components.ParticleManager) {
-				continue
-			}
-			for _, em := range components.ParticleManager.Get(entry).Emitters {
-				for i := range em.Particles {
-					w.Particles = append(w.Particles, em.Position(&em.Particles[i]))
-				}
+	withParticles.Each(w.ECS, func(entry *donburi.Entry) {
+		for _, em := range components.ParticleManager.Get(entry).Emitters {
+			for i := range em.Particles {
+				w.Particles = append(w.Particles, em.Position(&em.Particles[i]))
 			}
 		}
-	}
+	})
 }
 
 // EmitterInfo resolves a ParticleEmitterInfo id through the Assets when

@@ -88,11 +88,20 @@ type World struct {
 	// Stream, when set, keeps landblocks resident around the player and
 	// gates the login and portal reveals (residency.go, teleport.go).
 	Stream Residency
+	// StreamFocus, when set, is where streaming centres while there is no
+	// local player (nor a travel under way): the viewer sets it to what
+	// its camera looks at, so a spawn script without a player still gets
+	// ground. Unset, such a world streams nothing.
+	StreamFocus func() physics.Position
 	// TravelErr is the last login or portal placement error (an
 	// unhydratable destination).
 	TravelErr error
 
 	travel travel
+	// streamFocus is where the last frame boundary centred streaming;
+	// streamFocused that one has run.
+	streamFocus   physics.Position
+	streamFocused bool
 	// emitterInfos remembers EmitterInfo's answers.
 	emitterInfos map[uint32]*dat.ParticleEmitterInfo
 
