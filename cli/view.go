@@ -30,6 +30,10 @@ type ViewOptions struct {
 	// Timeout is the spawn script's (and each timer callback's)
 	// wall-clock limit in seconds (0: luahost's 10 s).
 	Timeout float64
+	// Plugins are the --plugin files run on the offline world (the
+	// world's queries, timers, panels; no server, so no messages and
+	// nothing sent).
+	Plugins []string
 	// Net, when set, is a live session or a replayed capture to view
 	// instead of the spawn script's world (`dereth connect`, `dereth
 	// replay --view`).
@@ -40,11 +44,15 @@ type ViewOptions struct {
 // they start with a flag). When ok is false the caller must exit with
 // code: help was printed (0) or a usage error reported (2).
 func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code int, ok bool) {
-	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N] [--timeout S]")
+	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--plugin FILE.lua]... [--screenshot FILE [--frames N]] [--trace-events N] [--timeout S]")
+	fs.Func("plugin", pluginFlag, func(v string) error {
+		opts.Plugins = append(opts.Plugins, v)
+		return nil
+	})
 	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
-	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first one drawn (a load error: its error screen, exit 1)")
-	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot (default: the first frame that shows the world)")
+	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first frame of the loaded world, its streamed ground built (a load error: its error screen, exit 1)")
+	fs.IntVar(&opts.Frames, "frames", 0, "render exactly `N` frames before taking the --screenshot (default: the first frame of the loaded world)")
 	fs.IntVar(&opts.TraceEvents, "trace-events", 0, "let the spawn script's world.trace read the newest `N` trace events (default: tracing off)")
 	fs.Float64Var(&opts.Timeout, "timeout", 0, "stop the spawn script, and each of its timer callbacks, after `S` seconds of wall-clock time (0: 10)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {

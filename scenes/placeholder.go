@@ -1,10 +1,13 @@
 package scenes
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/scenes/view"
 )
 
@@ -29,9 +32,19 @@ func (s *worldScene) drawPlaceholderLabels(g *game, screen *ebiten.Image) {
 // drawPlayerBanner says, at the top of the window, why the local player
 // is not drawn (view.PlayerBanner); nothing while it can be seen.
 func (s *worldScene) drawPlayerBanner(g *game, screen *ebiten.Image) {
-	if s.banner = view.PlayerBanner(s.world); s.banner != "" {
-		panel(screen, g.white, s.banner, view.TopCentre, 0.55, 0.35, 0.02)
+	if s.banner = view.PlayerBanner(s.world); s.banner == "" {
+		return
 	}
+	if g.cfg.Replay == nil {
+		panel(screen, g.white, s.banner, view.TopCentre, 0.55, 0.35, 0.02)
+		return
+	}
+	// Below the replay's scrubber.
+	bd := screen.Bounds()
+	text, rect := view.FitPanel(s.banner, view.TopCentre, bd.Dx(), bd.Dy())
+	rect = rect.Add(image.Pt(0, netui.ScrubberH+8-rect.Min.Y))
+	fillRect(screen, g.white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), 0.55, 0.35, 0.02, 0.62)
+	ebitenutil.DebugPrintAt(screen, text, rect.Min.X+4, rect.Min.Y+2)
 }
 
 // missingText is the HUD's missing-asset list: what the session's world

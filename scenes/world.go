@@ -41,6 +41,8 @@ type worldScene struct {
 	hud    bool
 	// outbound opens the outbound-log panel (F4); closed it is one line.
 	outbound bool
+	// panels are the plugins' panels (PanelKey).
+	panels pluginPanels
 	// collide draws the collision spheres and hit polygons (F8).
 	collide  collisionDebug
 	stats    view.Stats
@@ -80,9 +82,6 @@ type worldScene struct {
 	// how many times the atlas changed during the last timed drawing.
 	warm   bool
 	packed int
-	// started is when the scene began (a first-frame screenshot waits
-	// revealWait at most for the world to show).
-	started time.Time
 }
 
 // tickDt is the fixed step of screenshot mode, which renders the same
@@ -100,11 +99,11 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	}
 	s.clock.Start()
 	s.r.Highlight = w.PlayerGUID
-	s.started = time.Now()
 	s.ctrl.Send = g.cfg.Send
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
 	s.followTarget()
+	w.StreamFocus = s.streamFocus
 	if testStart != nil {
 		testStart(s)
 	}
@@ -118,6 +117,20 @@ func (s *worldScene) focus() physics.Position {
 		return o.Phys.Position
 	}
 	return physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: dat.BlockLength, Y: dat.BlockLength, Z: 100}, Orientation: physics.IdentityQuat}}
+}
+
+// streamFocus is where streaming centres while the world has no player
+// (World.StreamFocus): the followed entity, or with the free camera (or
+// nothing to follow) the point the camera looks at. So a spawn script
+// that spawns no player still stands on streamed ground.
+func (s *worldScene) streamFocus() physics.Position {
+	if !s.cam.Fly {
+		if o := s.followed(); o != nil {
+			return o.Phys.Position
+		}
+	}
+	p, _ := s.cam.TargetPosition()
+	return p
 }
 
 // followed is the entity the camera follows: the player, else the
@@ -229,11 +242,20 @@ func (s *worldScene) Update(g *game) error {
 	}
 	s.pollScriptErr(g)
 	s.handleToggles(g)
-	s.handleMouse(g)
+	busy := false
+	if g.cfg.Panels != nil {
+		busy = s.panels.update(g.cfg.Panels(), s.cam.W)
+	}
+	if !busy {
+		s.handleMouse(g)
+	}
 	wall := s.clock.Elapsed()
 	step := wall
 	if s.fixed > 0 {
 		step = s.fixed
+	}
+	if g.cfg.Replay != nil {
+		step = g.cfg.Replay.Advance(step) // none while paused
 	}
 	if g.cfg.Frame != nil && s.frame(g, step) {
 		return ebiten.Termination // the session asked to end (ErrEnd)
@@ -257,7 +279,12 @@ func (s *worldScene) Update(g *game) error {
 		s.world.Trace = s.orig
 	}
 	t0 := time.Now()
-	s.world.Step(step)
+	if step > 0 || g.cfg.Replay == nil {
+		s.world.Step(step)
+	}
+	if g.cfg.Replay != nil {
+		g.cfg.Replay.Sync(s.world.Now)
+	}
 	s.stats.Tick = time.Since(t0)
 	s.clock.Record(wall, step)
 	s.stats.SimRatio = s.clock.Ratio()
@@ -320,6 +347,7 @@ func (s *worldScene) handleToggles(g *game) {
 			s.reloadAt, s.reloaded, s.reloadOK = time.Now(), err.Error(), true
 		}
 	}
+	s.replayKeys(g)
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
 	}
@@ -381,7 +409,9 @@ func (s *worldScene) doReload() {
 // (Settings.InvertWheel reverses it).
 func (s *worldScene) handleMouse(g *game) {
 	x, y := ebiten.CursorPosition()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && s.scrubberClick(g, x, y) {
+		// the click seeks the replay; it neither orbits nor picks
+	} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		s.dragging, s.moved = true, false
 		s.pressX, s.pressY, s.lastX, s.lastY = x, y, x, y
 	}
@@ -440,6 +470,8 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 			s.drawHUD(g, screen)
 		}
 		s.drawPlayerBanner(g, screen)
+		s.drawChat(g, screen)
+		s.drawScrubber(g, screen)
 		return
 	}
 	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
@@ -487,10 +519,15 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	} else if s.cam.Map {
 		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
 	}
+	if g.cfg.Panels != nil {
+		s.panels.draw(screen, g.white, g.cfg.Panels())
+	}
 	if g.settings.FrameGraph {
 		s.drawGraph(g, screen)
 	}
 	s.drawPlayerBanner(g, screen)
+	s.drawChat(g, screen)
+	s.drawScrubber(g, screen)
 	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
 		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
@@ -513,6 +550,9 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	if g.cfg.Net != nil {
 		left += g.cfg.Net() + "\n"
 	}
+	if g.cfg.Plugins != nil {
+		left += g.cfg.Plugins()
+	}
 	left += view.EntityList(s.world, s.sel)
 	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
 	panel(screen, g.white, left, view.TopLeft, 0, 0, 0)
@@ -527,7 +567,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	panel(screen, g.white, view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
+	panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
 	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
 	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
 	s.drawResidency(g, screen)
@@ -556,7 +596,7 @@ func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
 
 // keyHelp is the HUD's last line.
 const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  left-drag orbit  right-drag look  wheel zoom  M map  U portal  Tab/click select\n" +
-	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day"
+	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day  P plugin panels"
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.

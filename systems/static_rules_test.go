@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"testing"
 
 	"github.com/dereth/dereth/archetypes"
@@ -119,5 +120,71 @@ func TestHooksOfASleepingMotionRunTheSameFrame(t *testing.T) {
 	}
 	if traced == 4 {
 		t.Fatal("the hook ran in the frame the motion began: the scenario does not put the machine to sleep first")
+	}
+}
+
+// TestDefaultScriptOfAnyID: a Setup's default script plays at spawn for
+// any id but 0 (none), id 1 included (World.Scripts may name any id).
+func TestDefaultScriptOfAnyID(t *testing.T) {
+	w := NewWorld()
+	w.Scripts[1] = &managers.Script{ID: 1, Hooks: []managers.ScriptHook{{Hook: dat.AnimHook{Type: dat.HookEthereal, On: true}}}}
+	o := spawnStaticScripted(t, w, 0x70000001, 1)
+	if o.Script == nil || o.Script.Pending() != 1 {
+		t.Fatal("the default script 1 was not queued at spawn")
+	}
+}
+
+// TestStaticObjectsPublishAndCarryChildren pins animate_static_object's
+// HasDefaultAnim branch after CPartArray::Update: UpdatePartsInternal
+// rebuilds the poses (which the presenter then publishes, with the turned
+// root) and UpdateChildrenInternal carries an attached child with the
+// turning static parent.
+func TestStaticObjectsPublishAndCarryChildren(t *testing.T) {
+	w := NewWorld()
+	o := spawnStatic(t, w, 0x70000001)
+	o.Phys.Omega = physics.Vec3{Z: math.Pi}
+	offset := physics.Frame{Origin: physics.Vec3{X: 1}, Orientation: physics.IdentityQuat}
+	if _, err := w.Spawn(archetypes.Desc{GUID: 0x70000002, Parent: 0x70000001, ParentFrame: offset}); err != nil {
+		t.Fatal(err)
+	}
+	w.Step(0.25)
+	p := w.Object(0x70000001)
+	if p.Phys.Position.Frame.Orientation == physics.IdentityQuat {
+		t.Fatal("setup: the static parent did not turn")
+	}
+	if p.Pres.Revision == 0 || p.Pres.Root != p.Phys.Position || len(p.Pres.Visual) != 2 {
+		t.Fatalf("static presentation: revision %d, root %+v (object at %+v), %d poses", p.Pres.Revision, p.Pres.Root, p.Phys.Position, len(p.Pres.Visual))
+	}
+	c := w.Object(0x70000002)
+	want := physics.Combine(p.Phys.Position.Frame, offset)
+	if c.Phys.Position.Frame != want || c.Phys.Position.Cell != p.Phys.Position.Cell {
+		t.Fatalf("child at %+v, want %+v in cell 0x%08X", c.Phys.Position, want, p.Phys.Position.Cell)
+	}
+}
+
+// TestStaticPosesFollowTheAnimation: a static object's published part
+// poses follow its default animation (UpdatePartsInternal samples the
+// advanced sequence each frame).
+func TestStaticPosesFollowTheAnimation(t *testing.T) {
+	w := NewWorld()
+	setup, _, anims := humanoid(nil)
+	a := tAnim(tAnimWalk, 10, nil)
+	for f := range a.PartFrames {
+		a.PartFrames[f].Frames[1] = physics.Frame{Origin: physics.Vec3{X: float32(f)}, Orientation: physics.IdentityQuat}
+	}
+	anims[tAnimWalk] = a
+	setup.DefaultAnimation = tAnimWalk
+	d, _ := archetypes.FromTemplate("static")
+	d.GUID, d.Cell = 0x70000001, 0x01010001
+	d.Setup, d.Anims = setup, anims
+	if _, err := w.Spawn(d); err != nil {
+		t.Fatal(err)
+	}
+	w.Step(0.05)
+	first := append([]physics.Mat4(nil), w.Object(0x70000001).Pres.Visual...)
+	w.Step(0.1) // three frames on at 30 fps
+	now := w.Object(0x70000001).Pres.Visual
+	if len(first) != 2 || len(now) != 2 || first[1] == now[1] {
+		t.Fatalf("part 1's published pose did not follow the animation: %v then %v", first, now)
 	}
 }

@@ -222,6 +222,13 @@ func SidePanelCols(w, h int) int {
 	return max((c.Min.X-2*PanelMargin-panelPadW)/CharW, 24)
 }
 
+// BottomPanelRows is how many text lines a bottom corner panel of a w×h
+// screen holds below the Centre (the chat panel's rows).
+func BottomPanelRows(w, h int) int {
+	c := Centre(w, h)
+	return max((h-c.Max.Y-2*PanelMargin-panelPadH)/LineH, 2)
+}
+
 // PlayerBanner says why the local player is not drawn, for the banner at
 // the top of the window: not named yet, not created yet, in portal space
 // (and what the arrival waits on), hidden by the server, or without a

@@ -156,6 +156,9 @@ type Server struct {
 	Dropped, Duplicated, Reordered [2]int
 	// OutOfOrder counts the client messages out of the retail order.
 	OutOfOrder int
+	// LastSent is when the last of the packets to send (the captured
+	// ones and Extra) went the first time.
+	LastSent time.Time
 	// Sessions counts the sessions served: a LoginRequest from a new
 	// client address after a session streamed starts another (a
 	// reconnect), from the captured packets again.
@@ -645,6 +648,9 @@ func (s *Server) release() {
 			s.sentHigh = max(s.sentHigh, p.Seq)
 		}
 		s.released++
+		if s.released == len(s.packets) && s.streamed {
+			s.LastSent = time.Now()
+		}
 		switch {
 		case s.released > s.captured && s.Burst > 0:
 			if (s.released-s.captured)%s.Burst == 0 {
