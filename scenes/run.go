@@ -56,7 +56,7 @@ type Config struct {
 	Status func() string
 	// Screenshot, when set, runs Frames world frames (0: the first
 	// frame of the loaded world — a streaming world runs until it has
-	// settled, World.StreamSettled: out of portal space and the ground
+	// settled, SmartBox.StreamSettled: out of portal space and the ground
 	// around the focus built, for at most SettleLimit of wall-clock
 	// time), saves the window as a PNG at Screenshot (and the
 	// view.ShotReport next to it as Screenshot+".json") and exits. An
@@ -129,7 +129,7 @@ type Config struct {
 	// and a software GL draws faster.
 	NearestTexels bool
 	// Shown, when set, is called once, after the first frame that draws
-	// the loaded world (World.StreamSettled): the browser page records
+	// the loaded world (SmartBox.StreamSettled): the browser page records
 	// its time to first frame.
 	Shown func()
 }
@@ -261,7 +261,7 @@ func (g *game) worldWaits() bool {
 	if g.cfg.Frames > 0 {
 		return g.frames < g.cfg.Frames
 	}
-	if ws.world.StreamSettled() {
+	if ws.world.SmartBox.StreamSettled() {
 		return false
 	}
 	if g.settleFrom.IsZero() {
@@ -327,7 +327,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return // a screenshot run's frame before the saved one
 	}
 	g.scene.Draw(g, screen)
-	if ws, ok := g.scene.(*worldScene); ok && g.cfg.Shown != nil && !g.shown && ws.world.StreamSettled() {
+	if ws, ok := g.scene.(*worldScene); ok && g.cfg.Shown != nil && !g.shown && ws.world.SmartBox.StreamSettled() {
 		g.shown = true
 		g.cfg.Shown()
 	}

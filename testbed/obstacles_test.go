@@ -265,8 +265,8 @@ world.input{}
 				if s.Err != nil {
 					t.Fatal(s.Err)
 				}
-				if streamed && s.World.TravelState() != "" {
-					t.Fatalf("never logged in: %q", s.World.TravelState())
+				if streamed && s.World.SmartBox.TravelState() != "" {
+					t.Fatalf("never logged in: %q", s.World.SmartBox.TravelState())
 				}
 				o := s.World.Object(0x50000100)
 				at := o.Phys.Position

@@ -84,7 +84,7 @@ func BenchmarkLoginBurst(b *testing.B) {
 				contained++
 				return
 			}
-			if err := w.Apply(m); err != nil {
+			if err := w.SmartBox.Apply(m); err != nil {
 				if failed == 0 {
 					b.Log(err)
 				}
