@@ -43,7 +43,7 @@ var built struct {
 
 // derethBinary builds the dereth binary (the viewer build) for the tests
 // that run it as a user would: the test binary itself cannot, since it
-// skips internal/display and gets its display from internal/xvfb.
+// skips cli/prewindow and gets its display from internal/xvfb.
 func derethBinary(t *testing.T) string {
 	t.Helper()
 	built.once.Do(func() {

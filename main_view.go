@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"io"
 
-	_ "github.com/dereth/dereth/internal/display" // runs every other command before Ebitengine's init opens X
+	_ "github.com/dereth/dereth/cli/prewindow" // runs every other command before Ebitengine's init opens X
 
 	"github.com/dereth/dereth/cli"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/scenes"
 	sview "github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
@@ -24,16 +25,21 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 		return netView(opts, stdout, stderr)
 	}
 	var v *cli.Viewer
+	var pm *plugin.Manager
 	var loadErr error
 	cfg := scenes.Config{
 		Title:      "dereth",
 		Screenshot: opts.Screenshot,
 		Frames:     opts.Frames,
+		Shown:      pageShown,
 		Load: logLoadErr(stderr, &loadErr, func(progress func(done, total int)) (*systems.World, scenes.Assets, error) {
 			var w *systems.World
 			var err error
 			v, w, err = cli.LoadViewer(opts, stderr, progress)
 			if err != nil {
+				return nil, nil, err
+			}
+			if pm, err = cli.ViewPlugins(opts, w, stdout, stderr); err != nil {
 				return nil, nil, err
 			}
 			a, err := viewAssets(w, v.Portal, v.Cell)
@@ -70,8 +76,31 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			}
 			return v.Scenario.UsePortal(g)
 		},
+		Frame: func(w *systems.World, dt float64) error {
+			if pm != nil {
+				pm.Tick(w.Now)
+			}
+			return nil
+		},
+		Panels: func() []*plugin.Panel {
+			if pm == nil {
+				return nil
+			}
+			return pm.Panels()
+		},
+		Plugins: func() string {
+			if pm == nil {
+				return ""
+			}
+			return pm.Status()
+		},
 	}
-	if err := scenes.Run(cfg); err != nil {
+	err := scenes.Run(cfg)
+	if pm != nil {
+		pm.Disconnect("the viewer closed")
+		pm.Close()
+	}
+	if err != nil {
 		if err != loadErr {
 			fmt.Fprintf(stderr, "dereth: %v\n", err)
 		}
@@ -144,9 +173,32 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			}
 			return err
 		},
-		NoControl: !n.Live(),
+		NoControl:  !n.Live(),
+		PlainLooks: n.SampleDAT(),
+		Chat:       n.Chat(),
+		Replay:     n.Timeline(),
+		MissingAssets: func() []sview.MissingAsset {
+			var out []sview.MissingAsset
+			for _, m := range n.MissingAssets() {
+				out = append(out, sview.MissingAsset{Type: m.Type, ID: m.ID, NotFound: true})
+			}
+			return out
+		},
+		Panels: func() []*plugin.Panel {
+			if pm := n.Plugins(); pm != nil {
+				return pm.Panels()
+			}
+			return nil
+		},
+		Plugins: func() string {
+			if pm := n.Plugins(); pm != nil {
+				return pm.Status()
+			}
+			return ""
+		},
 	}
 	if n.Live() {
+		cfg.Retry = "F5 connects again" // no file to fix: the network failed
 		cfg.Net = func() string { return sview.NetText(n.NetStats()) }
 		cfg.Reconnect = n.Reconnect
 		cfg.Send = func(msg []byte) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/scenes/netui"
 )
 
 // chatNames are the messages and events that put text on the player's
@@ -58,4 +59,9 @@ func chatOf(m protocol.Message) (chatLine, bool) {
 func (c chatLine) json() []byte {
 	b, _ := json.Marshal(c)
 	return append(b, '\n')
+}
+
+// ui is the line for the viewer's chat panel, arrived t seconds in.
+func (c chatLine) ui(t float64) netui.ChatLine {
+	return netui.ChatLine{T: t, Kind: c.Kind, Sender: c.Sender, Text: c.Text, Type: c.Type}
 }

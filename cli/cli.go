@@ -4,7 +4,7 @@
 // viewer and tests drive everything else directly.
 //
 // It imports no window code. The viewer build runs Dispatch from a package
-// initialised before Ebitengine (internal/display), so a command that needs
+// initialised before Ebitengine (cli/prewindow), so a command that needs
 // no window is done before Ebitengine's initialisation could open an X
 // display.
 package cli

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -61,6 +62,7 @@ func TestDispatch(t *testing.T) {
 		{"view flags", []string{"view", "-script", "s.lua", "--screenshot=o.png", "--frames", "3"},
 			&ViewOptions{Script: "s.lua", Screenshot: "o.png", Frames: 3}, 0, "", ""},
 		{"view flags without view", []string{"--dat", "ac"}, &ViewOptions{DAT: "ac"}, 0, "", ""},
+		{"view plugins", []string{"view", "--plugin", "a.lua", "--plugin", "b.lua"}, &ViewOptions{Plugins: []string{"a.lua", "b.lua"}}, 0, "", ""},
 		{"help", []string{"help"}, nil, 0, list, ""},
 		{"-h", []string{"-h"}, nil, 0, list, ""},
 		{"-help", []string{"-help"}, nil, 0, list, ""},
@@ -77,7 +79,7 @@ func TestDispatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			view, code, out, errOut := dispatch(tt.args...)
-			if code != tt.code || (view == nil) != (tt.view == nil) || view != nil && *view != *tt.view {
+			if code != tt.code || (view == nil) != (tt.view == nil) || view != nil && !reflect.DeepEqual(*view, *tt.view) {
 				t.Fatalf("view %+v exit %d, want %+v exit %d\nstderr: %s", view, code, tt.view, tt.code, errOut)
 			}
 			if !strings.Contains(out, tt.out) || (tt.out == "") != (out == "") {

@@ -149,7 +149,7 @@ func connect(args []string, stdout, stderr io.Writer, keys func(frame int) contr
 	var pm *plugin.Manager
 	if len(plugins) > 0 {
 		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr,
-			Send: s.Send, MoveTo: func(guid uint32) error { return playerMoveTo(w, guid) }})
+			Send: s.Send, MoveTo: func(guid uint32) error { return playerMoveTo(w, guid) }}, w.World)
 		if err != nil {
 			fmt.Fprintf(stderr, "dereth connect: %v\n", err)
 			return nil, 1

@@ -13,6 +13,7 @@ import (
 	"github.com/dereth/dereth/control"
 	"github.com/dereth/dereth/internal/captures"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/net/session/sessiontest"
@@ -194,7 +195,7 @@ func TestConnectSendsMoveToState(t *testing.T) {
 		r := got[i].Raw
 		if r.ForwardCommand != w.fwd || r.TurnCommand != w.turn || r.CurrentHoldKey != w.hold {
 			t.Errorf("MoveToState %d: forward %s turn %#x hold %d; want %s turn %#x hold %d", i,
-				motion.CommandName(r.ForwardCommand), r.TurnCommand, r.CurrentHoldKey, motion.CommandName(w.fwd), w.turn, w.hold)
+				motioncmd.Name(r.ForwardCommand), r.TurnCommand, r.CurrentHoldKey, motioncmd.Name(w.fwd), w.turn, w.hold)
 		}
 		if got[i].Position.Cell != 0x01250107 {
 			t.Errorf("MoveToState %d from cell 0x%08X, want the player's 0x01250107", i, got[i].Position.Cell)

@@ -16,6 +16,7 @@ import (
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session"
 	"github.com/dereth/dereth/plugin"
+	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -69,6 +70,13 @@ type NetView struct {
 
 	w      *netWorld
 	assets *lenientAssets
+	// chat is the chat panel's model: the text the server's messages put
+	// on screen.
+	chat netui.Chat
+	// tl is a replay's scrubber model (nil live).
+	tl *netui.Timeline
+	// started is when the live session began (its chat lines' clock).
+	started time.Time
 
 	// pluginPaths are the --plugin files; plugins runs them on the
 	// session (nil without); stderr receives their disabling.
@@ -122,7 +130,7 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 			}
 			opts.MoveTo = func(guid uint32) error { return playerMoveTo(n.w, guid) }
 		}
-		if n.plugins, err = loadPlugins(n.pluginPaths, opts); err != nil {
+		if n.plugins, err = loadPlugins(n.pluginPaths, opts, w.World); err != nil {
 			return nil, nil, nil, err
 		}
 		n.plugins.SetWorld(w.World)
@@ -134,8 +142,21 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 			}
 		})
 		n.rp.plugins = n.plugins
+		n.rp.onChat = func(c chatLine, t float64) { n.chat.Add(c.ui(t)) }
+		n.rp.onMention = func(guid uint32, ml *messageLine) {
+			res := ml.Result
+			if ml.Reason != "" {
+				res += " (" + ml.Reason + ")"
+			}
+			n.Timeline().Mention(guid, ml.T, ml.Name, res)
+		}
 		progress(0, 1)
 		n.rp.stepTo(n.from)
+		// The camera starts on the player: the login before it is placed
+		// has nothing to show.
+		for !n.rp.done() && !playerPlaced(w) {
+			n.rp.stepTo(w.Now + replayFrame)
+		}
 		progress(1, 1)
 		return w.World, portal, cell, nil
 	}
@@ -176,6 +197,55 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 }
 
+// playerPlaced reports whether the local player is in the world with a
+// position.
+func playerPlaced(w *netWorld) bool {
+	o := w.Object(w.PlayerGUID)
+	return w.PlayerGUID != 0 && o != nil && o.Phys.Position.Cell != 0
+}
+
+// SampleDAT reports whether the world is viewed over the embedded sample
+// DATs (no --dat): their ids hold other models than retail's, so the
+// viewer leaves the server's ObjDesc changes out (VW-01).
+func (n *NetView) SampleDAT() bool { return n.datDir == "" }
+
+// MissingAssets are the distinct Setups and MotionTables the session's
+// world could not find in the DAT so far (the viewer's HUD lists them).
+func (n *NetView) MissingAssets() []MissingAsset {
+	if n.assets == nil {
+		return nil
+	}
+	return n.assets.ids
+}
+
+// Timeline is a replay's scrubber model (packet density, pause and
+// step, seeking ahead, each object's messages); nil for a live session.
+func (n *NetView) Timeline() *netui.Timeline {
+	if n.live {
+		return nil
+	}
+	if n.tl == nil {
+		times := make([]float64, len(n.ds))
+		for i := range n.ds {
+			times[i] = n.ds[i].Time.Sub(n.ds[0].Time).Seconds()
+		}
+		n.tl = netui.NewTimeline(times)
+	}
+	return n.tl
+}
+
+// Chat is the chat panel's model (live and replay alike).
+func (n *NetView) Chat() *netui.Chat { return &n.chat }
+
+// addChat puts a live session's chat line in the panel and, with --json,
+// prints it.
+func (n *NetView) addChat(c chatLine) {
+	n.chat.Add(c.ui(time.Since(n.started).Seconds()))
+	if n.asJSON {
+		n.print(c.json())
+	}
+}
+
 // start runs a session with cfg on its own goroutine, its messages going
 // to the view's world.
 func (n *NetView) start(cfg session.Config) error {
@@ -185,7 +255,10 @@ func (n *NetView) start(cfg session.Config) error {
 	}
 	ctx, cancel := context.WithCancel(n.interrupted)
 	n.s, n.cancel, n.done = s, cancel, make(chan error, 1)
-	n.lw = &liveWorld{s: s, w: n.w, plugins: n.plugins}
+	n.lw = &liveWorld{s: s, w: n.w, plugins: n.plugins, chat: n.addChat}
+	if n.started.IsZero() {
+		n.started = time.Now()
+	}
 	n.ended, n.runErr, n.endErr = false, nil, nil
 	go func() { n.done <- s.Run(ctx) }()
 	return nil
@@ -250,6 +323,9 @@ var ErrViewEnd = errors.New("the viewer is done: --for ran out, or an interrupt"
 // and Close disconnects and prints the summary.
 func (n *NetView) Frame(_ *systems.World, dt float64) error {
 	if !n.live {
+		if to, ok := n.Timeline().TakeSeek(); ok {
+			n.rp.stepTo(to) // headless, in replay frames, to the time clicked
+		}
 		n.rp.feedBefore(n.w.Now + dt)
 		n.rp.tick()
 		return nil

@@ -16,13 +16,36 @@ import (
 type lenientAssets struct {
 	*systems.DatAssets
 	Missing int
+	// ids are the distinct ids missing, in the order first met.
+	ids  []MissingAsset
+	seen map[MissingAsset]bool
+}
+
+// MissingAsset is an asset the world could not find in the DAT: its type
+// (Setup, MotionTable) and id.
+type MissingAsset struct {
+	Type string
+	ID   uint32
+}
+
+// miss counts a missing asset and records it once.
+func (a *lenientAssets) miss(typ string, id uint32) {
+	a.Missing++
+	k := MissingAsset{Type: typ, ID: id}
+	if a.seen == nil {
+		a.seen = map[MissingAsset]bool{}
+	}
+	if !a.seen[k] {
+		a.seen[k] = true
+		a.ids = append(a.ids, k)
+	}
 }
 
 // Setup implements systems.Assets.
 func (a *lenientAssets) Setup(id uint32) (*dat.Setup, error) {
 	s, err := a.DatAssets.Setup(id)
 	if err != nil {
-		a.Missing++
+		a.miss("Setup", id)
 		return nil, nil
 	}
 	return s, nil
@@ -32,7 +55,7 @@ func (a *lenientAssets) Setup(id uint32) (*dat.Setup, error) {
 func (a *lenientAssets) MotionTable(id uint32) (*dat.MotionTable, error) {
 	t, err := a.DatAssets.MotionTable(id)
 	if err != nil {
-		a.Missing++
+		a.miss("MotionTable", id)
 		return nil, nil
 	}
 	return t, nil

@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/dereth/dereth/plugin"
+	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/systems"
 )
 
 // pluginFlag is the help of --plugin, for replay, connect and view.
@@ -26,8 +28,9 @@ func pluginOutput(write func([]byte), asJSON bool) func(plugin.Output) {
 // loadPlugins loads the plugin files into a new Manager. Send (nil for a
 // replay or the offline world) queues GameActions on the session;
 // moveTo moves the local player.
-func loadPlugins(paths []string, opts plugin.Options) (*plugin.Manager, error) {
+func loadPlugins(paths []string, opts plugin.Options, w *systems.World) (*plugin.Manager, error) {
 	m := plugin.New(opts)
+	m.SetWorld(w) // the main chunks may query it
 	for _, p := range paths {
 		if _, err := m.Load(p); err != nil {
 			m.Close()
@@ -39,3 +42,22 @@ func loadPlugins(paths []string, opts plugin.Options) (*plugin.Manager, error) {
 
 // writerFunc adapts an io.Writer to pluginOutput.
 func writerFunc(w io.Writer) func([]byte) { return func(b []byte) { w.Write(b) } }
+
+// ViewPlugins loads the offline viewer's --plugin files on w (the spawn
+// script's world): enter_world runs at once when it has a player. The
+// plugins' prints and outputs go to stdout, their disabling to stderr.
+// It returns nil without --plugin.
+func ViewPlugins(opts ViewOptions, w *systems.World, stdout, stderr io.Writer) (*plugin.Manager, error) {
+	if len(opts.Plugins) == 0 {
+		return nil, nil
+	}
+	m, err := loadPlugins(opts.Plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), false), Stderr: stderr}, w)
+	if err != nil {
+		return nil, err
+	}
+	m.Tick(w.Now)
+	if w.PlayerGUID != 0 {
+		m.Lifecycle("enter_world", protocol.Object{{Key: "guid", Value: protocol.Hex(w.PlayerGUID)}})
+	}
+	return m, nil
+}

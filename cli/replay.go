@@ -134,7 +134,7 @@ func replayOrView(args []string, stdout, stderr io.Writer) (*ViewOptions, int) {
 	}
 	var pm *plugin.Manager
 	if len(plugins) > 0 {
-		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr})
+		pm, err = loadPlugins(plugins, plugin.Options{Out: pluginOutput(writerFunc(stdout), *asJSON), Stderr: stderr}, w.World)
 		if err != nil {
 			fmt.Fprintf(stderr, "dereth replay: %v\n", err)
 			return nil, 1
@@ -270,6 +270,12 @@ type replayer struct {
 	s       *capture.Session
 	res     *replayResult
 	filter  replayFilter
+	// onChat, when set, receives each server message that puts text on
+	// screen and its time on the capture clock (the viewer's chat panel).
+	onChat func(c chatLine, t float64)
+	// onMention, when set, receives every message that names an object
+	// (the viewer's list of the selected object's messages).
+	onMention func(guid uint32, ml *messageLine)
 }
 
 // newReplayer returns a replayer of ds into w; line receives each
@@ -282,16 +288,17 @@ func newReplayer(ds []capture.Datagram, w *netWorld, line func([]byte)) *replaye
 	}
 	r.s.OnMessage = func(m *capture.Message) {
 		ml := r.message(m)
-		if line != nil {
-			guid, has := messageGuid(ml.Fields)
-			if r.filter.keep(&ml, guid, has) {
-				if has {
-					g := fmt.Sprintf("0x%08X", guid)
-					ml.Guid = &g
-				}
-				b, _ := json.Marshal(ml)
-				line(append(b, '\n'))
+		guid, has := messageGuid(ml.Fields)
+		if has && r.onMention != nil {
+			r.onMention(guid, &ml)
+		}
+		if line != nil && r.filter.keep(&ml, guid, has) {
+			if has {
+				g := fmt.Sprintf("0x%08X", guid)
+				ml.Guid = &g
 			}
+			b, _ := json.Marshal(ml)
+			line(append(b, '\n'))
 		}
 		if r.plugins != nil && m.Err == nil {
 			r.plugins.Message(ml.T, ml.Dir, m.Decoded)
@@ -348,6 +355,11 @@ func (r *replayer) message(m *capture.Message) messageLine {
 	r.res.counts[summaryKey{ml.Name, ml.Dir}]++
 	if !m.FromServer || m.Err != nil {
 		return ml
+	}
+	if r.onChat != nil {
+		if c, ok := chatOf(m.Decoded); ok {
+			r.onChat(c, ml.T)
+		}
 	}
 	switch v := m.Decoded.(type) {
 	case *protocol.CreateObject:

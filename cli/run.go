@@ -12,7 +12,7 @@ import (
 	"github.com/yohamta/donburi"
 
 	"github.com/dereth/dereth/components"
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/systems"
 	"github.com/dereth/dereth/testbed"
 )
@@ -118,8 +118,8 @@ func summaryLine(o *components.View) string {
 		p.Position.Cell, p.Position.Frame.Origin.X, p.Position.Frame.Origin.Y, p.Position.Frame.Origin.Z)
 	if o.Parts != nil && o.Parts.Manager != nil {
 		st := o.Parts.Manager.State
-		line += fmt.Sprintf(" %s/%s x%.2f nodes %d pending %d", motion.CommandName(st.Style),
-			motion.CommandName(st.Substate), st.SubstateMod, o.Parts.Sequence.Len(), len(o.Parts.Manager.Pending))
+		line += fmt.Sprintf(" %s/%s x%.2f nodes %d pending %d", motioncmd.Name(st.Style),
+			motioncmd.Name(st.Substate), st.SubstateMod, o.Parts.Sequence.Len(), len(o.Parts.Manager.Pending))
 	}
 	if o.Movement != nil && o.Movement.Interp != nil {
 		line += fmt.Sprintf(" motions %d", len(o.Movement.Interp.Pending))

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"path/filepath"
 
@@ -28,6 +30,10 @@ type ViewOptions struct {
 	// Timeout is the spawn script's (and each timer callback's)
 	// wall-clock limit in seconds (0: luahost's 10 s).
 	Timeout float64
+	// Plugins are the --plugin files run on the offline world (the
+	// world's queries, timers, panels; no server, so no messages and
+	// nothing sent).
+	Plugins []string
 	// Net, when set, is a live session or a replayed capture to view
 	// instead of the spawn script's world (`dereth connect`, `dereth
 	// replay --view`).
@@ -38,11 +44,15 @@ type ViewOptions struct {
 // they start with a flag). When ok is false the caller must exit with
 // code: help was printed (0) or a usage error reported (2).
 func ParseView(args []string, stdout, stderr io.Writer) (opts ViewOptions, code int, ok bool) {
-	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--screenshot FILE [--frames N]] [--trace-events N] [--timeout S]")
+	fs := NewFlagSet("view", "dereth [view] [--dat DIR] [--script FILE] [--plugin FILE.lua]... [--screenshot FILE [--frames N]] [--trace-events N] [--timeout S]")
+	fs.Func("plugin", pluginFlag, func(v string) error {
+		opts.Plugins = append(opts.Plugins, v)
+		return nil
+	})
 	fs.StringVar(&opts.DAT, "dat", "", "folder `DIR` with retail client_portal.dat and client_cell_1.dat (default: the embedded sample world)")
 	fs.StringVar(&opts.Script, "script", "", "spawn script `FILE` (default: the embedded sample script; F5 reloads it)")
-	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first one drawn (a load error: its error screen, exit 1)")
-	fs.IntVar(&opts.Frames, "frames", 0, "render `N` frames before taking the --screenshot (default: the first frame)")
+	fs.StringVar(&opts.Screenshot, "screenshot", "", "save the window as a PNG `FILE` and exit: after --frames frames, or the first frame of the loaded world, its streamed ground built (a load error: its error screen, exit 1)")
+	fs.IntVar(&opts.Frames, "frames", 0, "render exactly `N` frames before taking the --screenshot (default: the first frame of the loaded world)")
 	fs.IntVar(&opts.TraceEvents, "trace-events", 0, "let the spawn script's world.trace read the newest `N` trace events (default: tracing off)")
 	fs.Float64Var(&opts.Timeout, "timeout", 0, "stop the spawn script, and each of its timer callbacks, after `S` seconds of wall-clock time (0: 10)")
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
@@ -69,6 +79,9 @@ type Viewer struct {
 	Portal, Cell *dat.Container
 	Scenario     *testbed.Scenario
 	Script       string
+	// screenshot: a --screenshot run, which exits after one picture (no
+	// F5 to press).
+	screenshot bool
 }
 
 // OpenDATs opens the retail DATs in dir (client_portal.dat,
@@ -104,7 +117,7 @@ func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int))
 		return nil, nil, err
 	}
 	progress(1, 3)
-	v := &Viewer{Portal: portal, Cell: cell, Script: opts.Script}
+	v := &Viewer{Portal: portal, Cell: cell, Script: opts.Script, screenshot: opts.Screenshot != ""}
 	dir := "" // the embedded script may require files from the working directory
 	if v.Script != "" {
 		dir = filepath.Dir(v.Script)
@@ -132,9 +145,26 @@ func (v *Viewer) run() error {
 		return nil
 	}
 	if err := v.Scenario.RunFile(v.Script); err != nil {
-		return &ScriptError{Err: err, Hint: "Fix " + v.Script + " and press F5, or pass another --script FILE."}
+		return &ScriptError{Err: err, Hint: v.scriptHint(err)}
 	}
 	return nil
+}
+
+// scriptHint says what to do about the spawn script's error: a script
+// that is not there is a path to check, one that failed is a file to fix;
+// pressing F5 afterwards is offered only where there is a window to press
+// it in (not in a --screenshot run).
+func (v *Viewer) scriptHint(err error) string {
+	var hint string
+	if errors.Is(err, fs.ErrNotExist) {
+		hint = "There is no " + v.Script + ": check the path"
+	} else {
+		hint = "Fix " + v.Script
+	}
+	if !v.screenshot {
+		hint += " and press F5"
+	}
+	return hint + ", or pass another --script FILE."
 }
 
 // ScriptError is a spawn script's failure: the script's own message (its

@@ -65,7 +65,9 @@ func TestLoadViewerLeavesNoTempFiles(t *testing.T) {
 
 // TestLoadViewerScriptErrors: a failing spawn script's error names the
 // script (the user's file, or the built-in one, never a temporary path)
-// and its line, and says to pass --script.
+// and its line, and says to pass --script. A script that is not there
+// says so (there is nothing to fix in it); F5 is offered only in a
+// window, never in a --screenshot run, which exits after its picture.
 func TestLoadViewerScriptErrors(t *testing.T) {
 	portal, noLand, err := testworld.OtherDATs(true)
 	if err != nil {
@@ -75,14 +77,18 @@ func TestLoadViewerScriptErrors(t *testing.T) {
 	if err := os.WriteFile(mine, []byte("local x = 1\nworld.spawn{setup = 0x02000001}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	missing := filepath.Join(t.TempDir(), "nope.lua")
 	tests := []struct {
-		name string
-		opts ViewOptions
-		want []string
+		name      string
+		opts      ViewOptions
+		want, not []string
 	}{
-		{"user script", ViewOptions{Script: mine}, []string{mine + ":2: world.spawn: no cell given", "--script"}},
+		{"user script", ViewOptions{Script: mine}, []string{mine + ":2: world.spawn: no cell given", "Fix " + mine + " and press F5", "--script"}, nil},
+		{"user script, screenshot", ViewOptions{Script: mine, Screenshot: "x.png"}, []string{"Fix " + mine + ", or pass another --script FILE"}, []string{"F5"}},
+		{"missing script", ViewOptions{Script: missing}, []string{"There is no " + missing + ": check the path and press F5"}, []string{"Fix "}},
+		{"missing script, screenshot", ViewOptions{Script: missing, Screenshot: "x.png"}, []string{"There is no " + missing + ": check the path, or pass another --script FILE"}, []string{"Fix ", "F5"}},
 		{"built-in script", ViewOptions{DAT: writeDATs(t, portal, noLand)},
-			[]string{testbed.SampleName + ":", "world.find_place", "pass --script FILE"}},
+			[]string{testbed.SampleName + ":", "world.find_place", "pass --script FILE"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,6 +100,11 @@ func TestLoadViewerScriptErrors(t *testing.T) {
 			for _, w := range tt.want {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(err.Error(), w) {
+					t.Errorf("error %q says %q", err, w)
 				}
 			}
 			if strings.Contains(err.Error(), os.TempDir()) && tt.opts.Script == "" {

@@ -77,9 +77,10 @@ type PhysicsHookList struct {
 	Hooks []PhysicsHook
 }
 
-// PresentationData is the published pose: a revision that increments on
-// every publish (and on appearance changes), the root frame, and the part
-// poses copied from the part array.
+// PresentationData is the published pose: a revision that increments when
+// the presenter publishes a change (a new root or new part poses; a still
+// or Hidden object keeps its revision) and on appearance changes, the root
+// frame, and the part poses copied from the part array.
 type PresentationData struct {
 	Revision uint64
 	Root     physics.Position

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/systems"
@@ -260,7 +261,7 @@ func (c *Controller) sendMoveToState(o *components.View, now float64) {
 		c.Send(c.buf)
 	}
 	c.Log.Add(Sent{Time: now, Name: t.Name(), Opcode: uint32(t.Opcode()), Action: protocol.ActionMoveToState, Bytes: c.buf,
-		Detail: fmt.Sprintf("fwd %s turn %s side %s hold %d", motion.CommandName(m.Raw.ForwardCommand),
+		Detail: fmt.Sprintf("fwd %s turn %s side %s hold %d", motioncmd.Name(m.Raw.ForwardCommand),
 			cmdName(m.Raw.TurnCommand), cmdName(m.Raw.SideStepCommand), m.Raw.CurrentHoldKey)})
 }
 
@@ -279,5 +280,5 @@ func cmdName(c uint32) string {
 	if c == 0 {
 		return "-"
 	}
-	return motion.CommandName(c)
+	return motioncmd.Name(c)
 }

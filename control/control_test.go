@@ -5,6 +5,7 @@ import (
 
 	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/systems"
@@ -40,7 +41,7 @@ func TestControllerRawMotionPath(t *testing.T) {
 	step(Keys{Forward: true})
 	in := pl.Movement.Interp
 	if in.Raw.ForwardCommand != motion.WalkForward || in.Interpreted.ForwardCommand != motion.WalkForward {
-		t.Fatalf("raw %s interpreted %s after W", motion.CommandName(in.Raw.ForwardCommand), motion.CommandName(in.Interpreted.ForwardCommand))
+		t.Fatalf("raw %s interpreted %s after W", motioncmd.Name(in.Raw.ForwardCommand), motioncmd.Name(in.Interpreted.ForwardCommand))
 	}
 	if c.Log.Total != 1 {
 		t.Fatalf("%d outbound messages after one key change", c.Log.Total)
@@ -63,15 +64,15 @@ func TestControllerRawMotionPath(t *testing.T) {
 	}
 	step(Keys{Forward: true, Run: true})
 	if in.Interpreted.ForwardCommand != motion.RunForward || in.Raw.CurrentHoldKey != motion.HoldKeyRun {
-		t.Fatalf("Shift: interpreted %s hold %d", motion.CommandName(in.Interpreted.ForwardCommand), in.Raw.CurrentHoldKey)
+		t.Fatalf("Shift: interpreted %s hold %d", motioncmd.Name(in.Interpreted.ForwardCommand), in.Raw.CurrentHoldKey)
 	}
 	step(Keys{Forward: true, Run: true, TurnLeft: true, StepRight: true})
 	if in.Raw.TurnCommand != motion.TurnLeft || in.Raw.SideStepCommand != motion.SideStepRight {
-		t.Fatalf("turn %s side %s", motion.CommandName(in.Raw.TurnCommand), motion.CommandName(in.Raw.SideStepCommand))
+		t.Fatalf("turn %s side %s", motioncmd.Name(in.Raw.TurnCommand), motioncmd.Name(in.Raw.SideStepCommand))
 	}
 	step(Keys{})
 	if in.Raw.ForwardCommand != motion.Ready || in.Raw.TurnCommand != 0 || in.Raw.SideStepCommand != 0 {
-		t.Fatalf("release: raw fwd %s turn %x side %x", motion.CommandName(in.Raw.ForwardCommand), in.Raw.TurnCommand, in.Raw.SideStepCommand)
+		t.Fatalf("release: raw fwd %s turn %x side %x", motioncmd.Name(in.Raw.ForwardCommand), in.Raw.TurnCommand, in.Raw.SideStepCommand)
 	}
 	if c.Log.Total != 4 {
 		t.Fatalf("%d messages after four changes", c.Log.Total)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/systems"
 )
@@ -52,18 +53,18 @@ func TestRunReleaseAfterServerMovementWalks(t *testing.T) {
 		in := pl.Movement.Interp
 		if pl.Phys.Autonomous || in.Interpreted.ForwardCommand != motion.Ready || (wired && c.own) {
 			t.Fatalf("wired %v: the server movement left autonomous %v, forward %s, own %v", wired, pl.Phys.Autonomous,
-				motion.CommandName(in.Interpreted.ForwardCommand), c.own)
+				motioncmd.Name(in.Interpreted.ForwardCommand), c.own)
 		}
 		step(Keys{})
 		step(Keys{Forward: true, Run: true})
 		if !pl.Phys.Autonomous || in.Interpreted.ForwardCommand != motion.RunForward || in.Raw.CurrentHoldKey != motion.HoldKeyRun {
 			t.Fatalf("wired %v: W+Shift: autonomous %v, interpreted %s, hold %d", wired, pl.Phys.Autonomous,
-				motion.CommandName(in.Interpreted.ForwardCommand), in.Raw.CurrentHoldKey)
+				motioncmd.Name(in.Interpreted.ForwardCommand), in.Raw.CurrentHoldKey)
 		}
 		step(Keys{Forward: true})
 		if in.Interpreted.ForwardCommand != motion.WalkForward || in.Raw.ForwardCommand != motion.WalkForward || in.Raw.CurrentHoldKey != motion.HoldKeyNone {
 			t.Fatalf("wired %v: Shift released with W held: interpreted %s, raw %s, hold %d; want WalkForward, WalkForward, none", wired,
-				motion.CommandName(in.Interpreted.ForwardCommand), motion.CommandName(in.Raw.ForwardCommand), in.Raw.CurrentHoldKey)
+				motioncmd.Name(in.Interpreted.ForwardCommand), motioncmd.Name(in.Raw.ForwardCommand), in.Raw.CurrentHoldKey)
 		}
 		last := c.Log.Recent()[len(c.Log.Recent())-1]
 		var back protocol.MoveToState
@@ -71,7 +72,7 @@ func TestRunReleaseAfterServerMovementWalks(t *testing.T) {
 			t.Fatal(err)
 		}
 		if back.Raw.ForwardCommand != motion.WalkForward || back.Raw.CurrentHoldKey != uint32(motion.HoldKeyNone) {
-			t.Fatalf("wired %v: the MoveToState after the release sends forward %s hold %d", wired, motion.CommandName(back.Raw.ForwardCommand), back.Raw.CurrentHoldKey)
+			t.Fatalf("wired %v: the MoveToState after the release sends forward %s hold %d", wired, motioncmd.Name(back.Raw.ForwardCommand), back.Raw.CurrentHoldKey)
 		}
 	}
 }
@@ -98,6 +99,6 @@ func TestServerControlKeepsTheServerMotionUntilAKeyPress(t *testing.T) {
 	in := pl.Movement.Interp
 	if !pl.Phys.Autonomous || !c.own || in.Interpreted.ForwardCommand != motion.RunForward || in.Interpreted.TurnCommand != motion.TurnRight {
 		t.Fatalf("a turn press: autonomous %v own %v forward %s turn %s; want the held W and Shift reissued with the turn",
-			pl.Phys.Autonomous, c.own, motion.CommandName(in.Interpreted.ForwardCommand), motion.CommandName(in.Interpreted.TurnCommand))
+			pl.Phys.Autonomous, c.own, motioncmd.Name(in.Interpreted.ForwardCommand), motioncmd.Name(in.Interpreted.TurnCommand))
 	}
 }

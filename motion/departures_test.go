@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -29,14 +30,14 @@ func TestStopMainCycleReturnsTheTransitionResult(t *testing.T) {
 		t.Fatal("stopping the main cycle must fail when GetObjectSequence toward the style default fails")
 	}
 	if st.Substate != WalkForward {
-		t.Fatalf("a failed stop changed the substate to %s", CommandName(st.Substate))
+		t.Fatalf("a failed stop changed the substate to %s", motioncmd.Name(st.Substate))
 	}
 	// With the default cycle present it succeeds.
 	tb2, seq2 := tableOnly()
 	st2 := State{Style: nc, Substate: WalkForward, SubstateMod: 1}
 	tb2.addMotion(seq2, tb2.cycle(nc, WalkForward), 1)
 	if n, ok := tb2.StopSequenceMotion(WalkForward, 1, &st2, seq2); !ok || st2.Substate != Ready || n != 1 {
-		t.Fatalf("stop: ok %v substate %s ticks %d; want true, Ready, 1 (walk→ready link + ready cycle - 1)", ok, CommandName(st2.Substate), n)
+		t.Fatalf("stop: ok %v substate %s ticks %d; want true, Ready, 1 (walk→ready link + ready cycle - 1)", ok, motioncmd.Name(st2.Substate), n)
 	}
 }
 
@@ -146,7 +147,7 @@ func TestCycleLookupHasNoDefaultStyleFallback(t *testing.T) {
 	tb.addMotion(seq, tb.cycle(combat, Ready), 1)
 	if _, ok := tb.GetObjectSequence(WalkForward, &st, seq, 1, false); ok || st.Substate != Ready {
 		t.Fatalf("WalkForward without a cycle in the combat style: ok %v, substate %s; want refused (no NonCombat fallback)",
-			ok, CommandName(st.Substate))
+			ok, motioncmd.Name(st.Substate))
 	}
 }
 
@@ -184,8 +185,8 @@ func TestGetLinkBranches(t *testing.T) {
 	}
 	for _, c := range cases {
 		if got := tb.getLink(nc, c.from, c.fromSpeed, c.to, c.speed); got != c.want {
-			t.Errorf("%s: get_link(%s %v → %s %v) = %p, want %p", c.name, CommandName(c.from), c.fromSpeed,
-				CommandName(c.to), c.speed, got, c.want)
+			t.Errorf("%s: get_link(%s %v → %s %v) = %p, want %p", c.name, motioncmd.Name(c.from), c.fromSpeed,
+				motioncmd.Name(c.to), c.speed, got, c.want)
 		}
 	}
 }

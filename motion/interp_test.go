@@ -3,6 +3,7 @@ package motion
 import (
 	"testing"
 
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -13,12 +14,12 @@ type recBody struct {
 }
 
 func (r *recBody) DoInterpretedMotion(m uint32, p Params) WeenieError {
-	r.calls = append(r.calls, "do "+CommandName(m))
+	r.calls = append(r.calls, "do "+motioncmd.Name(m))
 	return r.Object.DoInterpretedMotion(m, p)
 }
 
 func (r *recBody) StopInterpretedMotion(m uint32, p Params) WeenieError {
-	r.calls = append(r.calls, "stop "+CommandName(m))
+	r.calls = append(r.calls, "stop "+motioncmd.Name(m))
 	return r.Object.StopInterpretedMotion(m, p)
 }
 
@@ -113,7 +114,7 @@ func TestGetStateVelocity(t *testing.T) {
 		s := &o.Interp().Interpreted
 		s.ForwardCommand, s.ForwardSpeed, s.SideStepCommand, s.SideStepSpeed = c.forward, c.speed, c.sidestep, c.sideSpeed
 		if got := o.Interp().GetStateVelocity(); !vnear(got, c.want) {
-			t.Errorf("%s %v / %s %v: velocity %v, want %v", CommandName(c.forward), c.speed, CommandName(c.sidestep), c.sideSpeed, got, c.want)
+			t.Errorf("%s %v / %s %v: velocity %v, want %v", motioncmd.Name(c.forward), c.speed, motioncmd.Name(c.sidestep), c.sideSpeed, got, c.want)
 		}
 	}
 }
@@ -142,7 +143,7 @@ func TestApplyRunToCommand(t *testing.T) {
 		m, s := c.in, c.speed
 		o.Interp().applyRunToCommand(&m, &s)
 		if m != c.out || !near(float64(s), float64(c.got), 1e-5) {
-			t.Errorf("%s %v → %s %v, want %s %v", CommandName(c.in), c.speed, CommandName(m), s, CommandName(c.out), c.got)
+			t.Errorf("%s %v → %s %v, want %s %v", motioncmd.Name(c.in), c.speed, motioncmd.Name(m), s, motioncmd.Name(c.out), c.got)
 		}
 	}
 }
@@ -157,14 +158,14 @@ func TestRawMovementAdjustsLeftAndBackward(t *testing.T) {
 	o.Interp().ApplyCurrentMovement(false, true)
 	s := o.Interp().Interpreted
 	if s.ForwardCommand != WalkForward || !near(float64(s.ForwardSpeed), -0.65, 1e-5) {
-		t.Errorf("walk backwards → %s %v, want WalkForward -0.65", CommandName(s.ForwardCommand), s.ForwardSpeed)
+		t.Errorf("walk backwards → %s %v, want WalkForward -0.65", motioncmd.Name(s.ForwardCommand), s.ForwardSpeed)
 	}
 	if s.TurnCommand != TurnRight || s.TurnSpeed != -1 {
-		t.Errorf("turn left → %s %v", CommandName(s.TurnCommand), s.TurnSpeed)
+		t.Errorf("turn left → %s %v", motioncmd.Name(s.TurnCommand), s.TurnSpeed)
 	}
 	wantSide := float32(-1 * SidestepFactor * (WalkAnimSpeed / SidestepAnimSpeed))
 	if s.SideStepCommand != SideStepRight || !near(float64(s.SideStepSpeed), float64(wantSide), 1e-5) {
-		t.Errorf("sidestep left → %s %v, want SideStepRight %v", CommandName(s.SideStepCommand), s.SideStepSpeed, wantSide)
+		t.Errorf("sidestep left → %s %v, want SideStepRight %v", motioncmd.Name(s.SideStepCommand), s.SideStepSpeed, wantSide)
 	}
 }
 
@@ -203,7 +204,7 @@ func TestAirborneActionRejected(t *testing.T) {
 		t.Fatalf("airborne action = %#x, want 0x24", got)
 	}
 	if got := o.Interp().DoInterpretedMotion(WalkForward, &p); got != ErrNone || o.Interp().Interpreted.ForwardCommand != WalkForward {
-		t.Fatalf("airborne substate must only update bookkeeping: %#x %s", got, CommandName(o.Interp().Interpreted.ForwardCommand))
+		t.Fatalf("airborne substate must only update bookkeeping: %#x %s", got, motioncmd.Name(o.Interp().Interpreted.ForwardCommand))
 	}
 	if o.Parts.Manager.State.Substate != Ready {
 		t.Fatalf("airborne substate reached the table")

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -40,10 +41,10 @@ func (j *journal) HookCaptured(_ uint32, h *dat.AnimHook) {
 	fmt.Fprintf(&j.ev, "  hook %d dir %d id %d\n", h.Type, h.Direction, h.ID)
 }
 func (j *journal) MotionQueued(_, m, n uint32) {
-	fmt.Fprintf(&j.ev, "  queued %s:%d\n", CommandName(m), n)
+	fmt.Fprintf(&j.ev, "  queued %s:%d\n", motioncmd.Name(m), n)
 }
 func (j *journal) MotionCompleted(_, m uint32, ok bool) {
-	fmt.Fprintf(&j.ev, "  done %s %v\n", CommandName(m), ok)
+	fmt.Fprintf(&j.ev, "  done %s %v\n", motioncmd.Name(m), ok)
 }
 
 func g(f float64) string { return fmt.Sprintf("%.5g", f) }
@@ -56,7 +57,7 @@ func cmd(c uint32) string {
 	if c == 0 {
 		return "-"
 	}
-	return CommandName(c)
+	return motioncmd.Name(c)
 }
 
 // step logs what a step returned, the events it caused, then the whole

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motioncmd"
 )
 
 // doneObs records completed motions in order, with their results.
@@ -118,7 +119,7 @@ func TestRapidWalkRunWalkDoesNotPileUpLinks(t *testing.T) {
 		t.Fatalf("nodes = %x, want [ready→walk, walk]", got)
 	}
 	if st := o.Parts.Manager.State; st.Substate != WalkForward {
-		t.Fatalf("substate = %s", CommandName(st.Substate))
+		t.Fatalf("substate = %s", motioncmd.Name(st.Substate))
 	}
 	tick(o, 5.0/30)
 	if len(o.Parts.Manager.Pending) != 0 || o.Interp().MotionsPending() {

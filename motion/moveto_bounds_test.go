@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -119,7 +120,7 @@ func TestMovementManagerDrivesTheMoveTo(t *testing.T) {
 	r.o.Phys.State &^= physics.StateGravity // the interpreter's HitGround does nothing then
 	r.o.Movement.HitGround()
 	if r.m.CurrentCommand != TurnRight {
-		t.Fatalf("MovementManager.HitGround began %s, want TurnRight", CommandName(r.m.CurrentCommand))
+		t.Fatalf("MovementManager.HitGround began %s, want TurnRight", motioncmd.Name(r.m.CurrentCommand))
 	}
 	for i := 0; i < 900 && len(r.done) == 0; i++ {
 		r.now += mtDt

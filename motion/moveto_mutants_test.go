@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -32,7 +33,7 @@ func (r *mtRig) untilLegWalking() {
 		}
 		r.step()
 	}
-	r.t.Fatalf("the walking leg never started (cmd %s, pending %v)", CommandName(r.m.CurrentCommand), r.m.Pending)
+	r.t.Fatalf("the walking leg never started (cmd %s, pending %v)", motioncmd.Name(r.m.CurrentCommand), r.m.Pending)
 }
 
 // face turns the mover in place to heading h.
@@ -60,7 +61,7 @@ func TestMoveAwaySteeringWrapsTheHeading(t *testing.T) {
 	}
 	if r.m.AuxCommand != TurnRight || r.o.Interp().Interpreted.TurnCommand != TurnRight {
 		t.Fatalf("aux %s, interpreted turn %s; want TurnRight: the move-away heading 180 + 270 wraps to 90, %.2f° right of the mover",
-			CommandName(r.m.AuxCommand), CommandName(r.o.Interp().Interpreted.TurnCommand), diff)
+			motioncmd.Name(r.m.AuxCommand), motioncmd.Name(r.o.Interp().Interpreted.TurnCommand), diff)
 	}
 }
 
@@ -74,7 +75,7 @@ func TestSteeringStopsWhileMotionsPending(t *testing.T) {
 	r.face(300) // 60° left of the target: steer right
 	r.m.UseTime()
 	if r.m.AuxCommand != TurnRight {
-		t.Fatalf("setup: aux %s, want TurnRight", CommandName(r.m.AuxCommand))
+		t.Fatalf("setup: aux %s, want TurnRight", motioncmd.Name(r.m.AuxCommand))
 	}
 	p := DefaultParams()
 	if err := r.o.Interp().DoInterpretedMotion(SideStepRight, &p); err != ErrNone || !r.o.Interp().MotionsPending() {
@@ -83,7 +84,7 @@ func TestSteeringStopsWhileMotionsPending(t *testing.T) {
 	r.m.UseTime()
 	if r.m.AuxCommand != 0 || r.o.Interp().Interpreted.TurnCommand != 0 {
 		t.Fatalf("aux %s, interpreted turn %s with motions pending; want the steering turn stopped",
-			CommandName(r.m.AuxCommand), CommandName(r.o.Interp().Interpreted.TurnCommand))
+			motioncmd.Name(r.m.AuxCommand), motioncmd.Name(r.o.Interp().Interpreted.TurnCommand))
 	}
 }
 
@@ -138,7 +139,7 @@ func TestArrivalRemovesTheLegFirst(t *testing.T) {
 	r.m.UseTime()
 	if len(r.done) != 1 || r.done[0] != ErrNone || r.m.IsMovingTo() {
 		t.Fatalf("done %v, moving %v, cmd %s; want the move finished on arrival",
-			r.done, r.m.IsMovingTo(), CommandName(r.m.CurrentCommand))
+			r.done, r.m.IsMovingTo(), motioncmd.Name(r.m.CurrentCommand))
 	}
 }
 
@@ -162,7 +163,7 @@ func TestArrivalStopsTheSteeringTurn(t *testing.T) {
 	}
 	if r.m.AuxCommand != 0 || r.o.Interp().Interpreted.TurnCommand != 0 {
 		t.Fatalf("after arrival: aux %s, interpreted turn %s; want the steering turn stopped",
-			CommandName(r.m.AuxCommand), CommandName(r.o.Interp().Interpreted.TurnCommand))
+			motioncmd.Name(r.m.AuxCommand), motioncmd.Name(r.o.Interp().Interpreted.TurnCommand))
 	}
 }
 
@@ -235,7 +236,7 @@ func TestSteeringBandEdgesAreExclusive(t *testing.T) {
 			}
 			r.m.UseTime()
 			if r.m.AuxCommand != tt.want {
-				t.Fatalf("facing %v: aux %s, want %s", tt.facing, CommandName(r.m.AuxCommand), CommandName(tt.want))
+				t.Fatalf("facing %v: aux %s, want %s", tt.facing, motioncmd.Name(r.m.AuxCommand), motioncmd.Name(tt.want))
 			}
 		})
 	}
@@ -259,7 +260,7 @@ func TestFinalTurnStartsAfterATurnLeg(t *testing.T) {
 	}
 	if len(r.m.Pending) != 3 || r.m.CurrentCommand != TurnRight {
 		t.Fatalf("setup: pending %v, cmd %s; want the opening turn (right, 270 → 0) under way",
-			r.m.Pending, CommandName(r.m.CurrentCommand))
+			r.m.Pending, motioncmd.Name(r.m.CurrentCommand))
 	}
 	r.o.Phys.Position.Frame.Origin = physics.Vec3{Y: 29.8} // within 0.6 of the target
 	r.run(600)
@@ -285,7 +286,7 @@ func TestNoSteeringTurnNothingStopped(t *testing.T) {
 	}
 	in := r.o.Interp()
 	if !in.MotionsPending() || r.m.AuxCommand != 0 {
-		t.Fatalf("setup: pending %v, aux %s; want the walk's link still playing, no steering", in.Pending, CommandName(r.m.AuxCommand))
+		t.Fatalf("setup: pending %v, aux %s; want the walk's link still playing, no steering", in.Pending, motioncmd.Name(r.m.AuxCommand))
 	}
 	pending, nodes := len(in.Pending), len(nodeAnims(&r.o.Parts.Sequence))
 	r.o.Phys.Position.Cell = 0

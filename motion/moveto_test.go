@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -93,7 +94,7 @@ func (r *mtRig) run(max int) {
 	}
 	if len(r.done) == 0 {
 		r.t.Fatalf("move did not finish in %d ticks (at %+v, heading %.2f, cmd %s, pending %v)", max,
-			r.o.Phys.Position.Frame.Origin, FrameHeading(r.o.Phys.Position.Frame), CommandName(r.m.CurrentCommand), r.m.Pending)
+			r.o.Phys.Position.Frame.Origin, FrameHeading(r.o.Phys.Position.Frame), motioncmd.Name(r.m.CurrentCommand), r.m.Pending)
 	}
 }
 
@@ -221,10 +222,10 @@ func TestMoveToHeadingHelpers(t *testing.T) {
 		{350, 10, TurnLeft, 20, true},
 	} {
 		if got := headingDiff(c.h1, c.h2, c.motion); math.Abs(float64(got-c.diff)) > 1e-3 {
-			t.Errorf("heading_diff(%v, %v, %s) = %v, want %v", c.h1, c.h2, CommandName(c.motion), got, c.diff)
+			t.Errorf("heading_diff(%v, %v, %s) = %v, want %v", c.h1, c.h2, motioncmd.Name(c.motion), got, c.diff)
 		}
 		if got := headingGreater(c.h1, c.h2, c.motion); got != c.passed {
-			t.Errorf("heading_greater(%v, %v, %s) = %v, want %v", c.h1, c.h2, CommandName(c.motion), got, c.passed)
+			t.Errorf("heading_greater(%v, %v, %s) = %v, want %v", c.h1, c.h2, motioncmd.Name(c.motion), got, c.passed)
 		}
 	}
 	if d := CylinderDistance(0.5, 2, pos(cell, 0, 0), 0.5, 2, pos(cell, 0, 4)); math.Abs(float64(d-3)) > 1e-4 {
@@ -264,7 +265,7 @@ func TestMoveToPositionAhead(t *testing.T) {
 				t.Error("never walked")
 			}
 			if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
-				t.Errorf("forward command %s after arrival, want Ready", CommandName(f))
+				t.Errorf("forward command %s after arrival, want Ready", motioncmd.Name(f))
 			}
 			if moved, _ := r.settle(60); moved > 1e-4 {
 				t.Errorf("moved %.4f after arrival", moved)
@@ -293,7 +294,7 @@ func TestMoveToPositionBehindTurnsFirst(t *testing.T) {
 			r.expectDone(ErrNone)
 			first := r.firstIndex(func(s mtSample) bool { return s.cmd != 0 })
 			if first < 0 || r.trace[first].cmd != c.turn {
-				t.Fatalf("first command %v, want %s", r.trace[max(first, 0)].cmd, CommandName(c.turn))
+				t.Fatalf("first command %v, want %s", r.trace[max(first, 0)].cmd, motioncmd.Name(c.turn))
 			}
 			wantSign := float32(1)
 			if c.turn == TurnLeft {
@@ -301,7 +302,7 @@ func TestMoveToPositionBehindTurnsFirst(t *testing.T) {
 			}
 			turning := r.firstIndex(func(s mtSample) bool { return s.turn == TurnRight })
 			if turning < 0 || r.trace[turning].turnSpeed*wantSign <= 0 {
-				t.Fatalf("interpreted turn never ran the %s way", CommandName(c.turn))
+				t.Fatalf("interpreted turn never ran the %s way", motioncmd.Name(c.turn))
 			}
 			walk := r.firstIndex(func(s mtSample) bool { return s.cmd == WalkForward })
 			if walk < first {
@@ -381,7 +382,7 @@ func TestMoveToPositionFailDistance(t *testing.T) {
 			t.Errorf("fail %.1f: gave up after %.3f units", fail, travelled)
 		}
 		if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
-			t.Errorf("fail %.1f: forward %s after failing, want Ready", fail, CommandName(f))
+			t.Errorf("fail %.1f: forward %s after failing, want Ready", fail, motioncmd.Name(f))
 		}
 		if len(r.m.Pending) != 0 {
 			t.Errorf("fail %.1f: %d legs left", fail, len(r.m.Pending))
@@ -442,13 +443,13 @@ func TestTurnToHeading(t *testing.T) {
 			r.expectDone(ErrNone)
 			first := r.firstIndex(func(s mtSample) bool { return s.cmd != 0 })
 			if first < 0 || r.trace[first].cmd != c.turn {
-				t.Fatalf("turn command %v, want %s", r.trace[max(first, 0)].cmd, CommandName(c.turn))
+				t.Fatalf("turn command %v, want %s", r.trace[max(first, 0)].cmd, motioncmd.Name(c.turn))
 			}
 			if got := FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.heading) > 0.01 {
 				t.Errorf("heading %.3f, want %.1f", got, c.heading)
 			}
 			if tc := r.o.Interp().Interpreted.TurnCommand; tc != 0 {
-				t.Errorf("turn command %s after finishing", CommandName(tc))
+				t.Errorf("turn command %s after finishing", motioncmd.Name(tc))
 			}
 			if moved, turned := r.settle(60); turned > 1e-3 || moved > 1e-4 {
 				t.Errorf("turned %.4f° and moved %.4f after finishing", turned, moved)
@@ -561,7 +562,7 @@ func TestMoveToCancel(t *testing.T) {
 				t.Fatalf("done = %#x, want %#x first", r.done, c.want)
 			}
 			if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
-				t.Errorf("forward %s after cancel", CommandName(f))
+				t.Errorf("forward %s after cancel", motioncmd.Name(f))
 			}
 			r.settle(15) // the stop link plays out
 			if moved, _ := r.settle(60); moved > 1e-4 {
@@ -642,12 +643,12 @@ func TestMoveToWaitsForContact(t *testing.T) {
 		r.step()
 	}
 	if i := r.firstIndex(func(s mtSample) bool { return s.cmd != 0 }); i >= 0 {
-		t.Fatalf("issued %s off the ground", CommandName(r.trace[i].cmd))
+		t.Fatalf("issued %s off the ground", motioncmd.Name(r.trace[i].cmd))
 	}
 	r.o.Phys.Transient |= physics.TransientContact
 	r.m.HitGround()
 	if r.m.CurrentCommand != TurnRight {
-		t.Fatalf("HitGround began %s, want TurnRight", CommandName(r.m.CurrentCommand))
+		t.Fatalf("HitGround began %s, want TurnRight", motioncmd.Name(r.m.CurrentCommand))
 	}
 	r.run(900)
 	r.expectDone(ErrNone)

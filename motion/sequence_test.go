@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -186,10 +187,10 @@ func TestStopMainCyclePlaysStopLinkAndClearsVelocity(t *testing.T) {
 		t.Fatalf("velocity at stop initiation = %v, want zero", seq.Velocity)
 	}
 	if st := o.Parts.Manager.State; st.Substate != Ready {
-		t.Fatalf("substate = %s, want Ready", CommandName(st.Substate))
+		t.Fatalf("substate = %s, want Ready", motioncmd.Name(st.Substate))
 	}
 	if o.Interp().Interpreted.ForwardCommand != Ready {
-		t.Fatalf("interpreted forward = %s, want Ready", CommandName(o.Interp().Interpreted.ForwardCommand))
+		t.Fatalf("interpreted forward = %s, want Ready", motioncmd.Name(o.Interp().Interpreted.ForwardCommand))
 	}
 	var moved float32
 	for i := 0; i < 20; i++ {

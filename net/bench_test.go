@@ -1,6 +1,10 @@
 package net
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dereth/dereth/internal/cputime"
+)
 
 // BenchmarkDecodeVerify decodes a full server data packet (one 448-byte
 // fragment, EncryptedChecksum) and checks its key: ns/packet, 0 allocs.
@@ -12,6 +16,7 @@ func BenchmarkDecodeVerify(b *testing.B) {
 	var q Packet
 	b.SetBytes(int64(len(wire)))
 	b.ReportAllocs()
+	cpu := cputime.Start()
 	for b.Loop() {
 		if err := Decode(wire, &q); err != nil {
 			b.Fatal(err)
@@ -20,6 +25,7 @@ func BenchmarkDecodeVerify(b *testing.B) {
 			b.Fatal("key")
 		}
 	}
+	cpu.Report(b, 1, "ns/packet")
 }
 
 // BenchmarkISAACKey is the cost of one key.

@@ -30,13 +30,13 @@ type Limits struct {
 	MaxString int64
 }
 
-// DefaultLimits are a handler's or timer's limits: 200,000 instructions
+// DefaultLimits are a handler's or timer's limits: 100,000 instructions
 // (a few milliseconds of Lua; host calls are charged their work), a
 // 250 ms wall-clock backstop for what the budget cannot see (generous,
 // so a loaded machine or a GC pause does not disable a sound plugin),
-// 64 MiB of heap growth and 1 MiB strings. A runaway loop is stopped by
+// 16 MiB of heap growth and 1 MiB strings. A runaway loop is stopped by
 // the budget within a few milliseconds and its plugin disabled.
-var DefaultLimits = Limits{Budget: 200_000, Timeout: 250 * time.Millisecond, Memory: 64 << 20, MaxString: 1 << 20}
+var DefaultLimits = Limits{Budget: 100_000, Timeout: 250 * time.Millisecond, Memory: 16 << 20, MaxString: 1 << 20}
 
 // LoadLimits are the main chunk's limits (it runs once, at load):
 // 10,000,000 instructions, 2 s, 64 MiB, 1 MiB strings.
@@ -170,6 +170,8 @@ type Manager struct {
 	selected uint32
 	panelID  int
 	panels   []*Panel
+	// recent are the last actions, for Status.
+	recent []string
 }
 
 // objInfo is what the messages said about an object that the world does
@@ -289,9 +291,52 @@ func (w printer) Write(b []byte) (int, error) {
 }
 
 func (m *Manager) out(o Output) {
+	if o.Event == "plugin_action" || o.Event == "plugin_throttled" {
+		line := o.Plugin + ": " + o.Action.Name
+		switch {
+		case o.Event == "plugin_throttled":
+			line += " refused (rate limit)"
+		case o.Action.Sent:
+			line += " sent"
+		default:
+			line += " (not sent)"
+		}
+		m.recent = append(m.recent, fmt.Sprintf("%7.2fs %s", o.T, line))
+		if len(m.recent) > recentActions {
+			m.recent = m.recent[len(m.recent)-recentActions:]
+		}
+	}
 	if m.opts.Out != nil {
 		m.opts.Out(o)
 	}
+}
+
+// recentActions is how many actions Status lists.
+const recentActions = 5
+
+// Status is the plugins' lines for the viewer's HUD: each plugin that was
+// disabled, with its file:line, and the last actions the plugins took
+// (the outbound log, with each plugin's name). Empty when all is well and
+// nothing was sent.
+func (m *Manager) Status() string {
+	var b strings.Builder
+	for _, p := range m.plugins {
+		if p.disabled != nil {
+			msg := p.disabled.Error()
+			var se *luahost.ScriptError
+			if errors.As(p.disabled, &se) {
+				msg = se.Message
+			}
+			fmt.Fprintf(&b, "plugin %s DISABLED: %s\n", p.Name, msg)
+		}
+	}
+	if len(m.recent) > 0 {
+		b.WriteString("plugin actions:\n")
+		for _, l := range m.recent {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	return b.String()
 }
 
 // install sets the plugin API's globals.

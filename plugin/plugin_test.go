@@ -123,7 +123,7 @@ func TestFailingPluginIsDisabledAlone(t *testing.T) {
 		t.Errorf("good plugin printed %q", got)
 	}
 	dis := h.texts("plugin_disabled")
-	want := []string{"writer.lua:2: message tables are read-only", "looper.lua:2: instruction budget of 200000 exhausted", "thrower.lua:2: boom"}
+	want := []string{"writer.lua:2: message tables are read-only", "looper.lua:2: instruction budget of 100000 exhausted", "thrower.lua:2: boom"}
 	if len(dis) != 3 {
 		t.Fatalf("disabled %q", dis)
 	}

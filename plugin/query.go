@@ -45,6 +45,9 @@ func (p *Plugin) objectTable(L *lua.LState, guid uint32, v *components.View) *lu
 	t := L.CreateTable(0, 10)
 	t.RawSetString("guid", lua.LNumber(guid))
 	info := p.m.objs[guid]
+	if info == nil && v.Name != "" {
+		t.RawSetString("name", lua.LString(v.Name)) // an offline world's archetype
+	}
 	if info != nil {
 		t.RawSetString("name", lua.LString(info.name))
 		t.RawSetString("setup", lua.LNumber(info.setup))
@@ -151,11 +154,29 @@ func (p *Plugin) luaObjects(L *lua.LState) int {
 	}
 	hits := make([]hit, 0, 16)
 	var v components.View
-	for guid, info := range p.m.objs {
-		if name != "" && !strings.Contains(strings.ToLower(info.name), name) {
+	// The objects the messages named, and (an offline world, or a
+	// scenario's) the world's other ordinary objects by archetype name.
+	guids := make([]uint32, 0, len(p.m.objs))
+	for guid := range p.m.objs {
+		guids = append(guids, guid)
+	}
+	if w := p.m.world; w != nil {
+		for _, e := range w.Objects {
+			if v.Resolve(w.ECS, e) && v.Phys != nil && p.m.objs[v.Phys.GUID] == nil {
+				guids = append(guids, v.Phys.GUID)
+			}
+		}
+	}
+	p.host.Check(L, int64(len(guids)))
+	for _, guid := range guids {
+		if !p.m.view(guid, &v) {
 			continue
 		}
-		if !p.m.view(guid, &v) {
+		objName := v.Name
+		if info := p.m.objs[guid]; info != nil {
+			objName = info.name
+		}
+		if name != "" && !strings.Contains(strings.ToLower(objName), name) {
 			continue
 		}
 		d := 0.0
@@ -170,7 +191,6 @@ func (p *Plugin) luaObjects(L *lua.LState) int {
 		}
 		hits = append(hits, hit{guid, d})
 	}
-	p.host.Check(L, int64(len(p.m.objs)))
 	slices.SortFunc(hits, func(a, b hit) int {
 		switch {
 		case a.d < b.d:

@@ -1,7 +1,7 @@
 package protocol
 
 import (
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -81,8 +81,8 @@ type InterpretedMotionState struct {
 // action slice's storage.
 func (s *InterpretedMotionState) Reset() {
 	*s = InterpretedMotionState{
-		CurrentStyle:   motion.NonCombat,
-		ForwardCommand: motion.Ready,
+		CurrentStyle:   motioncmd.NonCombat,
+		ForwardCommand: motioncmd.Ready,
 		ForwardSpeed:   1, SidestepSpeed: 1, TurnSpeed: 1,
 		Actions: s.Actions[:0],
 	}
@@ -94,7 +94,7 @@ func (s *InterpretedMotionState) Reset() {
 // speed bit for every speed other than 1.0.
 func (s *InterpretedMotionState) BuildFlags() {
 	var f uint32
-	if s.CurrentStyle != 0 && s.CurrentStyle != motion.MaskStyle {
+	if s.CurrentStyle != 0 && s.CurrentStyle != motioncmd.MaskStyle {
 		f |= IMSCurrentStyle
 	}
 	if s.ForwardCommand != 0 {
@@ -157,7 +157,7 @@ type MovementData struct {
 
 // command reads a 16-bit command and widens it through the command table.
 func (r *reader) command(field string) uint32 {
-	full, _ := motion.CommandFromWire(r.u16(field))
+	full, _ := motioncmd.FromWire(r.u16(field))
 	return full
 }
 
@@ -186,7 +186,7 @@ func (r *reader) motionItems(items []MotionItem, n uint64, field string, at int)
 
 func appendMotionItems(dst []byte, items []MotionItem) []byte {
 	for _, it := range items {
-		dst = appendU16(dst, motion.CommandToWire(it.Command))
+		dst = appendU16(dst, motioncmd.ToWire(it.Command))
 		seq := it.Sequence & 0x7FFF
 		if it.Autonomous {
 			seq |= 0x8000
@@ -233,16 +233,16 @@ func appendInterpretedState(dst []byte, start int, s *InterpretedMotionState) []
 	f := s.Flags & 0x7F
 	dst = appendU32(dst, f|uint32(len(s.Actions))<<7)
 	if f&IMSCurrentStyle != 0 {
-		dst = appendU16(dst, motion.CommandToWire(s.CurrentStyle))
+		dst = appendU16(dst, motioncmd.ToWire(s.CurrentStyle))
 	}
 	if f&IMSForwardCommand != 0 {
-		dst = appendU16(dst, motion.CommandToWire(s.ForwardCommand))
+		dst = appendU16(dst, motioncmd.ToWire(s.ForwardCommand))
 	}
 	if f&IMSSideStepCommand != 0 {
-		dst = appendU16(dst, motion.CommandToWire(s.SidestepCommand))
+		dst = appendU16(dst, motioncmd.ToWire(s.SidestepCommand))
 	}
 	if f&IMSTurnCommand != 0 {
-		dst = appendU16(dst, motion.CommandToWire(s.TurnCommand))
+		dst = appendU16(dst, motioncmd.ToWire(s.TurnCommand))
 	}
 	if f&IMSForwardSpeed != 0 {
 		dst = appendF32(dst, s.ForwardSpeed)
@@ -332,7 +332,7 @@ func (r *reader) movementData(m *MovementData) {
 func appendMovementData(dst []byte, start int, m *MovementData) []byte {
 	dst = appendU8(dst, uint8(m.Type))
 	dst = appendU8(dst, m.MotionFlags)
-	dst = appendU16(dst, motion.CommandToWire(m.Style))
+	dst = appendU16(dst, motioncmd.ToWire(m.Style))
 	switch m.Type {
 	case MovementInterpreted:
 		dst = appendInterpretedState(dst, start, &m.State)

@@ -1,7 +1,7 @@
 package protocol
 
 import (
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -50,8 +50,8 @@ type RawMotionState struct {
 func (s *RawMotionState) Reset() {
 	*s = RawMotionState{
 		CurrentHoldKey: HoldKeyNone,
-		CurrentStyle:   motion.NonCombat,
-		ForwardCommand: motion.Ready,
+		CurrentStyle:   motioncmd.NonCombat,
+		ForwardCommand: motioncmd.Ready,
 		ForwardSpeed:   1, SidestepSpeed: 1, TurnSpeed: 1,
 		Actions: s.Actions[:0],
 	}
@@ -67,8 +67,8 @@ func (s *RawMotionState) BuildFlags() {
 		}
 	}
 	set(RawCurrentHoldKey, s.CurrentHoldKey != HoldKeyNone)
-	set(RawCurrentStyle, s.CurrentStyle != motion.NonCombat)
-	set(RawForwardCommand, s.ForwardCommand != motion.Ready)
+	set(RawCurrentStyle, s.CurrentStyle != motioncmd.NonCombat)
+	set(RawForwardCommand, s.ForwardCommand != motioncmd.Ready)
 	set(RawForwardHoldKey, s.ForwardHoldKey != HoldKeyInvalid)
 	set(RawForwardSpeed, s.ForwardSpeed != 1)
 	set(RawSideStepCommand, s.SidestepCommand != 0)

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/dereth/dereth/internal/cp1252"
 	"github.com/dereth/dereth/internal/cursor"
@@ -168,11 +169,51 @@ func (r *reader) string16L(field string) string {
 		r.short(field, 2+n)
 		return ""
 	}
-	s := cp1252.Decode(r.B[r.Off : r.Off+n])
+	s := internString(r.B[r.Off : r.Off+n])
 	r.Off += n
 	pad := (4 - (2+n)%4) % 4
 	if pad != 0 && r.need(field, pad) {
 		r.Off += pad
 	}
+	return s
+}
+
+// Interned strings: the names and short texts messages carry repeat (a
+// town's doors, chests and creatures; the player's name in every
+// message), so string16L keeps the decoded form of short ones and hands
+// the same string out again without allocating — a CreateObject decodes
+// with no allocation once its names were seen. Bounded: at most
+// maxInterned strings of at most maxInternLen bytes are kept (a full
+// table is emptied and fills again with the names in use); longer ones
+// are decoded afresh each time.
+const (
+	maxInterned  = 4096
+	maxInternLen = 48
+)
+
+var interned = struct {
+	sync.Mutex
+	m map[string]string // raw cp1252 bytes -> decoded UTF-8
+}{m: map[string]string{}}
+
+// internString decodes a cp1252 string, through the intern table when it
+// is short.
+func internString(raw []byte) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	if len(raw) > maxInternLen {
+		return cp1252.Decode(raw)
+	}
+	interned.Lock()
+	defer interned.Unlock()
+	if s, ok := interned.m[string(raw)]; ok { // the lookup does not allocate
+		return s
+	}
+	s := cp1252.Decode(raw)
+	if len(interned.m) == maxInterned {
+		clear(interned.m) // start over: the names in use now come back
+	}
+	interned.m[string(raw)] = s
 	return s
 }

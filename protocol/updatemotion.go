@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 )
 
 // UpdateMotion is 0xF74C (§3): an object's new movement, with the instance,
@@ -83,14 +83,14 @@ func decodeUpdateMotionFast(b []byte, m *UpdateMotion) (int, bool) {
 	mv := &m.Movement
 	actions := mv.State.Actions
 	*mv = MovementData{MotionFlags: b[17]}
-	mv.Style, _ = motion.CommandFromWire(binary.LittleEndian.Uint16(b[18:]))
+	mv.Style, _ = motioncmd.FromWire(binary.LittleEndian.Uint16(b[18:]))
 	s := &mv.State
 	s.Actions = actions
 	s.Reset()
 	s.Flags = flags
 	off := 24
 	cmd := func() uint32 {
-		full, _ := motion.CommandFromWire(binary.LittleEndian.Uint16(b[off:]))
+		full, _ := motioncmd.FromWire(binary.LittleEndian.Uint16(b[off:]))
 		off += 2
 		return full
 	}

@@ -4,7 +4,7 @@ import (
 	"github.com/dereth/dereth/protocol/schema"
 	"math"
 
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -20,8 +20,8 @@ var docPosition = Position{Cell: 0xA9B40021, Frame: physics.Frame{
 func fullIMS() InterpretedMotionState {
 	return InterpretedMotionState{
 		Flags:        0x7F,
-		CurrentStyle: motion.NonCombat, ForwardCommand: motion.RunForward,
-		SidestepCommand: motion.SideStepRight, TurnCommand: motion.TurnRight,
+		CurrentStyle: motioncmd.NonCombat, ForwardCommand: motioncmd.RunForward,
+		SidestepCommand: motioncmd.SideStepRight, TurnCommand: motioncmd.TurnRight,
 		ForwardSpeed: 2.5, SidestepSpeed: -1.25, TurnSpeed: 1.5,
 		Actions: []MotionItem{
 			{Command: 0x10000051, Sequence: 5, Autonomous: true, Speed: 1},          // Twitch1
@@ -52,7 +52,7 @@ func moveToWire(b le) le {
 // Movement excludes) and every WeenieDesc field.
 func fullCreateObject() *CreateObject {
 	sticky := MovementData{Type: MovementInterpreted, MotionFlags: MotionStickToObject,
-		Style: motion.NonCombat, State: fullIMS(), StickyObject: 0x80000B02}
+		Style: motioncmd.NonCombat, State: fullIMS(), StickyObject: 0x80000B02}
 	return &CreateObject{
 		Guid: 0x80000A01,
 		Model: ObjDesc{
@@ -183,7 +183,7 @@ func vectors() []vector {
 		Guid:  0x80000D02,
 		Model: ObjDesc{Marker: 0x11},
 		Physics: PhysicsDesc{Flags: PhysicsMovement | PhysicsMTable, State: 0x408,
-			Movement: &MovementData{Type: MovementMoveToObject, Style: motion.NonCombat, Target: 0x50000001,
+			Movement: &MovementData{Type: MovementMoveToObject, Style: motioncmd.NonCombat, Target: 0x50000001,
 				Origin: Origin{Cell: 0xA9B40021, Pos: physics.Vec3{X: 1, Y: 2, Z: 3}}, MoveTo: fullMoveTo(), RunRate: 0},
 			MotionTable: 0x09000001},
 		Weenie: WeenieDesc{Name: "Drudge", WeenieClassID: 7, ItemType: 0x10},
@@ -191,9 +191,9 @@ func vectors() []vector {
 
 	docMotion := &UpdateMotion{
 		Guid: 0x80000A01, MovementSequence: 0x0102, ServerControlSequence: 0x0102,
-		Movement: MovementData{Type: MovementInterpreted, Style: motion.NonCombat,
-			State: InterpretedMotionState{Flags: 0x27, CurrentStyle: motion.NonCombat, ForwardCommand: motion.RunForward,
-				TurnCommand: motion.TurnRight, ForwardSpeed: 1.5, SidestepSpeed: 1, TurnSpeed: 1}},
+		Movement: MovementData{Type: MovementInterpreted, Style: motioncmd.NonCombat,
+			State: InterpretedMotionState{Flags: 0x27, CurrentStyle: motioncmd.NonCombat, ForwardCommand: motioncmd.RunForward,
+				TurnCommand: motioncmd.TurnRight, ForwardSpeed: 1.5, SidestepSpeed: 1, TurnSpeed: 1}},
 	}
 	docMotionWire := unhex(`
 		4c f7 00 00  01 0a 00 80  00 00  02 01  02 01  00  00 | opcode, guid, inst, mseq, sctl, auto, pad
@@ -214,13 +214,13 @@ func vectors() []vector {
 
 	defaults := &UpdateMotion{Guid: 0x80000A02, MovementSequence: 1,
 		Movement: MovementData{Type: MovementInterpreted, Style: 0x80000041,
-			State: InterpretedMotionState{CurrentStyle: motion.NonCombat, ForwardCommand: motion.Ready,
+			State: InterpretedMotionState{CurrentStyle: motioncmd.NonCombat, ForwardCommand: motioncmd.Ready,
 				ForwardSpeed: 1, SidestepSpeed: 1, TurnSpeed: 1}}}
 	defaultsWire := le{}.u32(0xF74C).u32(0x80000A02).u16(0).u16(1).u16(0).u8(0).u8(0).
 		u8(0).u8(0).u16(0x41).u32(0)
 
 	moveToObject := &UpdateMotion{Guid: 0x80000A03, MovementSequence: 2, ServerControlSequence: 1,
-		Movement: MovementData{Type: MovementMoveToObject, Style: motion.NonCombat, Target: 0x50000001,
+		Movement: MovementData{Type: MovementMoveToObject, Style: motioncmd.NonCombat, Target: 0x50000001,
 			Origin: Origin{Cell: 0xA9B40022, Pos: physics.Vec3{X: 10, Y: 20, Z: 0.5}}, MoveTo: fullMoveTo(), RunRate: 1.75}}
 	moveToObjectWire := moveToWire(le{}.u32(0xF74C).u32(0x80000A03).u16(0).u16(2).u16(1).u8(0).u8(0).
 		u8(6).u8(0).u16(0x3D).u32(0x50000001).u32(0xA9B40022).f32(10).f32(20).f32(0.5)).f32(1.75)
@@ -232,19 +232,19 @@ func vectors() []vector {
 		u8(7).u8(0).u16(0x3E).u32(0x01D90108).f32(-5).f32(7.25).f32(0)).f32(0)
 
 	turnToObject := &UpdateMotion{Guid: 0x80000A05, MovementSequence: 4, ServerControlSequence: 3,
-		Movement: MovementData{Type: MovementTurnToObject, Style: motion.NonCombat, Target: 0x50000001,
+		Movement: MovementData{Type: MovementTurnToObject, Style: motioncmd.NonCombat, Target: 0x50000001,
 			DesiredHeading: 180, TurnTo: TurnToParameters{MovementParams: 0x1EE0F, Speed: 1, DesiredHeading: 45}}}
 	turnToObjectWire := le{}.u32(0xF74C).u32(0x80000A05).u16(0).u16(4).u16(3).u8(0).u8(0).
 		u8(8).u8(0).u16(0x3D).u32(0x50000001).f32(180).u32(0x1EE0F).f32(1).f32(45)
 
 	turnToHeading := &UpdateMotion{Guid: 0x80000A06, MovementSequence: 5, ServerControlSequence: 4,
-		Movement: MovementData{Type: MovementTurnToHeading, Style: motion.NonCombat,
+		Movement: MovementData{Type: MovementTurnToHeading, Style: motioncmd.NonCombat,
 			TurnTo: TurnToParameters{MovementParams: 0x40, Speed: 1.5, DesiredHeading: 270}}}
 	turnToHeadingWire := le{}.u32(0xF74C).u32(0x80000A06).u16(0).u16(5).u16(4).u8(0).u8(0).
 		u8(9).u8(0).u16(0x3D).u32(0x40).f32(1.5).f32(270)
 
 	stop := &UpdateMotion{Guid: 0x80000A07, MovementSequence: 6,
-		Movement: MovementData{Type: MovementStopCompletely, Style: motion.NonCombat}}
+		Movement: MovementData{Type: MovementStopCompletely, Style: motioncmd.NonCombat}}
 	stopWire := le{}.u32(0xF74C).u32(0x80000A07).u16(0).u16(6).u16(0).u8(0).u8(0).u8(5).u8(0).u16(0x3D)
 
 	docPos := &UpdatePosition{Guid: 0x80000A01, Flags: 0x34,
@@ -277,8 +277,8 @@ func vectors() []vector {
 				Orientation: physics.Quat{W: w7071, Z: w7071}}}, Velocity: physics.Vec3{X: 1, Y: 2, Z: 3},
 			InstanceSequence: 2, PositionSequence: 0x33, TeleportSequence: 4, ForcePositionSequence: 5},
 		MovementSequence: 0x0102, ServerControlSequence: 0x0103, Autonomous: true,
-		Movement: MovementData{Type: MovementInterpreted, Style: motion.NonCombat,
-			State: InterpretedMotionState{Flags: 0x07, CurrentStyle: motion.NonCombat, ForwardCommand: motion.RunForward,
+		Movement: MovementData{Type: MovementInterpreted, Style: motioncmd.NonCombat,
+			State: InterpretedMotionState{Flags: 0x07, CurrentStyle: motioncmd.NonCombat, ForwardCommand: motioncmd.RunForward,
 				ForwardSpeed: 1.5, SidestepSpeed: 1, TurnSpeed: 1}},
 	}
 	posMoveWire := le{}.u32(0xF619).u32(0x80000A01).u32(0x31).u32(0xA9B40021).f32(50).f32(60.5).f32(12).
@@ -353,7 +353,7 @@ func docMoveToState() *MoveToState {
 	m := &MoveToState{Sequence: 5, Position: docPosition, ClientStamps: ClientStamps{InstanceSequence: 3, TeleportSequence: 1}, Contact: true}
 	m.Raw.Reset()
 	m.Raw.CurrentHoldKey = HoldKeyRun
-	m.Raw.ForwardCommand = motion.WalkForward
+	m.Raw.ForwardCommand = motioncmd.WalkForward
 	m.Raw.BuildFlags()
 	return m
 }
@@ -361,9 +361,9 @@ func docMoveToState() *MoveToState {
 func fullMoveToState() *MoveToState {
 	return &MoveToState{Sequence: 0x01020304, Position: docPosition,
 		Raw: RawMotionState{Flags: 0x7FF, CurrentHoldKey: HoldKeyRun, CurrentStyle: 0x8000003E,
-			ForwardCommand: motion.WalkBackwards, ForwardHoldKey: HoldKeyRun, ForwardSpeed: 0.5,
-			SidestepCommand: motion.SideStepLeft, SidestepHoldKey: HoldKeyNone, SidestepSpeed: 0.75,
-			TurnCommand: motion.TurnLeft, TurnHoldKey: HoldKeyRun, TurnSpeed: 1.25,
+			ForwardCommand: motioncmd.WalkBackwards, ForwardHoldKey: HoldKeyRun, ForwardSpeed: 0.5,
+			SidestepCommand: motioncmd.SideStepLeft, SidestepHoldKey: HoldKeyNone, SidestepSpeed: 0.75,
+			TurnCommand: motioncmd.TurnLeft, TurnHoldKey: HoldKeyRun, TurnSpeed: 1.25,
 			Actions: []MotionItem{{Command: 0x13000087, Sequence: 2, Autonomous: true, Speed: 1}}},
 		ClientStamps: ClientStamps{InstanceSequence: 1, ServerControlSequence: 2, TeleportSequence: 3, ForcePositionSequence: 4},
 		Contact:      true, StandingLongJump: true}

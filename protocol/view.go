@@ -7,7 +7,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 )
 
@@ -155,7 +155,7 @@ func appendTextValue(dst []byte, v any) []byte {
 	case Hex:
 		return fmt.Appendf(dst, "0x%08X", uint32(v))
 	case Command:
-		if n, ok := motion.LookupCommand(uint32(v)); ok {
+		if n, ok := motioncmd.Lookup(uint32(v)); ok {
 			return fmt.Appendf(dst, "0x%08X(%s)", uint32(v), n)
 		}
 		return fmt.Appendf(dst, "0x%08X(unknown)", uint32(v))

@@ -52,11 +52,27 @@ func (s *errorScene) Draw(g *game, screen *ebiten.Image) {
 	screen.Fill(errorBackground)
 	ebitenutil.DebugPrintAt(screen, "dereth: "+s.title, 24, 24)
 	ebitenutil.DebugPrintAt(screen, strings.Join(s.lines, "\n"), 24, 56)
-	keys := "Esc quits"
-	if s.load != nil {
-		keys = "F5 loads again (fix the file first)   Esc quits"
+	if keys := s.keys(g); keys != "" {
+		ebitenutil.DebugPrintAt(screen, keys, 24, screen.Bounds().Dy()-32)
 	}
-	ebitenutil.DebugPrintAt(screen, keys, 24, screen.Bounds().Dy()-32)
+}
+
+// keys is the error screen's last line, the keys it answers: none in a
+// screenshot run (saved and closed at once, no key will be pressed); F5
+// as Config.Retry says (a session has no file to fix) when there is a
+// load to retry; Esc.
+func (s *errorScene) keys(g *game) string {
+	if g.shooting() {
+		return ""
+	}
+	if s.load == nil {
+		return "Esc quits"
+	}
+	retry := g.cfg.Retry
+	if retry == "" {
+		retry = "F5 loads again (fix the file first)"
+	}
+	return retry + "   Esc quits"
 }
 
 var errorBackground = color.RGBA{0x30, 0x10, 0x10, 0xFF}

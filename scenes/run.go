@@ -13,6 +13,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/plugin"
+	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
@@ -37,6 +39,10 @@ type Config struct {
 	// while the loading scene shows progress(done, total). An error shows
 	// the error scene.
 	Load func(progress func(done, total int)) (*systems.World, Assets, error)
+	// Retry is what the error scene says F5 does ("F5 loads again (fix
+	// the file first)" when empty): a session's Load has no file to fix.
+	// A screenshot run, where nobody presses a key, says nothing of keys.
+	Retry string
 	// Reload re-runs the spawn script (F5); its error is shown in the
 	// window and the world keeps running. Nil disables F5.
 	Reload func() error
@@ -48,13 +54,15 @@ type Config struct {
 	// status line (world.status: what it found), shown at the top of the
 	// HUD.
 	Status func() string
-	// Screenshot, when set, runs Frames world frames (0: just the
-	// first, once the world is loaded), saves the window as a PNG at
-	// Screenshot (and the view.ShotReport next to it as
-	// Screenshot+".json") and exits. An error scene is saved at once and
-	// Run returns its error. The world steps every frame but only the
-	// saved one is drawn (nobody sees the others), unless
-	// DrawEveryFrame.
+	// Screenshot, when set, runs Frames world frames (0: the first
+	// frame of the loaded world — a streaming world runs until it has
+	// settled, World.StreamSettled: out of portal space and the ground
+	// around the focus built, for at most SettleLimit of wall-clock
+	// time), saves the window as a PNG at Screenshot (and the
+	// view.ShotReport next to it as Screenshot+".json") and exits. An
+	// error scene is saved at once and Run returns its error. The world
+	// steps every frame but only the saved one is drawn (nobody sees the
+	// others), unless DrawEveryFrame.
 	Screenshot string
 	Frames     int
 	// DrawEveryFrame draws every frame of a screenshot run (tests that
@@ -84,9 +92,30 @@ type Config struct {
 	// in again; its error is shown briefly. A banner (Frame's error) that
 	// goes away when Frame returns nil again says "connected again".
 	Reconnect func() error
+	// MissingAssets, when set, is polled every frame for the assets the
+	// session's world could not find (its Setups and MotionTables),
+	// listed in the HUD with those the renderer could not.
+	MissingAssets func() []view.MissingAsset
+	// Chat, when set, is the chat panel's model (a live or replayed
+	// session's speech and server text), drawn at the bottom right.
+	Chat *netui.Chat
+	// Replay, when set, is a replay's scrubber (drawn along the top):
+	// the world runs only the time it allows each frame (none while
+	// paused); P pauses, N steps to the next packet, a click on the bar
+	// seeks ahead; the selected object's messages head its HUD panel.
+	Replay *netui.Timeline
+	// PlainLooks draws objects without their ObjDesc changes
+	// (view.Renderer.PlainLooks): a server's world over the sample DATs.
+	PlainLooks bool
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool
+	// Panels, when set, is polled every frame for the plugins' panels,
+	// drawn over the world (PanelKey hides them, a title drag moves one).
+	Panels func() []*plugin.Panel
+	// Plugins, when set, is polled every frame for the plugins' HUD
+	// lines (a disabled plugin's file:line).
+	Plugins func() string
 	// UsePortal, when set, is the U key: the local player uses the nearest
 	// portal; its error is shown briefly.
 	UsePortal func() error
@@ -99,6 +128,10 @@ type Config struct {
 	// then one of its texture's colours (the window tests check that),
 	// and a software GL draws faster.
 	NearestTexels bool
+	// Shown, when set, is called once, after the first frame that draws
+	// the loaded world (World.StreamSettled): the browser page records
+	// its time to first frame.
+	Shown func()
 }
 
 // scene is one of the viewer's screens.
@@ -128,8 +161,15 @@ type game struct {
 	// shotNext asks Draw to save the frame as a PNG in the working
 	// directory (F12); shotMsg reports where.
 	shotNext bool
-	shotMsg  string
-	shotAt   time.Time
+	// settleFrom is when a screenshot run began waiting for its
+	// streaming world to settle (worldWaits); settleWarned that it gave
+	// up and said so.
+	settleFrom   time.Time
+	settleWarned bool
+	// shown is set once Config.Shown has been called.
+	shown   bool
+	shotMsg string
+	shotAt  time.Time
 }
 
 // Test hooks: testStart sees the world scene when it starts, testShot
@@ -201,7 +241,40 @@ func (g *game) shotDue() bool {
 	case *errorScene:
 		return true
 	}
-	return g.frames >= g.cfg.Frames
+	return !g.worldWaits()
+}
+
+// SettleLimit is the longest a screenshot of the first frame waits for a
+// streaming world to settle; then it saves what there is and says so.
+const SettleLimit = 2 * time.Minute
+
+// worldWaits reports whether a screenshot run's world scene is still
+// before its saved frame: fewer than Frames frames run, or, with Frames
+// 0, the world streams and has not settled (within SettleLimit). An
+// explicit Frames is exactly that many frames, whatever streaming does
+// (a test can shoot portal space).
+func (g *game) worldWaits() bool {
+	ws, ok := g.scene.(*worldScene)
+	if !ok {
+		return false
+	}
+	if g.cfg.Frames > 0 {
+		return g.frames < g.cfg.Frames
+	}
+	if ws.world.StreamSettled() {
+		return false
+	}
+	if g.settleFrom.IsZero() {
+		g.settleFrom = time.Now()
+	}
+	if time.Since(g.settleFrom) < SettleLimit {
+		return true
+	}
+	if !g.settleWarned {
+		g.settleWarned = true
+		fmt.Fprintf(os.Stderr, "dereth: screenshot: the streamed world did not settle within %v; saving it as it is\n", SettleLimit)
+	}
+	return false
 }
 
 // Update implements ebiten.Game.
@@ -250,10 +323,14 @@ func (g *game) saveSettings() {
 
 // Draw implements ebiten.Game.
 func (g *game) Draw(screen *ebiten.Image) {
-	if _, world := g.scene.(*worldScene); world && g.shooting() && !g.cfg.DrawEveryFrame && g.frames < g.cfg.Frames {
+	if g.shooting() && !g.cfg.DrawEveryFrame && g.worldWaits() {
 		return // a screenshot run's frame before the saved one
 	}
 	g.scene.Draw(g, screen)
+	if ws, ok := g.scene.(*worldScene); ok && g.cfg.Shown != nil && !g.shown && ws.world.StreamSettled() {
+		g.shown = true
+		g.cfg.Shown()
+	}
 	if g.shotNext {
 		g.shotNext = false
 		g.shotAt = time.Now()

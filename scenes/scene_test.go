@@ -216,3 +216,30 @@ func TestSaveShotNames(t *testing.T) {
 		t.Fatalf("saved PNG %v, %v", got.Bounds(), err)
 	}
 }
+
+// TestErrorScreenKeys: the error screen's key line speaks of a file only
+// where there is one to fix, and of no keys in a screenshot run.
+func TestErrorScreenKeys(t *testing.T) {
+	load := func(func(int, int)) (*systems.World, Assets, error) { return nil, nil, nil }
+	tests := []struct {
+		name string
+		cfg  Config
+		load bool
+		want string
+	}{
+		{"script", Config{}, true, "F5 loads again (fix the file first)   Esc quits"},
+		{"live session", Config{Retry: "F5 connects again"}, true, "F5 connects again   Esc quits"},
+		{"nothing to retry", Config{}, false, "Esc quits"},
+		{"screenshot", Config{Screenshot: "x.png"}, true, ""},
+		{"screenshot, session", Config{Screenshot: "x.png", Retry: "F5 connects again"}, true, ""},
+	}
+	for _, tt := range tests {
+		s := newErrorScene("could not load the world", errors.New("boom"))
+		if tt.load {
+			s.load = load
+		}
+		if got := s.keys(&game{cfg: tt.cfg}); got != tt.want {
+			t.Errorf("%s: keys %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -92,6 +93,9 @@ func runChild(dir, mode string) error {
 	case "portal":
 		portalRun(dir, &cfg)
 		return Run(cfg)
+	case "placeholder":
+		placeholderRun(dir, &cfg)
+		return Run(cfg)
 	case "blend":
 		cfg.Frames = 0
 		testShot = blendShots(dir)
@@ -111,6 +115,11 @@ func runChild(dir, mode string) error {
 		testStart = func(ws *worldScene) { ws.sel = testworld.Walker }
 	}
 	testShot = func(g *game, ws *worldScene) {
+		// What the HUD's draw figure timed: atlas changes (first-time
+		// packing) during that drawing.
+		if err := os.WriteFile(filepath.Join(dir, "packed.txt"), []byte(strconv.Itoa(ws.packed)), 0o644); err != nil {
+			g.saveErr = err
+		}
 		img := ebiten.NewImage(g.w, g.h)
 		ws.r.HideObjects = true
 		renderOffscreen(img, ws.r, ws.world, ws.cam, false)
@@ -171,8 +180,9 @@ func TestWindowScreenshot(t *testing.T) {
 }
 
 // TestWindowHUD shows the HUD with the walker selected: the screenshot
-// still passes the background check, and the HUD's panels cover pixels
-// the bare frame has as terrain or sky.
+// still passes the background check, the HUD's panels cover pixels the
+// bare frame has as terrain or sky, and its draw figure timed a warmed-up
+// drawing.
 func TestWindowHUD(t *testing.T) {
 	dir := runViewer(t, "hud")
 	img := readPNG(t, filepath.Join(dir, "out.png"))
@@ -195,6 +205,16 @@ func TestWindowHUD(t *testing.T) {
 	}
 	if diff < 2000 {
 		t.Fatalf("only %d pixels of the HUD's stats panel differ from the bare frame", diff)
+	}
+	// The screenshot run draws only its saved frame; the HUD's draw
+	// figure on it must time a frame's drawing, not the first frame's
+	// packing of every texture into the atlas.
+	b, err := os.ReadFile(filepath.Join(dir, "packed.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != "0" {
+		t.Errorf("the atlas changed %s times during the drawing the HUD's draw figure timed, want 0 (warmed up first)", b)
 	}
 }
 

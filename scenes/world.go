@@ -41,6 +41,8 @@ type worldScene struct {
 	hud    bool
 	// outbound opens the outbound-log panel (F4); closed it is one line.
 	outbound bool
+	// panels are the plugins' panels (PanelKey).
+	panels pluginPanels
 	// collide draws the collision spheres and hit polygons (F8).
 	collide  collisionDebug
 	stats    view.Stats
@@ -67,9 +69,19 @@ type worldScene struct {
 	// looking is a right-button drag: mouse-look.
 	looking bool
 
+	// banner is the player banner last drawn (view.PlayerBanner).
+	banner string
+	// onPlayer: the camera has started on the local player
+	// (startOnPlayer).
+	onPlayer bool
+
 	graph    view.FrameGraph
 	bars     []view.Bar
 	lastDraw time.Time
+	// warm: a screenshot run has drawn its frame once untimed; packed is
+	// how many times the atlas changed during the last timed drawing.
+	warm   bool
+	packed int
 }
 
 // tickDt is the fixed step of screenshot mode, which renders the same
@@ -80,6 +92,7 @@ const tickDt = 1.0 / 60
 func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s := &worldScene{world: w, assets: a, r: view.NewRenderer(a), hud: !g.cfg.HideHUD && g.settings.HUD, reload: g.cfg.Reload, orig: w.Trace}
 	s.r.DayFraction = g.settings.DayFraction
+	s.r.PlainLooks = g.cfg.PlainLooks
 	s.clock.Now = g.cfg.Clock
 	if g.shooting() {
 		s.fixed = tickDt
@@ -90,6 +103,7 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s.tail.Next = s.orig
 	s.cam = view.NewCamera(g.w, g.h, s.focus())
 	s.followTarget()
+	w.StreamFocus = s.streamFocus
 	if testStart != nil {
 		testStart(s)
 	}
@@ -103,6 +117,20 @@ func (s *worldScene) focus() physics.Position {
 		return o.Phys.Position
 	}
 	return physics.Position{Cell: 0xA9B40001, Frame: physics.Frame{Origin: physics.Vec3{X: dat.BlockLength, Y: dat.BlockLength, Z: 100}, Orientation: physics.IdentityQuat}}
+}
+
+// streamFocus is where streaming centres while the world has no player
+// (World.StreamFocus): the followed entity, or with the free camera (or
+// nothing to follow) the point the camera looks at. So a spawn script
+// that spawns no player still stands on streamed ground.
+func (s *worldScene) streamFocus() physics.Position {
+	if !s.cam.Fly {
+		if o := s.followed(); o != nil {
+			return o.Phys.Position
+		}
+	}
+	p, _ := s.cam.TargetPosition()
+	return p
 }
 
 // followed is the entity the camera follows: the player, else the
@@ -157,6 +185,7 @@ func (s *worldScene) followTarget() {
 		if o.Pres != nil && o.Pres.Root.Cell != 0 {
 			p = o.Pres.Root
 		}
+		s.startOnPlayer(o.Phys.GUID, p)
 		h := view.HeadingOf(p.Frame.Orientation)
 		if o.Phys.GUID == s.lastFollowed {
 			s.cam.Yaw += h - s.lastHeading
@@ -213,11 +242,20 @@ func (s *worldScene) Update(g *game) error {
 	}
 	s.pollScriptErr(g)
 	s.handleToggles(g)
-	s.handleMouse(g)
+	busy := false
+	if g.cfg.Panels != nil {
+		busy = s.panels.update(g.cfg.Panels(), s.cam.W)
+	}
+	if !busy {
+		s.handleMouse(g)
+	}
 	wall := s.clock.Elapsed()
 	step := wall
 	if s.fixed > 0 {
 		step = s.fixed
+	}
+	if g.cfg.Replay != nil {
+		step = g.cfg.Replay.Advance(step) // none while paused
 	}
 	if g.cfg.Frame != nil && s.frame(g, step) {
 		return ebiten.Termination // the session asked to end (ErrEnd)
@@ -241,7 +279,12 @@ func (s *worldScene) Update(g *game) error {
 		s.world.Trace = s.orig
 	}
 	t0 := time.Now()
-	s.world.Step(step)
+	if step > 0 || g.cfg.Replay == nil {
+		s.world.Step(step)
+	}
+	if g.cfg.Replay != nil {
+		g.cfg.Replay.Sync(s.world.Now)
+	}
 	s.stats.Tick = time.Since(t0)
 	s.clock.Record(wall, step)
 	s.stats.SimRatio = s.clock.Ratio()
@@ -304,6 +347,7 @@ func (s *worldScene) handleToggles(g *game) {
 			s.reloadAt, s.reloaded, s.reloadOK = time.Now(), err.Error(), true
 		}
 	}
+	s.replayKeys(g)
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) && s.reload != nil {
 		s.doReload()
 	}
@@ -365,7 +409,9 @@ func (s *worldScene) doReload() {
 // (Settings.InvertWheel reverses it).
 func (s *worldScene) handleMouse(g *game) {
 	x, y := ebiten.CursorPosition()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && s.scrubberClick(g, x, y) {
+		// the click seeks the replay; it neither orbits nor picks
+	} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		s.dragging, s.moved = true, false
 		s.pressX, s.pressY, s.lastX, s.lastY = x, y, x, y
 	}
@@ -423,22 +469,41 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		if s.hud {
 			s.drawHUD(g, screen)
 		}
+		s.drawPlayerBanner(g, screen)
+		s.drawChat(g, screen)
+		s.drawScrubber(g, screen)
 		return
 	}
-	t0 := time.Now()
 	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
+	if g.shooting() && !g.cfg.DrawEveryFrame && !s.warm {
+		// A screenshot run draws only the frame it saves, the first
+		// drawn: draw it once untimed, so that the HUD's draw figure is
+		// a frame's drawing, not the packing of every texture, mesh and
+		// land surface the first frame meets.
+		s.warm = true
+		render()
+	}
+	var packed int
+	if s.r.Atlas != nil {
+		packed = s.r.Atlas.Version
+	}
+	t0 := time.Now()
 	if testRender != nil {
 		testRender(render)
 	} else {
 		render()
 	}
 	s.stats.Build = time.Since(t0)
+	if s.r.Atlas != nil {
+		s.packed = s.r.Atlas.Version - packed
+	}
 	s.stats.Tris, s.stats.DrawCalls = len(s.r.Indices)/3, s.r.DrawCalls()
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 	if s.collide.on {
 		s.collide.overlay(s.world, s.cam)
 		s.collide.draw(screen)
 	}
+	s.drawPlaceholderLabels(g, screen)
 	if s.sel != 0 {
 		if d, ok := s.r.DrawnOf(s.sel); ok {
 			strokeRect(screen, g.white, d.Bounds, 1, 1, 0.2)
@@ -454,9 +519,15 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	} else if s.cam.Map {
 		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
 	}
+	if g.cfg.Panels != nil {
+		s.panels.draw(screen, g.white, g.cfg.Panels())
+	}
 	if g.settings.FrameGraph {
 		s.drawGraph(g, screen)
 	}
+	s.drawPlayerBanner(g, screen)
+	s.drawChat(g, screen)
+	s.drawScrubber(g, screen)
 	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
 		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
@@ -479,10 +550,11 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	if g.cfg.Net != nil {
 		left += g.cfg.Net() + "\n"
 	}
-	left += view.EntityList(s.world, s.sel)
-	if len(s.r.Errors) > 0 {
-		left += "asset errors:\n  " + strings.Join(s.r.Errors[:min(len(s.r.Errors), 5)], "\n  ") + "\n"
+	if g.cfg.Plugins != nil {
+		left += g.cfg.Plugins()
 	}
+	left += view.EntityList(s.world, s.sel)
+	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
 	panel(screen, g.white, left, view.TopLeft, 0, 0, 0)
 	var trace []systems.Event
 	var selected *components.View
@@ -495,7 +567,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	panel(screen, g.white, view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
+	panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
 	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
 	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
 	s.drawResidency(g, screen)
@@ -524,7 +596,7 @@ func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
 
 // keyHelp is the HUD's last line.
 const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  left-drag orbit  right-drag look  wheel zoom  M map  U portal  Tab/click select\n" +
-	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day"
+	"F1 HUD  F2 free camera  F3 frame graph  F4 outbound  F5 reload  F6/F7 invert wheel/mouse-Y  F8 collision  F12 screenshot  [ ] time of day  P plugin panels"
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.

@@ -2,6 +2,7 @@ package stream
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/collision"
@@ -56,13 +57,45 @@ type Adapter struct {
 	Objects map[uint32][]uint32
 	// Errors counts statics that could not be spawned (traced).
 	Errors int
-	gfx    map[uint32]*dat.Setup
+	// SpawnPerFrame bounds the Near objects spawned at one frame boundary
+	// while the world is shown (no login or portal travel under way):
+	// the rest of a published block's statics and scenery wait in order
+	// for the next boundaries, so crossing into a wooded landblock does
+	// not spend one frame spawning hundreds of objects. During travel,
+	// behind the reveal barrier, everything spawns at once. 0: unbounded.
+	// Attach sets DefaultSpawnPerFrame.
+	SpawnPerFrame int
+	// pending are the published Near objects not spawned yet, in order.
+	pending []pendingStatic
+	// Charge, when set, is asked before each static or scenery object is
+	// spawned (publication runs inside the host's frame, outside any
+	// script instruction count): a script host charges the work to its
+	// limits. Once it returns an error, kept in Stopped, no more objects
+	// are spawned and no more landblocks published (the world is then
+	// left part-published: the host's script has failed); the host
+	// reports the tripped limit after the frame.
+	Charge  func(objects int) error
+	Stopped error
+	gfx     map[uint32]*dat.Setup
 }
+
+// pendingStatic is a published block's static or scenery object waiting
+// to be spawned.
+type pendingStatic struct {
+	block uint32
+	st    Static
+}
+
+// DefaultSpawnPerFrame is the viewer's and dereth run's SpawnPerFrame:
+// 64 objects, about 1 ms of spawning on this project's loaded machine
+// (docs/performance.md, "Streaming"); a wooded block's 262 objects take
+// five frames.
+const DefaultSpawnPerFrame = 64
 
 // Attach makes a streamer over src the world's Residency and Ground.
 // The world's trace sees every streaming event.
 func Attach(w *systems.World, cfg Config, src Source) (*Adapter, error) {
-	a := &Adapter{W: w, Ground: &Ground{},
+	a := &Adapter{W: w, Ground: &Ground{}, SpawnPerFrame: DefaultSpawnPerFrame,
 		Objects: map[uint32][]uint32{}, gfx: map[uint32]*dat.Setup{}}
 	s, err := New(cfg, src, a)
 	if err != nil {
@@ -98,7 +131,8 @@ func (a *Adapter) observe(e Event) {
 func (a *Adapter) DrawRadius() int { return a.Config().FarRadius }
 
 // FrameBoundary implements systems.Residency: a hard recenter or a
-// follow, then publication.
+// follow, then publication, then the frame's share of the published
+// blocks' objects (SpawnPerFrame).
 func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
 	if hard {
 		a.Recenter(focus)
@@ -106,11 +140,64 @@ func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
 		a.Update(focus)
 	}
 	a.Publish()
+	a.spawnPending(a.spawnBudget())
+}
+
+// spawnBudget is how many pending objects this boundary spawns: all of
+// them during travel (nothing is shown) or when unbounded.
+func (a *Adapter) spawnBudget() int {
+	if a.SpawnPerFrame <= 0 || a.W.TravelState() != "" {
+		return len(a.pending)
+	}
+	return a.SpawnPerFrame
+}
+
+// Pending is how many published Near objects wait to be spawned.
+func (a *Adapter) Pending() int { return len(a.pending) }
+
+// spawnPending spawns up to n pending objects, in publication order,
+// each charged to the host (Charge) first: once the host's limits trip,
+// nothing more spawns.
+func (a *Adapter) spawnPending(n int) {
+	n = min(n, len(a.pending))
+	for i, p := range a.pending[:n] {
+		if !a.charge(1) {
+			n = i
+			break
+		}
+		if err := a.spawn(p.st); err != nil {
+			a.Errors++
+			a.W.TraceStream(EventError, fmt.Sprintf("0x%04X static 0x%08X: %v", p.block>>16, p.st.GUID, err))
+			continue
+		}
+		a.Objects[p.block] = append(a.Objects[p.block], p.st.GUID)
+	}
+	rest := copy(a.pending, a.pending[n:])
+	clear(a.pending[rest:])
+	a.pending = a.pending[:rest]
+}
+
+// dropPending forgets block's pending objects.
+func (a *Adapter) dropPending(block uint32) {
+	a.pending = slices.DeleteFunc(a.pending, func(p pendingStatic) bool { return p.block == block })
 }
 
 // PublishTerrain implements Sink: the build becomes the resident ground
 // (and what collision takes of the landblock).
-func (a *Adapter) PublishTerrain(b *Build) { a.W.LandblockPublished(b.Block) }
+func (a *Adapter) PublishTerrain(b *Build) {
+	if a.charge(1) {
+		a.W.LandblockPublished(b.Block)
+	}
+}
+
+// charge asks Charge for n objects' work and reports whether publication
+// may go on (always, without a Charge).
+func (a *Adapter) charge(n int) bool {
+	if a.Charge != nil && a.Stopped == nil {
+		a.Stopped = a.Charge(n)
+	}
+	return a.Stopped == nil
+}
 
 // TeardownTerrain implements Sink.
 func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
@@ -121,21 +208,25 @@ func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
 // the one spawn path (its default script plays, its lights and particles
 // come with it), ethereal, so it is drawn and animated but collides once,
 // as the build's static. An object that cannot be spawned is traced and
-// counted, never fatal.
+// counted, never fatal. Collision has the block's statics at once (from
+// the build); the objects are spawned within the frame boundary's
+// SpawnPerFrame, in order.
 func (a *Adapter) PublishNear(b *Build) {
+	// The block's collision is built from all its statics and scenery.
+	if !a.charge(1 + len(b.Statics) + len(b.Scenery)) {
+		return // the host's limits tripped: publish no more
+	}
 	a.W.LandblockPublished(b.Block)
-	guids := a.Objects[b.Block][:0]
+	a.dropPending(b.Block)
+	a.Objects[b.Block] = a.Objects[b.Block][:0]
 	for _, list := range [2][]Static{b.Statics, b.Scenery} {
 		for _, st := range list {
-			if err := a.spawn(st); err != nil {
-				a.Errors++
-				a.W.TraceStream(EventError, fmt.Sprintf("0x%04X static 0x%08X: %v", b.Block>>16, st.GUID, err))
-				continue
-			}
-			guids = append(guids, st.GUID)
+			a.pending = append(a.pending, pendingStatic{b.Block, st})
 		}
 	}
-	a.Objects[b.Block] = guids
+	if a.SpawnPerFrame <= 0 || a.W.TravelState() != "" {
+		a.spawnPending(len(a.pending))
+	}
 }
 
 // TeardownNear implements Sink: the block's objects leave the world (their
@@ -147,6 +238,7 @@ func (a *Adapter) TeardownNear(block uint32) {
 		a.W.Remove(g)
 	}
 	delete(a.Objects, block)
+	a.dropPending(block)
 	a.W.LandblockTornDown(block)
 }
 

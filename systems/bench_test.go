@@ -193,7 +193,7 @@ func BenchmarkPresenter(b *testing.B) {
 				}
 				b.StartTimer()
 				cpu.Resume()
-				w.present()
+				present(w)
 			}
 			cpu.Report(b, n, "ns/entity")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")

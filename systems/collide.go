@@ -96,7 +96,7 @@ func (w *World) Broadphase() *collision.Broadphase { return w.col().bp }
 // syncBodies brings the broad phase in step with the object table at the
 // start of a frame: new collidable objects join, moved ones move, removed
 // or detached ones leave.
-func (w *World) syncBodies() {
+func syncBodies(w *World) {
 	if w.resolver() == nil {
 		return
 	}

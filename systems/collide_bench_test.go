@@ -63,7 +63,7 @@ func BenchmarkOrdinaryTickCollision(b *testing.B) {
 				b.ResetTimer()
 				for b.Loop() {
 					w.Now += benchStep
-					w.syncBodies()
+					syncBodies(w)
 					for _, e := range w.Objects {
 						w.UpdateObject(e)
 					}
@@ -81,7 +81,7 @@ func TestCrowdTickWithCollisionDoesNotAllocate(t *testing.T) {
 	w := collisionCrowd(t, 1000, true)
 	tick := func() {
 		w.Now += benchStep
-		w.syncBodies()
+		syncBodies(w)
 		for _, e := range w.Objects {
 			w.UpdateObject(e)
 		}

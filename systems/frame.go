@@ -2,6 +2,7 @@ package systems
 
 import (
 	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
@@ -10,8 +11,16 @@ import (
 	"github.com/dereth/dereth/physics"
 )
 
-// Frame orchestrator step names (schedule "frame" in the trace).
+// Frame step names (schedule "frame" in the trace), in frame order.
 const (
+	// FrameRunTimers runs the frame timers (World.Timers: the testbed's
+	// scenario timers and input), after the clock advanced.
+	FrameRunTimers = "Frame::timers"
+	// FrameStreamBoundary publishes finished landblock builds around the
+	// player or the travel destination and opens the arrival barrier.
+	FrameStreamBoundary = "Frame::stream_boundary"
+	// FrameBodySync brings every object's collision body to its position.
+	FrameBodySync      = "Frame::body_sync"
 	FrameOrdinary      = "Frame::ordinary"
 	FrameStatic        = "Frame::static"
 	FramePresenter     = "Frame::presenter"
@@ -19,52 +28,126 @@ const (
 	FrameDeferredHooks = "Frame::deferred_hooks"
 	FrameEffects       = "Frame::attached_effects"
 	FrameParticles     = "Frame::particles"
+	// FrameRevealBoundary reveals the world to a player whose arrival
+	// committed and whose simulation has run since.
+	FrameRevealBoundary = "Frame::reveal_boundary"
 	// FrameDraw marks the hand-off to the renderer, which draws what the
 	// presenter published after Step returns.
 	FrameDraw = "Frame::draw"
 )
 
-// Step advances the physics clock by dt and runs one frame in the order of
-// seed 002: ordinary tick, static tick, presenter, equipped-child update,
-// deferred hook drain, attached effects and lights, particles. Drawing is
-// the caller's, after Step returns.
+// FrameStep is one named step of the frame: its name, the condition it
+// needs (nil: always) and its body (nil for a trace-only marker). A step
+// whose condition fails neither runs nor is traced, as a stage whose gate
+// fails.
+type FrameStep struct {
+	Name string
+	When func(w *World) bool
+	Run  func(w *World)
+}
+
+func (s FrameStep) stepName() string { return s.Name }
+
+// frameSteps is one frame in the order of seed 002, with the boundaries
+// dereth adds around it (frame timers, the stream and reveal boundaries,
+// the body sync). docs/schedule.md lists it (TestScheduleDocMatchesTable).
+var frameSteps = []FrameStep{
+	{FrameRunTimers, hasTimers, runTimers},
+	{FrameStreamBoundary, streams, streamBoundary},
+	{FrameBodySync, collides, syncBodies},
+	{FrameOrdinary, nil, ordinaryTick},
+	{FrameStatic, nil, staticTick},
+	{FramePresenter, nil, present},
+	{FrameChildren, nil, updateChildren},
+	{FrameDeferredHooks, nil, drainDeferred},
+	{FrameEffects, nil, attachEffects},
+	{FrameParticles, nil, collectParticles},
+	{FrameRevealBoundary, arrivalCommitted, revealBoundary},
+	{FrameDraw, nil, nil},
+}
+
+// frameWhen spells each frame step's condition as docs/schedule.md does.
+var frameWhen = map[string]string{
+	FrameRunTimers:      "frame timers are set",
+	FrameStreamBoundary: "a streamer is set",
+	FrameBodySync:       "collision is on",
+	FrameRevealBoundary: "a streamer is set, an arrival committed",
+}
+
+func hasTimers(w *World) bool        { return w.Timers != nil }
+func runTimers(w *World)             { w.Timers.RunTimers() }
+func streams(w *World) bool          { return w.Stream != nil }
+func collides(w *World) bool         { return w.resolver() != nil }
+func arrivalCommitted(w *World) bool { return w.Stream != nil && w.travel.committed }
+
+// FrameSchedule is the frame's ordered step list. Frames returns a fresh
+// copy of the retail frame; contributors insert their own steps (sound,
+// weather, a network apply step) before or after a named one.
+type FrameSchedule struct {
+	Steps  []FrameStep
+	retail []FrameStep
+}
+
+// Frames returns a fresh copy of the frame schedule.
+func Frames() *FrameSchedule {
+	return &FrameSchedule{Steps: append([]FrameStep(nil), frameSteps...), retail: frameSteps}
+}
+
+// Insert adds a contributor step at slot (Before or After a step name).
+// The name must not be one of the frame's own.
+func (f *FrameSchedule) Insert(slot Slot, st FrameStep) (err error) {
+	f.Steps, err = insertNamed("schedule frame", f.Steps, f.retail, slot, st)
+	return err
+}
+
+// Validate checks that every frame step is present once and in order; an
+// error names the two steps that are out of order.
+func (f *FrameSchedule) Validate() error { return validateNamed("schedule frame", f.Steps, f.retail) }
+
+// Step advances the physics clock by dt and runs one frame: every step of
+// w.Frame in order, each traced before it runs. Drawing is the caller's,
+// after Step returns.
 func (w *World) Step(dt float64) {
 	w.FrameNo++
 	w.Now += dt
-	if w.Timers != nil {
-		w.Timers.RunTimers()
+	for i := range w.Frame.Steps {
+		st := &w.Frame.Steps[i]
+		if st.When != nil && !st.When(w) {
+			continue
+		}
+		if w.Trace != nil {
+			w.emit(Event{Frame: w.FrameNo, Kind: KindStage, Schedule: "frame", Stage: st.Name})
+		}
+		if st.Run != nil {
+			st.Run(w)
+		}
 	}
-	w.streamBoundary()
-	w.frameStep(FrameOrdinary)
-	w.syncBodies()
-	for _, e := range w.Objects {
-		w.UpdateObject(e)
+}
+
+// ordinaryTick runs update_object over the object table, in table order.
+// The table is read live: an object removed during the tick (by a hook's
+// observer) is not updated after its removal, and the removal of the last
+// object ends the walk instead of updating a destroyed entity.
+func ordinaryTick(w *World) {
+	for i := 0; i < len(w.Objects); i++ {
+		w.UpdateObject(w.Objects[i])
 	}
-	w.frameStep(FrameStatic)
-	for _, e := range w.Static {
-		w.AnimateStaticObject(e)
+}
+
+// staticTick runs animate_static_object over the static workset, read
+// live as ordinaryTick reads the object table.
+func staticTick(w *World) {
+	for i := 0; i < len(w.Static); i++ {
+		w.AnimateStaticObject(w.Static[i])
 	}
-	w.frameStep(FramePresenter)
-	w.present()
-	w.frameStep(FrameChildren)
+}
+
+// updateChildren places the children of the objects the presenter listed.
+func updateChildren(w *World) {
 	for _, e := range w.parents {
 		w.updateChildrenOf(components.PhysicsObj.Get(w.ECS.Entry(e)))
 	}
 	w.parents = w.parents[:0]
-	w.frameStep(FrameDeferredHooks)
-	w.drainDeferred()
-	w.frameStep(FrameEffects)
-	w.attachEffects()
-	w.frameStep(FrameParticles)
-	w.collectParticles()
-	w.revealBoundary()
-	w.frameStep(FrameDraw)
-}
-
-func (w *World) frameStep(name string) {
-	if w.Trace != nil {
-		w.emit(Event{Frame: w.FrameNo, Kind: KindStage, Schedule: "frame", Stage: name})
-	}
 }
 
 // present samples every ordinary part array's current frame without
@@ -77,7 +160,7 @@ func (w *World) frameStep(name string) {
 // table order, for the children step that follows (nothing runs in
 // between to attach or detach one), so that step does not walk the whole
 // table again.
-func (w *World) present() {
+func present(w *World) {
 	w.parents = w.parents[:0]
 	for _, e := range w.Objects {
 		entry := w.ECS.Entry(e)
@@ -93,16 +176,23 @@ func (w *World) present() {
 		pa.UpdateParts()
 		publish(components.Presentation.Get(entry), p, pa)
 	}
-	for _, e := range w.Static {
-		entry := w.ECS.Entry(e)
-		if !entry.HasComponent(components.Presentation) {
-			continue
-		}
+	staticPresented.Each(w.ECS, func(entry *donburi.Entry) {
 		if pa := components.PartArray.Get(entry); pa.Poses.Presented {
 			publish(components.Presentation.Get(entry), components.PhysicsObj.Get(entry), pa)
 		}
-	}
+	})
 }
+
+// The frame passes in which no object sees another's result run as donburi
+// queries, in whatever order donburi keeps its archetypes; the passes
+// whose order is retail's walk the object table (docs/architecture.md,
+// "Where order matters").
+var (
+	// staticPresented: static objects with a published presentation.
+	staticPresented = donburi.NewQuery(filter.Contains(components.StaticAnimating, components.Presentation, components.PartArray))
+	// withParticles: objects, ordinary or static, with a ParticleManager.
+	withParticles = donburi.NewQuery(filter.Contains(components.ParticleManager))
+)
 
 // publish copies the root and, when UpdateParts rebuilt them, the part
 // poses into the Presentation, bumping its revision when anything changed.
@@ -121,7 +211,7 @@ func publish(pres *components.PresentationData, p *physics.Object, pa *motion.Pa
 
 // drainDeferred runs the deferred animation hooks FIFO, after the poses are
 // published (TS-50). It never calls AnimationDone and never polls motions.
-func (w *World) drainDeferred() {
+func drainDeferred(w *World) {
 	for i := 0; i < len(w.deferred); i++ {
 		d := w.deferred[i]
 		if w.drain.Resolve(w.ECS, d.e) {
@@ -195,52 +285,40 @@ func (w *World) PlayScript(o *components.View, id uint32, delay float64) bool {
 }
 
 // attachEffects places every emitter at its part's rigid pose.
-func (w *World) attachEffects() {
-	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-		for _, e := range list {
-			entry := w.ECS.Entry(e)
-			if !entry.HasComponent(components.ParticleManager) {
-				continue
-			}
-			pm := components.ParticleManager.Get(entry)
-			if len(pm.Emitters) == 0 {
-				continue
-			}
-			root := components.PhysicsObj.Get(entry).Position.Frame
-			var rigid []physics.Mat4
-			if entry.HasComponent(components.Presentation) {
-				rigid = components.Presentation.Get(entry).Rigid
-			}
-			for _, em := range pm.Emitters {
-				base := root
-				if int(em.Part) < len(rigid) {
-					m := rigid[em.Part]
-					base.Origin = root.LocalToGlobal(physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]})
-				}
-				em.World, em.Placed = physics.Combine(base, em.Offset), true
-			}
+func attachEffects(w *World) {
+	withParticles.Each(w.ECS, func(entry *donburi.Entry) {
+		pm := components.ParticleManager.Get(entry)
+		if len(pm.Emitters) == 0 {
+			return
 		}
-	}
+		root := components.PhysicsObj.Get(entry).Position.Frame
+		var rigid []physics.Mat4
+		if entry.HasComponent(components.Presentation) {
+			rigid = components.Presentation.Get(entry).Rigid
+		}
+		for _, em := range pm.Emitters {
+			base := root
+			if int(em.Part) < len(rigid) {
+				m := rigid[em.Part]
+				base.Origin = root.LocalToGlobal(physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]})
+			}
+			em.World, em.Placed = physics.Combine(base, em.Offset), true
+		}
+	})
 }
 
 // collectParticles gathers every live particle's position (cell-relative)
 // into Particles for the draw step. The particles themselves advanced in
 // their objects' ParticleManager.
-func (w *World) collectParticles() {
+func collectParticles(w *World) {
 	w.Particles = w.Particles[:0]
-	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-		for _, e := range list {
-			entry := w.ECS.Entry(e)
-			if !entry.HasComponent(components.ParticleManager) {
-				continue
-			}
-			for _, em := range components.ParticleManager.Get(entry).Emitters {
-				for i := range em.Particles {
-					w.Particles = append(w.Particles, em.Position(&em.Particles[i]))
-				}
+	withParticles.Each(w.ECS, func(entry *donburi.Entry) {
+		for _, em := range components.ParticleManager.Get(entry).Emitters {
+			for i := range em.Particles {
+				w.Particles = append(w.Particles, em.Position(&em.Particles[i]))
 			}
 		}
-	}
+	})
 }
 
 // EmitterInfo resolves a ParticleEmitterInfo id through the Assets when

@@ -7,6 +7,7 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/sampleworld"
@@ -69,7 +70,7 @@ func TestAutonomousMovementOfAnotherObject(t *testing.T) {
 		t.Fatal("last_move_was_autonomous not stored")
 	}
 	if o.Parts.Manager.State.Substate != motion.WalkForward {
-		t.Fatalf("substate %s, want WalkForward: another object's movement goes the interpreted path", motion.CommandName(o.Parts.Manager.State.Substate))
+		t.Fatalf("substate %s, want WalkForward: another object's movement goes the interpreted path", motioncmd.Name(o.Parts.Manager.State.Substate))
 	}
 	viaBytes(t, w, &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: 2})
 	if o.Phys.Autonomous {
@@ -422,7 +423,7 @@ func TestPositionAndMovementAppliesBoth(t *testing.T) {
 				t.Fatalf("PositionAndMovement events %q, want [%q, \"\"]: the position, then the movement", details, tt.detail)
 			}
 			if f := w.Object(0x50000001).Movement.Interp.Interpreted.ForwardCommand; f != motion.WalkForward {
-				t.Fatalf("forward %s, want WalkForward", motion.CommandName(f))
+				t.Fatalf("forward %s, want WalkForward", motioncmd.Name(f))
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 	"github.com/dereth/dereth/sampleworld"
@@ -74,7 +75,7 @@ func TestCorpseAndDoorEnterTheWorldThroughTheOneInitializer(t *testing.T) {
 	st := corpse.Parts.Manager.State
 	seq := &corpse.Parts.Sequence
 	if st.Substate != motion.Dead || seq.Len() != 1 || seq.CurrAnim().Anim.ID != sampleworld.AnimDead {
-		t.Fatalf("corpse: substate %s, nodes %d: want Dead with only the dead cycle (links stripped)", motion.CommandName(st.Substate), seq.Len())
+		t.Fatalf("corpse: substate %s, nodes %d: want Dead with only the dead cycle (links stripped)", motioncmd.Name(st.Substate), seq.Len())
 	}
 	if len(corpse.Parts.Manager.Pending) != 0 || corpse.Movement.Interp.MotionsPending() {
 		t.Fatal("HandleEnterWorld must drain the queues")
@@ -91,7 +92,7 @@ func TestCorpseAndDoorEnterTheWorldThroughTheOneInitializer(t *testing.T) {
 	viaBytes(t, w, door)
 	d := w.Object(0x60000001)
 	if d.Parts.Manager.State.Substate != motion.On || d.Parts.Sequence.Len() != 1 || d.Parts.Sequence.CurrAnim().Anim.ID != sampleworld.AnimDoorOpen {
-		t.Fatalf("door: substate %s, nodes %d: want On with only the open cycle", motion.CommandName(d.Parts.Manager.State.Substate), d.Parts.Sequence.Len())
+		t.Fatalf("door: substate %s, nodes %d: want On with only the open cycle", motioncmd.Name(d.Parts.Manager.State.Substate), d.Parts.Sequence.Len())
 	}
 	if corpse.Static || d.Static {
 		t.Fatal("doors and corpses are ordinary objects, keyed by their data")
@@ -389,10 +390,10 @@ func TestMovementStampStoredBeforeServerControlGate(t *testing.T) {
 	}
 	fwd := func() uint32 { return o.Movement.Interp.Interpreted.ForwardCommand }
 	if r := send(5, 3, motion.WalkForward); r != "" || fwd() != motion.WalkForward {
-		t.Fatalf("(5, 3): reason %q, forward %s; want applied", r, motion.CommandName(fwd()))
+		t.Fatalf("(5, 3): reason %q, forward %s; want applied", r, motioncmd.Name(fwd()))
 	}
 	if r := send(6, 2, motion.RunForward); r != ReasonStaleMovementSequence || fwd() != motion.WalkForward {
-		t.Fatalf("(6, 2): reason %q, forward %s; want dropped by the server-control gate", r, motion.CommandName(fwd()))
+		t.Fatalf("(6, 2): reason %q, forward %s; want dropped by the server-control gate", r, motioncmd.Name(fwd()))
 	}
 	if got := o.Phys.UpdateTimes[protocol.SeqMovement]; got != 6 {
 		t.Fatalf("update_times[1] = %d after (6, 2); the movement gate stores it before the server-control gate", got)
@@ -401,9 +402,9 @@ func TestMovementStampStoredBeforeServerControlGate(t *testing.T) {
 		t.Fatalf("update_times[5] = %d after (6, 2); a dropped server-control stamp is not stored", got)
 	}
 	if r := send(6, 3, motion.RunForward); r != ReasonStaleMovementSequence || fwd() != motion.WalkForward {
-		t.Fatalf("(6, 3): reason %q, forward %s; want stale (movement stamp 6 already consumed)", r, motion.CommandName(fwd()))
+		t.Fatalf("(6, 3): reason %q, forward %s; want stale (movement stamp 6 already consumed)", r, motioncmd.Name(fwd()))
 	}
 	if r := send(7, 3, motion.RunForward); r != "" || fwd() != motion.RunForward {
-		t.Fatalf("(7, 3): reason %q, forward %s; want applied", r, motion.CommandName(fwd()))
+		t.Fatalf("(7, 3): reason %q, forward %s; want applied", r, motioncmd.Name(fwd()))
 	}
 }

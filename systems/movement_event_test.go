@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 )
@@ -35,7 +36,7 @@ func TestMovementEventTakesTheSetObjectMovementPath(t *testing.T) {
 
 	viaBytes(t, w, positionAndMovement(0x50000001, 1, 5, 3, false, motion.WalkForward))
 	if fwd() != motion.WalkForward {
-		t.Fatalf("0xF619's movement was not applied: forward %s", motion.CommandName(fwd()))
+		t.Fatalf("0xF619's movement was not applied: forward %s", motioncmd.Name(fwd()))
 	}
 	if o.Phys.UpdateTimes[protocol.SeqPosition] != 1 || o.Position == nil || !o.Position.Interpolating {
 		t.Fatalf("0xF619's position was not applied (position stamp %d)", o.Phys.UpdateTimes[protocol.SeqPosition])
@@ -75,7 +76,7 @@ func TestMovementEventTakesTheSetObjectMovementPath(t *testing.T) {
 	}
 	viaBytes(t, w, positionAndMovement(0x50000001, 6, 9, 3, false, motion.Ready))
 	if fwd() != motion.Ready || *lost != 1 {
-		t.Fatalf("a server 0xF619 for the player: forward %s, LoseControlToServer %d; want Ready, 1", motion.CommandName(fwd()), *lost)
+		t.Fatalf("a server 0xF619 for the player: forward %s, LoseControlToServer %d; want Ready, 1", motioncmd.Name(fwd()), *lost)
 	}
 }
 

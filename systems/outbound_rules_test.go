@@ -5,6 +5,7 @@ import (
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
 )
@@ -31,7 +32,7 @@ func TestOutboundFieldsFromTheObject(t *testing.T) {
 	m := roundTrip(t, ob.MoveToState(o))
 	if m.Raw.TurnCommand != motion.TurnRight || m.Raw.TurnSpeed != 0.5 || !m.StandingLongJump {
 		t.Fatalf("MoveToState turn %s/%v, standing long jump %v; want TurnRight at 0.5, true",
-			motion.CommandName(m.Raw.TurnCommand), m.Raw.TurnSpeed, m.StandingLongJump)
+			motioncmd.Name(m.Raw.TurnCommand), m.Raw.TurnSpeed, m.StandingLongJump)
 	}
 	j := roundTrip(t, ob.Jump(o, 0.75))
 	if j.Sequence != 2 || j.Extent != 0.75 || j.InstanceSequence != 11 || j.ServerControlSequence != 12 ||

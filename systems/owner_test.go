@@ -282,3 +282,36 @@ func TestRemovalKeepsTheIndex(t *testing.T) {
 		t.Fatal("removing an unknown guid reported success")
 	}
 }
+
+// TestPresenterRevisionPerChange: the presentation revision counts
+// changes, not publishes (docs/schedule.md, Frame::presenter). A walking
+// object republishes every frame; once hidden, its part array no longer
+// advances and its root no longer moves, so its revision holds frame after
+// frame; shown again, it moves and the revision climbs again.
+func TestPresenterRevisionPerChange(t *testing.T) {
+	w, _ := sampleWorld(t)
+	w.Trace = nil
+	viaBytes(t, w, human(0x50000001, motion.WalkForward))
+	o := w.Object(0x50000001)
+	w.Step(0.05)
+	rev := o.Pres.Revision
+	w.Step(0.05)
+	if o.Pres.Revision != rev+1 {
+		t.Fatalf("a walking object: revision %d→%d in one frame, want one publish", rev, o.Pres.Revision)
+	}
+	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, State: uint32(physics.StateHidden), InstanceSequence: 1, StateSequence: 1})
+	w.Step(0.05)
+	rev = o.Pres.Revision
+	for i := range 10 {
+		w.Step(0.05)
+		if o.Pres.Revision != rev {
+			t.Fatalf("hidden, frame %d: revision %d→%d", i, rev, o.Pres.Revision)
+		}
+	}
+	viaBytes(t, w, &protocol.SetState{Guid: 0x50000001, State: 0, InstanceSequence: 1, StateSequence: 2})
+	w.Step(0.05)
+	w.Step(0.05)
+	if o.Pres.Revision <= rev {
+		t.Fatalf("shown again and walking: revision stayed %d", o.Pres.Revision)
+	}
+}

@@ -36,6 +36,17 @@ func motionWith(typ protocol.MovementType, f func(md *protocol.MovementData)) pr
 	return m
 }
 
+// The bounds as docs/security.md states them (origins within 1e5,
+// velocities within 1e4 units per second, speeds within 1e3) and as the
+// constants' doc comments give omega's (1e4 radians per second): written
+// as numbers here, so a changed constant fails with the documentation.
+const (
+	docCoordinate = 1e5
+	docVelocity   = 1e4
+	docOmega      = 1e4
+	docSpeed      = 1e3
+)
+
 func sanityFields() []sanityField {
 	var out []sanityField
 	axes := []struct {
@@ -48,43 +59,43 @@ func sanityFields() []sanityField {
 	}
 	for _, a := range axes {
 		out = append(out,
-			sanityField{"position.origin." + a.n, MaxCoordinate, func(v float32) protocol.Message {
+			sanityField{"position.origin." + a.n, docCoordinate, func(v float32) protocol.Message {
 				return createWith(func(pd *protocol.PhysicsDesc) { *a.p(&pd.Position.Frame.Origin) = v })
 			}},
-			sanityField{"velocity." + a.n, MaxVelocity, func(v float32) protocol.Message {
+			sanityField{"velocity." + a.n, docVelocity, func(v float32) protocol.Message {
 				return createWith(func(pd *protocol.PhysicsDesc) { *a.p(&pd.Velocity) = v })
 			}},
-			sanityField{"acceleration." + a.n, MaxVelocity, func(v float32) protocol.Message {
+			sanityField{"acceleration." + a.n, docVelocity, func(v float32) protocol.Message {
 				return createWith(func(pd *protocol.PhysicsDesc) { *a.p(&pd.Acceleration) = v })
 			}},
-			sanityField{"omega." + a.n, MaxOmega, func(v float32) protocol.Message {
+			sanityField{"omega." + a.n, docOmega, func(v float32) protocol.Message {
 				return createWith(func(pd *protocol.PhysicsDesc) { *a.p(&pd.Omega) = v })
 			}},
-			sanityField{"position.origin." + a.n, MaxCoordinate, func(v float32) protocol.Message {
+			sanityField{"position.origin." + a.n, docCoordinate, func(v float32) protocol.Message {
 				m := &protocol.UpdatePosition{Guid: 7}
 				m.Position.Frame = saneFrame()
 				*a.p(&m.Position.Frame.Origin) = v
 				return m
 			}},
-			sanityField{"velocity." + a.n, MaxVelocity, func(v float32) protocol.Message {
+			sanityField{"velocity." + a.n, docVelocity, func(v float32) protocol.Message {
 				m := &protocol.UpdatePosition{Guid: 7}
 				m.Position.Frame = saneFrame()
 				*a.p(&m.Velocity) = v
 				return m
 			}},
-			sanityField{"velocity." + a.n, MaxVelocity, func(v float32) protocol.Message {
+			sanityField{"velocity." + a.n, docVelocity, func(v float32) protocol.Message {
 				m := &protocol.VectorUpdate{Guid: 7}
 				*a.p(&m.Velocity) = v
 				return m
 			}},
-			sanityField{"omega." + a.n, MaxOmega, func(v float32) protocol.Message {
+			sanityField{"omega." + a.n, docOmega, func(v float32) protocol.Message {
 				m := &protocol.VectorUpdate{Guid: 7}
 				*a.p(&m.Omega) = v
 				return m
 			}},
 		)
 		for _, typ := range []protocol.MovementType{protocol.MovementMoveToObject, protocol.MovementMoveToPosition} {
-			out = append(out, sanityField{"movement.origin." + a.n, MaxCoordinate, func(v float32) protocol.Message {
+			out = append(out, sanityField{"movement.origin." + a.n, docCoordinate, func(v float32) protocol.Message {
 				return motionWith(typ, func(md *protocol.MovementData) { *a.p(&md.Origin.Pos) = v })
 			}})
 		}
@@ -109,16 +120,16 @@ func sanityFields() []sanityField {
 			}})
 	}
 	out = append(out,
-		sanityField{"scale", MaxSpeed, func(v float32) protocol.Message {
+		sanityField{"scale", docSpeed, func(v float32) protocol.Message {
 			return createWith(func(pd *protocol.PhysicsDesc) { pd.Flags |= protocol.PhysicsObjScale; pd.Scale = v })
 		}},
-		sanityField{"movement.forward_speed", MaxSpeed, func(v float32) protocol.Message {
+		sanityField{"movement.forward_speed", docSpeed, func(v float32) protocol.Message {
 			return createWith(func(pd *protocol.PhysicsDesc) {
 				pd.Movement = &protocol.MovementData{}
 				pd.Movement.State.ForwardSpeed = v
 			})
 		}},
-		sanityField{"speed", MaxSpeed, func(v float32) protocol.Message { return &protocol.PlayEffect{Guid: 7, Speed: v} }},
+		sanityField{"speed", docSpeed, func(v float32) protocol.Message { return &protocol.PlayEffect{Guid: 7, Speed: v} }},
 	)
 	state := []struct {
 		n string
@@ -129,11 +140,11 @@ func sanityFields() []sanityField {
 		{"turn_speed", func(md *protocol.MovementData) *float32 { return &md.State.TurnSpeed }},
 	}
 	for _, s := range state {
-		out = append(out, sanityField{"movement." + s.n, MaxSpeed, func(v float32) protocol.Message {
+		out = append(out, sanityField{"movement." + s.n, docSpeed, func(v float32) protocol.Message {
 			return motionWith(protocol.MovementInterpreted, func(md *protocol.MovementData) { *s.p(md) = v })
 		}})
 	}
-	out = append(out, sanityField{"movement.actions[1].speed", MaxSpeed, func(v float32) protocol.Message {
+	out = append(out, sanityField{"movement.actions[1].speed", docSpeed, func(v float32) protocol.Message {
 		return motionWith(protocol.MovementInterpreted, func(md *protocol.MovementData) {
 			md.State.Actions = []protocol.MotionItem{{Speed: 1}, {Speed: v}}
 		})
@@ -143,13 +154,13 @@ func sanityFields() []sanityField {
 		limit float64
 		p     func(*protocol.MovementData) *float32
 	}{
-		{"distance_to_object", MaxCoordinate, func(md *protocol.MovementData) *float32 { return &md.MoveTo.DistanceToObject }},
-		{"min_distance", MaxCoordinate, func(md *protocol.MovementData) *float32 { return &md.MoveTo.MinDistance }},
+		{"distance_to_object", docCoordinate, func(md *protocol.MovementData) *float32 { return &md.MoveTo.DistanceToObject }},
+		{"min_distance", docCoordinate, func(md *protocol.MovementData) *float32 { return &md.MoveTo.MinDistance }},
 		{"fail_distance", math.MaxFloat32, func(md *protocol.MovementData) *float32 { return &md.MoveTo.FailDistance }},
-		{"speed", MaxSpeed, func(md *protocol.MovementData) *float32 { return &md.MoveTo.Speed }},
-		{"walk_run_threshold", MaxCoordinate, func(md *protocol.MovementData) *float32 { return &md.MoveTo.WalkRunThreshold }},
+		{"speed", docSpeed, func(md *protocol.MovementData) *float32 { return &md.MoveTo.Speed }},
+		{"walk_run_threshold", docCoordinate, func(md *protocol.MovementData) *float32 { return &md.MoveTo.WalkRunThreshold }},
 		{"desired_heading", 1e4, func(md *protocol.MovementData) *float32 { return &md.MoveTo.DesiredHeading }},
-		{"run_rate", MaxSpeed, func(md *protocol.MovementData) *float32 { return &md.RunRate }},
+		{"run_rate", docSpeed, func(md *protocol.MovementData) *float32 { return &md.RunRate }},
 	}
 	turnTo := []struct {
 		n     string
@@ -157,7 +168,7 @@ func sanityFields() []sanityField {
 		p     func(*protocol.MovementData) *float32
 	}{
 		{"desired_heading", 1e4, func(md *protocol.MovementData) *float32 { return &md.DesiredHeading }},
-		{"turn_to.speed", MaxSpeed, func(md *protocol.MovementData) *float32 { return &md.TurnTo.Speed }},
+		{"turn_to.speed", docSpeed, func(md *protocol.MovementData) *float32 { return &md.TurnTo.Speed }},
 		{"turn_to.desired_heading", 1e4, func(md *protocol.MovementData) *float32 { return &md.TurnTo.DesiredHeading }},
 	}
 	for _, typ := range []protocol.MovementType{protocol.MovementMoveToObject, protocol.MovementMoveToPosition} {

@@ -223,52 +223,67 @@ func After(stage string) Slot { return Slot{stage: stage, after: true} }
 
 // Insert adds a contributor stage at slot. The name must not be a retail
 // stage name.
-func (s *Schedule) Insert(slot Slot, st Stage) error {
-	for _, r := range s.retail {
-		if r.Name == st.Name {
-			return fmt.Errorf("schedule %s: %q is a retail stage; contributor stages need their own name", s.Name, st.Name)
-		}
-	}
-	for i, cur := range s.Stages {
-		if cur.Name == slot.stage {
-			if slot.after {
-				i++
-			}
-			s.Stages = append(s.Stages[:i], append([]Stage{st}, s.Stages[i:]...)...)
-			return nil
-		}
-	}
-	return fmt.Errorf("schedule %s: no stage %q to insert %q next to", s.Name, slot.stage, st.Name)
+func (s *Schedule) Insert(slot Slot, st Stage) (err error) {
+	s.Stages, err = insertNamed("schedule "+s.Name, s.Stages, s.retail, slot, st)
+	return err
 }
 
 // Validate checks that every retail stage is present once and in retail
 // order; an error names the two stages that are out of order.
-func (s *Schedule) Validate() error {
-	pos := make(map[string]int, len(s.Stages))
-	for i, st := range s.Stages {
-		if _, dup := pos[st.Name]; dup {
-			return fmt.Errorf("schedule %s: stage %q appears twice", s.Name, st.Name)
+func (s *Schedule) Validate() error { return validateNamed("schedule "+s.Name, s.Stages, s.retail) }
+
+func (s Stage) stepName() string { return s.Name }
+
+// named is a schedule entry: a stage or a frame step.
+type named interface{ stepName() string }
+
+// insertNamed adds st at slot in list (what, e.g. "schedule ordinary",
+// prefixes errors). The name must not be one of retail's.
+func insertNamed[T named](what string, list, retail []T, slot Slot, st T) ([]T, error) {
+	for _, r := range retail {
+		if r.stepName() == st.stepName() {
+			return list, fmt.Errorf("%s: %q is a retail stage; contributor stages need their own name", what, st.stepName())
 		}
-		pos[st.Name] = i
 	}
-	for _, r := range s.retail {
-		if _, ok := pos[r.Name]; !ok {
-			return fmt.Errorf("schedule %s: retail stage %q is missing", s.Name, r.Name)
+	for i, cur := range list {
+		if cur.stepName() == slot.stage {
+			if slot.after {
+				i++
+			}
+			return append(list[:i], append([]T{st}, list[i:]...)...), nil
+		}
+	}
+	return list, fmt.Errorf("%s: no stage %q to insert %q next to", what, slot.stage, st.stepName())
+}
+
+// validateNamed checks that every retail entry is in list once and in
+// retail order; an error names the two entries that are out of order.
+func validateNamed[T named](what string, list, retail []T) error {
+	pos := make(map[string]int, len(list))
+	for i, st := range list {
+		if _, dup := pos[st.stepName()]; dup {
+			return fmt.Errorf("%s: stage %q appears twice", what, st.stepName())
+		}
+		pos[st.stepName()] = i
+	}
+	for _, r := range retail {
+		if _, ok := pos[r.stepName()]; !ok {
+			return fmt.Errorf("%s: retail stage %q is missing", what, r.stepName())
 		}
 	}
 	// Of all retail pairs out of order, report the one furthest apart in
 	// retail order: for a swap of two stages that is exactly the pair.
 	bi, bj := -1, -1
-	for i := range s.retail {
-		for j := i + 1; j < len(s.retail); j++ {
-			if pos[s.retail[j].Name] < pos[s.retail[i].Name] && (bi < 0 || j-i > bj-bi) {
+	for i := range retail {
+		for j := i + 1; j < len(retail); j++ {
+			if pos[retail[j].stepName()] < pos[retail[i].stepName()] && (bi < 0 || j-i > bj-bi) {
 				bi, bj = i, j
 			}
 		}
 	}
 	if bi >= 0 {
-		return fmt.Errorf("schedule %s: %q must run before %q (retail order), but runs after it",
-			s.Name, s.retail[bi].Name, s.retail[bj].Name)
+		return fmt.Errorf("%s: %q must run before %q (retail order), but runs after it",
+			what, retail[bi].stepName(), retail[bj].stepName())
 	}
 	return nil
 }

@@ -80,21 +80,31 @@ func TestScheduleDocMatchesTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(b)
+	tables := map[string][]string{}
 	for _, s := range []*Schedule{Ordinary(), Static()} {
-		start := strings.Index(doc, "<!-- "+s.Name+" -->")
-		end := strings.Index(doc, "<!-- /"+s.Name+" -->")
-		if start < 0 || end < start {
-			t.Fatalf("docs/schedule.md has no %s section markers", s.Name)
+		for _, st := range s.Stages {
+			tables[s.Name] = append(tables[s.Name], st.Name+" — "+st.Gate.String())
 		}
-		var listed, want []string
+	}
+	for _, st := range Frames().Steps {
+		when := "always"
+		if st.When != nil {
+			when = frameWhen[st.Name]
+		}
+		tables["frame"] = append(tables["frame"], st.Name+" — "+when)
+	}
+	for _, name := range []string{"ordinary", "static", "frame"} {
+		start := strings.Index(doc, "<!-- "+name+" -->")
+		end := strings.Index(doc, "<!-- /"+name+" -->")
+		if start < 0 || end < start {
+			t.Fatalf("docs/schedule.md has no %s section markers", name)
+		}
+		var listed []string
 		for _, m := range regexp.MustCompile("(?m)^\\d+\\. `([^`]+)` — ([^;\n]*)").FindAllStringSubmatch(doc[start:end], -1) {
 			listed = append(listed, m[1]+" — "+strings.TrimSpace(m[2]))
 		}
-		for _, st := range s.Stages {
-			want = append(want, st.Name+" — "+st.Gate.String())
-		}
-		if strings.Join(listed, "\n") != strings.Join(want, "\n") {
-			t.Fatalf("docs/schedule.md %s stages\n%q\n!= table\n%q", s.Name, listed, want)
+		if want := tables[name]; strings.Join(listed, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("docs/schedule.md %s stages\n%q\n!= table\n%q", name, listed, want)
 		}
 	}
 }

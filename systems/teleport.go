@@ -185,9 +185,10 @@ func (w *World) reveal() {
 }
 
 // streamBoundary is the frame boundary of streaming: the streamer follows
-// the player (or the destination), publishes, and an arrival whose
-// barrier opened commits its cell before the ordinary tick.
-func (w *World) streamBoundary() {
+// the player (or the destination; with neither, StreamFocus), publishes,
+// and an arrival whose barrier opened commits its cell before the
+// ordinary tick.
+func streamBoundary(w *World) {
 	if w.Stream == nil {
 		return
 	}
@@ -200,8 +201,11 @@ func (w *World) streamBoundary() {
 	default:
 		if p := w.localPlayer(); p != nil {
 			focus = p.Position
+		} else if w.StreamFocus != nil {
+			focus = w.StreamFocus()
 		}
 	}
+	w.streamFocus, w.streamFocused = focus, true
 	w.Stream.FrameBoundary(focus, hard)
 	if t.haveDest && !t.committed && w.Stream.WorldRevealReady(t.dest) {
 		w.traceTravel(TravelBarrierOpen, t.kind)
@@ -211,11 +215,23 @@ func (w *World) streamBoundary() {
 	}
 }
 
+// StreamSettled reports whether the world is as loaded as it will get
+// around its focus: no streaming, or a frame boundary has run, no travel
+// is under way and the landblocks around the last boundary's focus (the
+// player, or StreamFocus) are published and ready to draw (the reveal
+// predicate). A screenshot waits for it.
+func (w *World) StreamSettled() bool {
+	if w.Stream == nil {
+		return true
+	}
+	return w.streamFocused && !w.InPortalSpace() && w.Stream.WorldRevealReady(w.streamFocus)
+}
+
 // revealBoundary ends a frame: an arrival committed earlier reveals the
 // world once the player's own simulation has run a quantum since the
 // commit (its Hidden PES and tails fired behind the portal viewport) and
 // the barrier is still open.
-func (w *World) revealBoundary() {
+func revealBoundary(w *World) {
 	t := &w.travel
 	if w.Stream == nil || !t.committed {
 		return

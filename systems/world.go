@@ -57,6 +57,8 @@ type World struct {
 
 	Ordinary    *Schedule
 	StaticSched *Schedule
+	// Frame is the frame step list World.Step runs.
+	Frame *FrameSchedule
 
 	// Trace receives events; nil is tracing off.
 	Trace Tracer
@@ -86,11 +88,20 @@ type World struct {
 	// Stream, when set, keeps landblocks resident around the player and
 	// gates the login and portal reveals (residency.go, teleport.go).
 	Stream Residency
+	// StreamFocus, when set, is where streaming centres while there is no
+	// local player (nor a travel under way): the viewer sets it to what
+	// its camera looks at, so a spawn script without a player still gets
+	// ground. Unset, such a world streams nothing.
+	StreamFocus func() physics.Position
 	// TravelErr is the last login or portal placement error (an
 	// unhydratable destination).
 	TravelErr error
 
 	travel travel
+	// streamFocus is where the last frame boundary centred streaming;
+	// streamFocused that one has run.
+	streamFocus   physics.Position
+	streamFocused bool
 	// emitterInfos remembers EmitterInfo's answers.
 	emitterInfos map[uint32]*dat.ParticleEmitterInfo
 
@@ -148,6 +159,7 @@ func NewWorld() *World {
 		byGUID:      map[uint32]slot{},
 		Ordinary:    Ordinary(),
 		StaticSched: Static(),
+		Frame:       Frames(),
 		Scripts:     map[uint32]*managers.Script{},
 	}
 	w.runHook = func(h *dat.AnimHook) { w.executeHook(&w.cur, h, false) }

@@ -19,7 +19,7 @@ func runLua(t *testing.T, src string) error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(t.TempDir(), Options{Portal: p, Cell: c})
+	s := New(t.TempDir(), Options{Portal: p, Cell: c, Timeout: slack * 10})
 	defer s.Close()
 	if err := s.host.RunSource("api.lua", []byte(src)); err != nil {
 		return err

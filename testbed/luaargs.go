@@ -6,7 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/dat"
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/systems"
 )
@@ -171,10 +171,10 @@ func command(L *lua.LState, v lua.LValue, ctx string) uint32 {
 	case lua.LNumber:
 		return uint32(x)
 	case lua.LString:
-		if c, ok := motion.CommandByName(string(x)); ok {
+		if c, ok := motioncmd.ByName(string(x)); ok {
 			return c
 		}
-		L.RaiseError("%s: unknown motion command %q%s", ctx, string(x), suggestion(string(x), motion.CommandNames()))
+		L.RaiseError("%s: unknown motion command %q%s", ctx, string(x), suggestion(string(x), motioncmd.Names()))
 	case *lua.LNilType:
 		return 0
 	default:

@@ -233,7 +233,7 @@ func TestEveryObstacleStopsAWalker(t *testing.T) {
 				name = tc.name + "/streamed"
 			}
 			t.Run(name, func(t *testing.T) {
-				s := New(t.TempDir(), Options{Portal: portal, Cell: cell})
+				s := New(t.TempDir(), Options{Portal: portal, Cell: cell, Timeout: slack * 10})
 				defer s.Close()
 				land := ""
 				switch {

@@ -27,6 +27,9 @@ const (
 	// world.spawn's.
 	callCost  = 10
 	spawnCost = 1000
+	// streamSpawnCost is what each object streaming publishes charges
+	// (publication happens inside a frame).
+	streamSpawnCost = 100
 )
 
 // finite reports whether f is neither NaN nor ±Inf.

@@ -14,6 +14,7 @@ import (
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/systems"
@@ -838,7 +839,7 @@ func (s *Scenario) commandValue(c uint32) lua.LValue {
 	if s.commandNames == nil {
 		s.commandNames = map[uint32]lua.LValue{}
 	}
-	v := lua.LValue(lua.LString(motion.CommandName(c)))
+	v := lua.LValue(lua.LString(motioncmd.Name(c)))
 	s.commandNames[c] = v
 	return v
 }
@@ -849,14 +850,14 @@ func (s *Scenario) luaQueues(L *lua.LState) int {
 	if o.Parts != nil && o.Parts.Manager != nil {
 		var pa []any
 		for _, n := range o.Parts.Manager.Pending {
-			pa = append(pa, map[string]any{"motion": motion.CommandName(n.Motion), "ticks": n.NumAnims})
+			pa = append(pa, map[string]any{"motion": motioncmd.Name(n.Motion), "ticks": n.NumAnims})
 		}
 		out["pending_animations"], out["animation_counter"] = pa, o.Parts.Manager.AnimationCounter
 	}
 	if o.Movement != nil && o.Movement.Interp != nil {
 		var pm []any
 		for _, n := range o.Movement.Interp.Pending {
-			pm = append(pm, map[string]any{"motion": motion.CommandName(n.Motion)})
+			pm = append(pm, map[string]any{"motion": motioncmd.Name(n.Motion)})
 		}
 		out["pending_motions"] = pm
 	}
@@ -932,7 +933,7 @@ func eventMap(e systems.Event) map[string]any {
 		}
 	}
 	if e.Kind == systems.KindMotionDone || e.Kind == systems.KindQueue {
-		m["motion"] = motion.CommandName(e.Motion)
+		m["motion"] = motioncmd.Name(e.Motion)
 		m["success"], m["ticks"] = e.Success, e.Ticks
 	}
 	return m

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 )
 
 // suggestion returns `; did you mean "X"?` naming the candidates closest
@@ -90,5 +90,5 @@ func commandOrNil(c uint32) any {
 	if c == 0 {
 		return nil
 	}
-	return motion.CommandName(c)
+	return motioncmd.Name(c)
 }

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -27,15 +28,16 @@ func chromium() string {
 	return ""
 }
 
-// Build assembles the browser build in dir: the viewer compiled to wasm,
-// index.html and Go's wasm_exec.js (what `go tool task web` does).
+// Build assembles the browser build in dir: the viewer compiled to wasm
+// (stripped), index.html, Go's wasm_exec.js and the gzip copies (what
+// `go tool task web` does).
 func build(t *testing.T, dir string) {
 	t.Helper()
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatalf("go not found: %v", err)
 	}
-	cmd := exec.Command(goBin, "build", "-o", filepath.Join(dir, "dereth.wasm"), "github.com/dereth/dereth")
+	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "dereth.wasm"), "github.com/dereth/dereth")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("wasm build: %v\n%s", err, out)
@@ -46,6 +48,9 @@ func build(t *testing.T, dir string) {
 	}
 	copyFile(t, filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js"))
 	copyFile(t, "index.html", filepath.Join(dir, "index.html"))
+	if err := Precompress(dir); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func copyFile(t *testing.T, from, to string) {
@@ -86,7 +91,9 @@ func TestBrowserViewer(t *testing.T) {
 		t.Fatal(err)
 	}
 	build(t, site)
-	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	plain, gz := fileSize(t, filepath.Join(site, "dereth.wasm")), fileSize(t, filepath.Join(site, "dereth.wasm.gz"))
+	t.Logf("dereth.wasm %.1f MB stripped, %.1f MB gzipped", float64(plain)/1e6, float64(gz)/1e6)
+	srv, rec := timingServer(site)
 	defer srv.Close()
 
 	// The page first shows portal space while the world streams in; a
@@ -94,14 +101,99 @@ func TestBrowserViewer(t *testing.T) {
 	// check waits longer once before it fails.
 	var err error
 	for i, budget := range []int{60000, 180000} {
-		img := screenshot(t, bin, dir, srv.URL+"/index.html", budget, i)
+		rec.reset()
+		img := screenshot(t, bin, dir, srv.URL+"/index.html#timing", budget, i)
 		if err = checkShot(img); err == nil {
 			t.Logf("screenshot classes (virtual time %d ms): %s", budget, classSummary)
+			if !rec.gzipped() {
+				t.Error("dereth.wasm was not sent gzip-encoded (the .gz copy, Content-Encoding: gzip)")
+			}
+			shown, page, ok := rec.result()
+			if !ok {
+				t.Fatal("the world was drawn but the page posted no timing: derethShown was not called")
+			}
+			t.Logf("time to first frame: %.1f s wall-clock from the page's request to the page's report (page's own clock, virtual time: %s)", shown.Seconds(), page)
 			return
 		}
 		t.Logf("after %d ms of virtual time: %v", budget, err)
 	}
 	t.Fatal(err)
+}
+
+func fileSize(t *testing.T, name string) int64 {
+	t.Helper()
+	st, err := os.Stat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Size()
+}
+
+// timing records what the browser test's server saw: when index.html was
+// asked for, whether dereth.wasm went out gzip-encoded, and when the page
+// posted its timings (derethShown: the loaded world's first frame).
+type timing struct {
+	mu     sync.Mutex
+	start  time.Time
+	gz     bool
+	shown  time.Time
+	posted string
+}
+
+func (r *timing) reset() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.start, r.gz, r.shown, r.posted = time.Time{}, false, time.Time{}, ""
+}
+
+func (r *timing) gzipped() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gz
+}
+
+// result is the wall-clock time from the page's request to its report,
+// and the page's own figures.
+func (r *timing) result() (time.Duration, string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.start.IsZero() || r.shown.IsZero() {
+		return 0, "", false
+	}
+	return r.shown.Sub(r.start), r.posted, true
+}
+
+// timingServer serves site as `go tool task serve` does (Handler), and
+// records the page's requests and its posted timings.
+func timingServer(site string) (*httptest.Server, *timing) {
+	rec := &timing{}
+	files := Handler(os.DirFS(site))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		now := time.Now()
+		switch r.URL.Path {
+		case "/timing":
+			b, _ := io.ReadAll(io.LimitReader(r.Body, 4096))
+			rec.mu.Lock()
+			if rec.shown.IsZero() {
+				rec.shown, rec.posted = now, string(b)
+			}
+			rec.mu.Unlock()
+			return
+		case "/index.html":
+			rec.mu.Lock()
+			if rec.start.IsZero() {
+				rec.start = now
+			}
+			rec.mu.Unlock()
+		}
+		files.ServeHTTP(w, r)
+		if r.URL.Path == "/dereth.wasm" && w.Header().Get("Content-Encoding") == "gzip" {
+			rec.mu.Lock()
+			rec.gz = true
+			rec.mu.Unlock()
+		}
+	}))
+	return srv, rec
 }
 
 // screenshot runs headless Chromium on url for budget milliseconds of

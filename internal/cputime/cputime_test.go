@@ -37,3 +37,25 @@ func TestThreadClockAdvancesWithWork(t *testing.T) {
 		t.Fatalf("thread CPU clock advanced %v in %v of spinning, want ≥ %v", b-a, limit, work)
 	}
 }
+
+// TestDescribeParses: a meter's dump description reads back to the same
+// benchmark, units and unit; other descriptions and zero units do not.
+func TestDescribeParses(t *testing.T) {
+	for _, tc := range []struct {
+		desc  string
+		bench string
+		units int
+		unit  string
+		ok    bool
+	}{
+		{Describe("BenchmarkOrdinaryTick/entities=1000", 3000, "ns/entity-quantum"), "BenchmarkOrdinaryTick/entities=1000", 3000, "ns/entity-quantum", true},
+		{Describe("BenchmarkDrawWorld/creatures=2000", 3, "ms/frame"), "BenchmarkDrawWorld/creatures=2000", 3, "ms/frame", true},
+		{Describe("BenchmarkX", 0, "ns/packet"), "", 0, "", false},
+		{"Program termination", "", 0, "", false},
+	} {
+		bench, units, unit, ok := Parse(tc.desc)
+		if ok != tc.ok || (ok && (bench != tc.bench || units != tc.units || unit != tc.unit)) {
+			t.Errorf("Parse(%q) = %q %d %q %v, want %q %d %q %v", tc.desc, bench, units, unit, ok, tc.bench, tc.units, tc.unit, tc.ok)
+		}
+	}
+}

@@ -4,9 +4,12 @@
 package cputime
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/dereth/dereth/internal/callgrind"
 )
 
 // Meter sums the benchmark goroutine's thread CPU time over the timed
@@ -30,10 +33,12 @@ func Start() *Meter {
 func (m *Meter) Resume() {
 	t, ok := Thread()
 	m.from, m.ok = t, m.ok && ok
+	callgrind.On()
 }
 
 // Pause stops the meter (untimed work follows).
 func (m *Meter) Pause() {
+	callgrind.Off()
 	t, ok := Thread()
 	m.total += t - m.from
 	m.ok = m.ok && ok
@@ -43,8 +48,23 @@ func (m *Meter) Pause() {
 // iteration) as unit "cpu-"+name.
 func (m *Meter) Report(b *testing.B, perIter int, name string) {
 	m.Pause()
+	callgrind.Dump(Describe(b.Name(), b.N*perIter, name))
 	runtime.UnlockOSThread()
 	if m.ok {
 		b.ReportMetric(float64(m.total.Nanoseconds())/float64(b.N)/float64(perIter), "cpu-"+name)
 	}
+}
+
+// Describe is the description a meter gives its callgrind dump: the
+// benchmark's name, how many units the timed parts ran and the unit
+// ("ns/entity-quantum": instructions per entity-quantum). tools/perf
+// parses it with Parse.
+func Describe(bench string, units int, unit string) string {
+	return fmt.Sprintf("dereth-meter %s %d %s", bench, units, unit)
+}
+
+// Parse reads a Describe line back.
+func Parse(desc string) (bench string, units int, unit string, ok bool) {
+	n, err := fmt.Sscanf(desc, "dereth-meter %s %d %s", &bench, &units, &unit)
+	return bench, units, unit, err == nil && n == 3 && units > 0
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dereth/dereth/internal/cputime"
 	acnet "github.com/dereth/dereth/net"
 )
 
@@ -21,10 +22,12 @@ func BenchmarkSessionReceive(b *testing.B) {
 	now := s.start
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Start()
 	for i := range b.N {
 		s.handle(pkts[i], s.worldAt, now)
 	}
 	b.StopTimer()
+	cpu.Report(b, 1, "ns/packet")
 	if st := s.Stats(); st.ChecksumOK != b.N+1 {
 		b.Fatalf("%d packets verified, want %d", st.ChecksumOK, b.N+1)
 	}

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"fmt"
 	"image"
 
 	"github.com/dereth/dereth/components"
@@ -112,7 +111,7 @@ func (r *Renderer) partMesh(l *components.AppearanceData, part int, gfx uint32) 
 			}
 			mat, err := mc.MaterialWith(sid, ch)
 			if err != nil {
-				r.fail(fmt.Errorf("Surface 0x%08X with an ObjDesc: %w", sid, err))
+				r.failAsset("Surface", sid, err)
 				return image.Rectangle{}, false
 			}
 			if mat.Image == nil {
@@ -123,7 +122,7 @@ func (r *Renderer) partMesh(l *components.AppearanceData, part int, gfx uint32) 
 		m, err = BuildTexturedMesh(g, r.Assets.Surface, tex)
 	}
 	if err != nil {
-		r.fail(fmt.Errorf("GfxObj 0x%08X with an ObjDesc: %w", gfx, err))
+		r.failAsset("GfxObj", gfx, err)
 	}
 	r.variants[key] = m
 	return m

@@ -2,10 +2,12 @@ package view
 
 import (
 	"fmt"
-	"github.com/dereth/dereth/internal/cputime"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/dereth/dereth/internal/callgrind"
+	"github.com/dereth/dereth/internal/cputime"
 
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/systems"
@@ -90,9 +92,11 @@ func (c *cpuMeter) start() {
 		runtime.LockOSThread()
 	}
 	c.t0, c.ok = cputime.Thread()
+	callgrind.On()
 }
 
 func (c *cpuMeter) stop() {
+	callgrind.Off()
 	t1, ok := cputime.Thread()
 	c.ok = c.ok && ok
 	c.sum += t1 - c.t0
@@ -102,6 +106,7 @@ func (c *cpuMeter) stop() {
 // report adds the mean CPU milliseconds a frame as cpu-ms/frame.
 func (c *cpuMeter) report(b *testing.B) {
 	if c.n > 0 {
+		callgrind.Dump(cputime.Describe(b.Name(), c.n, "ms/frame"))
 		runtime.UnlockOSThread()
 	}
 	if c.ok && c.n > 0 {

@@ -117,6 +117,18 @@ func (c *Camera) blockAt(x, y float32) (block uint32, lx, ly float32, ok bool) {
 	return blockID(bx, by), x - off.X, y - off.Y, true
 }
 
+// TargetPosition returns the orbited point as a world position: its
+// outdoor cell and the point local to that cell's landblock; ok is false
+// off the world's landblocks.
+func (c *Camera) TargetPosition() (p physics.Position, ok bool) {
+	block, lx, ly, ok := c.blockAt(c.Target.X, c.Target.Y)
+	if !ok {
+		return physics.Position{}, false
+	}
+	return physics.Position{Cell: dat.CellAt(block, lx, ly), Frame: physics.Frame{
+		Origin: physics.Vec3{X: lx, Y: ly, Z: c.Target.Z}, Orientation: physics.IdentityQuat}}, true
+}
+
 // Eye returns the eye position (render space) of the last Update.
 func (c *Camera) Eye() physics.Vec3 { return c.eye }
 

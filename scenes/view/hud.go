@@ -9,6 +9,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/systems"
 )
 
@@ -105,7 +106,7 @@ func substateName(o *components.View) string {
 		}
 		return "-"
 	}
-	return motion.CommandName(o.Parts.Manager.State.Substate)
+	return motioncmd.Name(o.Parts.Manager.State.Substate)
 }
 
 // EntityText is the HUD's selected-entity panel: identity, position,
@@ -123,9 +124,9 @@ func EntityText(o *components.View, trace []systems.Event) string {
 	fmt.Fprintf(&b, "cell 0x%08X  pos (%.2f, %.2f, %.2f)  heading %.0f°\n", p.Position.Cell, org.X, org.Y, org.Z, heading)
 	if pa := o.Parts; pa != nil && pa.Manager != nil {
 		s := pa.Manager.State
-		fmt.Fprintf(&b, "style %s  substate %s  speed %.2f", motion.CommandName(s.Style), motion.CommandName(s.Substate), s.SubstateMod)
+		fmt.Fprintf(&b, "style %s  substate %s  speed %.2f", motioncmd.Name(s.Style), motioncmd.Name(s.Substate), s.SubstateMod)
 		for _, m := range s.Modifiers {
-			fmt.Fprintf(&b, "  +%s×%.2f", motion.CommandName(m.ID), m.SpeedMod)
+			fmt.Fprintf(&b, "  +%s×%.2f", motioncmd.Name(m.ID), m.SpeedMod)
 		}
 		b.WriteByte('\n')
 	} else {
@@ -134,7 +135,7 @@ func EntityText(o *components.View, trace []systems.Event) string {
 	if o.Movement != nil && o.Movement.Interp != nil {
 		s := o.Movement.Interp.Interpreted
 		fmt.Fprintf(&b, "interpreted fwd %s×%.2f side %s×%.2f turn %s×%.2f\n",
-			motion.CommandName(s.ForwardCommand), s.ForwardSpeed, cmdName(s.SideStepCommand), s.SideStepSpeed,
+			motioncmd.Name(s.ForwardCommand), s.ForwardSpeed, cmdName(s.SideStepCommand), s.SideStepSpeed,
 			cmdName(s.TurnCommand), s.TurnSpeed)
 	}
 	if pa := o.Parts; pa != nil {
@@ -162,7 +163,7 @@ func EntityText(o *components.View, trace []systems.Event) string {
 		if m := pa.Manager; m != nil {
 			fmt.Fprintf(&b, "pending_animations (counter %d):", m.AnimationCounter)
 			for _, e := range m.Pending {
-				fmt.Fprintf(&b, " %s×%d", motion.CommandName(e.Motion), e.NumAnims)
+				fmt.Fprintf(&b, " %s×%d", motioncmd.Name(e.Motion), e.NumAnims)
 			}
 			if len(m.Pending) == 0 {
 				b.WriteString(" none")
@@ -173,7 +174,7 @@ func EntityText(o *components.View, trace []systems.Event) string {
 	if o.Movement != nil && o.Movement.Interp != nil {
 		b.WriteString("pending_motions:")
 		for _, n := range o.Movement.Interp.Pending {
-			fmt.Fprintf(&b, " %s(ctx %d)", motion.CommandName(n.Motion), n.ContextID)
+			fmt.Fprintf(&b, " %s(ctx %d)", motioncmd.Name(n.Motion), n.ContextID)
 		}
 		if len(o.Movement.Interp.Pending) == 0 {
 			b.WriteString(" none")
@@ -218,5 +219,5 @@ func cmdName(c uint32) string {
 	if c == 0 {
 		return "-"
 	}
-	return motion.CommandName(c)
+	return motioncmd.Name(c)
 }

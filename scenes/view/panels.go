@@ -27,6 +27,7 @@ const (
 	TopRight
 	BottomLeft
 	TopCentre
+	BottomRight
 )
 
 // TextSize is the pixel size of a panel holding text.
@@ -68,7 +69,7 @@ func FitPanel(text string, at Corner, w, h int) (string, image.Rectangle) {
 	}
 	if at != TopCentre {
 		room := c.Min.X - PanelMargin // left panels end before the centre
-		if at == TopRight {
+		if at == TopRight || at == BottomRight {
 			room = w - c.Max.X - PanelMargin
 		}
 		if cols := (room - panelPadW) / CharW; cols >= 24 {
@@ -77,7 +78,7 @@ func FitPanel(text string, at Corner, w, h int) (string, image.Rectangle) {
 		}
 	}
 	room := c.Min.Y - r.Min.Y // top panels end above the centre
-	if at == BottomLeft {
+	if at == BottomLeft || at == BottomRight {
 		room = r.Max.Y - c.Max.Y
 	}
 	text = strings.Join(cutLines(lines, (room-panelPadH)/LineH), "\n")
@@ -123,6 +124,8 @@ func placePanel(text string, at Corner, w, h int) image.Rectangle {
 		x, y = w-PanelMargin-pw, PanelMargin
 	case BottomLeft:
 		x, y = PanelMargin, h-PanelMargin-ph
+	case BottomRight:
+		x, y = w-PanelMargin-pw, h-PanelMargin-ph
 	case TopCentre:
 		x, y = (w-pw)/2, PanelMargin*5
 	}

@@ -134,6 +134,11 @@ type Renderer struct {
 	// full; FarRadius how many are drawn at all, those beyond BlockRadius
 	// cheaply (FarTerrain).
 	BlockRadius, FarRadius int
+	// PlainLooks draws every object with its Setup's own parts and
+	// surfaces, leaving out the ObjDesc's part, texture and palette
+	// changes: a server's world over the embedded sample DATs, whose ids
+	// hold other models than retail's (VW-01).
+	PlainLooks bool
 	// Highlight is the guid whose map marker is drawn gold (the player).
 	Highlight uint32
 
@@ -146,8 +151,13 @@ type Renderer struct {
 	// the terrain on screen.
 	Drawn         []Drawn
 	TerrainBounds Rect
-	// Errors are asset failures met so far (each once).
-	Errors []string
+	// Errors are asset failures met so far (each once); Missing the
+	// assets among them by type and id (MissingText).
+	Errors  []string
+	Missing []MissingAsset
+	// Placeholders are the placeholder boxes the last Build drew for
+	// objects without a model, with their labels.
+	Placeholders []Placeholder
 
 	// Unlit draws every surface at full bright without fog: each pixel of
 	// a textured triangle is then exactly a texel (with nearest
@@ -214,7 +224,9 @@ type Renderer struct {
 	meshes    map[uint32]*Mesh
 	blocks    map[uint32]*Landblock
 	errSeen   map[string]bool
-	lightCam  physics.Vec3
+	// missingSeen dedups Missing.
+	missingSeen map[MissingAsset]bool
+	lightCam    physics.Vec3
 
 	sky      *dat.SkyDesc
 	envCells map[uint32]*envCell
@@ -279,7 +291,7 @@ func (r *Renderer) texture(surfaceID uint32) (image.Rectangle, bool) {
 	}
 	m, err := r.Assets.(Materialer).Material(surfaceID)
 	if err != nil {
-		r.fail(fmt.Errorf("Surface 0x%08X: %w", surfaceID, err))
+		r.failAsset("Surface", surfaceID, err)
 		return image.Rectangle{}, false
 	}
 	if m.Image == nil {
@@ -312,7 +324,7 @@ func (r *Renderer) Mesh(id uint32) *Mesh {
 		m, err = BuildTexturedMesh(g, r.Assets.Surface, tex)
 	}
 	if err != nil {
-		r.fail(fmt.Errorf("GfxObj 0x%08X: %w", id, err))
+		r.failAsset("GfxObj", id, err)
 	}
 	r.meshes[id] = m
 	return m
@@ -343,7 +355,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
 	r.Verts, r.Indices, r.owner, r.blend = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
-	r.Drawn = r.Drawn[:0]
+	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
 	r.skyList.reset()
 	r.terrain.reset()
 	r.interior.reset()
@@ -815,8 +827,12 @@ func (r *Renderer) buildSun(depth float32) {
 // buildObject draws one object's parts: GfxObj Setup.Parts[i] placed by
 // the published Visual[i] times the published root frame.
 func (r *Renderer) buildObject(o *components.View) {
+	if o.Parts == nil || o.Parts.Setup == nil || len(o.Parts.Setup.Parts) == 0 {
+		r.buildPlaceholder(o) // no model in the DATs
+		return
+	}
 	pres := o.Pres
-	if pres == nil || o.Parts == nil || o.Parts.Setup == nil || len(pres.Visual) == 0 || pres.Root.Cell == 0 {
+	if pres == nil || len(pres.Visual) == 0 || pres.Root.Cell == 0 {
 		return
 	}
 	if o.Phys.State.Has(physics.StateHidden) || o.Phys.State.Has(physics.StateNoDraw) {
@@ -838,16 +854,27 @@ func (r *Renderer) buildObject(o *components.View) {
 	view := r.cam.View()
 	rv := affineMul(&root, &view)
 	saved, indoors := r.Light, r.lightIndoors(pres.Root.Cell, &view)
+	look := o.Look
+	if r.PlainLooks {
+		look = nil
+	}
+	drawn := 0
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
-		m := r.partMesh(o.Look, i, partGfx(o.Look, i, parts[i]))
+		m := r.partMesh(look, i, partGfx(look, i, parts[i]))
 		if m == nil {
 			continue
 		}
+		drawn++
 		r.buildMesh(m, affineMul(&pres.Visual[i], &rv), idx, alpha)
 	}
 	if indoors {
 		r.points = r.points[:0]
 		r.setLight(saved)
+	}
+	if drawn == 0 { // every part's GfxObj is missing
+		r.Drawn = r.Drawn[:idx]
+		r.buildPlaceholder(o)
+		return
 	}
 	if r.cam.Map {
 		r.mapMarker(o, origin, idx)

@@ -31,11 +31,18 @@ var concatKey = func() string {
 }()
 
 // compile parses and compiles a chunk with the .. rewrite; the function
-// gets L's globals as its environment. Errors are *parse.Error or
-// *lua.CompileError (compileMessage formats both).
+// gets L's globals as its environment. Errors are *parse.Error,
+// *lua.CompileError or *syntaxError for a chunk nested too deep
+// (nesting.go); compileMessage formats them.
 func (h *Host) compile(L *lua.LState, src []byte, name string) (*lua.LFunction, error) {
+	if err := checkNesting(src); err != nil {
+		return nil, err
+	}
 	chunk, err := parse.Parse(bytes.NewReader(src), name)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkTree(chunk); err != nil {
 		return nil, err
 	}
 	rewriteStmts(chunk)

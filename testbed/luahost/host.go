@@ -400,6 +400,10 @@ func (h *Host) raise(L *lua.LState, kind error, format string, args ...any) {
 
 // compileMessage formats a Load error as "name:line: ...".
 func compileMessage(err error, name string, src []byte) string {
+	var se *syntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s:%d: %s", name, se.line, se.msg)
+	}
 	var pe *parse.Error
 	if errors.As(err, &pe) || asCause(err, &pe) {
 		if pe.Pos.Line == parse.EOF {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -43,7 +44,7 @@ func TestPanicsBecomeLuaErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h, err := runHostile(t, tc.src, Options{Budget: 20_000_000, Timeout: 10 * time.Second})
+			h, err := runHostile(t, tc.src, Options{Budget: 20_000_000, Timeout: slack * 10 * time.Second})
 			if tc.want == "" {
 				if err != nil {
 					t.Fatalf("RunFile: %v", err)
@@ -73,7 +74,7 @@ func TestPanicsBecomeLuaErrors(t *testing.T) {
 // gigabytes.
 func TestTailRecursionTracebackBounded(t *testing.T) {
 	start := time.Now()
-	_, err := runHostile(t, "local function f(n) return f(n + 1) end\nf(0)\n", Options{Budget: 3_000_000})
+	_, err := runHostile(t, "local function f(n) return f(n + 1) end\nf(0)\n", Options{Budget: 3_000_000, Timeout: slack * 10 * time.Second})
 	var se *ScriptError
 	if !errors.As(err, &se) || !errors.Is(err, ErrBudget) {
 		t.Fatalf("err = %v, want the budget error", err)
@@ -81,7 +82,7 @@ func TestTailRecursionTracebackBounded(t *testing.T) {
 	if n := strings.Count(se.Traceback, "\n") + 1; n > maxTraceback+1 {
 		t.Errorf("traceback has %d lines, want at most %d", n, maxTraceback+1)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > slack*2*time.Second {
 		t.Errorf("took %v", d)
 	}
 }
@@ -135,7 +136,11 @@ func TestLimitsReachLongOperations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var h *Host
 			var err error
-			within(t, 5*time.Second, func() { h, err = runHostile(t, tc.src+"\n", tc.opts) })
+			opts := tc.opts
+			if opts.Timeout == 0 && tc.kind != ErrTimeout {
+				opts.Timeout = slack * DefaultTimeout // the budget or memory limit must trip first
+			}
+			within(t, slack*5*time.Second, func() { h, err = runHostile(t, tc.src+"\n", opts) })
 			if !errors.Is(err, tc.kind) {
 				t.Fatalf("err = %v, want %v", err, tc.kind)
 			}
@@ -163,9 +168,61 @@ func TestCheckStopsAGoLoop(t *testing.T) {
 			}
 		})
 		var err error
-		within(t, 2*time.Second, func() { err = h.RunFile(filepath.Join(dir, "s.lua")) })
+		within(t, slack*2*time.Second, func() { err = h.RunFile(filepath.Join(dir, "s.lua")) })
 		if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "s.lua")+":2: ") || !(errors.Is(err, ErrBudget) || errors.Is(err, ErrTimeout)) {
 			t.Errorf("%+v: err = %v, want a limit error at s.lua:2", opts, err)
 		}
+	}
+}
+
+// TestDeepNestingIsRefusedBeforeCompiling: a 1 MiB loadstring of 520,000
+// nested `{` (which gopher-lua's parser takes seconds and hundreds of
+// MiB to read), long operator and unary chains, are refused with "too
+// many syntax levels" before the parser or compiler goes deep; nesting
+// at Lua 5.1's bound still compiles.
+func TestDeepNestingIsRefusedBeforeCompiling(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		ok        bool
+	}{
+		{"braces", "return " + strings.Repeat("{", 520000) + strings.Repeat("}", 520000), false},
+		{"parens", "return " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300), false},
+		{"blocks", strings.Repeat("do ", 300) + strings.Repeat("end ", 300), false},
+		{"sum", "return " + strings.Repeat("1+", 10000) + "1", false},
+		{"minus", "return " + strings.Repeat("- ", 500000) + "1", false},
+		{"not", "return " + strings.Repeat("not ", 250000) + "1", false},
+		{"binary minus", "return " + strings.Repeat("1 - ", 1000) + "1", true},
+		{"braces at the bound", "return " + strings.Repeat("{", MaxSyntaxLevels) + strings.Repeat("}", MaxSyntaxLevels), true},
+		{"brackets in strings", "return '" + strings.Repeat("{", 1000) + "' .. [[" + strings.Repeat("(", 1000) + "]] -- " + strings.Repeat("[", 1000), true},
+		{"long elseif chain", "local x = 1 if x == 0 then" + strings.Repeat(" elseif x == 0 then", 500) + " end return 1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "s.lua"), []byte(`local f, msg = loadstring(SRC) ok = f ~= nil err = msg`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			h := New(Options{Dir: dir, Timeout: slack * DefaultTimeout})
+			defer h.Close()
+			h.State().SetGlobal("SRC", lua.LString(tc.src))
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			start := time.Now()
+			err := h.RunFile(filepath.Join(dir, "s.lua"))
+			took := time.Since(start)
+			runtime.ReadMemStats(&ms1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok := h.State().GetGlobal("ok") == lua.LTrue
+			msg := lua.LVAsString(h.State().GetGlobal("err"))
+			if ok != tc.ok || !tc.ok && !strings.Contains(msg, "too many syntax levels") {
+				t.Errorf("compiled %v (%s), want %v", ok, msg, tc.ok)
+			}
+			// Generous bounds for the race detector on a loaded machine;
+			// the unchecked parser took 11 s and 305 MiB on the braces.
+			if took > slack*5*time.Second || ms1.TotalAlloc-ms0.TotalAlloc > 200<<20 {
+				t.Errorf("took %v and %d MiB", took, (ms1.TotalAlloc-ms0.TotalAlloc)>>20)
+			}
+		})
 	}
 }

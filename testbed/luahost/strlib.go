@@ -32,6 +32,26 @@ func (h *Host) Check(L *lua.LState, cost int64) {
 	}
 }
 
+// Charge is Check for Go code that cannot raise a Lua error (work done
+// deep inside a host call, such as publishing streamed landblocks): it
+// charges cost instructions, reads the heap at the sampling points, and
+// returns the tripped limit, if any, for the caller to stop early; the
+// script sees the limit at its next instruction or Check.
+func (h *Host) Charge(cost int64) error { return h.lim.charge(cost) }
+
+// CheckMemory reads the heap now (not only at the sampling points) and
+// raises the memory limit at the calling script line when the run grew
+// the heap past it: for Go functions that wait while other goroutines
+// allocate for the script (stream_wait).
+func (h *Host) CheckMemory(L *lua.LState) {
+	if err := h.lim.checkMemory(0); err != nil {
+		h.raiseLimit(L, err)
+	}
+	if err := h.lim.tripped(); err != nil {
+		h.raiseLimit(L, err)
+	}
+}
+
 // Reserve is Check for memory: a Go function about to build about n
 // bytes for the script calls it first.
 func (h *Host) Reserve(L *lua.LState, n int64) {

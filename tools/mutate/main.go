@@ -105,6 +105,7 @@ func main() {
 		verbose = flag.Bool("v", false, "print every mutant's outcome")
 	)
 	flag.StringVar(&testRun, "run", "", "pass -run REGEXP to go test: only those tests judge the mutants (narrow the set per file on a loaded machine; check survivors again with the full set)")
+	flag.StringVar(&testSkip, "skiptests", "", "pass -skip REGEXP to go test: leave out slow tests that cannot judge the mutated file")
 	flag.BoolVar(&buildOnly, "buildonly", false, "only compile the package with each mutant (viable ones count as survived): counts the not-viable mutants of a set without running tests")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./tools/mutate [flags] PACKAGE_DIR...")
@@ -504,6 +505,9 @@ var buildOnly bool
 // testRun (-run) narrows the tests that judge each mutant.
 var testRun string
 
+// testSkip (-skiptests) leaves tests out of judging each mutant.
+var testSkip string
+
 // test applies one mutant through an overlay and runs the package tests.
 func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Duration) Outcome {
 	mutated := make([]byte, 0, len(orig)+len(m.Repl))
@@ -527,6 +531,9 @@ func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Dura
 	args := []string{"test", "-count=1", "-failfast", "-vet=off", "-ldflags=-s -w", "-overlay=" + ovPath, "-timeout=" + timeout.String()}
 	if testRun != "" {
 		args = append(args, "-run", testRun)
+	}
+	if testSkip != "" {
+		args = append(args, "-skip", testSkip)
 	}
 	args = append(args, "./"+pkg)
 	if buildOnly {

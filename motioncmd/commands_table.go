@@ -1,7 +1,7 @@
 // Code generated from the MotionCommand enumeration (409 values, low words
 // 0x0000-0x019B, three unused). DO NOT EDIT.
 
-package motion
+package motioncmd
 
 // wireCommands maps the 16-bit wire form of a motion command (its low word)
 // to the full 32-bit command; a zero entry at a non-zero index is unused.

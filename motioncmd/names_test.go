@@ -1,4 +1,4 @@
-package motion
+package motioncmd
 
 import (
 	"sort"
@@ -7,7 +7,7 @@ import (
 
 // TestCommandNames: every command name once, sorted, none empty.
 func TestCommandNames(t *testing.T) {
-	names := CommandNames()
+	names := Names()
 	if len(names) != len(commandsByName) || !sort.StringsAreSorted(names) {
 		t.Fatalf("%d names (want %d), sorted %v", len(names), len(commandsByName), sort.StringsAreSorted(names))
 	}

@@ -1,4 +1,4 @@
-package motion
+package motioncmd
 
 import "testing"
 
@@ -28,16 +28,16 @@ func TestCommandFromWire(t *testing.T) {
 		{0xFFFF, 0xFFFF, "", false},
 	}
 	for _, tt := range tests {
-		full, ok := CommandFromWire(tt.wire)
+		full, ok := FromWire(tt.wire)
 		if full != tt.full || ok != tt.ok {
-			t.Errorf("CommandFromWire(%#04x) = %#08x, %v; want %#08x, %v", tt.wire, full, ok, tt.full, tt.ok)
+			t.Errorf("FromWire(%#04x) = %#08x, %v; want %#08x, %v", tt.wire, full, ok, tt.full, tt.ok)
 		}
-		if name, known := LookupCommand(full); name != tt.name || known != tt.ok {
-			t.Errorf("LookupCommand(%#08x) = %q, %v; want %q, %v", full, name, known, tt.name, tt.ok)
+		if name, known := Lookup(full); name != tt.name || known != tt.ok {
+			t.Errorf("Lookup(%#08x) = %q, %v; want %q, %v", full, name, known, tt.name, tt.ok)
 		}
 		if tt.ok {
-			if back, ok := CommandByName(tt.name); !ok || back != tt.full {
-				t.Errorf("CommandByName(%q) = %#08x, %v; want %#08x", tt.name, back, ok, tt.full)
+			if back, ok := ByName(tt.name); !ok || back != tt.full {
+				t.Errorf("ByName(%q) = %#08x, %v; want %#08x", tt.name, back, ok, tt.full)
 			}
 		}
 	}
@@ -47,15 +47,15 @@ func TestCommandTableIsComplete(t *testing.T) {
 	known := 0
 	names := map[string]uint32{}
 	for w := range 0x10000 {
-		full, ok := CommandFromWire(uint16(w))
+		full, ok := FromWire(uint16(w))
 		if !ok {
 			continue
 		}
 		known++
-		if CommandToWire(full) != uint16(w) {
+		if ToWire(full) != uint16(w) {
 			t.Errorf("low word of %#08x is not %#04x", full, w)
 		}
-		name, ok := LookupCommand(full)
+		name, ok := Lookup(full)
 		if !ok || name == "" {
 			t.Errorf("%#08x has no name", full)
 			continue
@@ -64,8 +64,8 @@ func TestCommandTableIsComplete(t *testing.T) {
 			t.Errorf("%q names both %#08x and %#08x", name, prev, full)
 		}
 		names[name] = full
-		if back, ok := CommandByName(name); !ok || back != full {
-			t.Errorf("CommandByName(%q) = %#08x, %v; want %#08x", name, back, ok, full)
+		if back, ok := ByName(name); !ok || back != full {
+			t.Errorf("ByName(%q) = %#08x, %v; want %#08x", name, back, ok, full)
 		}
 	}
 	if known != 409 || len(names) != 409 {
@@ -91,11 +91,11 @@ func TestNamedCommandsAreRetail(t *testing.T) {
 		{TripleThrustLow, "TripleThrustLow"}, {MagicPowerUp07Purple, "MagicPowerUp07Purple"},
 	}
 	for _, tt := range tests {
-		if got := CommandName(tt.c); got != tt.name {
-			t.Errorf("CommandName(%#08x) = %q, want %q", tt.c, got, tt.name)
+		if got := Name(tt.c); got != tt.name {
+			t.Errorf("Name(%#08x) = %q, want %q", tt.c, got, tt.name)
 		}
-		if got, ok := CommandByName(tt.name); !ok || got != tt.c {
-			t.Errorf("CommandByName(%q) = %#08x, %v; want %#08x", tt.name, got, ok, tt.c)
+		if got, ok := ByName(tt.name); !ok || got != tt.c {
+			t.Errorf("ByName(%q) = %#08x, %v; want %#08x", tt.name, got, ok, tt.c)
 		}
 	}
 }
@@ -111,13 +111,13 @@ func TestCommandNameAndByNameMisses(t *testing.T) {
 		{0xDEADBEEF, "0xDEADBEEF"},
 	}
 	for _, tt := range names {
-		if got := CommandName(tt.c); got != tt.want {
-			t.Errorf("CommandName(%#08x) = %q, want %q", tt.c, got, tt.want)
+		if got := Name(tt.c); got != tt.want {
+			t.Errorf("Name(%#08x) = %q, want %q", tt.c, got, tt.want)
 		}
 	}
 	for _, name := range []string{"", "wave", "WAVE", "0x13000087", "NoSuchMotion"} {
-		if c, ok := CommandByName(name); ok {
-			t.Errorf("CommandByName(%q) = %#08x, want no command", name, c)
+		if c, ok := ByName(name); ok {
+			t.Errorf("ByName(%q) = %#08x, want no command", name, c)
 		}
 	}
 }

@@ -1,0 +1,120 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
+
+// TestRemovedObjectForgetsItsContacts: Collisions is nil for an object
+// that has touched nothing since it was created, so removing an object
+// drops its contacts, and a new object of the same guid starts with none.
+func TestRemovedObjectForgetsItsContacts(t *testing.T) {
+	w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 45, Z: 79}, {X: 70, Y: 46, Z: 85}})
+	walker(t, w, 0x50000001, 60, 40, 0)
+	for range 100 {
+		w.Step(0.05)
+	}
+	if w.Collisions(0x50000001) == nil {
+		t.Fatal("setup: the walker never touched the wall")
+	}
+	if !w.Remove(0x50000001) {
+		t.Fatal("Remove found nothing")
+	}
+	if c := w.Collisions(0x50000001); c != nil {
+		t.Fatalf("a removed object still has contacts %+v", c)
+	}
+	walker(t, w, 0x50000001, 60, 20, 0) // far from the wall
+	w.Step(0.05)
+	if c := w.Collisions(0x50000001); c != nil {
+		t.Fatalf("a new object of the same guid starts with contacts %+v", c)
+	}
+}
+
+// TestRevealBoundaryOnlyAfterAnArrival: with a streamer set but no
+// arrival committed, the frame runs (and traces) its stream boundary but
+// not its reveal boundary, whose condition needs both.
+func TestRevealBoundaryOnlyAfterAnArrival(t *testing.T) {
+	w := NewWorld()
+	rec := &Recorder{}
+	w.Trace = rec
+	w.Stream = &gate{}
+	w.Step(0.05)
+	var stream, reveal int
+	for _, e := range rec.Events {
+		switch {
+		case e.Schedule == "frame" && e.Stage == FrameStreamBoundary:
+			stream++
+		case e.Schedule == "frame" && e.Stage == FrameRevealBoundary:
+			reveal++
+		}
+	}
+	if stream != 1 || reveal != 0 {
+		t.Fatalf("stream boundary traced %d times, reveal boundary %d; want 1, 0", stream, reveal)
+	}
+}
+
+// TestRemovedObjectLeavesTheBroadPhase: a creature standing in a
+// walker's path blocks it until it is removed; after the removal the
+// walker passes through the place it stood (its body left the broad
+// phase with it).
+func TestRemovedObjectLeavesTheBroadPhase(t *testing.T) {
+	w := collideWorld(t)
+	walker(t, w, 0x50000001, 60, 40, 0)
+	stander := human(0x50000002, 0)
+	stander.Physics.Position.Frame = physics.Frame{Origin: physics.Vec3{X: 60, Y: 44, Z: groundZ}, Orientation: physics.IdentityQuat}
+	viaBytes(t, w, stander)
+	for range 60 {
+		w.Step(0.05)
+	}
+	if y := origin(w, 0x50000001).Y; y > 44-0.85 {
+		t.Fatalf("setup: the walker was not stopped by the stander (y %v)", y)
+	}
+	w.Remove(0x50000002)
+	for range 60 {
+		w.Step(0.05)
+	}
+	if y := origin(w, 0x50000001).Y; y < 45 {
+		t.Fatalf("after the stander's removal the walker is still held at y %v", y)
+	}
+}
+
+// captureWatch is a motion.Observer that calls onCapture for each
+// captured hook.
+type captureWatch struct {
+	onCapture func(guid uint32, h *dat.AnimHook)
+}
+
+func (c captureWatch) HookCaptured(guid uint32, h *dat.AnimHook) { c.onCapture(guid, h) }
+func (captureWatch) MotionQueued(guid, m, n uint32)              {}
+func (captureWatch) MotionCompleted(guid, m uint32, ok bool)     {}
+
+// TestRemovalMidFrameKeepsOthersDeferredHooks: an object removed while
+// the frame's deferred hooks are queued (here by an observer of a hook's
+// capture) takes only its own deferred hooks with it; another object's
+// hook captured before the removal still runs at the drain.
+func TestRemovalMidFrameKeepsOthersDeferredHooks(t *testing.T) {
+	w := NewWorld()
+	a := spawnCreature(t, w, 0x50000001, []dat.AnimHook{{Type: dat.HookEthereal, On: true}, {Type: dat.HookNoDraw, On: true}})
+	spawnCreature(t, w, 0x50000002, nil)
+	removed := false
+	w.Watch = captureWatch{func(guid uint32, h *dat.AnimHook) {
+		if guid == a.Phys.GUID && h.Type == dat.HookNoDraw && !removed {
+			removed = w.Remove(0x50000002)
+		}
+	}}
+	p := motion.DefaultParams()
+	w.Interp(w.Object(a.Phys.GUID)).DoMotion(motion.WalkForward, &p)
+	for i := 0; i < 20 && !removed; i++ {
+		w.Step(0.035)
+	}
+	if !removed {
+		t.Fatal("setup: the link's hooks never fired")
+	}
+	s := w.Object(a.Phys.GUID).Phys.State
+	if !s.Has(physics.StateEthereal) || !s.Has(physics.StateNoDraw) {
+		t.Fatalf("after the mid-frame removal: Ethereal %v, NoDraw %v; want both hooks run", s.Has(physics.StateEthereal), s.Has(physics.StateNoDraw))
+	}
+}
