@@ -7,6 +7,7 @@ import (
 
 	"github.com/dereth/dereth/internal/captures"
 	"github.com/dereth/dereth/net/capture"
+	"github.com/dereth/dereth/systems"
 )
 
 // TestReplayViewChatPanel: replaying the captures through the viewer's
@@ -15,15 +16,7 @@ import (
 // capture's clock: three TextboxStrings, four WeenieErrorWithStrings and
 // a WeenieError.
 func TestReplayViewChatPanel(t *testing.T) {
-	ds, err := capture.ReadFiles(captures.Paths(t)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := &NetView{ds: ds, stdout: io.Discard}
-	w, _, _, err := n.Load(func(int, int) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, n, w := loadReplayView(t)
 	for i := 0; !n.rp.done(); i++ {
 		if i > 1e5 {
 			t.Fatal("the replay never ended")
@@ -59,15 +52,7 @@ func TestReplayViewChatPanel(t *testing.T) {
 // then its CreateObject, applied), and a
 // seek ahead taken by Frame runs the world to the time asked.
 func TestReplayViewTimeline(t *testing.T) {
-	ds, err := capture.ReadFiles(captures.Paths(t)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := &NetView{ds: ds, stdout: io.Discard}
-	w, _, _, err := n.Load(func(int, int) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, n, w := loadReplayView(t)
 	tl := n.Timeline()
 	if tl == nil {
 		t.Fatal("no timeline for a replay")
@@ -101,4 +86,20 @@ func TestReplayViewTimeline(t *testing.T) {
 	if got := len(tl.Mentions(n.w.PlayerGUID)); got <= len(ms) {
 		t.Errorf("no messages about the player in the 5 s sought over (%d, before %d)", got, len(ms))
 	}
+}
+
+// loadReplayView loads the captures into a NetView as the viewer does
+// (Load) and returns the datagrams, the view and its world.
+func loadReplayView(t *testing.T) ([]capture.Datagram, *NetView, *systems.World) {
+	t.Helper()
+	ds, err := capture.ReadFiles(captures.Paths(t)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &NetView{ds: ds, stdout: io.Discard}
+	w, _, _, err := n.Load(func(int, int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds, n, w
 }

@@ -42,8 +42,12 @@ func (m *ScriptManager) Pending() int { return len(m.queue) }
 // scripts leave the queue.
 func (m *ScriptManager) UpdateScripts(dt float64, run func(*dat.AnimHook)) {
 	m.Now += dt
-	kept := m.queue[:0]
-	for _, q := range m.queue {
+	// A hook may queue another script (CallPES): AddScript then appends to
+	// (and may reallocate) m.queue, so compact by index into the current
+	// slice and keep the scripts queued during this update for the next one.
+	n, orig := 0, len(m.queue)
+	for i := 0; i < orig; i++ {
+		q := m.queue[i]
 		for q.next < len(q.script.Hooks) && q.start+q.script.Hooks[q.next].Time <= m.Now {
 			if run != nil {
 				run(&q.script.Hooks[q.next].Hook)
@@ -51,11 +55,13 @@ func (m *ScriptManager) UpdateScripts(dt float64, run func(*dat.AnimHook)) {
 			q.next++
 		}
 		if q.next < len(q.script.Hooks) {
-			kept = append(kept, q)
+			m.queue[n] = q
+			n++
 		}
 	}
-	clear(m.queue[len(kept):])
-	m.queue = kept
+	n += copy(m.queue[n:], m.queue[orig:])
+	clear(m.queue[n:])
+	m.queue = m.queue[:n]
 }
 
 // HasWork reports whether a script is queued. An idle manager's clock may

@@ -165,3 +165,55 @@ func TestAnimationHooksPlayScripts(t *testing.T) {
 		t.Fatal("CallPES's script did not run after its pause")
 	}
 }
+
+// TestPlayScriptUnknownAndSetupless: PlayScript reports an unknown id as
+// not played, and a DefaultScript hook on an object without a Setup plays
+// nothing (and does not fail).
+func TestPlayScriptUnknownAndSetupless(t *testing.T) {
+	w := NewWorld()
+	o := spawnCreature(t, w, 0x50000001, nil)
+	if w.PlayScript(o, 0x3300FFFF, 0) {
+		t.Fatal("PlayScript reported an unknown script as played")
+	}
+	const id = 0x33000040
+	w.Scripts[id] = &managers.Script{ID: id, Hooks: []managers.ScriptHook{{Hook: dat.AnimHook{Type: dat.HookDefaultScript}}}}
+	bare, err := w.Spawn(archetypes.Desc{GUID: 0x50000002, Cell: 0x01010001, Managers: archetypes.WithScript})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.PlayScript(bare, id, 0) {
+		t.Fatal("PlayScript refused a known script")
+	}
+	w.Step(0.05)
+	if n := w.Object(0x50000002).Script.Pending(); n != 0 {
+		t.Fatalf("%d scripts queued by a DefaultScript hook on an object without a Setup, want 0", n)
+	}
+}
+
+// TestDeferredHooksAreTracedAsDeferred: an animation hook is traced when
+// captured and again, with phase "deferred", when the frame's drain runs
+// it; a script's hook is traced with phase "script".
+func TestDeferredHooksAreTracedAsDeferred(t *testing.T) {
+	w := NewWorld()
+	rec := &Recorder{}
+	w.Trace = rec
+	o := spawnCreature(t, w, 0x50000001, []dat.AnimHook{{Type: dat.HookEthereal, On: true}})
+	const id = 0x33000041
+	w.Scripts[id] = &managers.Script{ID: id, Hooks: []managers.ScriptHook{{Hook: dat.AnimHook{Type: dat.HookNoDraw, On: true}}}}
+	w.PlayScript(o, id, 0)
+	p := motion.DefaultParams()
+	w.Interp(w.Object(o.Phys.GUID)).DoMotion(motion.WalkForward, &p)
+	for range 10 {
+		w.Step(0.035)
+	}
+	phases := map[string]int{}
+	for _, e := range rec.Events {
+		if e.Kind == KindHook {
+			phases[e.Hook+" "+string(e.Phase)]++
+		}
+	}
+	eth, nd := dat.HookEthereal.String(), dat.HookNoDraw.String()
+	if phases[eth+" "+string(PhaseCapture)] != 1 || phases[eth+" "+string(PhaseDeferred)] != 1 || phases[nd+" "+string(PhaseScript)] != 1 {
+		t.Fatalf("hook trace phases %v, want %s captured once and deferred once, %s run by its script once", phases, eth, nd)
+	}
+}

@@ -73,15 +73,16 @@ const (
 )
 
 // The default spawn (testbed/scenarios/sample.lua: find_place picks
-// Holtburg 0xA9B4 and the player stands at (16, 48) facing east). From
-// there the town portal is about 96 units away (west-north-west), the
-// first streamed landblocks (0xA8xx) 16 units west, and the forest south
-// of the town (scenery trees) about 70 units south-west.
+// Holtburg 0xA9B4 and the player stands in the landblock west of it, the
+// town's, at (90, 50) on the flat north-south street, facing up it a
+// little east of north). From there the viewer's first camera sees the
+// town's houses, the windmill the script puts by the plaza and the town
+// portal at the plaza's east end, about 96 units away.
 const (
-	SpawnCell    = 0xA9B40003 // cell (0, 2) of BlockSW
-	SpawnX       = 16
-	SpawnY       = 48
-	SpawnHeading = 90
+	SpawnCell    = 0xA8B4001B // cell (3, 2) of TownBlock
+	SpawnX       = 90
+	SpawnY       = 50
+	SpawnHeading = 8
 )
 
 // heading returns the orientation for a heading in degrees clockwise from

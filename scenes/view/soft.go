@@ -6,14 +6,15 @@ import (
 )
 
 // SoftFrame is a frame drawn on the CPU by SoftRender: the picture and,
-// per pixel, the last triangle written there (−1: none) and the atlas
+// per pixel, the last triangle written there (−1: none), the atlas
 // coordinate that triangle's texture was read at (the perspective-correct
 // coordinate, before filtering), so a test can tell which texture texel a
-// pixel shows.
+// pixel shows, and its camera depth (1 / the interpolated inverse depth).
 type SoftFrame struct {
 	Image *image.RGBA
 	Tri   []int32
 	UV    [][2]float32
+	Depth []float32
 }
 
 // SoftRender draws the renderer's last Build into a w×h image on the CPU,
@@ -27,7 +28,7 @@ type SoftFrame struct {
 // as the GPU interpolates the 2D vertices Ebitengine gives it. Tests use
 // it to look at the default view without a display.
 func SoftRender(r *Renderer, w, h int, linear bool) *SoftFrame {
-	f := &SoftFrame{Image: image.NewRGBA(image.Rect(0, 0, w, h)), Tri: make([]int32, w*h), UV: make([][2]float32, w*h)}
+	f := &SoftFrame{Image: image.NewRGBA(image.Rect(0, 0, w, h)), Tri: make([]int32, w*h), UV: make([][2]float32, w*h), Depth: make([]float32, w*h)}
 	bg := Background
 	for i := 0; i < len(f.Image.Pix); i += 4 {
 		f.Image.Pix[i], f.Image.Pix[i+1], f.Image.Pix[i+2], f.Image.Pix[i+3] = bg.R, bg.G, bg.B, bg.A
@@ -106,7 +107,7 @@ func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additiv
 				}
 				d[k] = uint8(min(max(v, 0), 1)*255 + 0.5)
 			}
-			f.Tri[y*w+x], f.UV[y*w+x] = tri, uv
+			f.Tri[y*w+x], f.UV[y*w+x], f.Depth[y*w+x] = tri, uv, 1/in.custom[2]
 		}
 	}
 }

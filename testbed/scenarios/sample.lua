@@ -34,34 +34,45 @@ local function spot(x, y, heading)
   return {cell = g.cell, origin = {x, y, g.z}, heading = heading or 0}
 end
 
+-- town(x, y, heading): the same in the landblock west of the place's (on
+-- the sample world, the town's), or the place's own on DATs without it.
+local townBlock = place.block - 0x01000000
+if not pcall(world.ground, townBlock, 96, 96) then townBlock = place.block end
+local function town(x, y, heading)
+  local g = world.ground(townBlock, x, y)
+  return {cell = g.cell, origin = {x, y, g.z}, heading = heading or 0}
+end
+
 local function spawn(t, at)
   for k, v in pairs(at) do t[k] = v end
   return world.spawn(t)
 end
 
--- The cast stands on the flat ground west of the sample's pond, the
--- player at the west end facing east along it, so the viewer's first
--- camera (behind and above the player) sees them all.
+-- The cast stands on the flat ground of the sample's town, west of the
+-- place's landblock: the player on the north-south street facing up it
+-- (a little east of north), so the viewer's first camera (behind and
+-- above the player) sees the cast, the houses, the windmill by the plaza
+-- and the town portal at the plaza's east end.
 local walker, stepper, corpse, door, windmill
 if HUMAN then
-  -- you: the local player the viewer's keyboard drives, facing east
-  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, spot(16, 48, 90))
+  -- you: the local player the viewer's keyboard drives, facing north
+  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, town(90, 50, 8))
   world.set_player(player)
   -- a walker who paces walk → run → stop → turn, over and over
-  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, spot(44, 54, 90))
+  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, town(84, 78, 0))
   -- a sidestepper facing you
-  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, spot(52, 40, 270))
+  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, town(98, 86, 180))
   -- a corpse: the same creature, carrying NonCombat + Dead from its CreateObject
   corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN,
-    motion = {style = "NonCombat", forward = "Dead"}}, spot(32, 44, 315))
+    motion = {style = "NonCombat", forward = "Dead"}}, town(94, 66, 225))
 end
 if DOOR then
   -- a door that swings open and shut
-  door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, spot(62, 50, 270))
+  door = spawn({archetype = "door", guid = 0x60000001, setup = DOOR}, town(88, 96, 180))
 end
 if WINDMILL then
   -- a static animating object (the sample's windmill) with its default animation
-  windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, spot(78, 38, 270))
+  windmill = spawn({archetype = "static", guid = 0x70000001, setup = WINDMILL}, town(112, 142, 180))
 end
 
 if walker then
