@@ -81,6 +81,11 @@ type Config struct {
 	// changes) while the world keeps running; ErrEnd closes the window
 	// as the user would (a session's --for has run out).
 	Frame func(w *systems.World, dt float64) error
+	// World, when set, is polled after every Frame for the world the
+	// session runs now: a replay that sought back built its world again,
+	// and the window follows the new one (its camera, selection and
+	// settings stay).
+	World func() *systems.World
 	// Send, when set, is the local player's controller's Send
 	// (control.Controller.Send): a live session sends its MoveToState and
 	// AutonomousPosition to the server.
@@ -102,7 +107,8 @@ type Config struct {
 	// Replay, when set, is a replay's scrubber (drawn along the top):
 	// the world runs only the time it allows each frame (none while
 	// paused); P pauses, N steps to the next packet, a click on the bar
-	// seeks ahead; the selected object's messages head its HUD panel.
+	// seeks there (back too: Config.World hands over the world built
+	// again); the selected object's messages head its HUD panel.
 	Replay *netui.Timeline
 	// PlainLooks draws objects without their ObjDesc changes
 	// (view.Renderer.PlainLooks): a server's world over the sample DATs.
