@@ -208,7 +208,7 @@ func TestJournalMoveTo(t *testing.T) {
 				j.log("t%s airborne", g(j.now))
 			}
 			j.o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
-			j.o.Movement.HitGround()
+			mv(j.o).HitGround()
 			j.log("landed")
 		}},
 	} {

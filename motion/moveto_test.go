@@ -55,7 +55,7 @@ func newMoveToRig(t *testing.T) *mtRig {
 		OnDone: func(err WeenieError) { r.done = append(r.done, err) },
 	}
 	r.m = NewMoveToManager(w)
-	r.o.Movement.SetMoveTo(r.m)
+	mv(r.o).SetMoveTo(r.m)
 	return r
 }
 

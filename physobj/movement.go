@@ -4,6 +4,7 @@ import (
 	"github.com/yohamta/donburi"
 
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
@@ -65,7 +66,7 @@ func UnpackMovement(ecs donburi.World, v *components.View, md *protocol.Movement
 
 // moveToManager returns the MovementManager's MoveToManager, creating it
 // (and the interpreter) on first use.
-func moveToManager(v *components.View, mm *motion.MovementManager, host MoveToHost) *motion.MoveToManager {
+func moveToManager(v *components.View, mm *managers.MovementManager, host MoveToHost) *motion.MoveToManager {
 	mm.MakeInterp()
 	if mm.MoveTo == nil {
 		radius, height := Cylinder(v.Parts)
