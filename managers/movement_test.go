@@ -15,6 +15,12 @@ type moverRig struct {
 	done []motion.WeenieError
 }
 
+// The rig is its MoveTo's host: no targets, a clock at 0, completions
+// recorded in done.
+func (r *moverRig) TargetPosition(uint32) (physics.Position, bool) { return physics.Position{}, false }
+func (r *moverRig) CurrentTime() float64                           { return 0 }
+func (r *moverRig) MoveToDone(_ uint32, err motion.WeenieError)    { r.done = append(r.done, err) }
+
 func newMoverRig(withMoveTo bool) *moverRig {
 	r := &moverRig{o: motion.NewObject(physics.NewObject(1), nil)}
 	r.o.Phys.Position.Cell = 0x01010001
@@ -24,8 +30,7 @@ func newMoverRig(withMoveTo bool) *moverRig {
 	r.mm.Init(r.o)
 	r.mm.MakeInterp()
 	if withMoveTo {
-		r.mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: r.o, Radius: 0.5, Height: 1.8,
-			OnDone: func(err motion.WeenieError) { r.done = append(r.done, err) }}))
+		r.mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: r.o, Radius: 0.5, Height: 1.8, Host: r}))
 	}
 	return r
 }

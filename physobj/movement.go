@@ -20,11 +20,8 @@ const (
 // where other objects are and how big, the physics clock, and where a
 // finished move is reported (WeenieObject::OnMoveComplete).
 type MoveToHost interface {
-	TargetPosition(guid uint32) (physics.Position, bool)
+	motion.MoveToHost
 	TargetCylinder(guid uint32) (radius, height float32)
-	// CurrentTime is the physics clock (PhysicsTimer::curr_time).
-	CurrentTime() float64
-	MoveToDone(guid uint32, err motion.WeenieError)
 }
 
 // Cylinder is an object's radius and height from its Setup, the default
@@ -70,10 +67,7 @@ func moveToManager(v *components.View, mm *managers.MovementManager, host MoveTo
 	mm.MakeInterp()
 	if mm.MoveTo == nil {
 		radius, height := Cylinder(v.Parts)
-		guid := v.Phys.GUID
-		mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: v.Motion, Radius: radius, Height: height,
-			Targets: host.TargetPosition, Clock: host.CurrentTime,
-			OnDone: func(err motion.WeenieError) { host.MoveToDone(guid, err) }}))
+		mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: v.Motion, Radius: radius, Height: height, Host: host}))
 	}
 	return mm.MoveTo
 }
