@@ -82,19 +82,35 @@ func roomEnv() *flatEnv {
 
 // walk resolves n moves of 0.2 along dir from p, following the
 // resolver's cell; it returns the end.
+// walk moves m n times by 0.2 in dir through the retail transition,
+// carrying its contact from move to move (it starts on level ground at
+// its origin when on walkable ground); the result is the last transition
+// that was not Failed. Walking into a wall it stops at the last 0.2 grid
+// position whose sphere is clear of it (retail refuses the touching step
+// and keeps the last clear one).
 func walk(t *testing.T, r *Resolver, m *Mover, p physics.Position, dir physics.Vec3, n int) (physics.Position, *Result) {
 	t.Helper()
 	const step = 0.2
-	var res *Result
+	var last Result
+	var c Contact
+	if m.OnWalkable {
+		c = Contact{Valid: true, Plane: Plane{N: v3(0, 0, 1), D: -p.Frame.Origin.Z}}
+	}
 	for range n {
-		res = r.Resolve(m, p, p.Frame.Origin.Add(dir.Scale(step)))
+		var res *Result
+		res, c = r.Transition(m, p, p.Frame.Origin.Add(dir.Scale(step)), c)
 		if res.OffWorld {
 			t.Fatalf("left the world at %+v", p)
 		}
+		if res.Failed {
+			continue // no transition: nothing changes
+		}
+		last = *res
+		last.Hits = append([]Hit(nil), res.Hits...)
 		p = physics.Position{Cell: res.Cell, Frame: physics.Frame{Origin: res.Origin, Orientation: physics.IdentityQuat}}
 		m.OnWalkable = res.OnWalkable
 	}
-	return p, res
+	return p, &last
 }
 
 func TestCellContains(t *testing.T) {
@@ -133,8 +149,9 @@ func TestCellPlanesFollowThePositiveChain(t *testing.T) {
 // TestEnterABuildingThroughItsDoor: a walker outside walks north through
 // the door: while its sphere's centre is outside the room it stays in the
 // outdoor cell, once inside the room its cell is the EnvCell; the shell
-// stops it beside the door, the room's north wall stops it inside at the
-// radius, and walking back south it is outdoors again.
+// stops it beside the door, the room's north wall stops it inside at its
+// last clear step (y 109.4: 109.6 would touch), and walking back south
+// it is outdoors again.
 func TestEnterABuildingThroughItsDoor(t *testing.T) {
 	env := roomEnv()
 	r := NewResolver(env)
@@ -151,8 +168,8 @@ func TestEnterABuildingThroughItsDoor(t *testing.T) {
 		t.Fatalf("through the door: cell 0x%08X at %+v, want 0x%08X at y 100.2", p.Cell, p.Frame.Origin, uint32(roomID))
 	}
 	p, res = walk(t, r, m, p, v3(0, 1, 0), 60)
-	if p.Cell != roomID || !near(p.Frame.Origin.Y, 109.5, 0.01) || !near(p.Frame.Origin.Z, 0, 0.01) || !res.OnWalkable {
-		t.Fatalf("inside: cell 0x%08X at %+v on walkable %v, want stopped at y 109.5 on the floor", p.Cell, p.Frame.Origin, res.OnWalkable)
+	if p.Cell != roomID || !near(p.Frame.Origin.Y, 109.4, 0.01) || !near(p.Frame.Origin.Z, 0, 0.01) || !res.OnWalkable {
+		t.Fatalf("inside: cell 0x%08X at %+v on walkable %v, want stopped at y 109.4 on the floor", p.Cell, p.Frame.Origin, res.OnWalkable)
 	}
 	if len(res.Hits) == 0 || res.Hits[0].Kind != HitCell || res.Hits[0].Cell != roomID || res.Hits[0].NVerts != 4 {
 		t.Fatalf("hits %+v, want the room's north wall", res.Hits)
@@ -161,13 +178,14 @@ func TestEnterABuildingThroughItsDoor(t *testing.T) {
 		t.Fatalf("hit polygon %+v, want the wall at y 110 (landblock-local)", w[:4])
 	}
 	p, _ = walk(t, r, m, p, v3(0, -1, 0), 59)
-	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 97.7, 0.01) {
-		t.Fatalf("back out: cell 0x%08X at %+v, want outdoors at y 97.7", p.Cell, p.Frame.Origin)
+	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 97.6, 0.01) {
+		t.Fatalf("back out: cell 0x%08X at %+v, want outdoors at y 97.6", p.Cell, p.Frame.Origin)
 	}
 }
 
 // TestBuildingShellBlocksBesideTheDoor: outside the door's width the shell
-// stops a walker at the radius; inside, the room's walls do, and nothing
+// stops a walker at its last clear step (y 99.4); inside, the room's
+// walls do (x 100.6), and nothing
 // outdoors (the terrain, the shell) is swept far from the door.
 func TestBuildingShellBlocksBesideTheDoor(t *testing.T) {
 	env := roomEnv()
@@ -176,14 +194,14 @@ func TestBuildingShellBlocksBesideTheDoor(t *testing.T) {
 	p := physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(102, 97, 0), Orientation: physics.IdentityQuat}}
 	p.Cell, _ = dat.AdjustToOutside(testCell, &p.Frame.Origin)
 	p, res := walk(t, r, m, p, v3(0, 1, 0), 20)
-	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 99.5, 0.01) || res.Hits[0].GUID != 77 {
-		t.Fatalf("cell 0x%08X at %+v hits %+v, want blocked by the shell at y 99.5", p.Cell, p.Frame.Origin, res.Hits)
+	if !dat.IsOutdoorCell(p.Cell) || !near(p.Frame.Origin.Y, 99.4, 0.01) || len(res.Hits) == 0 || res.Hits[0].GUID != 77 {
+		t.Fatalf("cell 0x%08X at %+v hits %+v, want blocked by the shell at y 99.4", p.Cell, p.Frame.Origin, res.Hits)
 	}
 	in := physics.Position{Cell: roomID, Frame: physics.Frame{Origin: v3(105, 105, 0), Orientation: physics.IdentityQuat}}
 	m.OnWalkable = true
 	in, res = walk(t, r, m, in, v3(-1, 0, 0), 40)
-	if in.Cell != roomID || !near(in.Frame.Origin.X, 100.5, 0.01) || res.Hits[0].Kind != HitCell {
-		t.Fatalf("cell 0x%08X at %+v hits %+v, want stopped by the west wall at x 100.5", in.Cell, in.Frame.Origin, res.Hits)
+	if in.Cell != roomID || !near(in.Frame.Origin.X, 100.6, 0.01) || len(res.Hits) == 0 || res.Hits[0].Kind != HitCell {
+		t.Fatalf("cell 0x%08X at %+v hits %+v, want stopped by the west wall at x 100.6", in.Cell, in.Frame.Origin, res.Hits)
 	}
 }
 
@@ -230,8 +248,9 @@ func corridor() map[uint32]*Cell {
 
 // TestDungeonCellToCellThroughAPortal: walking east along a corridor of
 // two cells the walker changes cell when its centre crosses the shared
-// portal plane (x 4) and the far wall of the second cell stops it at the
-// radius (x 7.5); walking back it returns to the first cell.
+// portal plane (x 4) and the far wall of the second cell stops it at its
+// last clear step (x 7.4); walking back 4 units it returns to the first
+// cell (x 3.4).
 func TestDungeonCellToCellThroughAPortal(t *testing.T) {
 	env := &flatEnv{z: -50, cells: corridor()}
 	r := NewResolver(env)
@@ -246,16 +265,16 @@ func TestDungeonCellToCellThroughAPortal(t *testing.T) {
 		t.Fatalf("cell 0x%08X at %+v, want the second cell at x 4.2", p.Cell, p.Frame.Origin)
 	}
 	p, res := walk(t, r, m, p, v3(1, 0, 0), 20)
-	if p.Cell != 0x7F7F0102 || !near(p.Frame.Origin.X, 7.5, 0.01) || !near(p.Frame.Origin.Z, 10, 0.01) || !res.OnWalkable {
-		t.Fatalf("cell 0x%08X at %+v walkable %v, want stopped at x 7.5 on the floor z 10", p.Cell, p.Frame.Origin, res.OnWalkable)
+	if p.Cell != 0x7F7F0102 || !near(p.Frame.Origin.X, 7.4, 0.01) || !near(p.Frame.Origin.Z, 10, 0.01) || !res.OnWalkable {
+		t.Fatalf("cell 0x%08X at %+v walkable %v, want stopped at x 7.4 on the floor z 10", p.Cell, p.Frame.Origin, res.OnWalkable)
 	}
 	p, _ = walk(t, r, m, p, v3(-1, 0, 0), 20)
-	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.5, 0.01) {
-		t.Fatalf("back: cell 0x%08X at %+v, want the first cell at x 3.5", p.Cell, p.Frame.Origin)
+	if p.Cell != 0x7F7F0101 || !near(p.Frame.Origin.X, 3.4, 0.01) {
+		t.Fatalf("back: cell 0x%08X at %+v, want the first cell at x 3.4", p.Cell, p.Frame.Origin)
 	}
 }
 
-// FuzzResolveStaysInTheRoom walks a sphere from anywhere inside the room
+// FuzzResolveStaysInTheRoom walks a sphere through the retail transition from anywhere inside the room
 // in any direction at up to 50 units/s for up to MaxQuantum, five moves
 // running: the end is finite, and while its cell is the room it is
 // inside the room's walls by its radius; it leaves only through the door.
@@ -278,8 +297,10 @@ func FuzzResolveStaysInTheRoom(f *testing.F) {
 		m := walker()
 		res := NewResolver(env)
 		p := physics.Position{Cell: roomID, Frame: physics.Frame{Origin: v3(100+x, 100+y, 0), Orientation: physics.IdentityQuat}}
+		c := Contact{Valid: true, Plane: Plane{N: v3(0, 0, 1)}}
 		for range 5 {
-			out := res.Resolve(m, p, p.Frame.Origin.Add(d))
+			var out *Result
+			out, c = res.Transition(m, p, p.Frame.Origin.Add(d), c)
 			o := out.Origin
 			if !o.Finite() {
 				t.Fatalf("non-finite end %+v", o)

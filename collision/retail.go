@@ -154,6 +154,9 @@ type trans struct {
 	// of TransitionalInsert (the steps' own insertions are depth 1).
 	outcome TransitionState
 	depth   int
+	// hp is the polygon that decided the last BSP test (hit, stepped on
+	// or landed on), for the contact's record; nil for none.
+	hp *Poly
 }
 
 // rank orders the states by strength for the outcome.
@@ -187,8 +190,9 @@ func (t *trans) note(s TransitionState) {
 // (ValidateTransition, with FramesStationaryFall). c is the contact the
 // object kept from its last transition; the result's Contact is the one
 // to keep. The move is over the outdoor landblocks and the obstacles the
-// Env gives; indoor cells and CylSpheres are not inserted (Resolve
-// handles them). The result is valid until the next call.
+// Env gives, and the indoor cells reached through the portals near the
+// move (as Resolve finds them); the end's cell is named as Resolve names
+// it. The result is valid until the next call.
 func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3, c Contact) (*Result, Contact) {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
@@ -196,11 +200,20 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	r.blocks = r.blocks[:0]
 	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
 	r.envCells = r.envCells[:0]
-	r.outdoor = true
+	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
 	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
 		r.res.Origin = pos
 		return &r.res, c
+	}
+	if !r.outdoor {
+		cl := r.env.EnvCell(begin.Cell)
+		if cl == nil {
+			// An indoor cell the Env does not know: accepted there.
+			r.res.Origin = end
+			return &r.res, c
+		}
+		r.envCells = append(r.envCells, cl)
 	}
 	t := &r.tr
 	*t = trans{r: r, m: m}
@@ -229,7 +242,7 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	p.walkInterp = 1
 	t.cacheCurr()
 	r.gather(pos, end)
-	t.findTransitionalPosition(pos, end)
+	r.res.Failed = !t.findTransitionalPosition(pos, end)
 
 	pos = p.cur
 	r.res.OnWalkable = t.obj.onWalkable
@@ -265,8 +278,12 @@ func (t *trans) addOffset(d vec) { t.setCheck(t.path.check.Add(d)) }
 func (t *trans) saveCheck()    { t.path.backup = t.path.check }
 func (t *trans) restoreCheck() { t.setCheck(t.path.backup) }
 
-// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps
-// (no step cap: the caller bounds a move's length).
+// MaxTransitionSteps is the most steps a transition takes: a longer move
+// finds no position (ACE's FindTransitionalPosition refuses more than
+// 1000).
+const MaxTransitionSteps = 1000
+
+// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps.
 func (t *trans) findTransitionalPosition(begin, end vec) bool {
 	p := &t.path
 	offset := end.Sub(begin)
@@ -275,6 +292,8 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 	var numSteps int
 	var per vec
 	switch {
+	case !(step <= MaxTransitionSteps):
+		return false
 	case step > 1:
 		numSteps = int(math.Ceil(float64(step)))
 		per = offset.Scale(1 / float32(numSteps))
@@ -471,27 +490,57 @@ func (t *trans) insertIntoCell(attempts int) TransitionState {
 	return st
 }
 
-// findCollisions is LandCell::FindCollisions: the terrain, then the
-// objects.
+// findCollisions is CObjCell::FindCollisions over the cells of the move
+// (the contacts of a step's own insertion are recorded, not those of the
+// probes inside it: step up and down, placement, walkable checks):
+// the terrain under the low point where the move reaches the outdoors,
+// each indoor cell's physics BSP, then the objects (a building's shell
+// only where the move reaches the outdoors).
 func (t *trans) findCollisions() TransitionState {
-	if st := t.findEnvCollisions(); st != StateOK {
-		return st
-	}
 	r := t.r
+	if r.outdoor {
+		if st := t.findEnvCollisions(); st != StateOK {
+			return st
+		}
+	}
+	for _, cl := range r.envCells {
+		if cl.Shape == nil {
+			continue
+		}
+		f := cl.Frame
+		f.Origin = f.Origin.Add(dat.BlockOffset(r.block, cl.ID))
+		t.hp = nil
+		if st := t.bspCollisions(cl.Shape, f, 1); st != StateOK {
+			if !t.obj.contact {
+				t.ci.collidedWithEnv = true
+			}
+			if t.depth == 1 && !t.path.stepDown {
+				r.record(&contact{kind: HitCell, cell: cl.ID, normal: t.ci.normal, poly: t.hp, frame: f, scale: 1})
+				if st == StateSlid || st == StateCollided {
+					r.res.Blocked = true
+				}
+			}
+			return st
+		}
+	}
 	for i := range r.obs {
 		o := &r.obs[i]
-		if len(o.Cyls) > 0 && o.Shape == nil {
+		if !r.outdoor && len(o.Cells) > 0 {
 			continue
 		}
 		var st TransitionState
-		if o.Shape != nil {
-			st = t.bspCollisions(o)
-		} else {
+		t.hp = nil
+		switch {
+		case o.Shape != nil:
+			st = t.bspCollisions(o.Shape, o.Frame, o.scale())
+		case len(o.Cyls) > 0:
+			st = t.cylCollisions(o)
+		default:
 			st = t.sphereCollisions(o)
 		}
 		if st != StateOK {
-			if !t.path.stepDown {
-				c := contact{kind: HitObject, guid: o.GUID, model: o.Model, normal: t.ci.normal, body: o.body(), frame: o.Frame, scale: o.scale()}
+			if t.depth == 1 && !t.path.stepDown {
+				c := contact{kind: HitObject, guid: o.GUID, model: o.Model, normal: t.ci.normal, body: o.body(), poly: t.hp, frame: o.Frame, scale: o.scale()}
 				if !o.body() && !t.obj.contact {
 					t.ci.collidedWithEnv = true
 				}
@@ -514,7 +563,7 @@ func (t *trans) findEnvCollisions() TransitionState {
 	if !ok {
 		return StateOK
 	}
-	return t.validateWalkable(p.global[0], poly.Plane)
+	return t.validateWalkable(p.global[0], poly)
 }
 
 // terrainPoly is find_terrain_poly: the LandCell triangle under q (begin
@@ -554,8 +603,9 @@ func inPoly2D(p *Poly, q vec) bool {
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer
 // against the terrain plane (no water).
-func (t *trans) validateWalkable(s tsphere, pl Plane) TransitionState {
+func (t *trans) validateWalkable(s tsphere, poly *Poly) TransitionState {
 	p, ci := &t.path, &t.ci
+	pl := poly.Plane
 	dist := pl.Dist(s.c.Sub(vec{Z: s.r}))
 	accept := p.stepDown || !t.obj.onWalkable || pl.N.Z >= FloorZ
 	if dist >= -Epsilon {
@@ -589,7 +639,9 @@ func (t *trans) validateWalkable(s tsphere, pl Plane) TransitionState {
 	if !t.obj.contact && !p.stepDown {
 		ci.setCollisionNormal(pl.N)
 		ci.collidedWithEnv = true
-		t.r.record(&contact{kind: HitTerrain, normal: pl.N, frame: physics.IdentityFrame, scale: 1})
+		if t.depth == 1 {
+			t.r.record(&contact{kind: HitTerrain, normal: pl.N, poly: poly, frame: physics.IdentityFrame, scale: 1})
+		}
 	}
 	return StateAdjusted
 }
@@ -900,21 +952,19 @@ func (t *trans) globalPlane(pl Plane) Plane {
 	return Plane{N: n, D: -n.Dot(q)}
 }
 
-// bspCollisions is CPhysicsPart::find_obj_collisions with
-// BSPTREE::find_collisions over the part's physics BSP.
-func (t *trans) bspCollisions(o *Obstacle) TransitionState {
+// bspCollisions is CPhysicsPart::find_obj_collisions (an object's part)
+// or CEnvCell::find_env_collisions (a cell's CellStruct at scale 1):
+// BSPTREE::find_collisions over the physics BSP sh placed by f and scale.
+func (t *trans) bspCollisions(sh *Shape, f physics.Frame, s float32) TransitionState {
 	p, ci := &t.path, &t.ci
-	s := o.scale()
-	t.cacheLocal(o.Frame, s)
+	t.cacheLocal(f, s)
 	ls := p.lsSphere[0]
-	// a quick reject: neither sphere reaches the shape's bound
-	b := tsphere{c: o.Shape.Bound.Origin, r: o.Shape.Bound.Radius + Epsilon}
-	if !b.intersects(ls) && (p.n < 2 || !b.intersects(p.lsSphere[1])) &&
-		!b.intersects(tsphere{c: ls.c, r: ls.r + p.stepDownAmt/s + t.obj.stepUpHeight/s}) {
+	// The BSP's root sphere: a sphere that meets no node meets nothing.
+	b := tsphere{c: sh.Bound.Origin, r: sh.Bound.Radius + Epsilon}
+	if !b.intersects(ls) && (p.n < 2 || !b.intersects(p.lsSphere[1])) {
 		return StateOK
 	}
 	move := ls.c.Sub(p.lsCurr[0])
-	sh := o.Shape
 	if p.placement {
 		if sh.hitsSolid(ls) || (p.n > 1 && sh.hitsSolid(p.lsSphere[1])) {
 			return StateCollided
@@ -931,6 +981,7 @@ func (t *trans) bspCollisions(o *Obstacle) TransitionState {
 		down := p.lsZ.Scale(-(p.stepDownAmt * p.walkInterp) / s)
 		valid := ls
 		if poly := sh.findWalkable(p, &valid, down, p.lsZ); poly != nil {
+			t.hp = poly
 			off := p.lsFrame.LocalToGlobalVec(valid.c.Sub(ls.c)).Scale(s)
 			t.addOffset(off)
 			ci.setContact(t.globalPlane(poly.Plane))
@@ -942,6 +993,7 @@ func (t *trans) bspCollisions(o *Obstacle) TransitionState {
 	if p.collide {
 		valid := ls
 		if poly := sh.findWalkable(p, &valid, move, p.lsZ); poly != nil {
+			t.hp = poly
 			off := p.lsFrame.LocalToGlobalVec(valid.c.Sub(ls.c)).Scale(s)
 			t.addOffset(off)
 			ci.setContact(t.globalPlane(poly.Plane))
@@ -953,11 +1005,14 @@ func (t *trans) bspCollisions(o *Obstacle) TransitionState {
 	if t.obj.contact {
 		hit, hp := sh.intersectsPoly(ls, move)
 		if hit {
-			return t.stepSphereUp(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
+			st := t.stepSphereUp(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
+			t.hp = hp
+			return st
 		}
 		if p.n > 1 {
 			hit2, hp2 := sh.intersectsPoly(p.lsSphere[1], move)
 			if hit2 {
+				t.hp = hp2
 				return t.slideSphere(p.lsFrame.LocalToGlobalVec(hp2.Plane.N), p.curr[0])
 			}
 			if hp2 != nil {
@@ -971,6 +1026,7 @@ func (t *trans) bspCollisions(o *Obstacle) TransitionState {
 	}
 	hit, hp := sh.intersectsPoly(ls, move)
 	if hit || hp != nil {
+		t.hp = hp
 		p.walkableAllowance = LandingZ
 		t.setCollide(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
 		return StateAdjusted
@@ -978,6 +1034,7 @@ func (t *trans) bspCollisions(o *Obstacle) TransitionState {
 	if p.n > 1 {
 		hit, hp = sh.intersectsPoly(p.lsSphere[1], move)
 		if hit || hp != nil {
+			t.hp = hp
 			ci.setCollisionNormal(p.lsFrame.LocalToGlobalVec(hp.Plane.N))
 			return StateCollided
 		}
@@ -1144,4 +1201,148 @@ func (t *trans) stepSphereDown(c vec, rad float32, disp vec, radsum float32) Tra
 	p.walkInterp = tc
 	t.addOffset(vec{Z: interp})
 	return StateAdjusted
+}
+
+// cylCollisions is CCylSphere::intersects_sphere over an object's
+// CylSpheres (an object with neither a physics BSP nor spheres).
+func (t *trans) cylCollisions(o *Obstacle) TransitionState {
+	s := o.scale()
+	for _, cy := range o.Cyls {
+		low := o.Frame.LocalToGlobal(cy.Origin.Scale(s))
+		if st := t.cylIntersects(low, cy.Height*s, cy.Radius*s); st != StateOK {
+			return st
+		}
+	}
+	return StateOK
+}
+
+// cylCollides is CCylSphere::CollidesWithSphere: within radsum of the
+// axis and overlapping the cylinder's height.
+func cylCollides(r float32, disp vec, radsum, h float32) bool {
+	return disp.X*disp.X+disp.Y*disp.Y <= radsum*radsum && r-Epsilon+h*0.5 >= float32(math.Abs(float64(h*0.5-disp.Z)))
+}
+
+// cylNormal is CCylSphere::CollisionNormal for sphere i: sideways from
+// the axis when its current centre is outside radsum of it (definite when
+// it also overlapped the height, or did not move up or down), else up or
+// down.
+func (t *trans) cylNormal(i int, low vec, h, radsum float32, checkDisp vec) (vec, bool) {
+	p := &t.path
+	d := p.curr[i].Sub(low)
+	if radsum*radsum < d.X*d.X+d.Y*d.Y {
+		return vec{X: d.X, Y: d.Y}, p.global[i].r-Epsilon+h*0.5 >= float32(math.Abs(float64(h*0.5-d.Z))) ||
+			float32(math.Abs(float64(d.Z-checkDisp.Z))) <= Epsilon
+	}
+	if checkDisp.Z-d.Z <= 0 {
+		return vec{Z: 1}, true
+	}
+	return vec{Z: -1}, true
+}
+
+// cylIntersects is CCylSphere::IntersectsSphere for an upright cylinder
+// standing at low (its bottom centre) of height h and radius rad.
+func (t *trans) cylIntersects(low vec, h, rad float32) TransitionState {
+	p := &t.path
+	g := p.global[0]
+	disp := g.c.Sub(low)
+	var disp2 vec
+	if p.n > 1 {
+		disp2 = p.global[1].c.Sub(low)
+	}
+	radsum := rad - Epsilon + g.r
+	hit0 := cylCollides(g.r, disp, radsum, h)
+	hit1 := p.n > 1 && cylCollides(p.global[1].r, disp2, radsum, h)
+	switch {
+	case p.placement:
+		if hit0 || hit1 {
+			return StateCollided
+		}
+		return StateOK
+	case p.stepDown:
+		if !hit0 && !hit1 {
+			return StateOK
+		}
+		step := p.stepDownAmt * p.walkInterp
+		if float32(math.Abs(float64(step))) < Epsilon {
+			return StateCollided
+		}
+		dz := h + g.r - disp.Z
+		interp := (1 - dz/step) * p.walkInterp
+		if interp >= p.walkInterp || interp < -0.1 {
+			return StateCollided
+		}
+		t.ci.setContact(Plane{N: vec{Z: 1}, D: -(g.c.Z + dz - g.r)})
+		p.walkInterp = interp
+		t.addOffset(vec{Z: dz})
+		return StateAdjusted
+	case p.checkWalkable:
+		if hit0 || hit1 {
+			return StateCollided
+		}
+		return StateOK
+	case !p.collide:
+		if t.obj.contact || t.obj.onWalkable {
+			if hit0 {
+				if t.obj.stepUpHeight < g.r+h-disp.Z {
+					return t.cylSlide(0, low, h, radsum, disp)
+				}
+				n, _ := t.cylNormal(0, low, h, radsum, disp)
+				if normCheckSmall(&n) {
+					return StateCollided
+				}
+				return t.stepSphereUp(n)
+			}
+			if hit1 {
+				return t.cylSlide(1, low, h, radsum, disp)
+			}
+			return StateOK
+		}
+		if hit0 {
+			n, _ := t.cylNormal(0, low, h, radsum, disp)
+			if normCheckSmall(&n) {
+				return StateCollided
+			}
+			t.setCollide(n)
+			p.walkableAllowance = LandingZ
+			return StateAdjusted
+		}
+		if hit1 {
+			n, _ := t.cylNormal(1, low, h, radsum, disp2)
+			if normCheckSmall(&n) {
+				return StateCollided
+			}
+			t.ci.setCollisionNormal(n)
+			return StateCollided
+		}
+		return StateOK
+	}
+	if !hit0 && !hit1 {
+		return StateOK
+	}
+	move := p.curr[0].Sub(g.c)
+	if float32(math.Abs(float64(move.Z))) < Epsilon {
+		return StateCollided
+	}
+	tc := (h + g.r - disp.Z) / move.Z
+	off := move.Scale(tc)
+	if od := off.Add(disp); radsum*radsum < od.X*od.X+od.Y*od.Y {
+		return StateOK
+	}
+	interp := (1 - tc) * p.walkInterp
+	if interp >= p.walkInterp || interp < -0.1 {
+		return StateCollided
+	}
+	t.ci.setContact(Plane{N: vec{Z: 1}, D: -(g.c.Z + off.Z - g.r)})
+	p.walkInterp = interp
+	t.addOffset(off)
+	return StateAdjusted
+}
+
+// cylSlide is CCylSphere::SlideSphere for sphere i.
+func (t *trans) cylSlide(i int, low vec, h, radsum float32, disp vec) TransitionState {
+	n, _ := t.cylNormal(i, low, h, radsum, disp)
+	if normCheckSmall(&n) {
+		return StateCollided
+	}
+	return t.slideSphere(n, t.path.curr[0])
 }

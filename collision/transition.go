@@ -189,6 +189,10 @@ type Result struct {
 	// State is the retail transition's last insertion state that was not
 	// OK (OK when every step went in; Resolver.Transition only).
 	State TransitionState
+	// Failed is set when the retail transition found no valid position
+	// (FindTransitionalPosition false: the first step's offset was cut to
+	// nothing): the caller keeps the object as it was (Transition only).
+	Failed bool
 	// StopVelocity is set when a failed step kept the last contact plane
 	// (ObjectInfo::StopVelocity; Resolver.Transition only).
 	StopVelocity bool
@@ -506,6 +510,11 @@ func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32
 // object once).
 func (r *Resolver) record(c *contact) {
 	h := Hit{Kind: c.kind, GUID: c.guid, Model: c.model, Cell: c.cell, Normal: c.normal}
+	if !h.Normal.IsZero() {
+		// the retail collision normal is not always unit (step_sphere_up
+		// passes the centres' difference)
+		h.Normal = h.Normal.Normalize()
+	}
 	h.NVerts = uint8(c.placePoly(&h.Poly))
 	for i := range r.res.Hits {
 		if o := &r.res.Hits[i]; o.Kind == h.Kind && o.GUID == h.GUID && o.Model == h.Model && o.Cell == h.Cell && o.NVerts == h.NVerts && o.Poly == h.Poly {

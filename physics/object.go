@@ -24,6 +24,13 @@ type Object struct {
 	Omega        Vec3
 	// CachedVelocity is the actual displacement / dt of the last transition.
 	CachedVelocity Vec3
+	// ContactPlaneN and ContactPlaneD are contact_plane (N·p + D = 0,
+	// local to the landblock of Position.Cell), valid with
+	// TransientContact; SlidingNormal is sliding_normal, valid with
+	// TransientSliding. The transition starts from them and leaves them.
+	ContactPlaneN Vec3
+	ContactPlaneD float32
+	SlidingNormal Vec3
 	// Autonomous is last_move_was_autonomous.
 	Autonomous bool
 	// Parent is the guid of the object this one is attached to, 0 if none.

@@ -142,15 +142,18 @@ func ProcessHooks(v *components.View, deferred func(*dat.AnimHook)) {
 type Contact struct {
 	Landed, Left bool
 	Hits         []collision.Hit
+	// Failed is a transition that found no valid position: the object
+	// stayed as it was and its last contacts stand.
+	Failed bool
 }
 
 // Transition commits the candidate frame after a move
 // (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
 // actual displacement over dt. An object with spheres, given a resolver,
-// is swept (collision.Resolver: terrain, static objects' physics BSPs,
-// indoor cells and their portals, other bodies, step up and down,
-// slides) and the accepted position is committed in the resolver's cell
-// (seed 003 §3). Without spheres or a resolver there is no sweep (seed
+// goes through the retail transition (collision.Resolver.Transition:
+// terrain, static objects' physics BSPs, indoor cells and their portals,
+// other bodies, CylSpheres, step up and down, slides) and the accepted
+// position is committed in the resolver's cell (seed 003 §3). Without spheres or a resolver there is no sweep (seed
 // 004 Q5's set_frame): the candidate is accepted, outdoors canonicalised
 // and kept on the terrain height as Settle does (divergence TR-01). A
 // move that left the world is refused and is no landing.
@@ -214,26 +217,43 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 	return mover
 }
 
-// sweep is the swept transition: leaving the ground when launched upward,
-// the resolver's accepted origin and cell, the ground bits and velocity
-// from the contacts, committed by SetPositionTransition.
+// sweep is the retail transition (collision.Resolver.Transition): it
+// starts from the object's contact plane, sliding normal and stationary
+// frames (get_object_info, CPhysicsObj::transition), leaves the ground
+// when launched upward, commits the accepted origin and cell, and keeps
+// the transition's contact for the next one; a landing zeroes the
+// velocity, and FramesStationaryFall 2 and 3 stop it
+// (handle_all_collisions). A transition that found no valid position
+// leaves the object where it was (UpdateObjectInternal).
 func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float64, r *collision.Resolver) Contact {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
+	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
 	p := v.Phys
 	var c Contact
+	in := contactOf(p, m)
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
 		// Launched upward: whoever launched it called LeaveGround already.
 		m.OnWalkable = false
+		in.Valid = false
 	}
-	res := r.Resolve(m, p.Position, cand.Origin)
+	m.Gravity = p.State.Has(physics.StateGravity)
+	res, out := r.Transition(m, p.Position, cand.Origin, in)
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
 		return Contact{}
 	}
+	if res.Failed {
+		// No transition: the origin stays, the orientation is taken,
+		// nothing else changes.
+		p.CachedVelocity = physics.Vec3{}
+		p.Position.Frame.Orientation = cand.Orientation
+		return Contact{Failed: true}
+	}
 	c.Hits = res.Hits
+	off := dat.BlockOffset(p.Position.Cell, res.Cell)
 	if dt > 0 {
-		moved := res.Origin.Add(dat.BlockOffset(p.Position.Cell, res.Cell)).Sub(p.Position.Frame.Origin)
+		moved := res.Origin.Add(off).Sub(p.Position.Frame.Origin)
 		p.CachedVelocity = moved.Scale(float32(1 / dt))
 	}
 	was := p.Transient.Has(physics.TransientOnWalkable)
@@ -243,8 +263,18 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 		p.Velocity = physics.Vec3{}
 		c.Landed = true
 	case !res.OnWalkable && was:
-		p.Transient &^= ground
+		p.Transient &^= physics.TransientOnWalkable
 		c.Left = !launched
+	}
+	// The contact plane moves with the cell's landblock (N·(p'+off) + D).
+	p.ContactPlaneN, p.ContactPlaneD = out.Plane.N, out.Plane.D+out.Plane.N.Dot(off)
+	p.Transient &^= physics.TransientContact | physics.TransientSliding
+	if out.Valid {
+		p.Transient |= physics.TransientContact
+	}
+	if out.Sliding {
+		p.Transient |= physics.TransientSliding
+		p.SlidingNormal = out.SlidingNormal
 	}
 	for _, h := range res.Hits {
 		// handle_all_collisions: what drives into a surface stops there.
@@ -252,8 +282,47 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 			p.Velocity = p.Velocity.Sub(h.Normal.Scale(vn))
 		}
 	}
+	p.Transient &^= stationary
+	switch out.StationaryFall {
+	case 1:
+		p.Transient |= physics.TransientStationaryFall
+	case 2:
+		p.Velocity = physics.Vec3{}
+		p.Transient |= physics.TransientStationaryStop
+	case 3:
+		p.Velocity = physics.Vec3{}
+	}
 	cand.Origin = res.Origin
 	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: cand})
+	return c
+}
+
+// contactOf is what get_object_info gives the transition: the contact
+// plane when the object is in contact (a plane through its origin, facing
+// up, when it was put down in contact without one), the sliding normal,
+// and the stationary frames.
+func contactOf(p *physics.Object, m *collision.Mover) collision.Contact {
+	var c collision.Contact
+	if p.Transient.Has(physics.TransientContact) {
+		c.Valid = true
+		c.Plane = collision.Plane{N: p.ContactPlaneN, D: p.ContactPlaneD}
+		if c.Plane.N.IsZero() {
+			c.Plane = collision.Plane{N: physics.Vec3{Z: 1}, D: -p.Position.Frame.Origin.Z}
+		}
+	} else {
+		m.OnWalkable = false
+	}
+	if p.Transient.Has(physics.TransientSliding) {
+		c.Sliding, c.SlidingNormal = true, p.SlidingNormal
+	}
+	switch {
+	case p.Transient.Has(physics.TransientStationaryStuck):
+		c.StationaryFall = 3
+	case p.Transient.Has(physics.TransientStationaryStop):
+		c.StationaryFall = 2
+	case p.Transient.Has(physics.TransientStationaryFall):
+		c.StationaryFall = 1
+	}
 	return c
 }
 

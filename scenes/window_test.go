@@ -100,6 +100,9 @@ func runChild(dir, mode string) error {
 		cfg.Frames = 0
 		testShot = depthShots(dir)
 		return Run(cfg)
+	case "reworld":
+		reworldRun(dir, &cfg)
+		return Run(cfg)
 	case "blend":
 		cfg.Frames = 0
 		testShot = blendShots(dir)

@@ -228,7 +228,7 @@ func walkerInCell(t *testing.T, w *World, guid, cell uint32, at physics.Vec3, he
 // north through the house's door is in the outdoor cell while its first
 // sphere's centre is south of the door plane (y 50) and in EnvCell
 // 0xA9B40100 from the tick it crosses it; inside, the room's north wall
-// stops it at the radius (y 59.55) on the room's floor, and the outbound
+// stops it short of the radius (y 59.55) on the room's floor, and the outbound
 // AutonomousPosition carries the EnvCell and that position.
 func TestEnteringABuildingThroughItsDoorChangesCell(t *testing.T) {
 	w := houseWorld(t)
@@ -250,8 +250,8 @@ func TestEnteringABuildingThroughItsDoorChangesCell(t *testing.T) {
 		t.Fatal("never entered the house")
 	}
 	p := o.Phys.Position
-	if p.Cell != houseCell || math.Abs(float64(p.Frame.Origin.Y-59.55)) > 0.01 || math.Abs(float64(p.Frame.Origin.Z-groundZ)) > 0.01 {
-		t.Fatalf("ended in 0x%08X at %+v, want 0x%08X at y 59.55 on the floor", p.Cell, p.Frame.Origin, uint32(houseCell))
+	if p.Cell != houseCell || !stoppedBefore(p.Frame.Origin.Y, 59.55) || math.Abs(float64(p.Frame.Origin.Z-groundZ)) > 0.01 {
+		t.Fatalf("ended in 0x%08X at %+v, want 0x%08X short of y 59.55 on the floor", p.Cell, p.Frame.Origin, uint32(houseCell))
 	}
 	c := w.Collisions(0x50000001)
 	if c == nil || len(c.Hits) == 0 || c.Hits[0].Kind != collision.HitCell || c.Hits[0].Cell != houseCell {
@@ -260,8 +260,8 @@ func TestEnteringABuildingThroughItsDoorChangesCell(t *testing.T) {
 	w.PlayerGUID = 0x50000001
 	var ob Outbound
 	ap := roundTrip(t, ob.AutonomousPosition(o))
-	if ap.Position.Cell != houseCell || math.Abs(float64(ap.Position.Frame.Origin.Y-59.55)) > 0.01 {
-		t.Fatalf("AutonomousPosition in 0x%08X at %+v, want the room at y 59.55", ap.Position.Cell, ap.Position.Frame.Origin)
+	if ap.Position.Cell != houseCell || ap.Position.Frame.Origin != p.Frame.Origin {
+		t.Fatalf("AutonomousPosition in 0x%08X at %+v, want the room at %+v", ap.Position.Cell, ap.Position.Frame.Origin, p.Frame.Origin)
 	}
 }
 
@@ -279,13 +279,13 @@ func TestLeavingABuildingThroughItsDoor(t *testing.T) {
 	if !dat.IsOutdoorCell(a.Cell) || a.Frame.Origin.Y > 49 || a.Cell != dat.CellAt(a.Cell, a.Frame.Origin.X, a.Frame.Origin.Y) {
 		t.Fatalf("through the door: 0x%08X at %+v, want the outdoor cell south of the house", a.Cell, a.Frame.Origin)
 	}
-	if b.Cell != houseCell || math.Abs(float64(b.Frame.Origin.Y-50.45)) > 0.01 {
-		t.Fatalf("beside the door: 0x%08X at %+v, want the room at y 50.45", b.Cell, b.Frame.Origin)
+	if b.Cell != houseCell || !stoppedBefore(-b.Frame.Origin.Y, -50.45) {
+		t.Fatalf("beside the door: 0x%08X at %+v, want the room, stopped short of y 50.45", b.Cell, b.Frame.Origin)
 	}
 }
 
 // TestShellBlocksOutsideAndRemoveLandblockDropsIt: outside, beside the
-// door, the house shell stops a walker at the radius (y 49.55); once the
+// door, the house shell stops a walker short of the radius (y 49.55); once the
 // landblock is built again without its statics (after the first tick
 // published it), the same walk passes, and building it again with them
 // blocks again.
@@ -298,7 +298,7 @@ func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 		{"published from the build", func(w *World) {}, true},
 		{"built again without statics", func(w *World) {
 			w.Ground.(*testLand).set(0xA9B40000, nil, nil)
-			w.LandblockPublished(0xA9B40000)
+			w.ForgetLandblock(0xA9B40000)
 		}, false},
 		{"built again without statics, then with them", func(w *World) {
 			land := w.Ground.(*testLand)
@@ -317,7 +317,7 @@ func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 				w.Step(0.05)
 			}
 			y := origin(w, 0x50000001).Y
-			if blocked := math.Abs(float64(y-49.55)) < 0.01; blocked != tc.blocked {
+			if blocked := stoppedBefore(y, 49.55); blocked != tc.blocked {
 				t.Fatalf("y %v: blocked %v, want %v", y, blocked, tc.blocked)
 			}
 		})
@@ -325,8 +325,9 @@ func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 }
 
 // TestEnvCellStaticObjectBlocks: a crate standing in the room as the
-// EnvCell's static object stops a creature walking in through the door at
-// its radius (the crate's south face at y 54: y 53.55), in the EnvCell.
+// EnvCell's static object stops a creature walking in through the door
+// short of its radius (the crate's south face at y 54: y 53.55), in the
+// EnvCell.
 func TestEnvCellStaticObjectBlocks(t *testing.T) {
 	w := houseWorldWith(t, true)
 	walker(t, w, 0x50000001, 55, 46, 0)
@@ -334,8 +335,8 @@ func TestEnvCellStaticObjectBlocks(t *testing.T) {
 		w.Step(0.05)
 	}
 	p := w.Object(0x50000001).Phys.Position
-	if p.Cell != houseCell || math.Abs(float64(p.Frame.Origin.Y-53.55)) > 0.01 {
-		t.Fatalf("in 0x%08X at %+v, want 0x%08X stopped at y 53.55 by the crate", p.Cell, p.Frame.Origin, uint32(houseCell))
+	if p.Cell != houseCell || !stoppedBefore(p.Frame.Origin.Y, 53.55) {
+		t.Fatalf("in 0x%08X at %+v, want 0x%08X stopped short of y 53.55 by the crate", p.Cell, p.Frame.Origin, uint32(houseCell))
 	}
 	c := w.Collisions(0x50000001)
 	if c == nil || len(c.Hits) == 0 || c.Hits[0].Kind != collision.HitObject {

@@ -51,12 +51,12 @@ func TestSampleTownHouseDoorway(t *testing.T) {
 	}
 	floor := ec.Position.Origin.Z
 	in, out := w.Object(0x50000001).Phys.Position, w.Object(0x50000002).Phys.Position
-	if in.Cell != sampleworld.TownHouseCell0 || math.Abs(float64(in.Frame.Origin.Y-(h.Y+3-0.45))) > 0.01 ||
+	if in.Cell != sampleworld.TownHouseCell0 || !stoppedBefore(in.Frame.Origin.Y, h.Y+3-0.45) ||
 		math.Abs(float64(in.Frame.Origin.Z-floor)) > 0.01 || math.Abs(float64(in.Frame.Origin.X-h.X)) > 0.01 {
 		t.Fatalf("through the doorway: 0x%08X at %+v, want 0x%08X at (%v, %v, floor %v)", in.Cell, in.Frame.Origin,
 			uint32(sampleworld.TownHouseCell0), h.X, h.Y+3-0.45, floor)
 	}
-	if !dat.IsOutdoorCell(out.Cell) || math.Abs(float64(out.Frame.Origin.Y-(h.Y-3-0.45))) > 0.01 {
+	if !dat.IsOutdoorCell(out.Cell) || !stoppedBefore(out.Frame.Origin.Y, h.Y-3-0.45) {
 		t.Fatalf("beside the doorway: 0x%08X at %+v, want outdoors at y %v", out.Cell, out.Frame.Origin, h.Y-3-0.45)
 	}
 }
@@ -65,7 +65,7 @@ func TestSampleTownHouseDoorway(t *testing.T) {
 // 40 units underground) a creature walking north from the entry room
 // passes through the doorway into the corridor (its cell changes when its
 // centre crosses y 66) and on into the hall (at y 82), whose far wall
-// (the hall spans y 82..94) stops it at its radius, y 93.55, on the
+// (the hall spans y 82..94) stops it short of its radius, y 93.55, on the
 // hall's floor.
 func TestSampleDungeonCellToCell(t *testing.T) {
 	w := sampleCollideWorld(t)
@@ -90,7 +90,7 @@ func TestSampleDungeonCellToCell(t *testing.T) {
 		t.Fatalf("ended in 0x%08X at %+v, want on the hall's floor (z -40)", p.Cell, p.Frame.Origin)
 	}
 	c := w.Collisions(0x50000001)
-	if math.Abs(float64(p.Frame.Origin.Y-93.55)) > 0.01 || c == nil || len(c.Hits) == 0 ||
+	if !stoppedBefore(p.Frame.Origin.Y, 93.55) || c == nil || len(c.Hits) == 0 ||
 		c.Hits[0].Kind != collision.HitCell || c.Hits[0].Cell != sampleworld.DungeonHallCell {
 		t.Fatalf("ended at %+v touching %+v: want stopped at y 93.55 by the hall's wall", p.Frame.Origin, c)
 	}
@@ -98,8 +98,8 @@ func TestSampleDungeonCellToCell(t *testing.T) {
 
 // TestSceneryTreeBlocks: a tree of the sample scenery (sampleworld.TreeSetup,
 // CylSphere radius 0.35, no spheres or physics BSP) published with its
-// landblock, at scale 1.5, stops a creature walking into it at the sum of
-// the radii from its axis: 0.35 × 1.5 + 0.45.
+// landblock, at scale 1.5, stops a creature walking into it short of the
+// sum of the radii from its axis: 0.35 × 1.5 + 0.45.
 func TestSceneryTreeBlocks(t *testing.T) {
 	w := collideWorld(t)
 	tree := collision.Static{GUID: 0x8A9B4000, ID: sampleworld.TreeSetup, Cell: 0xA9B40013, Scale: 1.5,
@@ -109,7 +109,7 @@ func TestSceneryTreeBlocks(t *testing.T) {
 	for range 60 {
 		w.Step(0.05)
 	}
-	if y := origin(w, 0x50000001).Y; math.Abs(float64(y-(50-0.35*1.5-0.45))) > 0.01 {
+	if y := origin(w, 0x50000001).Y; !stoppedBefore(y, 50-0.35*1.5-0.45) {
 		t.Fatalf("y %v, want stopped at %v by the tree", y, 50-0.35*1.5-0.45)
 	}
 }

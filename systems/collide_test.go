@@ -95,9 +95,22 @@ func walkerAt(t *testing.T, w *World, guid uint32, at physics.Vec3, heading floa
 
 func origin(w *World, guid uint32) physics.Vec3 { return w.Object(guid).Phys.Position.Frame.Origin }
 
+// tickMove bounds a walker's move in one 0.05 s tick (walking, about
+// 3.3 units/s). The retail transition refuses the step that would touch
+// an obstacle and keeps the last clear one (it never moves up to the
+// contact), so a walker stops up to one step short of touching.
+const tickMove = 0.2
+
+// stoppedBefore reports whether got stopped at the touch at, not nearer
+// (and so not past), and at most one tick's move short of it.
+func stoppedBefore(got, touch float32) bool {
+	return got <= touch+0.01 && got >= touch-tickMove
+}
+
 // TestWalkingIntoAWallStopsAtRadiusAndKeepsAnimating: a remote creature
 // driven by UpdateMotion WalkForward north into a wall stops with its
-// sphere (radius 0.45) against the wall face, while its walk cycle keeps
+// sphere (radius 0.45) short of the wall face (at most a tick's move),
+// while its walk cycle keeps
 // playing and its command stays WalkForward; cached_velocity drops to 0.
 func TestWalkingIntoAWallStopsAtRadiusAndKeepsAnimating(t *testing.T) {
 	w := collideWorld(t, [3]physics.Vec3{{X: 50, Y: 45, Z: 79}, {X: 70, Y: 46, Z: 85}})
@@ -107,8 +120,8 @@ func TestWalkingIntoAWallStopsAtRadiusAndKeepsAnimating(t *testing.T) {
 	}
 	o := w.Object(0x50000001)
 	at := o.Phys.Position.Frame.Origin
-	if math.Abs(float64(at.Y-(45-0.45))) > 0.01 || math.Abs(float64(at.X-60)) > 1e-3 {
-		t.Fatalf("stopped at %+v, want y 44.55 (wall 45 - radius 0.45), x 60", at)
+	if !stoppedBefore(at.Y, 45-0.45) || math.Abs(float64(at.X-60)) > 1e-3 {
+		t.Fatalf("stopped at %+v, want y just short of 44.55 (wall 45 - radius 0.45), x 60", at)
 	}
 	if v := o.Phys.CachedVelocity; v.Len() > 0.05 {
 		t.Errorf("cached_velocity %+v against the wall, want ~0", v)
@@ -233,8 +246,10 @@ func TestLedgeLeavesTheGroundAndLandsOnce(t *testing.T) {
 
 // TestStepsThroughTheSchedule: the sample human (StepUpHeight 0.4) walks
 // north onto a ledge across its path; one lower than the step height is
-// climbed (it ends on top, past the edge), a higher one blocks it at the
-// radius.
+// climbed (it ends on top, past the edge), and so is one of 0.5: retail's
+// step up lifts the sphere by up to 1.5 × StepUpHeight
+// (adjust_sphere_to_plane's interp ≥ −0.5); a 0.7 one blocks it short
+// of the riser.
 func TestStepsThroughTheSchedule(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -242,7 +257,8 @@ func TestStepsThroughTheSchedule(t *testing.T) {
 		climbed bool
 	}{
 		{"0.3 is climbed", 0.3, true},
-		{"0.6 blocks", 0.6, false},
+		{"0.5 is climbed", 0.5, true},
+		{"0.7 blocks", 0.7, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -258,8 +274,8 @@ func TestStepsThroughTheSchedule(t *testing.T) {
 				}
 				return
 			}
-			if math.Abs(float64(at.Y-(42-0.45))) > 0.01 || math.Abs(float64(at.Z-groundZ)) > 0.01 {
-				t.Fatalf("at %+v, want blocked at y 41.55 on the ground", at)
+			if !stoppedBefore(at.Y, 42-0.45) || math.Abs(float64(at.Z-groundZ)) > 0.01 {
+				t.Fatalf("at %+v, want blocked short of y 41.55 on the ground", at)
 			}
 		})
 	}
@@ -277,14 +293,15 @@ func TestAutonomousPositionAfterABlockedMove(t *testing.T) {
 	o := w.Object(0x50000001)
 	var ob Outbound
 	ap := roundTrip(t, ob.AutonomousPosition(o))
-	if y := ap.Position.Frame.Origin.Y; math.Abs(float64(y-44.55)) > 0.01 || ap.Position.Cell != o.Phys.Position.Cell {
-		t.Fatalf("AutonomousPosition at cell 0x%08X y %v, want the blocked y 44.55 in 0x%08X", ap.Position.Cell, y, o.Phys.Position.Cell)
+	if y := ap.Position.Frame.Origin.Y; y != o.Phys.Position.Frame.Origin.Y || !stoppedBefore(y, 44.55) || ap.Position.Cell != o.Phys.Position.Cell {
+		t.Fatalf("AutonomousPosition at cell 0x%08X y %v, want the blocked y %v (short of 44.55) in 0x%08X", ap.Position.Cell, y, o.Phys.Position.Frame.Origin.Y, o.Phys.Position.Cell)
 	}
 }
 
 // TestEdgeSlideCreatureStaysOnThePlatform: a creature whose PhysicsState
 // has EdgeSlide walking north off a platform (top z 82, north edge y 42)
-// stays on top with its centre over it, walking on (its motion is not
+// stays on top with its centre over it or within half its radius of the
+// edge (CheckWalkables' half-size sphere still touches the top), walking on (its motion is not
 // stopped); one without EdgeSlide walks off and lands below.
 func TestEdgeSlideCreatureStaysOnThePlatform(t *testing.T) {
 	for _, edge := range []bool{true, false} {
@@ -305,8 +322,8 @@ func TestEdgeSlideCreatureStaysOnThePlatform(t *testing.T) {
 		}
 		at := o.Phys.Position.Frame.Origin
 		on := o.Phys.Transient.Has(physics.TransientOnWalkable)
-		if edge && (at.Y > 42 || at.Y < 41.5 || math.Abs(float64(at.Z-82)) > 0.01 || !on) {
-			t.Fatalf("EdgeSlide: at %+v on walkable %v, want on the top (z 82) with y in [41.5, 42]", at, on)
+		if edge && (at.Y > 42+0.45/2 || at.Y < 41.5 || math.Abs(float64(at.Z-82)) > 0.01 || !on) {
+			t.Fatalf("EdgeSlide: at %+v on walkable %v, want on the top (z 82) with y in [41.5, 42.225]", at, on)
 		}
 		if !edge && (math.Abs(float64(at.Z-groundZ)) > 0.01 || at.Y < 43) {
 			t.Fatalf("no EdgeSlide: at %+v, want down on the terrain past the edge", at)

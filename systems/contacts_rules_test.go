@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -60,6 +61,19 @@ func TestRevealBoundaryOnlyAfterAnArrival(t *testing.T) {
 // walker's path blocks it until it is removed; after the removal the
 // walker passes through the place it stood (its body left the broad
 // phase with it).
+//
+// The walker meets the stander head on, so the transition that stopped it
+// left it Sliding with a sliding normal exactly against its walk. Retail
+// keeps that normal while no transition succeeds: get_object_info hands it
+// back (InitSlidingNormal), AdjustOffset projects a step that pushes into
+// it onto the contact plane's slide direction (here zero), and
+// FindTransitionalPosition returns false on a zero first step, so
+// SetPositionInternal — the only place TransientState.Sliding is cleared —
+// never runs (ACE PhysicsObj.cs get_object_info, SetPositionInternal;
+// Transition.cs AdjustOffset, FindTransitionalPosition). So a walker still
+// walking straight stays where it stopped after the removal; turned a few
+// degrees, its step slides off the old normal, the step succeeds and
+// clears Sliding, and it walks through where the stander stood.
 func TestRemovedObjectLeavesTheBroadPhase(t *testing.T) {
 	w := collideWorld(t)
 	walker(t, w, 0x50000001, 60, 40, 0)
@@ -69,15 +83,34 @@ func TestRemovedObjectLeavesTheBroadPhase(t *testing.T) {
 	for range 60 {
 		w.Step(0.05)
 	}
-	if y := origin(w, 0x50000001).Y; y > 44-0.85 {
-		t.Fatalf("setup: the walker was not stopped by the stander (y %v)", y)
+	held := origin(w, 0x50000001)
+	if held.Y > 44-0.85 {
+		t.Fatalf("setup: the walker was not stopped by the stander (y %v)", held.Y)
 	}
 	w.Remove(0x50000002)
-	for range 60 {
+	for range 20 {
 		w.Step(0.05)
 	}
-	if y := origin(w, 0x50000001).Y; y < 45 {
-		t.Fatalf("after the stander's removal the walker is still held at y %v", y)
+	if got := origin(w, 0x50000001); got != held {
+		t.Fatalf("walking straight into its kept sliding normal the walker moved from %v to %v; retail keeps it there", held, got)
+	}
+	// Turn 5 degrees: it passes y 44 (the stander's centre) within 0.5 of
+	// x 60, where the stander's sphere would have held it off.
+	const turn = 5 * math.Pi / 180
+	w.Object(0x50000001).Phys.Position.Frame.Orientation = physics.Quat{W: float32(math.Cos(turn / 2)), Z: float32(math.Sin(turn / 2))}
+	crossedAt := float32(-1)
+	for range 60 {
+		before := origin(w, 0x50000001)
+		w.Step(0.05)
+		if after := origin(w, 0x50000001); before.Y < 44 && after.Y >= 44 {
+			crossedAt = after.X
+		}
+	}
+	if crossedAt < 0 {
+		t.Fatalf("after the stander's removal and a turn the walker is still held at %v", origin(w, 0x50000001))
+	}
+	if d := math.Abs(float64(crossedAt - 60)); d > 0.5 {
+		t.Fatalf("the walker crossed y 44 at x %v, %.3f from the stander's place; want within 0.5 (its body is gone)", crossedAt, d)
 	}
 }
 

@@ -60,7 +60,7 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		}
 	}
 	w.traceTransition(o.Phys.GUID, &c)
-	if r != nil {
+	if r != nil && !c.Failed {
 		w.keepContacts(o.Phys.GUID, begin, c.Hits)
 		w.placeBody(o.Phys, o.Parts)
 	}

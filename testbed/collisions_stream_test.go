@@ -12,7 +12,8 @@ import (
 // the player, logged in behind the barrier, walking north from the town's
 // plaza through the first house's doorway ends in the house's EnvCell
 // (streaming spawned the house as a plain object and handed the EnvCell
-// to collision), stopped by the room's north wall at its radius.
+// to collision), stopped by the room's north wall short of its radius
+// (by at most a tick's move: retail keeps the last clear step).
 func TestStreamedTownHouseIsEntered(t *testing.T) {
 	h := world.TownHouses[0]
 	src := fmt.Sprintf(`
@@ -31,7 +32,7 @@ for _ = 1, 240 do world.step(1 / 30) end
 world.input{}
 local at = world.position(p)
 expect.eq(at.cell, 0x%08X, "in the house's EnvCell")
-expect.eq(math.abs(at.origin[2] - %v) < 0.01, true, "stopped at the north wall: y " .. at.origin[2])
+expect.eq(at.origin[2] <= %[7]v + 0.01 and at.origin[2] > %[7]v - 0.2, true, "stopped at the north wall: y " .. at.origin[2])
 `, sampleworld.TownBlock&0xFFFF0000, h.X, h.Y-8, h.X, h.Y-8, uint32(sampleworld.TownHouseCell0), h.Y+3-0.45)
 	if err := runLua(t, src); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,8 @@
 // picture's command and the hash of what it draws from in
 // docs/screenshots.json. The package's test fails when a picture's
 // recorded hash is not the hash of its inputs today: the picture is older
-// than its spawn script, the sample world or its command.
+// than its spawn script, the sample world, the code that draws it
+// (scenes, scenes/view, texture) or its command.
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -45,6 +47,45 @@ var Shots = []Shot{
 // this list of commands.
 var Common = []string{"sampleworld/portal.dat", "sampleworld/cell.dat", "tools/screenshots/shots.go"}
 
+// DrawCode are the folders of the code that draws every picture: the
+// scenes and HUD, the renderer, and the texture decoders. Every non-test
+// Go file and shader in them is an input, so a change to the drawing
+// makes every picture stale.
+var DrawCode = []string{"scenes", "scenes/view", "texture"}
+
+// drawFiles lists DrawCode's files under root, sorted, as slash paths
+// relative to root.
+func drawFiles(root string) ([]string, error) {
+	var files []string
+	for _, d := range DrawCode {
+		ents, err := os.ReadDir(filepath.Join(root, d))
+		if err != nil {
+			return nil, fmt.Errorf("drawing code: %w", err)
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if e.IsDir() || strings.HasSuffix(n, "_test.go") ||
+				!(strings.HasSuffix(n, ".go") || strings.HasSuffix(n, ".kage")) {
+				continue
+			}
+			files = append(files, d+"/"+n)
+		}
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+// InputFiles are every file the shot is drawn from under root: Common,
+// the drawing code, then the shot's own Inputs.
+func (s Shot) InputFiles(root string) ([]string, error) {
+	code, err := drawFiles(root)
+	if err != nil {
+		return nil, fmt.Errorf("screenshot %s: %w", s.File, err)
+	}
+	files := append(append([]string{}, Common...), code...)
+	return append(files, s.Inputs...), nil
+}
+
 // Width and Height are the window size the viewer opens with.
 const Width, Height = 1280, 720
 
@@ -65,11 +106,15 @@ const ManifestPath = "docs/screenshots.json"
 func (s Shot) Command() string { return "dereth " + strings.Join(s.Args, " ") }
 
 // Hash is the SHA-256 of the shot's command and of every input's path and
-// content (Common, then Inputs), under root.
+// content (InputFiles), under root.
 func (s Shot) Hash(root string) (string, error) {
+	files, err := s.InputFiles(root)
+	if err != nil {
+		return "", err
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "command %q\n", s.Command())
-	for _, p := range append(append([]string{}, Common...), s.Inputs...) {
+	for _, p := range files {
 		b, err := os.ReadFile(filepath.Join(root, p))
 		if err != nil {
 			return "", fmt.Errorf("screenshot %s: input: %w", s.File, err)

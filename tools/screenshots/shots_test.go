@@ -14,8 +14,8 @@ const root = "../.."
 // TestPicturesCurrent: every picture the README shows is one of Shots,
 // lies at the window size the viewer opens with, and was drawn from the
 // inputs there are today: its hash in docs/screenshots.json is the hash
-// of its command, spawn script, the sample world and the list of
-// commands. A picture older than any of them fails here; `go tool task
+// of its command, spawn script, the sample world, the list of commands
+// and the code that draws it. A picture older than any of them fails here; `go tool task
 // screenshots` draws it again.
 func TestPicturesCurrent(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -52,7 +52,7 @@ func TestPicturesCurrent(t *testing.T) {
 		case e.Command != s.Command():
 			t.Errorf("%s was drawn by %q, its command is now %q; run go tool task screenshots", s.File, e.Command, s.Command())
 		case e.Inputs != h:
-			t.Errorf("%s is stale: drawn from inputs hashing %s, they hash %s now (%v changed); run go tool task screenshots", s.File, e.Inputs, h, append(append([]string{}, Common...), s.Inputs...))
+			t.Errorf("%s is stale: drawn from inputs hashing %s, they hash %s now (one of %v, the drawing code in %v or %v changed); run go tool task screenshots", s.File, e.Inputs, h, Common, DrawCode, s.Inputs)
 		}
 		f, err := os.Open(filepath.Join(root, s.File))
 		if err != nil {
@@ -75,6 +75,9 @@ func TestHashCoversInputs(t *testing.T) {
 	dir := t.TempDir()
 	s := Shot{File: "x.png", Args: []string{"view", "--screenshot", "x.png"}, Inputs: []string{"a.lua"}}
 	files := append(append([]string{}, Common...), s.Inputs...)
+	for _, d := range DrawCode {
+		files = append(files, d+"/draw.go")
+	}
 	for _, p := range files {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
 			t.Fatal(err)
@@ -90,11 +93,23 @@ func TestHashCoversInputs(t *testing.T) {
 	if again, _ := s.Hash(dir); again != base {
 		t.Fatal("the hash differs between two runs")
 	}
-	if err := os.WriteFile(filepath.Join(dir, "unrelated.txt"), []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
+	for _, p := range []string{"unrelated.txt", DrawCode[0] + "/draw_test.go", DrawCode[0] + "/notes.md"} {
+		if err := os.WriteFile(filepath.Join(dir, p), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if h, _ := s.Hash(dir); h != base {
-		t.Error("a file that is no input changed the hash")
+		t.Error("a file that is no input (a test, a note) changed the hash")
+	}
+	added := DrawCode[len(DrawCode)-1] + "/new.go"
+	if err := os.WriteFile(filepath.Join(dir, added), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.Hash(dir); h == base {
+		t.Errorf("a new file in the drawing code (%s) left the hash as it was", added)
+	}
+	if err := os.Remove(filepath.Join(dir, added)); err != nil {
+		t.Fatal(err)
 	}
 	for _, p := range files {
 		b, _ := os.ReadFile(filepath.Join(dir, p))
