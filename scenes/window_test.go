@@ -96,6 +96,10 @@ func runChild(dir, mode string) error {
 	case "placeholder":
 		placeholderRun(dir, &cfg)
 		return Run(cfg)
+	case "depth":
+		cfg.Frames = 0
+		testShot = depthShots(dir)
+		return Run(cfg)
 	case "reworld":
 		reworldRun(dir, &cfg)
 		return Run(cfg)

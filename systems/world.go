@@ -431,7 +431,7 @@ func (w *World) SetPositionInternal(v *components.View, p physics.Position) {
 
 // Movement returns the object's MovementManager, adding the component on
 // first use (CPhysicsObj::unpack_movement creates it lazily).
-func (w *World) Movement(v *components.View) *motion.MovementManager {
+func (w *World) Movement(v *components.View) *managers.MovementManager {
 	return components.AddMovementManager(w.ECS, v)
 }
 
