@@ -303,8 +303,10 @@ func (s *Server) Serve(deadline time.Time) {
 		}()
 	}
 	go func() { wg.Wait(); close(ch) }()
+	s.mu.Lock() // the test polls the counters (AllAcked) while Serve starts
 	s.captured, s.capturedSeq, s.capturedFrag, s.capturedCache = len(s.packets), s.lastSeq, s.lastFrag, maps.Clone(s.cached)
 	s.newSession()
+	s.mu.Unlock()
 	if s.Pace <= 0 {
 		s.Pace = 20 * time.Millisecond
 	}
