@@ -173,6 +173,7 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			}
 			return err
 		},
+		World:      n.World,
 		NoControl:  !n.Live(),
 		PlainLooks: n.SampleDAT(),
 		Chat:       n.Chat(),

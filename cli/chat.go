@@ -25,7 +25,7 @@ type chatLine struct {
 	Kind   string `json:"kind"`  // the message's catalogue name
 	Sender string `json:"sender,omitempty"`
 	Text   string `json:"text"`
-	Type   uint32 `json:"type"` // the chat type, or the WeenieError code
+	Type   uint32 `json:"type"` // the chat type, a ChannelBroadcast's channel, or the WeenieError code
 }
 
 // chatOf returns the chat line a message puts on screen, if it is one.
@@ -45,7 +45,7 @@ func chatOf(m protocol.Message) (chatLine, bool) {
 				c.Sender = v
 			}
 		case uint32:
-			if f.Key == "type" {
+			if f.Key == "type" || f.Key == "channel" { // a ChannelBroadcast's type is its channel
 				c.Type = v
 			}
 		}

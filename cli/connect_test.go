@@ -78,6 +78,23 @@ func TestConnectHeadless(t *testing.T) {
 			t.Errorf("no step mentioning %q in:\n%s", step, out.String())
 		}
 	}
+	// The text the server put on screen, as chat lines: the captured
+	// session's WeenieError, four WeenieErrorWithStrings and two
+	// TextboxStrings at entry (its third TextboxString comes 3 s later,
+	// after --for).
+	chat := map[string]int{}
+	for _, l := range lines {
+		var c struct{ Event, Kind, Text string }
+		if json.Unmarshal([]byte(l), &c) == nil && c.Event == "chat" {
+			chat[c.Kind]++
+			if c.Text == "" {
+				t.Errorf("chat line without text: %s", l)
+			}
+		}
+	}
+	if chat["Communication_WeenieError"] != 1 || chat["Communication_WeenieErrorWithString"] != 4 || chat["Communication_TextboxString"] < 2 {
+		t.Errorf("chat lines by kind %v, want 1 WeenieError, 4 WeenieErrorWithString, 2 or 3 TextboxString", chat)
+	}
 	serverSawCleanSession(t, srv)
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/dereth/dereth/physobj"
 	"github.com/dereth/dereth/plugin"
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/systems"
 )
 
 // playerMoveTo is a plugin's move_to(guid): the local player starts a
@@ -33,7 +34,7 @@ func playerMoveTo(w *netWorld, guid uint32) error {
 		Origin: protocol.Origin{Cell: target.Phys.Position.Cell, Pos: target.Phys.Position.Frame.Origin},
 		MoveTo: protocol.MoveToParameters{MovementParams: motion.MoveParamDefault, DistanceToObject: 0.6,
 			FailDistance: math.MaxFloat32, Speed: 1, WalkRunThreshold: 15}}
-	physobj.UnpackMovement(w.ECS, o, &md, w.World)
+	physobj.UnpackMovement(w.ECS, o, &md, systems.MoveToHost(w.World))
 	return nil
 }
 

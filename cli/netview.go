@@ -63,6 +63,10 @@ type NetView struct {
 	reconnects int
 	closed     []session.Stats
 
+	// portal and cell are the DATs Load opened (a replay that seeks back
+	// builds its world again over them).
+	portal, cell *dat.Container
+
 	// A replay.
 	ds   []capture.Datagram
 	from float64
@@ -104,20 +108,17 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
+	n.portal, n.cell = portal, cell
 	n.assets = &lenientAssets{DatAssets: systems.NewDatAssets(portal)}
-	w.Assets, w.assets = n.assets, n.assets
-	if n.datDir != "" {
-		if w.stream, err = attachStream(w.World, portal, cell); err != nil {
-			return nil, nil, nil, err
-		}
-	}
 	if n.tracePath != "" {
 		if n.trace, err = os.Create(n.tracePath); err != nil {
 			return nil, nil, nil, err
 		}
 		n.jsonl = systems.NewJSONL(n.trace)
-		w.Trace = n.jsonl
+	}
+	w, err := n.newWorld()
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	n.w = w
 	if len(n.pluginPaths) > 0 {
@@ -136,20 +137,7 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 		n.plugins.SetWorld(w.World)
 	}
 	if !n.live {
-		n.rp = newReplayer(n.ds, w, func(line []byte) {
-			if n.asJSON {
-				n.print(line)
-			}
-		})
-		n.rp.plugins = n.plugins
-		n.rp.onChat = func(c chatLine, t float64) { n.chat.Add(c.ui(t)) }
-		n.rp.onMention = func(guid uint32, ml *messageLine) {
-			res := ml.Result
-			if ml.Reason != "" {
-				res += " (" + ml.Reason + ")"
-			}
-			n.Timeline().Mention(guid, ml.T, ml.Name, res)
-		}
+		n.rp = n.newReplayer()
 		progress(0, 1)
 		n.rp.stepTo(n.from)
 		// The camera starts on the player: the login before it is placed
@@ -197,6 +185,83 @@ func (n *NetView) Load(progress func(done, total int)) (*systems.World, *dat.Con
 	}
 }
 
+// newWorld builds an empty world for the session over the DATs Load
+// opened: the lenient assets, streaming with --dat, the --trace file.
+func (n *NetView) newWorld() (*netWorld, error) {
+	w := &netWorld{World: systems.NewWorld(), Contained: map[uint32]bool{}}
+	w.Assets, w.assets = n.assets, n.assets
+	if n.datDir != "" {
+		var err error
+		if w.stream, err = attachStream(w.World, n.portal, n.cell); err != nil {
+			return nil, err
+		}
+	}
+	if n.jsonl != nil {
+		w.Trace = n.jsonl
+	}
+	return w, nil
+}
+
+// newReplayer is the replay of the capture into n.w from its start,
+// printing its JSON lines (--json) and filling the chat panel and the
+// objects' message lists.
+func (n *NetView) newReplayer() *replayer {
+	rp := newReplayer(n.ds, n.w, func(line []byte) {
+		if n.asJSON {
+			n.print(line)
+		}
+	})
+	rp.plugins = n.plugins
+	rp.onChat = func(c chatLine, t float64) { n.chat.Add(c.ui(t)) }
+	rp.onMention = func(guid uint32, ml *messageLine) {
+		res := ml.Result
+		if ml.Reason != "" {
+			res += " (" + ml.Reason + ")"
+		}
+		n.Timeline().Mention(guid, ml.T, ml.Name, res)
+	}
+	return rp
+}
+
+// rewind takes the replay back to time to: a world cannot be unwound, so
+// a new one is built and the capture runs into it from its start,
+// headless, up to to; the old world is closed. The chat panel and the
+// objects' message lists are built again as it runs; the JSON lines and
+// the plugins, which had the messages already, do not get them twice
+// (they resume with the first datagram not fed before). --trace records
+// no frame of the run up to to: the trace is of the frames the window
+// ran. On an error the replay stays where it was.
+func (n *NetView) rewind(to float64) error {
+	w, err := n.newWorld()
+	if err != nil {
+		return fmt.Errorf("seeking back to %.2f s: %w", to, err)
+	}
+	seen := max(n.rp.next, n.rp.seen)
+	n.w.Close()
+	n.w = w
+	n.chat.Reset()
+	n.Timeline().ResetMentions()
+	if n.plugins != nil {
+		n.plugins.SetWorld(w.World)
+	}
+	n.rp = n.newReplayer()
+	n.rp.seen = seen
+	trace := w.Trace
+	w.Trace = nil
+	n.rp.stepTo(to)
+	w.Trace = trace
+	return nil
+}
+
+// World is the world the session runs now: Load's, or for a replay that
+// sought back the one built again (the window follows it).
+func (n *NetView) World() *systems.World {
+	if n.w == nil {
+		return nil
+	}
+	return n.w.World
+}
+
 // playerPlaced reports whether the local player is in the world with a
 // position.
 func playerPlaced(w *netWorld) bool {
@@ -219,7 +284,7 @@ func (n *NetView) MissingAssets() []MissingAsset {
 }
 
 // Timeline is a replay's scrubber model (packet density, pause and
-// step, seeking ahead, each object's messages); nil for a live session.
+// step, seeking, each object's messages); nil for a live session.
 func (n *NetView) Timeline() *netui.Timeline {
 	if n.live {
 		return nil
@@ -324,7 +389,15 @@ var ErrViewEnd = errors.New("the viewer is done: --for ran out, or an interrupt"
 func (n *NetView) Frame(_ *systems.World, dt float64) error {
 	if !n.live {
 		if to, ok := n.Timeline().TakeSeek(); ok {
-			n.rp.stepTo(to) // headless, in replay frames, to the time clicked
+			// Headless, in replay frames, to the time clicked; back from
+			// the capture's start.
+			if to < n.w.Now {
+				if err := n.rewind(to); err != nil {
+					return err
+				}
+			} else {
+				n.rp.stepTo(to)
+			}
 		}
 		n.rp.feedBefore(n.w.Now + dt)
 		n.rp.tick()

@@ -105,7 +105,7 @@ func (w *netWorld) beginLogin() error {
 		return nil
 	}
 	w.loginBegun = true
-	return w.BeginLogin(o.Phys.Position)
+	return w.SmartBox.BeginLogin(o.Phys.Position)
 }
 
 // Close stops the streamer's workers (when streaming).
@@ -146,8 +146,8 @@ var errObjectBudget = errors.New("the world's object bound was hit")
 // applyServerMessage applies one decoded server message to the world:
 // PlayerCreate names the local player, a CreateObject without position or
 // parent is recorded as contained, the world messages go through
-// World.Apply, everything else (game events, login messages) is not the
-// world's. applied reports whether it was taken; err is World.Apply's.
+// SmartBox.Apply, everything else (game events, login messages) is not the
+// world's. applied reports whether it was taken; err is SmartBox.Apply's.
 func (w *netWorld) applyServerMessage(d protocol.Message) (applied bool, err error) {
 	switch m := d.(type) {
 	case nil:
@@ -164,7 +164,7 @@ func (w *netWorld) applyServerMessage(d protocol.Message) (applied bool, err err
 			w.Created++
 			return true, nil
 		}
-		if _, err := w.CreateObject(m); err != nil {
+		if _, err := w.SmartBox.CreateObject(m); err != nil {
 			return true, err
 		}
 		delete(w.Contained, m.Guid)
@@ -175,11 +175,11 @@ func (w *netWorld) applyServerMessage(d protocol.Message) (applied bool, err err
 			delete(w.Contained, m.Guid)
 			return true, nil
 		}
-		return true, w.Apply(m)
+		return true, w.SmartBox.Apply(m)
 	case *protocol.UpdateMotion, *protocol.UpdatePosition, *protocol.SetState,
 		*protocol.VectorUpdate, *protocol.PlayEffect, *protocol.ObjDescEvent,
 		*protocol.PlayerTeleport:
-		return true, w.Apply(m)
+		return true, w.SmartBox.Apply(m)
 	}
 	return false, nil
 }

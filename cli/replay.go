@@ -266,10 +266,14 @@ type replayer struct {
 	plugins *plugin.Manager
 	ds      []capture.Datagram
 	next    int
-	start   time.Time
-	s       *capture.Session
-	res     *replayResult
-	filter  replayFilter
+	// seen is how many datagrams an earlier run of the capture fed (a
+	// replay that sought back runs it again from its start): their
+	// messages print no JSON line and reach no plugin a second time.
+	seen   int
+	start  time.Time
+	s      *capture.Session
+	res    *replayResult
+	filter replayFilter
 	// onChat, when set, receives each server message that puts text on
 	// screen and its time on the capture clock (the viewer's chat panel).
 	onChat func(c chatLine, t float64)
@@ -291,6 +295,9 @@ func newReplayer(ds []capture.Datagram, w *netWorld, line func([]byte)) *replaye
 		guid, has := messageGuid(ml.Fields)
 		if has && r.onMention != nil {
 			r.onMention(guid, &ml)
+		}
+		if r.next < r.seen {
+			return // printed and given to the plugins by the earlier run
 		}
 		if line != nil && r.filter.keep(&ml, guid, has) {
 			if has {

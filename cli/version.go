@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/dereth/dereth/testbed"
 )
 
 // Version implements `dereth version` (and `dereth --version`): the
 // module's version and the VCS commit the binary was built from, as the Go
-// toolchain recorded them (debug.ReadBuildInfo).
+// toolchain recorded them (debug.ReadBuildInfo), and the scripting
+// surface's version (world.api_version, testbed.APIVersion).
 func Version(args []string, stdout, stderr io.Writer) int {
 	fs := NewFlagSet("version", "dereth version")
-	fs.Detail = "Prints dereth's module version, the commit it was built from and the Go version.\n"
+	fs.Detail = "Prints dereth's module version, the commit it was built from, the Go version and\nthe scripting API version (world.api_version).\n"
 	if code, ok := fs.Parse(args, stdout, stderr); !ok {
 		return code
 	}
@@ -20,7 +23,7 @@ func Version(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	info, ok := debug.ReadBuildInfo()
-	fmt.Fprintln(stdout, versionLine(info, ok))
+	fmt.Fprintf(stdout, "%s, world.api_version %d\n", versionLine(info, ok), testbed.APIVersion)
 	return 0
 }
 

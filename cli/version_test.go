@@ -2,9 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/dereth/dereth/testbed"
 )
 
 func TestVersionLine(t *testing.T) {
@@ -29,18 +32,20 @@ func TestVersionLine(t *testing.T) {
 	}
 }
 
-// `dereth version` and `dereth --version` print one line naming dereth and
-// the Go version this test binary was built with.
+// `dereth version` and `dereth --version` print one line naming dereth,
+// the Go version this test binary was built with and the scripting API
+// version (world.api_version).
 func TestVersionCommand(t *testing.T) {
 	info, _ := debug.ReadBuildInfo()
+	want := fmt.Sprintf(" %s, world.api_version %d\n", info.GoVersion, testbed.APIVersion)
 	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
 		var out, errb bytes.Buffer
 		view, code := Dispatch(args, &out, &errb)
 		if view != nil || code != 0 || errb.Len() != 0 {
 			t.Fatalf("%v: view %v code %d stderr %q", args, view, code, errb.String())
 		}
-		if s := out.String(); !strings.HasPrefix(s, "dereth ") || !strings.HasSuffix(s, info.GoVersion+"\n") || strings.Count(s, "\n") != 1 {
-			t.Errorf("%v: %q", args, s)
+		if s := out.String(); !strings.HasPrefix(s, "dereth ") || !strings.HasSuffix(s, want) || strings.Count(s, "\n") != 1 {
+			t.Errorf("%v: %q, want it to end in %q", args, s, want)
 		}
 	}
 	var out, errb bytes.Buffer

@@ -31,7 +31,7 @@ var PartArray = donburi.NewComponentType[motion.PartArray]()
 
 // MovementManager is the retail MovementManager: the interpreter and the
 // MoveToManager, both created on first use.
-var MovementManager = donburi.NewComponentType[motion.MovementManager]()
+var MovementManager = donburi.NewComponentType[managers.MovementManager]()
 
 // PositionManager is the interpolation / sticky / constraint state.
 var PositionManager = donburi.NewComponentType[managers.PositionManager]()

@@ -21,7 +21,7 @@ type View struct {
 	Phys      *physics.Object
 	Motion    *motion.Object
 	Parts     *motion.PartArray
-	Movement  *motion.MovementManager
+	Movement  *managers.MovementManager
 	Position  *managers.PositionManager
 	Target    *managers.TargetManager
 	Detection *managers.DetectionManager
@@ -209,7 +209,7 @@ func addComponent[T any](w donburi.World, e donburi.Entity, c *donburi.Component
 // AddMovementManager gives the object its MovementManager on first use
 // (CPhysicsObj::get_minterp / unpack_movement create it lazily) and
 // records it in v.
-func AddMovementManager(w donburi.World, v *View) *motion.MovementManager {
+func AddMovementManager(w donburi.World, v *View) *managers.MovementManager {
 	if v.Movement == nil {
 		mm, fresh := addComponent(w, v.Entity, MovementManager)
 		if fresh {
@@ -223,7 +223,7 @@ func AddMovementManager(w donburi.World, v *View) *motion.MovementManager {
 
 // LoadMovement fills v.Movement from the ECS when the entity has a
 // MovementManager that ResolveActive left asleep; it adds none.
-func (v *View) LoadMovement(w donburi.World) *motion.MovementManager {
+func (v *View) LoadMovement(w donburi.World) *managers.MovementManager {
 	if v.Movement == nil {
 		entry := w.Entry(v.Entity)
 		if entry.HasComponent(MovementManager) {
@@ -274,7 +274,7 @@ func Verify(w donburi.World, e donburi.Entity) error {
 	if m.Parts != v.Parts {
 		return bad("Motion.Parts")
 	}
-	if m.Movement != v.Movement {
+	if v.Movement == nil && m.Movement != nil || v.Movement != nil && m.Movement != motion.Movement(v.Movement) {
 		return bad("Motion.Movement")
 	}
 	if pa := v.Parts; pa != nil {

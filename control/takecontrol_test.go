@@ -20,7 +20,7 @@ func serverMovement(t *testing.T, w *systems.World, fwd uint32) {
 		MovementSequence: ut[protocol.SeqMovement] + 1, ServerControlSequence: ut[protocol.SeqServerControl] + 1}
 	um.Movement.State.Flags = protocol.IMSForwardCommand
 	um.Movement.State.ForwardCommand = fwd
-	if err := w.UpdateMotion(um); err != nil {
+	if err := w.SmartBox.UpdateMotion(um); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -107,7 +107,7 @@ func TestTransitionDuringALinkWithoutANewLinkTakesTheCycle(t *testing.T) {
 func TestActionsReplayForEveryObject(t *testing.T) {
 	for _, w := range []Weenie{nil, testWeenie{creature: true}, testWeenie{creature: false}} {
 		b := &stubBody{do: map[uint32]int{}}
-		m := newInterp(b)
+		m := NewInterp(b)
 		wb := &weenieBody{stubBody: b, w: w}
 		m.Body = wb
 		m.EnterDefaultState()

@@ -121,6 +121,7 @@ func newTestObject() *Object {
 	o.Phys.Position.Cell = 0x01010001
 	o.Phys.State = physics.StateGravity
 	o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
+	o.Movement = &testMovement{bareMovement: bareMovement{obj: o}}
 	o.MakeInterp()
 	o.EnterWorld(o.Phys.Position.Cell)
 	return o
@@ -150,4 +151,65 @@ func nodeAnims(s *Sequence) []uint32 {
 		ids = append(ids, n.Anim.ID)
 	}
 	return ids
+}
+
+// testMovement stands in for managers.MovementManager in this package's
+// tests (the real one lives in package managers, which imports this
+// one): it owns the interpreter and the MoveToManager and fans the
+// object's movement events out to both as the manager does. Package
+// managers tests the real one.
+type testMovement struct {
+	bareMovement
+	moveTo *MoveToManager
+}
+
+func (m *testMovement) SetMoveTo(mt *MoveToManager) { m.moveTo = mt }
+
+func (m *testMovement) HitGround() {
+	if m.interp != nil {
+		m.interp.HitGround()
+	}
+	if m.moveTo != nil {
+		m.moveTo.HitGround()
+	}
+}
+
+func (m *testMovement) LeaveGround() {
+	if m.interp != nil {
+		m.interp.LeaveGround()
+	}
+}
+
+func (m *testMovement) UseTime() {
+	if m.moveTo != nil {
+		m.moveTo.UseTime()
+	}
+}
+
+func (m *testMovement) HandleExitWorld() {
+	if m.interp != nil {
+		m.interp.HandleExitWorld()
+	}
+}
+
+func (m *testMovement) CancelMoveTo(err WeenieError) {
+	if m.moveTo != nil {
+		m.moveTo.CancelMoveTo(err)
+	}
+}
+
+// mv is the test object's movement link, made a testMovement (keeping
+// its interpreter) when it is a bare one.
+func mv(o *Object) *testMovement {
+	switch m := o.Movement.(type) {
+	case *testMovement:
+		return m
+	case *bareMovement:
+		tm := &testMovement{bareMovement: *m}
+		o.Movement = tm
+		return tm
+	}
+	tm := &testMovement{bareMovement: bareMovement{obj: o}}
+	o.Movement = tm
+	return tm
 }

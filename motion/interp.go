@@ -74,9 +74,9 @@ type Interp struct {
 	Pending            []MotionNode
 }
 
-// newInterp is CMotionInterp::Create: an interpreter bound to b with the
+// NewInterp is CMotionInterp::Create: an interpreter bound to b with the
 // default raw and interpreted states; EnterDefaultState must follow.
-func newInterp(b Body) Interp {
+func NewInterp(b Body) Interp {
 	return Interp{
 		Body: b, CurrentSpeedFactor: 1, MyRunRate: 1,
 		Raw: DefaultRawState(), Interpreted: DefaultInterpretedState(),

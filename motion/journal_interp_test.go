@@ -158,7 +158,7 @@ func TestJournalInterpRawPath(t *testing.T) {
 	j.step("ChargeJump standing still → %#x", uint32(mi.ChargeJump()))
 	j.queries()
 	j.step("Jump 0.5 → %#x", uint32(mi.Jump(0.5)))
-	o.Movement.LeaveGround()
+	mv(o).LeaveGround()
 	j.step("LeaveGround")
 	j.queries()
 	o.Phys.Transient = 0
@@ -168,15 +168,15 @@ func TestJournalInterpRawPath(t *testing.T) {
 	raw(AttackHigh1, 1, HoldKeyInvalid) // refused in the air
 	stopRaw(WalkForward)
 	o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
-	o.Movement.HitGround()
+	mv(o).HitGround()
 	j.step("HitGround")
 	raw(WalkForward, 1, HoldKeyRun)
 	j.step("ChargeJump running → %#x", uint32(mi.ChargeJump()))
 	j.step("Jump 3 (clamped) → %#x", uint32(mi.Jump(3)))
-	o.Movement.LeaveGround()
+	mv(o).LeaveGround()
 	j.step("LeaveGround running")
 	o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
-	o.Movement.HitGround()
+	mv(o).HitGround()
 	j.step("HitGround")
 	mi.Interpreted.ForwardCommand = Falling
 	j.step("ChargeJump falling → %#x", uint32(mi.ChargeJump()))
@@ -266,7 +266,7 @@ func TestJournalInterpInterpretedPath(t *testing.T) {
 		j.step("MotionDone of an action head")
 		mi.Pending = append(mi.Pending, MotionNode{1, AttackHigh1, ErrNone}, MotionNode{2, Ready, ErrNone})
 		mi.Interpreted.Actions = []Action{{AttackHigh1, 1, 3, false}, {AttackHigh1, 1, 4, false}}
-		o.Movement.HandleExitWorld()
+		mv(o).HandleExitWorld()
 		j.step("HandleExitWorld")
 		mi.Pending = nil
 		mi.MotionDone(true)

@@ -208,7 +208,7 @@ func TestJournalMoveTo(t *testing.T) {
 				j.log("t%s airborne", g(j.now))
 			}
 			j.o.Phys.Transient = physics.TransientContact | physics.TransientOnWalkable
-			j.o.Movement.HitGround()
+			mv(j.o).HitGround()
 			j.log("landed")
 		}},
 	} {
@@ -231,7 +231,7 @@ func TestJournalMoveTo(t *testing.T) {
 func TestJournalMoveToNoInterpreter(t *testing.T) {
 	var b strings.Builder
 	var done []WeenieError
-	w := &ObjectMoveTo{Obj: NewObject(physics.NewObject(9), nil), OnDone: func(e WeenieError) { done = append(done, e) }}
+	w := &ObjectMoveTo{Obj: NewObject(physics.NewObject(9), nil), Host: doneHost{&done}}
 	m := NewMoveToManager(w)
 	at := physics.Position{Cell: 1, Frame: physics.IdentityFrame}
 	m.MoveToPosition(at, DefaultMoveToParams())

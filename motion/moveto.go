@@ -954,18 +954,26 @@ func (m *MoveToManager) stopAuxCommand(p Params) {
 	}
 }
 
+// MoveToHost is what a MoveTo asks of the world around its mover: where
+// other objects are, the physics clock (PhysicsTimer::curr_time), and
+// where a finished move is reported (WeenieObject::OnMoveComplete, with
+// the mover's guid).
+type MoveToHost interface {
+	TargetPosition(guid uint32) (physics.Position, bool)
+	CurrentTime() float64
+	MoveToDone(guid uint32, err WeenieError)
+}
+
 // ObjectMoveTo adapts an Object to MoveToWorld: the object supplies the
-// interpreter and position, the funcs the rest (each may be nil).
+// interpreter and position, Host the world around it. It holds no
+// closures: the one link out of the object is Host, named.
 type ObjectMoveTo struct {
 	Obj *Object
 	// Radius and Height are the mover's cylinder.
 	Radius, Height float32
-	// Targets locates objects; nil finds none.
-	Targets func(guid uint32) (physics.Position, bool)
-	// Clock is the physics time; nil is a clock stuck at 0.
-	Clock func() float64
-	// OnDone observes completions.
-	OnDone func(err WeenieError)
+	// Host is the world around the mover; nil finds no target, keeps the
+	// clock at 0 and reports completions nowhere.
+	Host MoveToHost
 }
 
 // Interp returns the object's interpreter.
@@ -982,25 +990,25 @@ func (w *ObjectMoveTo) SetHeading(heading float32) {
 // Cylinder returns Radius and Height.
 func (w *ObjectMoveTo) Cylinder() (float32, float32) { return w.Radius, w.Height }
 
-// TargetPosition asks Targets.
+// TargetPosition asks the Host.
 func (w *ObjectMoveTo) TargetPosition(guid uint32) (physics.Position, bool) {
-	if w.Targets == nil {
+	if w.Host == nil {
 		return physics.Position{}, false
 	}
-	return w.Targets(guid)
+	return w.Host.TargetPosition(guid)
 }
 
-// Now asks Clock.
+// Now asks the Host's clock.
 func (w *ObjectMoveTo) Now() float64 {
-	if w.Clock == nil {
+	if w.Host == nil {
 		return 0
 	}
-	return w.Clock()
+	return w.Host.CurrentTime()
 }
 
-// Done forwards to OnDone.
+// Done reports the completion to the Host, with the mover's guid.
 func (w *ObjectMoveTo) Done(err WeenieError) {
-	if w.OnDone != nil {
-		w.OnDone(err)
+	if w.Host != nil {
+		w.Host.MoveToDone(w.Obj.Phys.GUID, err)
 	}
 }

@@ -118,7 +118,7 @@ func TestMovementManagerDrivesTheMoveTo(t *testing.T) {
 	}
 	r.o.Phys.Transient |= physics.TransientContact
 	r.o.Phys.State &^= physics.StateGravity // the interpreter's HitGround does nothing then
-	r.o.Movement.HitGround()
+	mv(r.o).HitGround()
 	if r.m.CurrentCommand != TurnRight {
 		t.Fatalf("MovementManager.HitGround began %s, want TurnRight", motioncmd.Name(r.m.CurrentCommand))
 	}
@@ -128,7 +128,7 @@ func TestMovementManagerDrivesTheMoveTo(t *testing.T) {
 		r.o.Parts.Update(mtDt, &f)
 		r.o.Phys.Position.Frame = physics.Combine(r.o.Phys.Position.Frame, f)
 		r.o.ProcessHooks(nil)
-		r.o.Movement.UseTime()
+		mv(r.o).UseTime()
 		r.o.Parts.HandleMovement()
 	}
 	r.expectDone(ErrNone)

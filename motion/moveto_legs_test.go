@@ -256,17 +256,37 @@ func TestMoveToEndsStoppedCompletely(t *testing.T) {
 	}
 }
 
-// TestObjectMoveToWithoutFuncs: an ObjectMoveTo without Targets finds no
-// object, and without Clock its time is 0.
-func TestObjectMoveToWithoutFuncs(t *testing.T) {
+// TestObjectMoveToWithoutHost: an ObjectMoveTo without a Host finds no
+// object, its time is 0 and a completion goes nowhere.
+func TestObjectMoveToWithoutHost(t *testing.T) {
 	w := &ObjectMoveTo{}
 	if _, ok := w.TargetPosition(1); ok {
-		t.Error("found a target without Targets")
+		t.Error("found a target without a Host")
 	}
 	if w.Now() != 0 {
-		t.Errorf("Now() = %v without a Clock", w.Now())
+		t.Errorf("Now() = %v without a Host", w.Now())
+	}
+	w.Done(ErrNone)
+}
+
+// TestObjectMoveToReportsTheMover: a completion reaches the Host with the
+// mover's guid.
+func TestObjectMoveToReportsTheMover(t *testing.T) {
+	h := &guidHost{}
+	w := &ObjectMoveTo{Obj: NewObject(physics.NewObject(0x50000007), nil), Host: h}
+	w.Done(ErrObjectGone)
+	if h.guid != 0x50000007 || h.err != ErrObjectGone {
+		t.Fatalf("reported 0x%08X %#x, want the mover 0x50000007 and ObjectGone", h.guid, uint32(h.err))
 	}
 }
+
+type guidHost struct {
+	doneHost
+	guid uint32
+	err  WeenieError
+}
+
+func (h *guidHost) MoveToDone(guid uint32, err WeenieError) { h.guid, h.err = guid, err }
 
 // TestCancelStopsTheLegThenEverything: MoveToManager::CleanUp stops the
 // leg's own command (adjusted with the move's hold key: a run) and the

@@ -45,19 +45,27 @@ func (mtWeenie) InqRunRate() (float32, bool) { return 0, false }
 func newMoveToRig(t *testing.T) *mtRig {
 	t.Helper()
 	r := &mtRig{t: t, o: newTestObject(), targets: map[uint32]physics.Position{}}
-	w := &ObjectMoveTo{
-		Obj: r.o,
-		Targets: func(g uint32) (physics.Position, bool) {
-			p, ok := r.targets[g]
-			return p, ok
-		},
-		Clock:  func() float64 { return r.now },
-		OnDone: func(err WeenieError) { r.done = append(r.done, err) },
-	}
-	r.m = NewMoveToManager(w)
-	r.o.Movement.SetMoveTo(r.m)
+	r.m = NewMoveToManager(&ObjectMoveTo{Obj: r.o, Host: r})
+	mv(r.o).SetMoveTo(r.m)
 	return r
 }
+
+// The rig is its MoveTo's host (MoveToHost): its targets, its clock, and
+// completions recorded in done.
+func (r *mtRig) TargetPosition(g uint32) (physics.Position, bool) {
+	p, ok := r.targets[g]
+	return p, ok
+}
+func (r *mtRig) CurrentTime() float64                 { return r.now }
+func (r *mtRig) MoveToDone(_ uint32, err WeenieError) { r.done = append(r.done, err) }
+
+// doneHost is a MoveTo host with no targets and a clock at 0 that records
+// completions.
+type doneHost struct{ done *[]WeenieError }
+
+func (doneHost) TargetPosition(uint32) (physics.Position, bool) { return physics.Position{}, false }
+func (doneHost) CurrentTime() float64                           { return 0 }
+func (h doneHost) MoveToDone(_ uint32, err WeenieError)         { *h.done = append(*h.done, err) }
 
 // at is a position in the rig's cell.
 func (r *mtRig) at(x, y float32) physics.Position {

@@ -15,7 +15,7 @@ import (
 // components, never at copies, and components.Verify checks that they do.
 type Object struct {
 	Parts    *PartArray
-	Movement *MovementManager
+	Movement Movement
 
 	// Phys is the physical state (state bits, cell, frame, velocity).
 	Phys *physics.Object
@@ -29,6 +29,51 @@ type Object struct {
 	// (the world's trace).
 	Obs Observer
 }
+
+// Movement is the object's MovementManager as the animation machine
+// reaches it (CPhysicsObj's movement_manager: managers.MovementManager):
+// the interpreter it owns, and the completions and MoveTo cancels routed
+// through it.
+type Movement interface {
+	// CurrentInterp is the interpreter, nil until MakeInterp.
+	CurrentInterp() *Interp
+	// MakeInterp returns the interpreter, creating it in its default
+	// state on first use (MovementManager::get_minterp).
+	MakeInterp() *Interp
+	// MotionDone hands a completed motion to the interpreter
+	// (MovementManager::MotionDone).
+	MotionDone(success bool)
+	// CancelMoveTo ends a MoveTo in progress (MovementManager::CancelMoveTo).
+	CancelMoveTo(err WeenieError)
+}
+
+// bareMovement is the movement link of an object outside the ECS (a bare
+// object of this package's own tests, a tool): it owns the interpreter
+// and nothing else, since only a MovementManager (package managers) runs
+// MoveTos.
+type bareMovement struct {
+	obj    *Object
+	interp *Interp
+}
+
+func (b *bareMovement) CurrentInterp() *Interp { return b.interp }
+
+func (b *bareMovement) MakeInterp() *Interp {
+	if b.interp == nil {
+		in := NewInterp(b.obj)
+		b.interp = &in
+		b.interp.EnterDefaultState()
+	}
+	return b.interp
+}
+
+func (b *bareMovement) MotionDone(success bool) {
+	if b.interp != nil {
+		b.interp.MotionDone(success)
+	}
+}
+
+func (b *bareMovement) CancelMoveTo(WeenieError) {}
 
 // Observer watches one object's animation machine; guid names the object.
 type Observer interface {
@@ -61,15 +106,16 @@ func (o *Object) Interp() *Interp {
 	if o.Movement == nil {
 		return nil
 	}
-	return o.Movement.Interp
+	return o.Movement.CurrentInterp()
 }
 
 // MakeInterp creates the interpreter and enters its default state, as
 // MovementManager::move_to_interpreted_state does on first use. A bare
-// object (outside the ECS) gets a MovementManager of its own first.
+// object (outside the ECS, without a MovementManager) gets a movement
+// link of its own first that owns only the interpreter.
 func (o *Object) MakeInterp() *Interp {
 	if o.Movement == nil {
-		(&MovementManager{}).Init(o)
+		o.Movement = &bareMovement{obj: o}
 	}
 	return o.Movement.MakeInterp()
 }

@@ -39,7 +39,7 @@ func (b *stubBody) Weenie() Weenie { return nil }
 // wraps — all replay, each exactly once.
 func TestServerActionsReplayThroughThe15BitWrap(t *testing.T) {
 	b := &stubBody{do: map[uint32]int{}}
-	m := newInterp(b)
+	m := NewInterp(b)
 	m.EnterDefaultState()
 	m.ServerActionStamp = 0x7F00
 	s := ims(Ready, 1)

@@ -4,6 +4,7 @@ import (
 	"github.com/yohamta/donburi"
 
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
@@ -19,11 +20,8 @@ const (
 // where other objects are and how big, the physics clock, and where a
 // finished move is reported (WeenieObject::OnMoveComplete).
 type MoveToHost interface {
-	TargetPosition(guid uint32) (physics.Position, bool)
+	motion.MoveToHost
 	TargetCylinder(guid uint32) (radius, height float32)
-	// CurrentTime is the physics clock (PhysicsTimer::curr_time).
-	CurrentTime() float64
-	MoveToDone(guid uint32, err motion.WeenieError)
 }
 
 // Cylinder is an object's radius and height from its Setup, the default
@@ -65,14 +63,11 @@ func UnpackMovement(ecs donburi.World, v *components.View, md *protocol.Movement
 
 // moveToManager returns the MovementManager's MoveToManager, creating it
 // (and the interpreter) on first use.
-func moveToManager(v *components.View, mm *motion.MovementManager, host MoveToHost) *motion.MoveToManager {
+func moveToManager(v *components.View, mm *managers.MovementManager, host MoveToHost) *motion.MoveToManager {
 	mm.MakeInterp()
 	if mm.MoveTo == nil {
 		radius, height := Cylinder(v.Parts)
-		guid := v.Phys.GUID
-		mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: v.Motion, Radius: radius, Height: height,
-			Targets: host.TargetPosition, Clock: host.CurrentTime,
-			OnDone: func(err motion.WeenieError) { host.MoveToDone(guid, err) }}))
+		mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: v.Motion, Radius: radius, Height: height, Host: host}))
 	}
 	return mm.MoveTo
 }

@@ -571,7 +571,7 @@ func (m *Manager) Lifecycle(name string, fields protocol.Object) {
 // by plugin in load order.
 func (m *Manager) Tick(t float64) {
 	m.now = max(m.now, t)
-	if m.teleporting && m.teleportMoved && (m.world == nil || !m.world.InPortalSpace()) {
+	if m.teleporting && m.teleportMoved && (m.world == nil || !m.world.SmartBox.InPortalSpace()) {
 		m.teleporting = false
 		m.Lifecycle("teleport_end", nil)
 	}

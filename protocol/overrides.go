@@ -14,4 +14,13 @@ var overrides = map[msgKey][]schema.Node{
 		{Kind: schema.Field, Name: "DisplayTitle", Key: "display_title", Type: "uint"},
 		{Kind: schema.Field, Name: "Titles", Key: "titles", Type: "PackableList", Generic: []string{"uint"}},
 	},
+	// Communication_ChannelBroadcast: protocol.xml's event has the channel
+	// and the message; ACE writes the sender's name between them, as the
+	// GameAction of the same number has it ("" makes the retail client
+	// say "You say"). No capture holds one yet.
+	{schema.Event, schema.S2C, 0x0147}: {
+		{Kind: schema.Field, Name: "Channel", Key: "channel", Type: "Channel"},
+		{Kind: schema.Field, Name: "SenderName", Key: "sender_name", Type: "string"},
+		{Kind: schema.Field, Name: "Message", Key: "message", Type: "string"},
+	},
 }

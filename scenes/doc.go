@@ -24,7 +24,8 @@
 // polygons each object last hit, F12 saves a screenshot as a PNG in the
 // working directory (its path printed), and [ / ] step the time of day by
 // an hour. In a replay (Config.Replay) P pauses and plays, N steps to
-// the next packet and a click on the scrubber along the top seeks ahead;
+// the next packet and a click on the scrubber along the top seeks there,
+// ahead or back (Config.World hands over the world built again);
 // a session's chat (Config.Chat) shows at the bottom right, and objects
 // without a model in the DATs are labelled placeholder boxes. The window is resizable; its size, the HUD and graph toggles,
 // the inversions and the time of day are remembered in the user's config

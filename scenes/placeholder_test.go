@@ -11,6 +11,7 @@ import (
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/internal/testworld"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/scenes/netui"
 	"github.com/dereth/dereth/scenes/view"
 	"github.com/dereth/dereth/systems"
 )
@@ -157,3 +158,72 @@ func readText(t *testing.T, path string) string {
 }
 
 func splitLines(s string) []string { return strings.Split(strings.TrimRight(s, "\n"), "\n") }
+
+// reworldRun is the "reworld" child: a replay's window over the
+// model-less world whose Config.World hands over another world from frame
+// 5 on (a replay that sought back built its world again) holding only the
+// player, moved 20 units east; testShot records which world the window
+// ran and drew.
+func reworldRun(dir string, cfg *Config) {
+	cfg.Frames = 10
+	cfg.Load = loadModeless
+	cfg.Replay = netui.NewTimeline([]float64{0, 1})
+	var again *systems.World
+	frame := 0
+	cfg.Frame = func(*systems.World, float64) error {
+		frame++
+		if frame == 5 {
+			w, _, err := loadModeless(func(int, int) {})
+			if err != nil {
+				return err
+			}
+			w.Remove(modelessChest)
+			o := w.Object(modelessPlayer)
+			o.Phys.Position.Frame.Origin.X += 20
+			again = w
+		}
+		return nil
+	}
+	cfg.World = func() *systems.World { return again }
+	testShot = func(g *game, ws *worldScene) {
+		p := again.Object(modelessPlayer).Phys.Position
+		want := ws.cam.ToRender(p).Add(physics.Vec3{Z: view.FollowHeight})
+		text := fmt.Sprintf("again %v now %.4f\ntarget %v want %v\n", ws.world == again, ws.world.Now, ws.cam.Target, want)
+		for _, ph := range ws.r.Placeholders {
+			text += fmt.Sprintf("placeholder 0x%08X\n", ph.GUID)
+		}
+		if err := writeText(filepath.Join(dir, "reworld.txt"), text); err != nil {
+			g.saveErr = err
+		}
+	}
+}
+
+// TestWindowFollowsRebuiltWorld: when Config.World hands over another
+// world (a replay's seek back), the window runs and draws that one: the
+// new world steps, the camera follows its player, and the placeholders
+// drawn are its objects (the old world's chest is gone).
+func TestWindowFollowsRebuiltWorld(t *testing.T) {
+	dir := runViewer(t, "reworld")
+	lines := splitLines(readText(t, filepath.Join(dir, "reworld.txt")))
+	var again bool
+	var now float64
+	var target, want [3]float32
+	if _, err := fmt.Sscanf(lines[0], "again %t now %g", &again, &now); err != nil {
+		t.Fatalf("%v in %q", err, lines[0])
+	}
+	if _, err := fmt.Sscanf(lines[1], "target {%g %g %g} want {%g %g %g}", &target[0], &target[1], &target[2], &want[0], &want[1], &want[2]); err != nil {
+		t.Fatalf("%v in %q", err, lines[1])
+	}
+	if !again {
+		t.Fatal("the window still runs the world it loaded")
+	}
+	if now < 3.0/60 {
+		t.Errorf("the new world is at %v s: not stepped after the hand-over", now)
+	}
+	if target != want {
+		t.Errorf("camera target %v, want the new world's player %v", target, want)
+	}
+	if got := lines[2:]; len(got) != 1 || got[0] != fmt.Sprintf("placeholder 0x%08X", modelessPlayer) {
+		t.Errorf("placeholders drawn %q, want the new world's player alone", got)
+	}
+}

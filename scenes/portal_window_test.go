@@ -57,13 +57,13 @@ func portalRun(dir string, cfg *Config) {
 				g.saveErr = err
 			}
 		}
-		if !ws.world.InPortalSpace() {
-			fail(fmt.Errorf("the screenshot was taken after the reveal (%q)", ws.world.TravelState()))
+		if !ws.world.SmartBox.InPortalSpace() {
+			fail(fmt.Errorf("the screenshot was taken after the reveal (%q)", ws.world.SmartBox.TravelState()))
 			return
 		}
-		for i := 0; ws.world.InPortalSpace(); i++ {
+		for i := 0; ws.world.SmartBox.InPortalSpace(); i++ {
 			if i == 100 {
-				fail(fmt.Errorf("never revealed (%q)", ws.world.TravelState()))
+				fail(fmt.Errorf("never revealed (%q)", ws.world.SmartBox.TravelState()))
 				return
 			}
 			sc.Stream().RunPending()

@@ -141,9 +141,9 @@ func settle(tb testing.TB, s *testbed.Scenario) {
 	for range 300 {
 		s.Stream().WaitBuilt(5 * time.Second)
 		w.Step(1.0 / 30)
-		if !w.InPortalSpace() {
+		if !w.SmartBox.InPortalSpace() {
 			return
 		}
 	}
-	tb.Fatalf("never revealed (%q)", w.TravelState())
+	tb.Fatalf("never revealed (%q)", w.SmartBox.TravelState())
 }

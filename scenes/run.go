@@ -56,7 +56,7 @@ type Config struct {
 	Status func() string
 	// Screenshot, when set, runs Frames world frames (0: the first
 	// frame of the loaded world — a streaming world runs until it has
-	// settled, World.StreamSettled: out of portal space and the ground
+	// settled, SmartBox.StreamSettled: out of portal space and the ground
 	// around the focus built, for at most SettleLimit of wall-clock
 	// time), saves the window as a PNG at Screenshot (and the
 	// view.ShotReport next to it as Screenshot+".json") and exits. An
@@ -81,6 +81,11 @@ type Config struct {
 	// changes) while the world keeps running; ErrEnd closes the window
 	// as the user would (a session's --for has run out).
 	Frame func(w *systems.World, dt float64) error
+	// World, when set, is polled after every Frame for the world the
+	// session runs now: a replay that sought back built its world again,
+	// and the window follows the new one (its camera, selection and
+	// settings stay).
+	World func() *systems.World
 	// Send, when set, is the local player's controller's Send
 	// (control.Controller.Send): a live session sends its MoveToState and
 	// AutonomousPosition to the server.
@@ -102,7 +107,8 @@ type Config struct {
 	// Replay, when set, is a replay's scrubber (drawn along the top):
 	// the world runs only the time it allows each frame (none while
 	// paused); P pauses, N steps to the next packet, a click on the bar
-	// seeks ahead; the selected object's messages head its HUD panel.
+	// seeks there (back too: Config.World hands over the world built
+	// again); the selected object's messages head its HUD panel.
 	Replay *netui.Timeline
 	// PlainLooks draws objects without their ObjDesc changes
 	// (view.Renderer.PlainLooks): a server's world over the sample DATs.
@@ -129,7 +135,7 @@ type Config struct {
 	// and a software GL draws faster.
 	NearestTexels bool
 	// Shown, when set, is called once, after the first frame that draws
-	// the loaded world (World.StreamSettled): the browser page records
+	// the loaded world (SmartBox.StreamSettled): the browser page records
 	// its time to first frame.
 	Shown func()
 }
@@ -261,7 +267,7 @@ func (g *game) worldWaits() bool {
 	if g.cfg.Frames > 0 {
 		return g.frames < g.cfg.Frames
 	}
-	if ws.world.StreamSettled() {
+	if ws.world.SmartBox.StreamSettled() {
 		return false
 	}
 	if g.settleFrom.IsZero() {
@@ -327,7 +333,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return // a screenshot run's frame before the saved one
 	}
 	g.scene.Draw(g, screen)
-	if ws, ok := g.scene.(*worldScene); ok && g.cfg.Shown != nil && !g.shown && ws.world.StreamSettled() {
+	if ws, ok := g.scene.(*worldScene); ok && g.cfg.Shown != nil && !g.shown && ws.world.SmartBox.StreamSettled() {
 		g.shown = true
 		g.cfg.Shown()
 	}

@@ -95,3 +95,31 @@ func (s *worldScene) replayMessages(g *game) string {
 	}
 	return g.cfg.Replay.MessagesText(s.sel, maxMessagesListed)
 }
+
+// followWorld switches the window to the world Config.World names when it
+// is not the one on screen (a replay that sought back built its world
+// again): the old world's tracer is given back, the new one's streaming
+// centres on what the camera follows, and a selection it lacks is
+// dropped. The camera stays where it is until followTarget moves it.
+func (s *worldScene) followWorld(g *game) {
+	if g.cfg.World == nil {
+		return
+	}
+	w := g.cfg.World()
+	if w == nil || w == s.world {
+		return
+	}
+	s.world.Trace = s.orig
+	s.world, s.orig = w, w.Trace
+	s.tail.Next = s.orig
+	s.tail.Reset(s.tail.Watch)
+	w.StreamFocus = s.streamFocus
+	s.r.Highlight = w.PlayerGUID
+	s.lastFollowed = 0
+	if ra, ok := s.assets.(*ResidentAssets); ok {
+		ra.World = w
+	}
+	if _, ok := w.Entity(s.sel); !ok {
+		s.sel = 0
+	}
+}

@@ -21,7 +21,7 @@ var portalSky = color.RGBA{0x14, 0x06, 0x24, 0xFF}
 // §2: the world is not shown before the barrier opens). It reports
 // whether it drew.
 func (s *worldScene) drawPortalSpace(g *game, screen *ebiten.Image) bool {
-	if !s.world.InPortalSpace() {
+	if !s.world.SmartBox.InPortalSpace() {
 		return false
 	}
 	screen.Fill(portalSky)
@@ -49,11 +49,11 @@ func (s *worldScene) drawPortalSpace(g *game, screen *ebiten.Image) bool {
 
 // travelText says where the player's arrival is.
 func travelText(w *systems.World) string {
-	switch w.TravelState() {
+	switch w.SmartBox.TravelState() {
 	case "awaiting":
 		return "waiting for the destination"
 	case "loading":
-		d, _ := w.TravelDestination()
+		d, _ := w.SmartBox.TravelDestination()
 		return fmt.Sprintf("loading landblock 0x%04X", d.Cell>>16)
 	case "committed":
 		return "arriving"

@@ -96,6 +96,9 @@ func runChild(dir, mode string) error {
 	case "placeholder":
 		placeholderRun(dir, &cfg)
 		return Run(cfg)
+	case "reworld":
+		reworldRun(dir, &cfg)
+		return Run(cfg)
 	case "blend":
 		cfg.Frames = 0
 		testShot = blendShots(dir)

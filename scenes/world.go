@@ -260,6 +260,7 @@ func (s *worldScene) Update(g *game) error {
 	if g.cfg.Frame != nil && s.frame(g, step) {
 		return ebiten.Termination // the session asked to end (ErrEnd)
 	}
+	s.followWorld(g)
 	if !g.cfg.NoControl {
 		keys := readKeys()
 		if s.cam.Fly {

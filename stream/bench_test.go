@@ -136,7 +136,7 @@ func TestFrameNeverWaitsOnBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.PlayerGUID = d.GUID
-	if err := w.BeginLogin(dest); err != nil {
+	if err := w.SmartBox.BeginLogin(dest); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
@@ -151,8 +151,8 @@ func TestFrameNeverWaitsOnBuild(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("a frame waited on a stuck build")
 	}
-	if w.TravelState() != "loading" || a.WorldRevealReady(dest) {
-		t.Fatalf("revealed with every build stuck: %q", w.TravelState())
+	if w.SmartBox.TravelState() != "loading" || a.WorldRevealReady(dest) {
+		t.Fatalf("revealed with every build stuck: %q", w.SmartBox.TravelState())
 	}
 	close(gate)
 	if !a.WaitBuilt(10 * time.Second) {
@@ -161,8 +161,8 @@ func TestFrameNeverWaitsOnBuild(t *testing.T) {
 	for range 5 {
 		w.Step(1.0 / 30)
 	}
-	if w.TravelState() != "" {
-		t.Fatalf("not revealed once the builds landed: %q", w.TravelState())
+	if w.SmartBox.TravelState() != "" {
+		t.Fatalf("not revealed once the builds landed: %q", w.SmartBox.TravelState())
 	}
 }
 
@@ -193,11 +193,11 @@ func residentMemory(b *testing.B, open func() (*systems.World, *stream.Adapter, 
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		w, a, g := open()
-		if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
+		if err := w.SmartBox.BeginLogin(w.Object(g).Phys.Position); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		for w.TravelState() != "" {
+		for w.SmartBox.TravelState() != "" {
 			a.WaitBuilt(10 * time.Second)
 			w.Step(1.0 / 30)
 		}
@@ -276,10 +276,10 @@ func BenchmarkFrameSample(b *testing.B) {
 		b.Fatal(err)
 	}
 	w, a, g := streamingWorldOn(b, sampleSource(b), systems.NewDatAssets(p), sampleworld.SpawnPosition())
-	if err := w.BeginLogin(w.Object(g).Phys.Position); err != nil {
+	if err := w.SmartBox.BeginLogin(w.Object(g).Phys.Position); err != nil {
 		b.Fatal(err)
 	}
-	for w.TravelState() != "" {
+	for w.SmartBox.TravelState() != "" {
 		a.WaitBuilt(10 * time.Second)
 		w.Step(1.0 / 30)
 	}

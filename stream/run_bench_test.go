@@ -115,10 +115,10 @@ func runAcross(b *testing.B, assets *systems.DatAssets, spf int) {
 			b.Fatal(err)
 		}
 		w.PlayerGUID = d.GUID
-		if err := w.BeginLogin(start); err != nil {
+		if err := w.SmartBox.BeginLogin(start); err != nil {
 			b.Fatal(err)
 		}
-		for w.TravelState() != "" {
+		for w.SmartBox.TravelState() != "" {
 			a.WaitBuilt(10 * time.Second)
 			w.Step(frame)
 		}
@@ -188,10 +188,10 @@ func TestNearObjectsSpreadOverFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.PlayerGUID = d.GUID
-	if err := w.BeginLogin(at(0x14)); err != nil {
+	if err := w.SmartBox.BeginLogin(at(0x14)); err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; w.TravelState() != ""; i++ {
+	for i := 0; w.SmartBox.TravelState() != ""; i++ {
 		if i > 100 {
 			t.Fatal("no reveal")
 		}

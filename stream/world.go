@@ -146,7 +146,7 @@ func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
 // spawnBudget is how many pending objects this boundary spawns: all of
 // them during travel (nothing is shown) or when unbounded.
 func (a *Adapter) spawnBudget() int {
-	if a.SpawnPerFrame <= 0 || a.W.TravelState() != "" {
+	if a.SpawnPerFrame <= 0 || a.W.SmartBox.TravelState() != "" {
 		return len(a.pending)
 	}
 	return a.SpawnPerFrame
@@ -186,7 +186,7 @@ func (a *Adapter) dropPending(block uint32) {
 // (and what collision takes of the landblock).
 func (a *Adapter) PublishTerrain(b *Build) {
 	if a.charge(1) {
-		a.W.LandblockPublished(b.Block)
+		a.W.ForgetLandblock(b.Block)
 	}
 }
 
@@ -200,7 +200,7 @@ func (a *Adapter) charge(n int) bool {
 }
 
 // TeardownTerrain implements Sink.
-func (a *Adapter) TeardownTerrain(block uint32) { a.W.LandblockTornDown(block) }
+func (a *Adapter) TeardownTerrain(block uint32) { a.W.ForgetLandblock(block) }
 
 // PublishNear implements Sink: the Near build becomes the resident one —
 // collision takes its statics, buildings, EnvCells and scenery from it
@@ -216,7 +216,7 @@ func (a *Adapter) PublishNear(b *Build) {
 	if !a.charge(1 + len(b.Statics) + len(b.Scenery)) {
 		return // the host's limits tripped: publish no more
 	}
-	a.W.LandblockPublished(b.Block)
+	a.W.ForgetLandblock(b.Block)
 	a.dropPending(b.Block)
 	a.Objects[b.Block] = a.Objects[b.Block][:0]
 	for _, list := range [2][]Static{b.Statics, b.Scenery} {
@@ -224,7 +224,7 @@ func (a *Adapter) PublishNear(b *Build) {
 			a.pending = append(a.pending, pendingStatic{b.Block, st})
 		}
 	}
-	if a.SpawnPerFrame <= 0 || a.W.TravelState() != "" {
+	if a.SpawnPerFrame <= 0 || a.W.SmartBox.TravelState() != "" {
 		a.spawnPending(len(a.pending))
 	}
 }
@@ -239,7 +239,7 @@ func (a *Adapter) TeardownNear(block uint32) {
 	}
 	delete(a.Objects, block)
 	a.dropPending(block)
-	a.W.LandblockTornDown(block)
+	a.W.ForgetLandblock(block)
 }
 
 func (a *Adapter) spawn(st Static) error {

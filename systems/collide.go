@@ -212,3 +212,13 @@ func (w *World) dropBody(guid uint32) {
 		w.collide.bp.Drop(guid)
 	}
 }
+
+// ForgetLandblock is collision's hook for a landblock whose build was
+// published, or that left residency (or fell from Near to Far): what
+// collision had of the block is forgotten, and taken again from the
+// resident build, if any, when a move next reaches it.
+func (w *World) ForgetLandblock(block uint32) {
+	if w.collide != nil {
+		w.collide.bp.Forget(block)
+	}
+}

@@ -298,7 +298,7 @@ func TestShellBlocksOutsideAndRemoveLandblockDropsIt(t *testing.T) {
 		{"published from the build", func(w *World) {}, true},
 		{"built again without statics", func(w *World) {
 			w.Ground.(*testLand).set(0xA9B40000, nil, nil)
-			w.LandblockPublished(0xA9B40000)
+			w.ForgetLandblock(0xA9B40000)
 		}, false},
 		{"built again without statics, then with them", func(w *World) {
 			land := w.Ground.(*testLand)

@@ -78,7 +78,7 @@ func hasTimers(w *World) bool        { return w.Timers != nil }
 func runTimers(w *World)             { w.Timers.RunTimers() }
 func streams(w *World) bool          { return w.Stream != nil }
 func collides(w *World) bool         { return w.resolver() != nil }
-func arrivalCommitted(w *World) bool { return w.Stream != nil && w.travel.committed }
+func arrivalCommitted(w *World) bool { return w.Stream != nil && w.SmartBox.travel.committed }
 
 // FrameSchedule is the frame's ordered step list. Frames returns a fresh
 // copy of the retail frame; contributors insert their own steps (sound,

@@ -16,14 +16,14 @@ func TestTargetPositionOfObjects(t *testing.T) {
 	w, _ := sampleWorld(t)
 	viaBytes(t, w, human(0x50000001, motion.Ready))
 	o := w.Object(0x50000001)
-	if p, ok := w.TargetPosition(0x50000001); !ok || p != o.Phys.Position {
+	if p, ok := MoveToHost(w).TargetPosition(0x50000001); !ok || p != o.Phys.Position {
 		t.Fatalf("target %v %v, want the object's position", p, ok)
 	}
-	if _, ok := w.TargetPosition(0x50000099); ok {
+	if _, ok := MoveToHost(w).TargetPosition(0x50000099); ok {
 		t.Fatal("an unknown guid has a position")
 	}
 	o.Phys.Position.Cell = 0
-	if p, ok := w.TargetPosition(0x50000001); ok || p != (physics.Position{}) {
+	if p, ok := MoveToHost(w).TargetPosition(0x50000001); ok || p != (physics.Position{}) {
 		t.Fatalf("an object without a cell: %v %v, want none", p, ok)
 	}
 }
@@ -36,21 +36,21 @@ func TestMoveToHostCylinderAndDone(t *testing.T) {
 	w, rec := sampleWorld(t)
 	viaBytes(t, w, human(0x50000001, motion.Ready))
 	o := w.Object(0x50000001)
-	r, h := w.TargetCylinder(0x50000001)
+	r, h := MoveToHost(w).TargetCylinder(0x50000001)
 	wr, wh := physobj.Cylinder(o.Parts)
 	dr, dh := physobj.Cylinder(nil)
 	if r != wr || h != wh || (r == dr && h == dh) {
 		t.Fatalf("cylinder %v×%v, want the part array's %v×%v (not the default %v×%v)", r, h, wr, wh, dr, dh)
 	}
-	if r, h := w.TargetCylinder(0x50000099); r != dr || h != dh {
+	if r, h := MoveToHost(w).TargetCylinder(0x50000099); r != dr || h != dh {
 		t.Fatalf("unknown guid: cylinder %v×%v, want the default %v×%v", r, h, dr, dh)
 	}
 	rec.Events = rec.Events[:0]
-	w.MoveToDone(0x50000001, motion.ErrYouChargedTooFar)
+	MoveToHost(w).MoveToDone(0x50000001, motion.ErrYouChargedTooFar)
 	if len(rec.Events) != 1 || rec.Events[0].Message != "MoveTo" || rec.Events[0].Detail != "done: 0x3D" || rec.Events[0].Obj != 0x50000001 {
 		t.Fatalf("events %+v, want MoveTo done: 0x3D", rec.Events)
 	}
-	if w.CurrentTime() != w.Now {
+	if MoveToHost(w).CurrentTime() != w.Now {
 		t.Fatal("CurrentTime is not the physics clock")
 	}
 }
@@ -69,8 +69,7 @@ func TestResidencyHooks(t *testing.T) {
 		rec.Events[0].Detail != "0xA9B4 near gen 1" || rec.Events[0].Frame != w.FrameNo {
 		t.Fatalf("events %+v, want one stream publish event", rec.Events)
 	}
-	w.LandblockPublished(0xA9B40000) // no collider yet: nothing, no panic
-	w.LandblockTornDown(0xA9B40000)
+	w.ForgetLandblock(0xA9B40000) // no collider yet: nothing, no panic
 }
 
 // TestDatAssetsShareOneObjectPerID pins DatAssets' cache (assets.go:44):

@@ -32,7 +32,8 @@ func (ww wireWeenie) InqRunRate() (float32, bool) { return 0, false }
 
 // traceMessage records an inbound message applied (reason empty) or
 // dropped for reason.
-func (w *World) traceMessage(guid uint32, msg string, reason Reason, detail string) {
+func (b *SmartBox) traceMessage(guid uint32, msg string, reason Reason, detail string) {
+	w := b.w
 	if w.Trace != nil {
 		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindMessage, Message: msg, Reason: reason, Detail: detail})
 	}
@@ -44,55 +45,57 @@ func (w *World) traceMessage(guid uint32, msg string, reason Reason, detail stri
 //
 // A message carrying a NaN, ±Inf or out-of-bounds number (sanity.go) is
 // dropped before any handler sees it and traced with ReasonBadValue.
-func (w *World) Apply(m protocol.Message) error {
+func (b *SmartBox) Apply(m protocol.Message) error {
+	w := b.w
 	if guid, bad := badValue(m); bad != "" {
-		w.traceMessage(guid, m.Name(), ReasonBadValue, bad)
+		b.traceMessage(guid, m.Name(), ReasonBadValue, bad)
 		return nil
 	}
 	switch m := m.(type) {
 	case *protocol.CreateObject:
-		_, err := w.CreateObject(m)
+		_, err := b.CreateObject(m)
 		return err
 	case *protocol.UpdateMotion:
-		return w.UpdateMotion(m)
+		return b.UpdateMotion(m)
 	case *protocol.UpdatePosition:
-		return w.UpdatePosition(m)
+		return b.UpdatePosition(m)
 	case *protocol.PositionAndMovement:
-		return w.PositionAndMovement(m)
+		return b.PositionAndMovement(m)
 	case *protocol.SetState:
-		return w.SetState(m)
+		return b.SetState(m)
 	case *protocol.VectorUpdate:
-		return w.VectorUpdate(m)
+		return b.VectorUpdate(m)
 	case *protocol.PlayEffect:
-		return w.PlayEffect(m)
+		return b.PlayEffect(m)
 	case *protocol.DeleteObject:
-		return w.DeleteObject(m)
+		return b.DeleteObject(m)
 	case *protocol.ObjDescEvent:
-		return w.ObjDescEvent(m)
+		return b.ObjDescEvent(m)
 	case *protocol.PlayerTeleport:
 		if o := w.Object(w.PlayerGUID); o != nil {
 			o.Phys.UpdateTimes[protocol.SeqTeleport] = m.TeleportSequence
-			w.BeginTeleport()
+			b.BeginTeleport()
 		}
-		w.traceMessage(w.PlayerGUID, "PlayerTeleport", "", "")
+		b.traceMessage(w.PlayerGUID, "PlayerTeleport", "", "")
 		return nil
 	}
 	return fmt.Errorf("systems: %s (0x%04X) is not applied to the world", m.Name(), uint32(m.Opcode()))
 }
 
 // ApplyBytes decodes and applies one message.
-func (w *World) ApplyBytes(b []byte) error {
-	m, err := protocol.Decode(b)
+func (b *SmartBox) ApplyBytes(data []byte) error {
+	m, err := protocol.Decode(data)
 	if err != nil {
 		return err
 	}
-	return w.Apply(m)
+	return b.Apply(m)
 }
 
-func (w *World) find(name string, guid uint32) (*components.View, error) {
+func (b *SmartBox) find(name string, guid uint32) (*components.View, error) {
+	w := b.w
 	o := w.Object(guid)
 	if o == nil {
-		w.traceMessage(guid, name, ReasonUnknownObject, "")
+		b.traceMessage(guid, name, ReasonUnknownObject, "")
 		return nil, &UnknownObjectError{Message: name, Guid: guid}
 	}
 	return o, nil
@@ -112,10 +115,10 @@ func (e *UnknownObjectError) Error() string {
 
 // instanceOK is the instance-sequence gate: a message for an older
 // incarnation of the object is dropped.
-func (w *World) instanceOK(o *components.View, name string, seq uint16) bool {
+func (b *SmartBox) instanceOK(o *components.View, name string, seq uint16) bool {
 	cur := o.Phys.UpdateTimes[protocol.SeqInstance]
 	if seq != cur && !physics.NewerStamp(cur, seq) {
-		w.traceMessage(o.Phys.GUID, name, ReasonStaleInstance, "")
+		b.traceMessage(o.Phys.GUID, name, ReasonStaleInstance, "")
 		return false
 	}
 	o.Phys.UpdateTimes[protocol.SeqInstance] = seq
@@ -123,9 +126,9 @@ func (w *World) instanceOK(o *components.View, name string, seq uint16) bool {
 }
 
 // gate accepts seq when it is newer than the stamp at index i and records it.
-func (w *World) gate(o *components.View, name string, i int, seq uint16) bool {
+func (b *SmartBox) gate(o *components.View, name string, i int, seq uint16) bool {
 	if !physics.NewerStamp(o.Phys.UpdateTimes[i], seq) {
-		w.traceMessage(o.Phys.GUID, name, ReasonStaleSequence, "")
+		b.traceMessage(o.Phys.GUID, name, ReasonStaleSequence, "")
 		return false
 	}
 	o.Phys.UpdateTimes[i] = seq
@@ -136,11 +139,12 @@ func (w *World) gate(o *components.View, name string, i int, seq uint16) bool {
 // (SmartBox::HandleCreateObject: set_description → apply MovementData
 // while detached → enter_world → HandleEnterWorld). A second CreateObject
 // for a live guid replaces it only when its instance sequence is newer.
-func (w *World) CreateObject(m *protocol.CreateObject) (*components.View, error) {
+func (b *SmartBox) CreateObject(m *protocol.CreateObject) (*components.View, error) {
+	w := b.w
 	pd := &m.Physics
 	if old := w.Object(m.Guid); old != nil {
 		if !physics.NewerStamp(old.Phys.UpdateTimes[protocol.SeqInstance], pd.Timestamps[protocol.SeqInstance]) {
-			w.traceMessage(m.Guid, "CreateObject", ReasonObjectExists, "")
+			b.traceMessage(m.Guid, "CreateObject", ReasonObjectExists, "")
 			return old, nil
 		}
 		w.Remove(m.Guid)
@@ -190,9 +194,9 @@ func (w *World) CreateObject(m *protocol.CreateObject) (*components.View, error)
 		return nil, fmt.Errorf("CreateObject 0x%08X: %w", m.Guid, err)
 	}
 	if md := pd.Movement; md != nil && md.Type >= protocol.MovementMoveToObject {
-		w.unpackMovement(o, md)
+		b.unpackMovement(o, md)
 	}
-	w.traceMessage(m.Guid, "CreateObject", "", "")
+	b.traceMessage(m.Guid, "CreateObject", "", "")
 	return o, nil
 }
 
@@ -224,15 +228,16 @@ func appearanceFrom(d *protocol.ObjDesc) *components.AppearanceData {
 // UpdateMotion applies 0xF74C: the instance gate (update_times[8]), then
 // SetObjectMovement, and LoseControlToServer when the local player lost
 // control (seed 004 Q1).
-func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
-	o, err := w.find("UpdateMotion", m.Guid)
+func (b *SmartBox) UpdateMotion(m *protocol.UpdateMotion) error {
+	w := b.w
+	o, err := b.find("UpdateMotion", m.Guid)
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "UpdateMotion", m.InstanceSequence) {
+	if !b.instanceOK(o, "UpdateMotion", m.InstanceSequence) {
 		return nil
 	}
-	if w.SetObjectMovement(o, "UpdateMotion", m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
+	if b.SetObjectMovement(o, "UpdateMotion", m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
 		w.Control.LoseControlToServer()
 	}
 	return nil
@@ -245,31 +250,33 @@ func (w *World) UpdateMotion(m *protocol.UpdateMotion) error {
 // autonomous movement — last_move_was_autonomous and unpack_movement. It
 // reports whether the local player lost control to the server (the
 // caller's LoseControlToServer). name is the message traced.
-func (w *World) SetObjectMovement(o *components.View, name string, movement, serverControl uint16, autonomous bool, md *protocol.MovementData) bool {
+func (b *SmartBox) SetObjectMovement(o *components.View, name string, movement, serverControl uint16, autonomous bool, md *protocol.MovementData) bool {
+	w := b.w
 	switch protocol.GateMovement(&o.Phys.UpdateTimes, movement, serverControl) {
 	case protocol.MovementStale:
-		w.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "movement")
+		b.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "movement")
 		return false
 	case protocol.ServerControlStale:
-		w.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "server control")
+		b.traceMessage(o.Phys.GUID, name, ReasonStaleMovementSequence, "server control")
 		return false
 	}
 	isPlayer := o.Phys.GUID == w.PlayerGUID
 	if autonomous && isPlayer {
-		w.traceMessage(o.Phys.GUID, name, ReasonOwnMovement, "")
+		b.traceMessage(o.Phys.GUID, name, ReasonOwnMovement, "")
 		return false
 	}
 	o.Phys.Autonomous = autonomous
-	w.unpackMovement(o, md)
-	w.traceMessage(o.Phys.GUID, name, "", "")
+	b.unpackMovement(o, md)
+	b.traceMessage(o.Phys.GUID, name, "", "")
 	return isPlayer
 }
 
 // unpackMovement is CPhysicsObj::unpack_movement (physobj.UnpackMovement)
 // with the world as the MoveTo host; an ignored movement type is traced.
-func (w *World) unpackMovement(o *components.View, md *protocol.MovementData) {
-	if !physobj.UnpackMovement(w.ECS, o, md, w) {
-		w.traceMessage(o.Phys.GUID, "MovementData", ReasonUnknownMovementType, fmt.Sprintf("type %d", md.Type))
+func (b *SmartBox) unpackMovement(o *components.View, md *protocol.MovementData) {
+	w := b.w
+	if !physobj.UnpackMovement(w.ECS, o, md, MoveToHost(w)) {
+		b.traceMessage(o.Phys.GUID, "MovementData", ReasonUnknownMovementType, fmt.Sprintf("type %d", md.Type))
 	}
 }
 
@@ -277,12 +284,12 @@ func (w *World) unpackMovement(o *components.View, md *protocol.MovementData) {
 // forced position, a far jump, or an object without a PositionManager
 // snaps (SetPositionInternal); otherwise the PositionManager blends it in
 // (seed 004 Q6). The local player accepts only forced positions.
-func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
-	o, err := w.find("UpdatePosition", m.Guid)
+func (b *SmartBox) UpdatePosition(m *protocol.UpdatePosition) error {
+	o, err := b.find("UpdatePosition", m.Guid)
 	if err != nil {
 		return err
 	}
-	w.positionEvent(o, "UpdatePosition", m)
+	b.positionEvent(o, "UpdatePosition", m)
 	return nil
 }
 
@@ -292,16 +299,17 @@ func (w *World) UpdatePosition(m *protocol.UpdatePosition) error {
 // when it was processed, CPhysics::SetObjectMovement applies the movement
 // part through the same path as 0xF74C, and a nonzero result —
 // the local player under server control — calls LoseControlToServer.
-func (w *World) PositionAndMovement(m *protocol.PositionAndMovement) error {
+func (b *SmartBox) PositionAndMovement(m *protocol.PositionAndMovement) error {
+	w := b.w
 	const name = "PositionAndMovement"
-	o, err := w.find(name, m.Position.Guid)
+	o, err := b.find(name, m.Position.Guid)
 	if err != nil {
 		return err
 	}
-	if !w.positionEvent(o, name, &m.Position) {
+	if !b.positionEvent(o, name, &m.Position) {
 		return nil
 	}
-	if w.SetObjectMovement(o, name, m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
+	if b.SetObjectMovement(o, name, m.MovementSequence, m.ServerControlSequence, m.Autonomous, &m.Movement) && w.Control != nil {
 		w.Control.LoseControlToServer()
 	}
 	return nil
@@ -312,49 +320,51 @@ func (w *World) PositionAndMovement(m *protocol.PositionAndMovement) error {
 // false only for an older incarnation (the instance gate); a stale
 // position stamp drops the position and is still processed (divergence
 // IN-02).
-func (w *World) positionEvent(o *components.View, name string, m *protocol.UpdatePosition) bool {
-	if !w.instanceOK(o, name, m.InstanceSequence) {
+func (b *SmartBox) positionEvent(o *components.View, name string, m *protocol.UpdatePosition) bool {
+	w := b.w
+	if !b.instanceOK(o, name, m.InstanceSequence) {
 		return false
 	}
-	if !w.gate(o, name, protocol.SeqPosition, m.PositionSequence) {
+	if !b.gate(o, name, protocol.SeqPosition, m.PositionSequence) {
 		return true
 	}
 	t := &o.Phys.UpdateTimes
 	teleport := physics.NewerStamp(t[protocol.SeqTeleport], m.TeleportSequence) ||
-		m.Guid == w.PlayerGUID && w.travel.awaiting() && t[protocol.SeqTeleport] == m.TeleportSequence
+		m.Guid == w.PlayerGUID && b.travel.awaiting() && t[protocol.SeqTeleport] == m.TeleportSequence
 	forced := teleport || physics.NewerStamp(t[protocol.SeqForcePosition], m.ForcePositionSequence)
 	t[protocol.SeqTeleport], t[protocol.SeqForcePosition] = m.TeleportSequence, m.ForcePositionSequence
 	if m.Guid == w.PlayerGUID && !forced {
-		w.traceMessage(m.Guid, name, ReasonOwnPosition, "")
+		b.traceMessage(m.Guid, name, ReasonOwnPosition, "")
 		return true
 	}
 	o.Phys.Velocity = m.Velocity
 	target := physics.Position{Cell: m.Position.Cell, Frame: m.Position.Frame}
 	if teleport && m.Guid == w.PlayerGUID && target.Cell != 0 {
-		w.Teleport(m.Guid, target) // TeleportPlayer behind the reveal barrier
-		w.traceMessage(m.Guid, name, "", "teleport")
+		b.Teleport(m.Guid, target) // TeleportPlayer behind the reveal barrier
+		b.traceMessage(m.Guid, name, "", "teleport")
 		return true
 	}
 	far := dat.GlobalDistance(o.Phys.Position, target) > InterpolateMaxDistance
 	if forced || far || o.Position == nil || o.Phys.Position.Cell == 0 {
 		w.SetPositionInternal(o, target)
-		w.traceMessage(m.Guid, name, "", "snap")
+		b.traceMessage(m.Guid, name, "", "snap")
 		return true
 	}
 	o.Phys.Position.Frame.Orientation = target.Frame.Orientation
 	o.Position.InterpolateTo(target)
-	w.traceMessage(m.Guid, name, "", "interpolate")
+	b.traceMessage(m.Guid, name, "", "interpolate")
 	return true
 }
 
 // SetState applies 0xF74B: Hidden transitions go through SetHidden
 // (seed 003 §1), every other bit is set as sent.
-func (w *World) SetState(m *protocol.SetState) error {
-	o, err := w.find("SetState", m.Guid)
+func (b *SmartBox) SetState(m *protocol.SetState) error {
+	w := b.w
+	o, err := b.find("SetState", m.Guid)
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "SetState", m.InstanceSequence) || !w.gate(o, "SetState", protocol.SeqState, m.StateSequence) {
+	if !b.instanceOK(o, "SetState", m.InstanceSequence) || !b.gate(o, "SetState", protocol.SeqState, m.StateSequence) {
 		return nil
 	}
 	next := physics.State(m.State)
@@ -362,28 +372,28 @@ func (w *World) SetState(m *protocol.SetState) error {
 	o.Phys.State = next&^physics.StateHidden | o.Phys.State&physics.StateHidden
 	switch now := next.Has(physics.StateHidden); {
 	case now && !was:
-		w.SetHidden(o, true, w.typedScript(o, ScriptTypeHide))
+		w.SetHidden(o, true, b.typedScript(o, ScriptTypeHide))
 	case !now && was:
 		w.SetHidden(o, false, 0)
-		if id := w.typedScript(o, ScriptTypeUnHide); id != 0 {
+		if id := b.typedScript(o, ScriptTypeUnHide); id != 0 {
 			w.PlayScript(o, id, 0)
 		}
 	}
-	w.traceMessage(m.Guid, "SetState", "", "")
+	b.traceMessage(m.Guid, "SetState", "", "")
 	return nil
 }
 
 // VectorUpdate applies 0xF74E: velocity and omega.
-func (w *World) VectorUpdate(m *protocol.VectorUpdate) error {
-	o, err := w.find("VectorUpdate", m.Guid)
+func (b *SmartBox) VectorUpdate(m *protocol.VectorUpdate) error {
+	o, err := b.find("VectorUpdate", m.Guid)
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "VectorUpdate", m.InstanceSequence) || !w.gate(o, "VectorUpdate", protocol.SeqVector, m.VectorSequence) {
+	if !b.instanceOK(o, "VectorUpdate", m.InstanceSequence) || !b.gate(o, "VectorUpdate", protocol.SeqVector, m.VectorSequence) {
 		return nil
 	}
 	o.Phys.Velocity, o.Phys.Omega = m.Velocity, m.Omega
-	w.traceMessage(m.Guid, "VectorUpdate", "", "")
+	b.traceMessage(m.Guid, "VectorUpdate", "", "")
 	return nil
 }
 
@@ -395,11 +405,12 @@ const (
 
 // typedScript resolves a script type through the object's
 // PhysicsScriptTable: the entry with the largest mod not above 1.
-func (w *World) typedScript(o *components.View, typ uint32) uint32 {
-	return w.scriptFor(o, typ, 1)
+func (b *SmartBox) typedScript(o *components.View, typ uint32) uint32 {
+	return b.scriptFor(o, typ, 1)
 }
 
-func (w *World) scriptFor(o *components.View, typ uint32, mod float32) uint32 {
+func (b *SmartBox) scriptFor(o *components.View, typ uint32, mod float32) uint32 {
+	w := b.w
 	if o.Phys.ScriptTable == 0 || w.Assets == nil {
 		return 0
 	}
@@ -422,32 +433,34 @@ func (w *World) scriptFor(o *components.View, typ uint32, mod float32) uint32 {
 
 // PlayEffect applies 0xF755: the typed script, picked by speed from the
 // object's PhysicsScriptTable, is queued on its ScriptManager.
-func (w *World) PlayEffect(m *protocol.PlayEffect) error {
-	o, err := w.find("PlayEffect", m.Guid)
+func (b *SmartBox) PlayEffect(m *protocol.PlayEffect) error {
+	w := b.w
+	o, err := b.find("PlayEffect", m.Guid)
 	if err != nil {
 		return err
 	}
-	id := w.scriptFor(o, m.Script, m.Speed)
+	id := b.scriptFor(o, m.Script, m.Speed)
 	if id == 0 {
-		w.traceMessage(m.Guid, "PlayEffect", ReasonNoScript, fmt.Sprintf("script type 0x%X", m.Script))
+		b.traceMessage(m.Guid, "PlayEffect", ReasonNoScript, fmt.Sprintf("script type 0x%X", m.Script))
 		return nil
 	}
 	w.PlayScript(o, id, 0)
-	w.traceMessage(m.Guid, "PlayEffect", "", "")
+	b.traceMessage(m.Guid, "PlayEffect", "", "")
 	return nil
 }
 
 // DeleteObject applies 0xF747: the object is destroyed.
-func (w *World) DeleteObject(m *protocol.DeleteObject) error {
-	o, err := w.find("DeleteObject", m.Guid)
+func (b *SmartBox) DeleteObject(m *protocol.DeleteObject) error {
+	w := b.w
+	o, err := b.find("DeleteObject", m.Guid)
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "DeleteObject", m.InstanceSequence) {
+	if !b.instanceOK(o, "DeleteObject", m.InstanceSequence) {
 		return nil
 	}
 	w.Remove(m.Guid)
-	w.traceMessage(m.Guid, "DeleteObject", "", "")
+	b.traceMessage(m.Guid, "DeleteObject", "", "")
 	return nil
 }
 
@@ -455,12 +468,12 @@ func (w *World) DeleteObject(m *protocol.DeleteObject) error {
 // state and sequencer, movement bindings, physics and selection all
 // survive; palette, texture swaps, part replacements are replaced and the
 // presentation revision increments (seed 002).
-func (w *World) ObjDescEvent(m *protocol.ObjDescEvent) error {
-	o, err := w.find("ObjDescEvent", m.Guid)
+func (b *SmartBox) ObjDescEvent(m *protocol.ObjDescEvent) error {
+	o, err := b.find("ObjDescEvent", m.Guid)
 	if err != nil {
 		return err
 	}
-	if !w.instanceOK(o, "ObjDescEvent", m.InstanceSequence) || !w.gate(o, "ObjDescEvent", protocol.SeqVisualDesc, m.VisualDescSequence) {
+	if !b.instanceOK(o, "ObjDescEvent", m.InstanceSequence) || !b.gate(o, "ObjDescEvent", protocol.SeqVisualDesc, m.VisualDescSequence) {
 		return nil
 	}
 	n := appearanceFrom(&m.Model)
@@ -469,6 +482,6 @@ func (w *World) ObjDescEvent(m *protocol.ObjDescEvent) error {
 	if o.Pres != nil {
 		o.Pres.Revision++
 	}
-	w.traceMessage(m.Guid, "ObjDescEvent", "", "")
+	b.traceMessage(m.Guid, "ObjDescEvent", "", "")
 	return nil
 }

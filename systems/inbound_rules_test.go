@@ -172,8 +172,8 @@ func TestPositionEventPlacement(t *testing.T) {
 		w.PlayerGUID = 0x50000001
 		viaBytes(t, w, &protocol.UpdatePosition{Guid: 0x50000001, InstanceSequence: 1, PositionSequence: 1, TeleportSequence: 1,
 			Position: at(0, 62, physics.IdentityQuat)})
-		if e := rec.Events[len(rec.Events)-1]; e.Detail != "snap" || w.InPortalSpace() {
-			t.Fatalf("detail %q, traveling %v; want a snap, no travel", e.Detail, w.InPortalSpace())
+		if e := rec.Events[len(rec.Events)-1]; e.Detail != "snap" || w.SmartBox.InPortalSpace() {
+			t.Fatalf("detail %q, traveling %v; want a snap, no travel", e.Detail, w.SmartBox.InPortalSpace())
 		}
 	})
 	t.Run("no PositionManager snaps", func(t *testing.T) {
@@ -237,7 +237,7 @@ func TestSetStateHiddenScripts(t *testing.T) {
 	m.Physics.PhysicsScriptTable = 0x34000091
 	viaBytes(t, w, m)
 	o := w.Object(0x50000001)
-	if got := w.typedScript(o, ScriptTypeHide); got != hide {
+	if got := w.SmartBox.typedScript(o, ScriptTypeHide); got != hide {
 		t.Fatalf("typed Hide script 0x%08X, want 0x%08X (mod 1 of 0.5, 1, 1.5)", got, hide)
 	}
 	queued := func() int {
@@ -322,7 +322,7 @@ func TestScriptForPicksByMod(t *testing.T) {
 		{6, 1, b},   // the largest below, not the first
 		{7, 1, 0},   // a type the table lacks
 	} {
-		if got := w.scriptFor(o, tt.typ, tt.mod); got != tt.want {
+		if got := w.SmartBox.scriptFor(o, tt.typ, tt.mod); got != tt.want {
 			t.Errorf("type %d mod %v: script 0x%08X, want 0x%08X", tt.typ, tt.mod, got, tt.want)
 		}
 	}
@@ -331,13 +331,13 @@ func TestScriptForPicksByMod(t *testing.T) {
 		table uint32
 	}{{"no table", 0}, {"a table the assets lack", 0x34000066}, {"a table read as nothing", 0x34000077}} {
 		o.Phys.ScriptTable = tt.table
-		if got := w.scriptFor(o, 1, 1); got != 0 {
+		if got := w.SmartBox.scriptFor(o, 1, 1); got != 0 {
 			t.Errorf("%s: script 0x%08X, want none", tt.name, got)
 		}
 	}
 	o.Phys.ScriptTable = 1
 	w.Assets = nil
-	if got := w.scriptFor(o, 1, 1); got != 0 {
+	if got := w.SmartBox.scriptFor(o, 1, 1); got != 0 {
 		t.Errorf("no assets: script 0x%08X, want none", got)
 	}
 }
@@ -349,7 +349,7 @@ func TestScriptForPicksByMod(t *testing.T) {
 // error).
 func TestCreateObjectParentAndReplacement(t *testing.T) {
 	w, _ := sampleWorld(t)
-	if err := w.Apply(human(0x50000001, motion.Ready)); err != nil {
+	if err := w.SmartBox.Apply(human(0x50000001, motion.Ready)); err != nil {
 		t.Fatal(err)
 	}
 	child := func(guid uint32, flagged bool) *protocol.CreateObject {
@@ -364,13 +364,13 @@ func TestCreateObjectParentAndReplacement(t *testing.T) {
 		m.Physics.Timestamps[protocol.SeqInstance] = 1
 		return m
 	}
-	if err := w.Apply(child(0x50000002, true)); err != nil {
+	if err := w.SmartBox.Apply(child(0x50000002, true)); err != nil {
 		t.Fatal(err)
 	}
 	if p := w.Object(0x50000002).Phys.Parent; p != 0x50000001 {
 		t.Fatalf("flagged child's parent 0x%08X, want 0x50000001", p)
 	}
-	if err := w.Apply(child(0x50000003, false)); err != nil {
+	if err := w.SmartBox.Apply(child(0x50000003, false)); err != nil {
 		t.Fatal(err)
 	}
 	if p := w.Object(0x50000003).Phys.Parent; p != 0 {
@@ -378,7 +378,7 @@ func TestCreateObjectParentAndReplacement(t *testing.T) {
 	}
 	newer := human(0x50000001, motion.WalkForward)
 	newer.Physics.Timestamps[protocol.SeqInstance] = 2
-	if err := w.Apply(newer); err != nil {
+	if err := w.SmartBox.Apply(newer); err != nil {
 		t.Fatalf("a newer incarnation: %v", err)
 	}
 	if o := w.Object(0x50000001); o.Phys.UpdateTimes[protocol.SeqInstance] != 2 {
@@ -410,7 +410,7 @@ func TestPositionAndMovementAppliesBoth(t *testing.T) {
 				Position: protocol.Position{Cell: 0xAAB40012, Frame: physics.Frame{Origin: physics.Vec3{X: 60, Y: 40, Z: 80}, Orientation: physics.IdentityQuat}}}
 			m.Movement.State.Flags = protocol.IMSForwardCommand
 			m.Movement.State.ForwardCommand = motion.WalkForward
-			if err := w.Apply(m); err != nil {
+			if err := w.SmartBox.Apply(m); err != nil {
 				t.Fatal(err)
 			}
 			var details []string
@@ -437,7 +437,7 @@ func TestCreateObjectFieldsOnlyUnderTheirFlags(t *testing.T) {
 	w, _ := sampleWorld(t)
 	m := human(0x50000001, motion.Ready)
 	m.Physics.Flags &^= protocol.PhysicsPosition
-	if err := w.Apply(m); err == nil || w.Object(0x50000001) != nil {
+	if err := w.SmartBox.Apply(m); err == nil || w.Object(0x50000001) != nil {
 		t.Fatalf("error %v, object %v; want the position ignored and the placeless object refused", err, w.Object(0x50000001) != nil)
 	}
 }

@@ -60,7 +60,7 @@ func withTerrain(t *testing.T, w *World) {
 // server's bytes take.
 func viaBytes(t *testing.T, w *World, m protocol.Message) {
 	t.Helper()
-	if err := w.ApplyBytes(m.Encode(nil)); err != nil {
+	if err := w.SmartBox.ApplyBytes(m.Encode(nil)); err != nil {
 		t.Fatalf("%s: %v", m.Name(), err)
 	}
 }
@@ -178,7 +178,7 @@ func TestStaleUpdateMotionIsDroppedAndTraced(t *testing.T) {
 	for i := 0; i < 70000; i++ {
 		s++
 		um := &protocol.UpdateMotion{Guid: 0x50000001, InstanceSequence: 1, MovementSequence: s}
-		if err := w.UpdateMotion(um); err != nil {
+		if err := w.SmartBox.UpdateMotion(um); err != nil {
 			t.Fatal(err)
 		}
 		if i%64 == 0 {

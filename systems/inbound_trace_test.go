@@ -12,7 +12,7 @@ import (
 )
 
 // TestInboundMessagesTraced pins what every inbound path records: each
-// message that reaches World.Apply ends in exactly one message event for
+// message that reaches SmartBox.Apply ends in exactly one message event for
 // it — applied (no reason, detail naming how) or dropped with its typed
 // reason — and an error only where the message could not be applied
 // (an unknown object, a message the world does not take). The steps run in
@@ -85,7 +85,7 @@ func TestInboundMessagesTraced(t *testing.T) {
 			w.PlayerGUID = 0
 		}
 		rec.Events = rec.Events[:0]
-		err := w.Apply(s.m)
+		err := w.SmartBox.Apply(s.m)
 		if (err != nil) != s.err {
 			t.Fatalf("%s: error %v, want error %v", s.name, err, s.err)
 		}

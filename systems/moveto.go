@@ -9,11 +9,19 @@ import (
 	"github.com/dereth/dereth/physobj"
 )
 
-// The World is every MoveTo's host (physobj.MoveToHost).
+// moveToHost is the World as every MoveTo's host (physobj.MoveToHost):
+// the object table's positions and cylinders, the clock and the trace. It
+// is a view of the World, not a copy: (*moveToHost)(w).
+type moveToHost World
+
+// MoveToHost returns the world as physobj.MoveToHost, for whoever starts
+// a MoveTo: the SmartBox's unpack_movement, Lua's world.move_to.
+func MoveToHost(w *World) physobj.MoveToHost { return (*moveToHost)(w) }
 
 // TargetPosition is where an object currently is; false when it is gone
 // or has no cell.
-func (w *World) TargetPosition(guid uint32) (physics.Position, bool) {
+func (h *moveToHost) TargetPosition(guid uint32) (physics.Position, bool) {
+	w := (*World)(h)
 	s, ok := w.byGUID[guid]
 	if !ok {
 		return physics.Position{}, false
@@ -25,7 +33,8 @@ func (w *World) TargetPosition(guid uint32) (physics.Position, bool) {
 }
 
 // TargetCylinder is an object's radius and height for MoveTo distances.
-func (w *World) TargetCylinder(guid uint32) (radius, height float32) {
+func (h *moveToHost) TargetCylinder(guid uint32) (radius, height float32) {
+	w := (*World)(h)
 	if s, ok := w.byGUID[guid]; ok {
 		if entry := w.ECS.Entry(s.e); entry.HasComponent(components.PartArray) {
 			return physobj.Cylinder(components.PartArray.Get(entry))
@@ -35,9 +44,10 @@ func (w *World) TargetCylinder(guid uint32) (radius, height float32) {
 }
 
 // CurrentTime is the physics clock (PhysicsTimer::curr_time).
-func (w *World) CurrentTime() float64 { return w.Now }
+func (h *moveToHost) CurrentTime() float64 { return h.Now }
 
 // MoveToDone traces how a MoveTo ended.
-func (w *World) MoveToDone(guid uint32, err motion.WeenieError) {
-	w.traceMessage(guid, "MoveTo", "", fmt.Sprintf("done: 0x%02X", uint32(err)))
+func (h *moveToHost) MoveToDone(guid uint32, err motion.WeenieError) {
+	w := (*World)(h)
+	w.SmartBox.traceMessage(guid, "MoveTo", "", fmt.Sprintf("done: 0x%02X", uint32(err)))
 }

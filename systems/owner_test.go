@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/protocol"
@@ -83,7 +84,7 @@ func TestOneOwnerLinksAgreeWithTheECS(t *testing.T) {
 		t.Fatal("setup: the MoveTo mover lacks its MovementManager link")
 	}
 	stray := &motion.PartArray{}
-	strayMM := &motion.MovementManager{}
+	strayMM := &managers.MovementManager{}
 	strayPhys := physics.NewObject(0x50000001)
 	breaks := []struct {
 		link         string

@@ -38,20 +38,3 @@ func (w *World) TraceStream(stage, detail string) {
 		w.Trace.Event(&Event{Frame: w.FrameNo, Kind: KindStream, Stage: stage, Detail: detail})
 	}
 }
-
-// LandblockPublished is collision's hook for a landblock whose build was
-// published: what collision had of the block is forgotten, and taken
-// again from the new build when a move next reaches it.
-func (w *World) LandblockPublished(block uint32) {
-	if w.collide != nil {
-		w.collide.bp.Forget(block)
-	}
-}
-
-// LandblockTornDown is collision's hook for a landblock that left
-// residency (or fell from Near to Far): what collision had of it goes.
-func (w *World) LandblockTornDown(block uint32) {
-	if w.collide != nil {
-		w.collide.bp.Forget(block)
-	}
-}

@@ -94,7 +94,7 @@ func TestBadNumbersAreDroppedAndTraced(t *testing.T) {
 			viaBytes(t, w, human(guid, motion.Ready))
 			before := *w.Object(guid).Phys
 			m := tt.msg()
-			if err := w.Apply(m); err != nil {
+			if err := w.SmartBox.Apply(m); err != nil {
 				t.Fatalf("Apply: %v", err)
 			}
 			last := rec.Events[len(rec.Events)-1]

@@ -22,7 +22,7 @@ const (
 	TravelReveal        = "reveal"         // the barrier is open and the world is shown
 	// TravelUnhydratable: the destination's data does not exist; the
 	// player is placed there anyway and the error is traced and kept
-	// (World.TravelErr).
+	// (SmartBox.TravelErr).
 	TravelUnhydratable = "unhydratable"
 )
 
@@ -45,13 +45,13 @@ func (t *travel) awaiting() bool { return t.kind != "" && !t.haveDest }
 
 // InPortalSpace reports whether the local player is between a login or
 // teleport and its reveal: the viewer shows portal space, not the world.
-func (w *World) InPortalSpace() bool { return w.travel.kind != "" }
+func (b *SmartBox) InPortalSpace() bool { return b.travel.kind != "" }
 
 // TravelState names the step the local player's arrival is at: "" (none),
 // "awaiting" (PlayerTeleport, no destination yet), "loading" (waiting on
 // the barrier) or "committed" (in its cell, reveal pending).
-func (w *World) TravelState() string {
-	t := &w.travel
+func (b *SmartBox) TravelState() string {
+	t := &b.travel
 	switch {
 	case t.kind == "":
 		return ""
@@ -65,41 +65,43 @@ func (w *World) TravelState() string {
 
 // TravelDestination is the accepted destination of the arrival in
 // progress.
-func (w *World) TravelDestination() (physics.Position, bool) {
-	return w.travel.dest, w.travel.haveDest
+func (b *SmartBox) TravelDestination() (physics.Position, bool) {
+	return b.travel.dest, b.travel.haveDest
 }
 
-func (w *World) traceTravel(stage, detail string) {
+func (b *SmartBox) traceTravel(stage, detail string) {
+	w := b.w
 	if w.Trace != nil {
 		w.Trace.Event(&Event{Frame: w.FrameNo, Obj: w.PlayerGUID, Kind: KindTravel, Stage: stage, Detail: detail})
 	}
 }
 
 // CancelTravel forgets an arrival in progress (the world is being reset).
-func (w *World) CancelTravel() { w.travel = travel{} }
+func (b *SmartBox) CancelTravel() { b.travel = travel{} }
 
 // BeginTeleport is PlayerTeleport (0xF751) for the local player
 // (gmSmartBoxUI::BeginTeleportAnimation): portal space begins and the
 // next teleport-sequence UpdatePosition is the destination.
-func (w *World) BeginTeleport() {
-	w.travel = travel{kind: TravelPortal}
-	w.traceTravel(TravelBegin, TravelPortal)
+func (b *SmartBox) BeginTeleport() {
+	b.travel = travel{kind: TravelPortal}
+	b.traceTravel(TravelBegin, TravelPortal)
 }
 
 // BeginLogin holds the local player's first position behind the reveal
 // barrier: the player leaves its cell (update_object's cell == null early
 // return) until WorldRevealReady(dest), then enters it. Without streaming
 // it enters at once.
-func (w *World) BeginLogin(dest physics.Position) error {
-	w.travel = travel{kind: TravelLogin}
-	w.traceTravel(TravelBegin, TravelLogin)
-	return w.acceptDestination(dest)
+func (b *SmartBox) BeginLogin(dest physics.Position) error {
+	b.travel = travel{kind: TravelLogin}
+	b.traceTravel(TravelBegin, TravelLogin)
+	return b.acceptDestination(dest)
 }
 
 // Teleport moves object guid to dest. The local player travels through
 // portal space (TeleportPlayer behind the reveal barrier); any other
 // object is placed at once with SetPositionSimple.
-func (w *World) Teleport(guid uint32, dest physics.Position) error {
+func (b *SmartBox) Teleport(guid uint32, dest physics.Position) error {
+	w := b.w
 	if dest.Cell == 0 {
 		return fmt.Errorf("systems: teleport 0x%08X: destination has no cell", guid)
 	}
@@ -108,31 +110,32 @@ func (w *World) Teleport(guid uint32, dest physics.Position) error {
 		if o == nil {
 			return fmt.Errorf("systems: teleport of unknown object 0x%08X", guid)
 		}
-		w.SetPositionSimple(o, dest)
+		b.SetPositionSimple(o, dest)
 		return nil
 	}
-	if w.travel.kind == "" || w.travel.haveDest {
-		w.travel = travel{kind: TravelPortal}
-		w.traceTravel(TravelBegin, TravelPortal)
+	if b.travel.kind == "" || b.travel.haveDest {
+		b.travel = travel{kind: TravelPortal}
+		b.traceTravel(TravelBegin, TravelPortal)
 	}
-	return w.acceptDestination(dest)
+	return b.acceptDestination(dest)
 }
 
 // acceptDestination records the player's accepted destination. With
 // streaming, the player leaves its old cell and the streamer owes a hard
 // recenter on dest; the spatial commit waits for the barrier at a frame
 // boundary. Without streaming everything is resident: the commit is now.
-func (w *World) acceptDestination(dest physics.Position) error {
+func (b *SmartBox) acceptDestination(dest physics.Position) error {
+	w := b.w
 	o := w.Object(w.PlayerGUID)
 	if o == nil {
-		w.travel = travel{}
+		b.travel = travel{}
 		return fmt.Errorf("systems: travel without a local player 0x%08X", w.PlayerGUID)
 	}
-	t := &w.travel
+	t := &b.travel
 	t.dest, t.haveDest, t.committed = dest, true, false
-	w.traceTravel(TravelDestination, fmt.Sprintf("%s cell 0x%08X", t.kind, dest.Cell))
+	b.traceTravel(TravelDestination, fmt.Sprintf("%s cell 0x%08X", t.kind, dest.Cell))
 	if w.Stream == nil {
-		w.commitArrival(o)
+		b.commitArrival(o)
 		return nil
 	}
 	o.Phys.Position.Cell = 0
@@ -148,7 +151,8 @@ func (w *World) acceptDestination(dest physics.Position) error {
 // hidden object keeps sampling that pose without advancing time.
 // MovementManager::HandleEnterWorld (0x00524F40) follows: it changes
 // nothing the port models (ACE's body is a commented-out notice).
-func (w *World) SetPositionSimple(o *components.View, dest physics.Position) {
+func (b *SmartBox) SetPositionSimple(o *components.View, dest physics.Position) {
+	w := b.w
 	w.SetPositionInternal(o, dest)
 	if o.Parts != nil {
 		o.Parts.HandleEnterWorld()
@@ -162,26 +166,27 @@ func (w *World) SetPositionSimple(o *components.View, dest physics.Position) {
 // Script/Particle tails, a queued Hidden PES — resumes behind the portal
 // viewport on the next quantum, Active again. An unhydratable destination
 // is placed anyway and reported (TravelErr, trace "unhydratable").
-func (w *World) commitArrival(o *components.View) {
-	t := &w.travel
+func (b *SmartBox) commitArrival(o *components.View) {
+	w := b.w
+	t := &b.travel
 	if w.Stream != nil && !w.Stream.Hydratable(t.dest.Cell) {
-		w.TravelErr = fmt.Errorf("systems: %s destination cell 0x%08X cannot be hydrated: no such landblock or EnvCell in the data", t.kind, t.dest.Cell)
-		w.traceTravel(TravelUnhydratable, w.TravelErr.Error())
+		b.TravelErr = fmt.Errorf("systems: %s destination cell 0x%08X cannot be hydrated: no such landblock or EnvCell in the data", t.kind, t.dest.Cell)
+		b.traceTravel(TravelUnhydratable, b.TravelErr.Error())
 	}
-	w.SetPositionSimple(o, t.dest)
+	b.SetPositionSimple(o, t.dest)
 	o.Phys.UpdateTime = w.Now
 	o.Phys.Transient |= physics.TransientActive // update_object's cell == null return cleared it
 	t.committed, t.commitTime = true, w.Now
 	w.player.valid = false
-	w.traceTravel(TravelSpatialCommit, fmt.Sprintf("%s cell 0x%08X", t.kind, t.dest.Cell))
+	b.traceTravel(TravelSpatialCommit, fmt.Sprintf("%s cell 0x%08X", t.kind, t.dest.Cell))
 	if w.Stream == nil {
-		w.reveal()
+		b.reveal()
 	}
 }
 
-func (w *World) reveal() {
-	w.traceTravel(TravelReveal, w.travel.kind)
-	w.travel = travel{}
+func (b *SmartBox) reveal() {
+	b.traceTravel(TravelReveal, b.travel.kind)
+	b.travel = travel{}
 }
 
 // streamBoundary is the frame boundary of streaming: the streamer follows
@@ -192,7 +197,8 @@ func streamBoundary(w *World) {
 	if w.Stream == nil {
 		return
 	}
-	t := &w.travel
+	b := &w.SmartBox
+	t := &b.travel
 	focus, hard := physics.Position{}, false
 	switch {
 	case t.haveDest && !t.committed:
@@ -208,9 +214,9 @@ func streamBoundary(w *World) {
 	w.streamFocus, w.streamFocused = focus, true
 	w.Stream.FrameBoundary(focus, hard)
 	if t.haveDest && !t.committed && w.Stream.WorldRevealReady(t.dest) {
-		w.traceTravel(TravelBarrierOpen, t.kind)
+		b.traceTravel(TravelBarrierOpen, t.kind)
 		if o := w.Object(w.PlayerGUID); o != nil {
-			w.commitArrival(o)
+			b.commitArrival(o)
 		}
 	}
 }
@@ -220,11 +226,12 @@ func streamBoundary(w *World) {
 // is under way and the landblocks around the last boundary's focus (the
 // player, or StreamFocus) are published and ready to draw (the reveal
 // predicate). A screenshot waits for it.
-func (w *World) StreamSettled() bool {
+func (b *SmartBox) StreamSettled() bool {
+	w := b.w
 	if w.Stream == nil {
 		return true
 	}
-	return w.streamFocused && !w.InPortalSpace() && w.Stream.WorldRevealReady(w.streamFocus)
+	return w.streamFocused && !b.InPortalSpace() && w.Stream.WorldRevealReady(w.streamFocus)
 }
 
 // revealBoundary ends a frame: an arrival committed earlier reveals the
@@ -232,16 +239,17 @@ func (w *World) StreamSettled() bool {
 // commit (its Hidden PES and tails fired behind the portal viewport) and
 // the barrier is still open.
 func revealBoundary(w *World) {
-	t := &w.travel
+	b := &w.SmartBox
+	t := &b.travel
 	if w.Stream == nil || !t.committed {
 		return
 	}
 	p := w.localPlayer()
 	if p == nil {
-		w.travel = travel{}
+		b.travel = travel{}
 		return
 	}
 	if p.UpdateTime > t.commitTime && w.Stream.WorldRevealReady(t.dest) {
-		w.reveal()
+		b.reveal()
 	}
 }

@@ -27,7 +27,7 @@ func TestTravelRulesUnpinned(t *testing.T) {
 		w.Trace = rec
 		o := spawnCreature(t, w, 0x50000001, nil)
 		w.PlayerGUID = o.Phys.GUID
-		if err := w.BeginLogin(destB); err != nil {
+		if err := w.SmartBox.BeginLogin(destB); err != nil {
 			t.Fatal(err)
 		}
 		want := "begin:login,destination:login cell 0x02020011,spatial_commit:login cell 0x02020011,reveal:login"
@@ -39,10 +39,10 @@ func TestTravelRulesUnpinned(t *testing.T) {
 		w := NewWorld()
 		o := spawnCreature(t, w, 0x50000001, nil)
 		w.PlayerGUID = o.Phys.GUID
-		w.BeginTeleport()
-		w.CancelTravel()
-		if w.InPortalSpace() || w.TravelState() != "" {
-			t.Fatalf("after CancelTravel: in portal space %v, state %q", w.InPortalSpace(), w.TravelState())
+		w.SmartBox.BeginTeleport()
+		w.SmartBox.CancelTravel()
+		if w.SmartBox.InPortalSpace() || w.SmartBox.TravelState() != "" {
+			t.Fatalf("after CancelTravel: in portal space %v, state %q", w.SmartBox.InPortalSpace(), w.SmartBox.TravelState())
 		}
 	})
 	t.Run("no destination cell, no local player", func(t *testing.T) {
@@ -50,15 +50,15 @@ func TestTravelRulesUnpinned(t *testing.T) {
 		rec := &Recorder{}
 		w.Trace = rec
 		o := spawnCreature(t, w, 0x50000001, nil)
-		if err := w.Teleport(o.Phys.GUID, physics.Position{}); err == nil {
+		if err := w.SmartBox.Teleport(o.Phys.GUID, physics.Position{}); err == nil {
 			t.Fatal("a teleport to cell 0 accepted")
 		}
-		if err := w.Teleport(0, destB); err == nil || rec.Events != nil && travelEvents(rec) != "" {
+		if err := w.SmartBox.Teleport(0, destB); err == nil || rec.Events != nil && travelEvents(rec) != "" {
 			t.Fatalf("guid 0 without a local player: error %v, travel %q; want an error and no travel", err, travelEvents(rec))
 		}
 		w.PlayerGUID = 0x50000077 // named, but no such object
-		if err := w.Teleport(0x50000077, destB); err == nil || w.InPortalSpace() {
-			t.Fatalf("travel without the player's object: error %v, in portal space %v; want an error, no travel left", err, w.InPortalSpace())
+		if err := w.SmartBox.Teleport(0x50000077, destB); err == nil || w.SmartBox.InPortalSpace() {
+			t.Fatalf("travel without the player's object: error %v, in portal space %v; want an error, no travel left", err, w.SmartBox.InPortalSpace())
 		}
 	})
 	t.Run("the commit restarts the player's clock, Active", func(t *testing.T) {
@@ -68,7 +68,7 @@ func TestTravelRulesUnpinned(t *testing.T) {
 		w.Step(1.0 / 30)
 		w.Now = 5
 		o.Phys.Transient &^= physics.TransientActive
-		if err := w.Teleport(o.Phys.GUID, destB); err != nil {
+		if err := w.SmartBox.Teleport(o.Phys.GUID, destB); err != nil {
 			t.Fatal(err)
 		}
 		if o.Phys.UpdateTime != 5 || !o.Phys.Transient.Has(physics.TransientActive) {
@@ -81,16 +81,16 @@ func TestTravelRulesUnpinned(t *testing.T) {
 		w.Stream = g
 		o := spawnCreature(t, w, 0x50000001, nil)
 		w.PlayerGUID = o.Phys.GUID
-		if err := w.Teleport(o.Phys.GUID, destB); err != nil {
+		if err := w.SmartBox.Teleport(o.Phys.GUID, destB); err != nil {
 			t.Fatal(err)
 		}
 		w.Step(1.0 / 30) // the barrier is open: committed, the reveal waits a quantum
-		if w.TravelState() != "committed" {
-			t.Fatalf("setup: state %q", w.TravelState())
+		if w.SmartBox.TravelState() != "committed" {
+			t.Fatalf("setup: state %q", w.SmartBox.TravelState())
 		}
 		w.Remove(o.Phys.GUID)
 		w.Step(1.0 / 30)
-		if w.InPortalSpace() {
+		if w.SmartBox.InPortalSpace() {
 			t.Fatal("travel left in progress without a player")
 		}
 	})
@@ -111,12 +111,12 @@ func TestStreamFocusFollowsThePlayer(t *testing.T) {
 	if last := len(g.focus) - 1; last < 0 || g.focus[last] != start || g.hard[last] {
 		t.Fatalf("focus %v hard %v, want the player's position, soft", g.focus, g.hard)
 	}
-	if err := w.Teleport(o.Phys.GUID, destB); err != nil {
+	if err := w.SmartBox.Teleport(o.Phys.GUID, destB); err != nil {
 		t.Fatal(err)
 	}
 	w.Step(1.0 / 30) // commits
-	if w.TravelState() != "committed" {
-		t.Fatalf("setup: state %q", w.TravelState())
+	if w.SmartBox.TravelState() != "committed" {
+		t.Fatalf("setup: state %q", w.SmartBox.TravelState())
 	}
 	o.Phys.Position.Frame.Origin.X += 3 // moved since the commit
 	want := o.Phys.Position
@@ -140,7 +140,7 @@ func TestDestinationDropsThePlayersBody(t *testing.T) {
 	}
 	w.Stream = &gate{}
 	w.PlayerGUID = 0x50000001
-	if err := w.Teleport(0x50000001, destB); err != nil {
+	if err := w.SmartBox.Teleport(0x50000001, destB); err != nil {
 		t.Fatal(err)
 	}
 	if w.collide.bp.Bodies() != 0 {

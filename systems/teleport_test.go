@@ -50,36 +50,36 @@ func TestPlayerTeleportWaitsOnBarrier(t *testing.T) {
 	o := spawnCreature(t, w, 0x50000001, nil)
 	w.PlayerGUID = o.Phys.GUID
 	w.Step(1.0 / 30)
-	if err := w.Apply(&protocol.PlayerTeleport{TeleportSequence: 1}); err != nil {
+	if err := w.SmartBox.Apply(&protocol.PlayerTeleport{TeleportSequence: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if w.TravelState() != "awaiting" || !w.InPortalSpace() {
-		t.Fatalf("after 0xF751: %q", w.TravelState())
+	if w.SmartBox.TravelState() != "awaiting" || !w.SmartBox.InPortalSpace() {
+		t.Fatalf("after 0xF751: %q", w.SmartBox.TravelState())
 	}
 	up := &protocol.UpdatePosition{Guid: o.Phys.GUID, Position: protocol.Position{Cell: destB.Cell, Frame: destB.Frame},
 		PositionSequence: 1, TeleportSequence: 1}
-	if err := w.Apply(up); err != nil {
+	if err := w.SmartBox.Apply(up); err != nil {
 		t.Fatal(err)
 	}
 	p := w.Object(o.Phys.GUID).Phys
-	if w.TravelState() != "loading" || p.Position.Cell != 0 {
-		t.Fatalf("destination not accepted: %q cell 0x%08X", w.TravelState(), p.Position.Cell)
+	if w.SmartBox.TravelState() != "loading" || p.Position.Cell != 0 {
+		t.Fatalf("destination not accepted: %q cell 0x%08X", w.SmartBox.TravelState(), p.Position.Cell)
 	}
 	for range 10 {
 		w.Step(1.0 / 30)
 	}
-	if w.TravelState() != "loading" || g.focus[1] != destB || !g.hard[1] || g.hard[2] {
-		t.Fatalf("barrier closed: state %q, focus %v hard %v", w.TravelState(), g.focus[1], g.hard[:3])
+	if w.SmartBox.TravelState() != "loading" || g.focus[1] != destB || !g.hard[1] || g.hard[2] {
+		t.Fatalf("barrier closed: state %q, focus %v hard %v", w.SmartBox.TravelState(), g.focus[1], g.hard[:3])
 	}
 	g.ready = true
 	w.Step(1.0 / 30)
-	if p.Position != destB || w.TravelState() != "committed" {
-		t.Fatalf("commit: %q at %+v", w.TravelState(), p.Position)
+	if p.Position != destB || w.SmartBox.TravelState() != "committed" {
+		t.Fatalf("commit: %q at %+v", w.SmartBox.TravelState(), p.Position)
 	}
 	for range 3 {
 		w.Step(1.0 / 30)
 	}
-	if w.InPortalSpace() {
+	if w.SmartBox.InPortalSpace() {
 		t.Fatal("never revealed")
 	}
 	if got := travelSteps(rec); got != "begin,destination,barrier_open,spatial_commit,reveal" {
@@ -95,10 +95,10 @@ func TestTeleportWithoutStreaming(t *testing.T) {
 	w.Trace = rec
 	o := spawnCreature(t, w, 0x50000001, nil)
 	w.PlayerGUID = o.Phys.GUID
-	if err := w.Teleport(o.Phys.GUID, destB); err != nil {
+	if err := w.SmartBox.Teleport(o.Phys.GUID, destB); err != nil {
 		t.Fatal(err)
 	}
-	if w.Object(o.Phys.GUID).Phys.Position != destB || w.InPortalSpace() {
+	if w.Object(o.Phys.GUID).Phys.Position != destB || w.SmartBox.InPortalSpace() {
 		t.Fatal("not placed at once")
 	}
 	if got := travelSteps(rec); got != "begin,destination,spatial_commit,reveal" {
@@ -106,10 +106,10 @@ func TestTeleportWithoutStreaming(t *testing.T) {
 	}
 	// Another object is placed with SetPositionSimple, no travel.
 	c := spawnCreature(t, w, 0x50000002, nil)
-	if err := w.Teleport(c.Phys.GUID, destB); err != nil || w.Object(c.Phys.GUID).Phys.Position != destB {
+	if err := w.SmartBox.Teleport(c.Phys.GUID, destB); err != nil || w.Object(c.Phys.GUID).Phys.Position != destB {
 		t.Fatal(err)
 	}
-	if err := w.Teleport(0x1234, destB); err == nil {
+	if err := w.SmartBox.Teleport(0x1234, destB); err == nil {
 		t.Fatal("teleport of an unknown object accepted")
 	}
 }
@@ -131,7 +131,7 @@ func TestHiddenPoseAcrossTeleport(t *testing.T) {
 		t.Fatal("setup: the link should be playing")
 	}
 	w.Object(o.Phys.GUID).Phys.State |= physics.StateHidden
-	if err := w.Teleport(o.Phys.GUID, destB); err != nil {
+	if err := w.SmartBox.Teleport(o.Phys.GUID, destB); err != nil {
 		t.Fatal(err)
 	}
 	g.ready = true
@@ -156,12 +156,12 @@ func TestUnhydratableDestinationIsLoud(t *testing.T) {
 	w.Stream = &gate{missing: destB.Cell}
 	o := spawnCreature(t, w, 0x50000001, nil)
 	w.PlayerGUID = o.Phys.GUID
-	if err := w.Teleport(o.Phys.GUID, destB); err != nil {
+	if err := w.SmartBox.Teleport(o.Phys.GUID, destB); err != nil {
 		t.Fatal(err)
 	}
 	w.Step(1.0 / 30)
-	if w.TravelErr == nil || !strings.Contains(w.TravelErr.Error(), "0x02020011") {
-		t.Fatalf("no placement error: %v", w.TravelErr)
+	if w.SmartBox.TravelErr == nil || !strings.Contains(w.SmartBox.TravelErr.Error(), "0x02020011") {
+		t.Fatalf("no placement error: %v", w.SmartBox.TravelErr)
 	}
 	if !strings.Contains(travelSteps(rec), "unhydratable,spatial_commit") {
 		t.Fatal(travelSteps(rec))
@@ -182,22 +182,22 @@ func TestTeleportSequenceUpdatePosition(t *testing.T) {
 	w.PlayerGUID = o.Phys.GUID
 	up := func(guid uint32, seq, tele, force uint16) {
 		t.Helper()
-		if err := w.Apply(&protocol.UpdatePosition{Guid: guid, Position: protocol.Position{Cell: destB.Cell, Frame: destB.Frame},
+		if err := w.SmartBox.Apply(&protocol.UpdatePosition{Guid: guid, Position: protocol.Position{Cell: destB.Cell, Frame: destB.Frame},
 			PositionSequence: seq, TeleportSequence: tele, ForcePositionSequence: force}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	up(c.Phys.GUID, 1, 1, 0)
-	if w.InPortalSpace() || w.Object(c.Phys.GUID).Phys.Position != destB {
+	if w.SmartBox.InPortalSpace() || w.Object(c.Phys.GUID).Phys.Position != destB {
 		t.Fatal("another object's teleport stamp must snap it, not start travel")
 	}
 	up(o.Phys.GUID, 1, 0, 1) // forced, same teleport stamp: a snap
-	if w.InPortalSpace() || w.Object(o.Phys.GUID).Phys.Position != destB {
+	if w.SmartBox.InPortalSpace() || w.Object(o.Phys.GUID).Phys.Position != destB {
 		t.Fatal("a forced position is not a teleport")
 	}
 	up(o.Phys.GUID, 2, 1, 1)
-	if w.TravelState() != "loading" || w.Object(o.Phys.GUID).Phys.Position.Cell != 0 {
-		t.Fatalf("teleport stamp: %q", w.TravelState())
+	if w.SmartBox.TravelState() != "loading" || w.Object(o.Phys.GUID).Phys.Position.Cell != 0 {
+		t.Fatalf("teleport stamp: %q", w.SmartBox.TravelState())
 	}
 	if got := travelSteps(rec); got != "begin,destination" {
 		t.Fatalf("travel steps %s", got)

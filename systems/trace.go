@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/dereth/dereth/dat"
 )
 
 // Kind is what a trace event records.
@@ -161,5 +163,44 @@ type Tee []Tracer
 func (t Tee) Event(e *Event) {
 	for _, tr := range t {
 		tr.Event(e)
+	}
+}
+
+// machineTrace is the World as every object's motion.Observer: it traces
+// the animation machine's captured hooks, queue entries and completions,
+// then hands them to World.Watch. It is a view of the World:
+// (*machineTrace)(w).
+type machineTrace World
+
+// HookCaptured traces a hook process_hooks captured (motion.Observer).
+func (o *machineTrace) HookCaptured(guid uint32, h *dat.AnimHook) {
+	w := (*World)(o)
+	if w.Trace != nil {
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindHook, Hook: h.Type.String(), Phase: PhaseCapture})
+	}
+	if w.Watch != nil {
+		w.Watch.HookCaptured(guid, h)
+	}
+}
+
+// MotionQueued traces an entry added to pending_animations (motion.Observer).
+func (o *machineTrace) MotionQueued(guid, m, n uint32) {
+	w := (*World)(o)
+	if w.Trace != nil {
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindQueue, Detail: "pending_animations", Motion: m, Ticks: n})
+	}
+	if w.Watch != nil {
+		w.Watch.MotionQueued(guid, m, n)
+	}
+}
+
+// MotionCompleted traces a completed motion (motion.Observer).
+func (o *machineTrace) MotionCompleted(guid, m uint32, success bool) {
+	w := (*World)(o)
+	if w.Trace != nil {
+		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindMotionDone, Motion: m, Success: success})
+	}
+	if w.Watch != nil {
+		w.Watch.MotionCompleted(guid, m, success)
 	}
 }

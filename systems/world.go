@@ -93,11 +93,10 @@ type World struct {
 	// its camera looks at, so a spawn script without a player still gets
 	// ground. Unset, such a world streams nothing.
 	StreamFocus func() physics.Position
-	// TravelErr is the last login or portal placement error (an
-	// unhydratable destination).
-	TravelErr error
+	// SmartBox applies the server's messages to the world and runs the
+	// local player's login and portal arrivals (smartbox.go).
+	SmartBox SmartBox
 
-	travel travel
 	// streamFocus is where the last frame boundary centred streaming;
 	// streamFocused that one has run.
 	streamFocus   physics.Position
@@ -162,6 +161,7 @@ func NewWorld() *World {
 		Frame:       Frames(),
 		Scripts:     map[uint32]*managers.Script{},
 	}
+	w.SmartBox.w = w
 	w.runHook = func(h *dat.AnimHook) { w.executeHook(&w.cur, h, false) }
 	w.deferHook = func(h *dat.AnimHook) { w.deferred = append(w.deferred, deferredHook{w.cur.Entity, h}) }
 	return w
@@ -201,7 +201,7 @@ func (w *World) Spawn(d archetypes.Desc) (*components.View, error) {
 	if _, dup := w.byGUID[d.GUID]; dup {
 		return nil, fmt.Errorf("systems: object 0x%08X already exists", d.GUID)
 	}
-	v, err := archetypes.Build(w.ECS, d, w)
+	v, err := archetypes.Build(w.ECS, d, (*machineTrace)(w))
 	if err != nil {
 		return nil, err
 	}
@@ -431,7 +431,7 @@ func (w *World) SetPositionInternal(v *components.View, p physics.Position) {
 
 // Movement returns the object's MovementManager, adding the component on
 // first use (CPhysicsObj::unpack_movement creates it lazily).
-func (w *World) Movement(v *components.View) *motion.MovementManager {
+func (w *World) Movement(v *components.View) *managers.MovementManager {
 	return components.AddMovementManager(w.ECS, v)
 }
 
@@ -439,34 +439,4 @@ func (w *World) Movement(v *components.View) *motion.MovementManager {
 // CMotionInterp on first use (MovementManager::get_minterp).
 func (w *World) Interp(v *components.View) *motion.Interp {
 	return w.Movement(v).MakeInterp()
-}
-
-// HookCaptured traces a hook process_hooks captured (motion.Observer).
-func (w *World) HookCaptured(guid uint32, h *dat.AnimHook) {
-	if w.Trace != nil {
-		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindHook, Hook: h.Type.String(), Phase: PhaseCapture})
-	}
-	if w.Watch != nil {
-		w.Watch.HookCaptured(guid, h)
-	}
-}
-
-// MotionQueued traces an entry added to pending_animations (motion.Observer).
-func (w *World) MotionQueued(guid, m, n uint32) {
-	if w.Trace != nil {
-		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindQueue, Detail: "pending_animations", Motion: m, Ticks: n})
-	}
-	if w.Watch != nil {
-		w.Watch.MotionQueued(guid, m, n)
-	}
-}
-
-// MotionCompleted traces a completed motion (motion.Observer).
-func (w *World) MotionCompleted(guid, m uint32, success bool) {
-	if w.Trace != nil {
-		w.emit(Event{Frame: w.FrameNo, Obj: guid, Kind: KindMotionDone, Motion: m, Success: success})
-	}
-	if w.Watch != nil {
-		w.Watch.MotionCompleted(guid, m, success)
-	}
 }

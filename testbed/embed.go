@@ -35,7 +35,7 @@ func (s *Scenario) Reset() {
 	s.Err = nil
 	s.Status = ""
 	s.Portals = nil
-	s.World.CancelTravel()
+	s.World.SmartBox.CancelTravel()
 	if s.stream != nil {
 		// Streaming starts over: the objects it spawned are gone.
 		cfg, src := s.stream.Config(), s.stream.Source()

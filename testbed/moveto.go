@@ -8,6 +8,7 @@ import (
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physobj"
 	"github.com/dereth/dereth/protocol"
+	"github.com/dereth/dereth/systems"
 )
 
 // world.move_to(guid, target [, {distance=, min_distance=, fail_distance=,
@@ -46,6 +47,6 @@ func (s *Scenario) luaMoveTo(L *lua.LState) int {
 		mt.WalkRunThreshold = float32(a.num("walk_run_threshold", float64(mt.WalkRunThreshold)))
 		md.RunRate = float32(a.num("run_rate", 1))
 	}
-	physobj.UnpackMovement(s.World.ECS, o, &md, s.World)
+	physobj.UnpackMovement(s.World.ECS, o, &md, systems.MoveToHost(s.World))
 	return 0
 }

@@ -268,8 +268,8 @@ end
 				if s.Err != nil {
 					t.Fatal(s.Err)
 				}
-				if streamed && s.World.TravelState() != "" {
-					t.Fatalf("never logged in: %q", s.World.TravelState())
+				if streamed && s.World.SmartBox.TravelState() != "" {
+					t.Fatalf("never logged in: %q", s.World.SmartBox.TravelState())
 				}
 				c := s.World.Collisions(0x50000100)
 				found := false

@@ -31,7 +31,7 @@ func (s *Scenario) luaSend(L *lua.LState) int {
 	default:
 		L.RaiseError("world.send: want a hex string or a message table, got %s", v.Type())
 	}
-	if err := s.World.ApplyBytes(b); err != nil {
+	if err := s.World.SmartBox.ApplyBytes(b); err != nil {
 		L.RaiseError("world.send: %v", err)
 	}
 	return 0

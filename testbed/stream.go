@@ -113,7 +113,7 @@ func (s *Scenario) beginLogin() error {
 	if !ok || !s.scratch.Resolve(s.World.ECS, e) {
 		return nil
 	}
-	return s.World.BeginLogin(s.scratch.Phys.Position)
+	return s.World.SmartBox.BeginLogin(s.scratch.Phys.Position)
 }
 
 // world.stream{near=1, far=3, workers=2, manual=false, render_ready=true,
@@ -283,7 +283,7 @@ func (s *Scenario) luaRevealReady(L *lua.LState) int {
 func (s *Scenario) luaTeleport(L *lua.LState) int {
 	g := uint32(L.CheckNumber(1))
 	p := positionArg(L, 2, "world.teleport")
-	if err := s.World.Teleport(g, p); err != nil {
+	if err := s.World.SmartBox.Teleport(g, p); err != nil {
 		L.RaiseError("world.teleport: %v", err)
 	}
 	return 0
@@ -317,7 +317,7 @@ func (s *Scenario) luaUsePortal(L *lua.LState) int {
 // world.travel() is the local player's arrival step: "" (none),
 // "awaiting", "loading" or "committed".
 func (s *Scenario) luaTravel(L *lua.LState) int {
-	L.Push(lua.LString(s.World.TravelState()))
+	L.Push(lua.LString(s.World.SmartBox.TravelState()))
 	return 1
 }
 
@@ -325,7 +325,7 @@ func (s *Scenario) luaTravel(L *lua.LState) int {
 func (s *Scenario) UsePortal(guid uint32) error {
 	for _, p := range s.Portals {
 		if p.GUID == guid {
-			return s.World.Teleport(s.World.PlayerGUID, p.Dest)
+			return s.World.SmartBox.Teleport(s.World.PlayerGUID, p.Dest)
 		}
 	}
 	return fmt.Errorf("0x%08X is not a portal", guid)
@@ -362,7 +362,7 @@ func (s *Scenario) position(guid uint32) (physics.Position, bool) {
 // walkIntoPortals runs at the start of every frame: a local player (not
 // already travelling) within a portal's radius uses it.
 func (s *Scenario) walkIntoPortals() {
-	if len(s.Portals) == 0 || s.World.InPortalSpace() {
+	if len(s.Portals) == 0 || s.World.SmartBox.InPortalSpace() {
 		return
 	}
 	pl, ok := s.position(s.World.PlayerGUID)
@@ -372,7 +372,7 @@ func (s *Scenario) walkIntoPortals() {
 	for _, p := range s.Portals {
 		at, ok := s.position(p.GUID)
 		if ok && dat.GlobalDistance(pl, at) <= p.Radius {
-			if err := s.World.Teleport(s.World.PlayerGUID, p.Dest); err != nil && s.Err == nil {
+			if err := s.World.SmartBox.Teleport(s.World.PlayerGUID, p.Dest); err != nil && s.Err == nil {
 				s.Err = fmt.Errorf("portal 0x%08X: %w", p.GUID, err)
 			}
 			return

@@ -31,11 +31,11 @@ func TestSamplePortalsRoundTrip(t *testing.T) {
 		for range 300 {
 			s.Stream().WaitBuilt(5 * time.Second)
 			w.Step(1.0 / 30)
-			if !w.InPortalSpace() {
+			if !w.SmartBox.InPortalSpace() {
 				return
 			}
 		}
-		t.Fatalf("%s: never revealed (%q)", what, w.TravelState())
+		t.Fatalf("%s: never revealed (%q)", what, w.SmartBox.TravelState())
 	}
 	settle("login")
 	if err := s.UsePortal(0x60000010); err != nil {

@@ -72,6 +72,14 @@ func (c *Chat) Add(l ChatLine) {
 	c.lines = append(c.lines, l)
 }
 
+// Reset empties the chat (its count too): a replay that sought back adds
+// the lines again as it runs the capture from its start.
+func (c *Chat) Reset() {
+	c.mu.Lock()
+	c.lines, c.total = c.lines[:0], 0
+	c.mu.Unlock()
+}
+
 // Lines returns a copy of the kept lines, oldest first.
 func (c *Chat) Lines() []ChatLine {
 	c.mu.Lock()

@@ -43,6 +43,23 @@ func TestChatKeepsNewest(t *testing.T) {
 
 // TestChatText shows the newest lines that fit, wrapped at spaces within
 // the columns, an older line left out whole rather than cut.
+// TestChatReset: Reset empties the lines and the count; lines added
+// afterwards are kept as before.
+func TestChatReset(t *testing.T) {
+	var c Chat
+	for i := range 3 {
+		c.Add(ChatLine{Kind: "Communication_HearSpeech", Text: fmt.Sprint(i)})
+	}
+	c.Reset()
+	if len(c.Lines()) != 0 || c.Total() != 0 || c.Text(10, 40) != "" {
+		t.Fatalf("after Reset: %d lines, total %d", len(c.Lines()), c.Total())
+	}
+	c.Add(ChatLine{Kind: "Communication_HearSpeech", Text: "again"})
+	if l := c.Lines(); len(l) != 1 || l[0].Text != "again" || c.Total() != 1 {
+		t.Errorf("after Reset and Add: %v, total %d", l, c.Total())
+	}
+}
+
 func TestChatText(t *testing.T) {
 	var c Chat
 	if c.Text(10, 40) != "" {

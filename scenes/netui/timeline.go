@@ -16,7 +16,9 @@ import (
 // The window asks Advance how much world time each frame runs (none while
 // paused), reports where the world is with Sync, and turns keys and
 // clicks into TogglePause, Step and Seek; the replay takes a seek with
-// TakeSeek. Seeking runs forward only: the world cannot be unwound.
+// TakeSeek. A seek back is the replay's to make: a world cannot be
+// unwound, so it builds the world again from the capture's start and runs
+// it to the time asked (ResetMentions clears the messages it lists again).
 type Timeline struct {
 	mu     sync.Mutex
 	times  []float64
@@ -25,9 +27,7 @@ type Timeline struct {
 	// stepTo is the time a Step runs to (negative: not stepping).
 	stepTo float64
 	// seek is a Seek waiting for TakeSeek (negative: none).
-	seek float64
-	// note says why the last Seek was refused.
-	note     string
+	seek     float64
 	mentions map[uint32][]Mention
 }
 
@@ -121,18 +121,12 @@ func (t *Timeline) Step() (float64, bool) {
 	return t.times[i], true
 }
 
-// Seek asks the replay to run ahead to time to (clamped to the capture);
-// a time before now is refused (Note says so).
-func (t *Timeline) Seek(to float64) bool {
+// Seek asks the replay to go to time to (clamped to the capture), ahead
+// of now or back; it ends a step.
+func (t *Timeline) Seek(to float64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	to = min(max(to, 0), t.End())
-	if to < t.now {
-		t.note = fmt.Sprintf("can't seek back: replay with --from %.1fs", to)
-		return false
-	}
-	t.seek, t.note, t.stepTo = to, "", -1
-	return true
+	t.seek, t.stepTo = min(max(to, 0), t.End()), -1
 }
 
 // TakeSeek returns a waiting Seek's time once.
@@ -145,13 +139,6 @@ func (t *Timeline) TakeSeek() (float64, bool) {
 	to := t.seek
 	t.seek = -1
 	return to, true
-}
-
-// Note is why the last Seek was refused ("" after one that was not).
-func (t *Timeline) Note() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.note
 }
 
 // Density counts the packets in each of bins equal spans of the capture
@@ -191,11 +178,7 @@ func (t *Timeline) Status() string {
 	if t.paused {
 		state = "paused"
 	}
-	s := fmt.Sprintf("%s %.2f/%.2f s  P pause  N step  click: seek", state, t.now, t.End())
-	if t.note != "" {
-		s += "\n" + t.note
-	}
-	return s
+	return fmt.Sprintf("%s %.2f/%.2f s  P pause  N step  click: seek", state, t.now, t.End())
 }
 
 // Mention records a message about an object (the replay calls it for every
@@ -203,6 +186,14 @@ func (t *Timeline) Status() string {
 func (t *Timeline) Mention(guid uint32, at float64, name, result string) {
 	t.mu.Lock()
 	t.mentions[guid] = append(t.mentions[guid], Mention{T: at, Name: name, Result: result})
+	t.mu.Unlock()
+}
+
+// ResetMentions forgets every message recorded: a replay that sought
+// back records them again as it runs the capture from its start.
+func (t *Timeline) ResetMentions() {
+	t.mu.Lock()
+	clear(t.mentions)
 	t.mu.Unlock()
 }
 

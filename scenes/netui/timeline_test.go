@@ -73,8 +73,8 @@ func TestTimelinePauseStep(t *testing.T) {
 	}
 }
 
-// TestTimelineSeek: a click maps to the capture's time; seeking ahead is
-// taken once, seeking back is refused with a note.
+// TestTimelineSeek: a click maps to the capture's time; a seek ahead or
+// back is taken once, clamped to the capture, and ends a step.
 func TestTimelineSeek(t *testing.T) {
 	tl := NewTimeline([]float64{0, 2, 8})
 	r := ScrubberRect(1280, 720)
@@ -87,23 +87,31 @@ func TestTimelineSeek(t *testing.T) {
 	if got := tl.TimeAt(r.Max.X+50, r.Min.X, r.Dx()); got != 8 {
 		t.Errorf("past the bar's end %v s, want the end 8", got)
 	}
+	if _, ok := tl.TakeSeek(); ok {
+		t.Error("a seek taken before any was asked")
+	}
 	tl.Sync(4)
-	if tl.Seek(3) || !strings.Contains(tl.Note(), "--from 3.0s") {
-		t.Errorf("seek back accepted, note %q", tl.Note())
+	for _, c := range []struct{ ask, want float64 }{
+		{3, 3},   // back
+		{6, 6},   // ahead
+		{4, 4},   // where it is
+		{-1, 0},  // before the start: the start
+		{9.5, 8}, // past the end: the end
+	} {
+		tl.Seek(c.ask)
+		if to, ok := tl.TakeSeek(); !ok || to != c.want {
+			t.Errorf("seek %v: took %v %v, want %v", c.ask, to, ok, c.want)
+		}
+		if _, ok := tl.TakeSeek(); ok {
+			t.Errorf("seek %v taken twice", c.ask)
+		}
 	}
-	if _, ok := tl.TakeSeek(); ok {
-		t.Error("a refused seek was taken")
+	tl.Step()
+	tl.Seek(1)
+	if d := tl.Advance(0.5); d != 0 {
+		t.Errorf("a seek during a step still steps: advance %v", d)
 	}
-	if !tl.Seek(6) || tl.Note() != "" {
-		t.Error("seek ahead refused")
-	}
-	if to, ok := tl.TakeSeek(); !ok || to != 6 {
-		t.Errorf("took %v %v, want 6", to, ok)
-	}
-	if _, ok := tl.TakeSeek(); ok {
-		t.Error("a seek taken twice")
-	}
-	if !strings.HasPrefix(tl.Status(), "playing 4.00/8.00 s") {
+	if !strings.HasPrefix(tl.Status(), "paused 4.00/8.00 s") {
 		t.Errorf("status %q", tl.Status())
 	}
 }
@@ -125,5 +133,13 @@ func TestTimelineMessages(t *testing.T) {
 	}
 	if strings.Contains(text, "CreateObject") {
 		t.Error("another object's message listed")
+	}
+	tl.ResetMentions()
+	if n := len(tl.Mentions(0x50000001)) + len(tl.Mentions(0x50000002)); n != 0 {
+		t.Errorf("%d messages after ResetMentions", n)
+	}
+	tl.Mention(0x50000001, 2, "Movement_UpdatePosition", "applied")
+	if got := tl.MessagesText(0x50000001, 5); !strings.HasPrefix(got, "messages about 0x50000001: 1\n") {
+		t.Errorf("after a reset and one message\n%s", got)
 	}
 }

@@ -242,13 +242,13 @@ func PlayerBanner(w *systems.World) string {
 	if o == nil {
 		return fmt.Sprintf("player 0x%08X not in the world yet: no CreateObject for it so far", w.PlayerGUID)
 	}
-	if w.InPortalSpace() {
+	if w.SmartBox.InPortalSpace() {
 		why := "the login or teleport has not placed it yet"
-		switch w.TravelState() {
+		switch w.SmartBox.TravelState() {
 		case "awaiting":
 			why = "waiting for the server's destination position"
 		case "loading":
-			d, _ := w.TravelDestination()
+			d, _ := w.SmartBox.TravelDestination()
 			why = fmt.Sprintf("landblock 0x%04X of the destination is still loading", d.Cell>>16)
 		case "committed":
 			why = "arriving at the destination"

@@ -1,4 +1,6 @@
-package motion
+package managers
+
+import "github.com/dereth/dereth/motion"
 
 // MovementManager is the retail MovementManager: it owns the motion
 // interpreter (CMotionInterp) and the MoveToManager and fans the physics
@@ -8,17 +10,17 @@ package motion
 // type 6–9.
 type MovementManager struct {
 	// Interp is the motion interpreter, nil until MakeInterp.
-	Interp *Interp
+	Interp *motion.Interp
 	// MoveTo is the MoveToManager, nil until SetMoveTo.
-	MoveTo *MoveToManager
+	MoveTo *motion.MoveToManager
 
-	obj    *Object
-	interp Interp // Interp's storage
+	obj    *motion.Object
+	interp motion.Interp // Interp's storage
 }
 
 // Init binds the manager to its physics object in place
 // (MovementManager::Create); the object's movement link points back here.
-func (mm *MovementManager) Init(o *Object) {
+func (mm *MovementManager) Init(o *motion.Object) {
 	*mm = MovementManager{obj: o}
 	if o != nil {
 		o.Movement = mm
@@ -26,14 +28,17 @@ func (mm *MovementManager) Init(o *Object) {
 }
 
 // Object returns the physics object the manager belongs to.
-func (mm *MovementManager) Object() *Object { return mm.obj }
+func (mm *MovementManager) Object() *motion.Object { return mm.obj }
+
+// CurrentInterp is the interpreter, nil until MakeInterp (motion.Movement).
+func (mm *MovementManager) CurrentInterp() *motion.Interp { return mm.Interp }
 
 // MakeInterp returns the interpreter, creating it in its default state on
 // first use (MovementManager::get_minterp → CMotionInterp::Create,
 // enter_default_state).
-func (mm *MovementManager) MakeInterp() *Interp {
+func (mm *MovementManager) MakeInterp() *motion.Interp {
 	if mm.Interp == nil {
-		mm.interp = newInterp(mm.obj)
+		mm.interp = motion.NewInterp(mm.obj)
 		mm.Interp = &mm.interp
 		mm.Interp.EnterDefaultState()
 	}
@@ -41,11 +46,11 @@ func (mm *MovementManager) MakeInterp() *Interp {
 }
 
 // SetMoveTo installs the MoveToManager (made on the first MoveTo).
-func (mm *MovementManager) SetMoveTo(m *MoveToManager) { mm.MoveTo = m }
+func (mm *MovementManager) SetMoveTo(m *motion.MoveToManager) { mm.MoveTo = m }
 
 // MoveToInterpretedState is unpack_movement's type-0 branch: the wire's
 // interpreted state goes to the interpreter, which is created if needed.
-func (mm *MovementManager) MoveToInterpretedState(s *InterpretedState) bool {
+func (mm *MovementManager) MoveToInterpretedState(s *motion.InterpretedState) bool {
 	return mm.MakeInterp().MoveToInterpretedState(s)
 }
 
@@ -53,13 +58,13 @@ func (mm *MovementManager) MoveToInterpretedState(s *InterpretedState) bool {
 // PerformMovement): raw, interpreted and stop commands go to the
 // interpreter; the MoveTo types are issued through the MoveToManager's own
 // entry points (MoveToObject, MoveToPosition, TurnToObject, TurnToHeading).
-func (mm *MovementManager) PerformMovement(t MovementType, motion uint32, p *Params) WeenieError {
+func (mm *MovementManager) PerformMovement(t motion.MovementType, mot uint32, p *motion.Params) motion.WeenieError {
 	switch t {
-	case MovementRawCommand, MovementInterpretedCommand, MovementStopRawCommand,
-		MovementStopInterpretedCommand, MovementStopCompletely:
-		return mm.MakeInterp().PerformMovement(t, motion, p)
+	case motion.MovementRawCommand, motion.MovementInterpretedCommand, motion.MovementStopRawCommand,
+		motion.MovementStopInterpretedCommand, motion.MovementStopCompletely:
+		return mm.MakeInterp().PerformMovement(t, mot, p)
 	}
-	return ErrGeneralMovementFailure
+	return motion.ErrGeneralMovementFailure
 }
 
 // HitGround tells both the interpreter and the MoveToManager that the
@@ -106,7 +111,7 @@ func (mm *MovementManager) MotionDone(success bool) {
 
 // CancelMoveTo ends a MoveTo in progress with err
 // (MovementManager::CancelMoveTo).
-func (mm *MovementManager) CancelMoveTo(err WeenieError) {
+func (mm *MovementManager) CancelMoveTo(err motion.WeenieError) {
 	if mm.MoveTo != nil {
 		mm.MoveTo.CancelMoveTo(err)
 	}
