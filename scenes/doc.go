@@ -5,8 +5,8 @@
 //
 // The world scene is the only place that draws. It reads the presenter's
 // published poses through view.Renderer, which projects on the CPU and
-// sorts back to front; this package hands the result to the GPU in one
-// draw call.
+// sorts back to front; this package hands the result to the GPU, the
+// opaque triangles drawn with a depth test (view.Renderer.Depth).
 // It is, with main, the only package that imports ebiten; the logic lives
 // in package scenes/view, which is tested without a window. (On Linux and
 // the BSDs ebiten's package init needs an X display, so this package's own
@@ -38,5 +38,8 @@
 // (shader.go): perspective-correct, bilinearly filtered atlas lookups,
 // distance fog and the alpha test of clip-map surfaces; runs of Additive
 // surfaces are calls of their own with additive blending
-// (view.Renderer.Batches).
+// (view.Renderer.Batches). Before it, two calls of the same shader build
+// the depth buffer from the opaque triangles (the high and low byte of
+// view.DepthCode in two images, blended by maximum), and the colour call
+// draws a fragment only where it is the nearest opaque surface.
 package scenes

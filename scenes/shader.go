@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/dereth/dereth/scenes/view"
@@ -30,6 +31,15 @@ import (
 // (atlas origin, side, repeats per cell); the detail texture, wrapped,
 // multiplies the texel by twice its luminance, fading to no change
 // between view.DetailNear and view.DetailFar units from the eye.
+//
+// Mode selects the pass (view.Renderer.Depth): 0 draws the colour with no
+// depth test; 2 and 3 build the depth buffer from the opaque triangles,
+// the high byte of each pixel's view.DepthCode into image 1 and then, for
+// the fragments whose high byte is the one stored there, the low byte
+// into image 2, both blended by maximum (the nearest wins); 1 draws the
+// colour where the fragment's code is within view.DepthSlack of the code
+// stored in images 1 and 2 (the nearest opaque surface). Alpha-tested
+// texels are discarded in the depth passes too.
 var worldShaderSrc = fmt.Sprintf(`//kage:unit pixels
 
 package main
@@ -37,6 +47,19 @@ package main
 var Fog vec3
 var Linear float
 var Detail [%[4]d]vec4
+var Mode float
+
+// depthCode is view.DepthCode of an inverse camera depth iz: the
+// nearness 1 − ln(z/near)/ln(far/near) in 16 bits.
+func depthCode(iz float) float {
+	n := clamp(1+log(iz*%[11]v)/%[12]v, 0, 1)
+	return floor(n * %[13]v)
+}
+
+// storedDepth reads back a depth byte (0…255) written as byte/255.
+func storedDepth(v vec4) float {
+	return floor(v.r*255 + 0.5)
+}
 
 // tap reads the atlas at uv (pixels, the image's origin added), filtered
 // bilinearly when Linear is set.
@@ -73,6 +96,28 @@ func detailAt(o vec2, n float, t vec2) vec4 {
 
 func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	cuv := custom.xy / custom.z
+	if Mode >= 1 {
+		q := depthCode(custom.z)
+		// The depth images' pixel under this one, in image 0's texture
+		// coordinates as imageSrc1At and imageSrc2At take them.
+		p := dstPos.xy - imageDstOrigin() + imageSrc0Origin()
+		if Mode >= 2 {
+			if custom.w >= %[3]v && custom.w < %[5]v && tap(cuv+imageSrc0Origin()).a < %[2]v {
+				discard()
+			}
+			hi := floor(q / 256)
+			if Mode >= 3 {
+				if hi != storedDepth(imageSrc1At(p)) {
+					discard()
+				}
+				return vec4((q-hi*256)/255, 0, 0, 1)
+			}
+			return vec4(hi/255, 0, 0, 1)
+		}
+		if q < storedDepth(imageSrc1At(p))*256+storedDepth(imageSrc2At(p))-%[14]v {
+			discard()
+		}
+	}
 	c := tap(cuv + imageSrc0Origin())
 	fog := custom.w
 	if fog >= %[5]v {
@@ -111,7 +156,8 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 }
 `, float32(view.AlphaTestFog), float32(view.AlphaTestRef), float32(view.AlphaTestFog)/2, view.MaxDetail,
 	float32(view.DetailFog)-0.5, float32(view.DetailFog), float32(view.DetailSlotStride), float32(view.LandTexSize),
-	float32(view.DetailNear), float32(view.DetailFar))
+	float32(view.DetailNear), float32(view.DetailFar),
+	float32(view.DepthNear), float32(math.Log(view.DepthFar/view.DepthNear)), float32(view.DepthMax), float32(view.DepthSlack))
 
 var (
 	shaderOnce sync.Once

@@ -96,6 +96,10 @@ func runChild(dir, mode string) error {
 	case "placeholder":
 		placeholderRun(dir, &cfg)
 		return Run(cfg)
+	case "depth":
+		cfg.Frames = 0
+		testShot = depthShots(dir)
+		return Run(cfg)
 	case "reworld":
 		reworldRun(dir, &cfg)
 		return Run(cfg)
@@ -107,6 +111,8 @@ func runChild(dir, mode string) error {
 		cfg.Frames, cfg.NearestTexels = 10, false // the viewer's own filtering
 		testShot = detailShots(dir)
 		return Run(cfg)
+	case "panels":
+		return panelsRun(dir, &cfg)
 	case "accept":
 		cfg.Frames = 30
 		testShot = acceptShots(dir)

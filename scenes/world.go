@@ -244,7 +244,7 @@ func (s *worldScene) Update(g *game) error {
 	s.handleToggles(g)
 	busy := false
 	if g.cfg.Panels != nil {
-		busy = s.panels.update(g.cfg.Panels(), s.cam.W)
+		busy = s.panels.update(g.cfg.Panels(), s.cam.W, s.cam.H)
 	}
 	if !busy {
 		s.handleMouse(g)
@@ -466,6 +466,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		s.cam.W, s.cam.H = b.Dx(), b.Dy()
 		s.cam.Update()
 	}
+	s.panels.occupied = s.panels.occupied[:0] // what this frame's overlays cover
 	if s.drawPortalSpace(g, screen) {
 		if s.hud {
 			s.drawHUD(g, screen)
@@ -520,15 +521,15 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	} else if s.cam.Map {
 		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
 	}
-	if g.cfg.Panels != nil {
-		s.panels.draw(screen, g.white, g.cfg.Panels())
-	}
 	if g.settings.FrameGraph {
 		s.drawGraph(g, screen)
 	}
 	s.drawPlayerBanner(g, screen)
 	s.drawChat(g, screen)
 	s.drawScrubber(g, screen)
+	if g.cfg.Panels != nil {
+		s.panels.draw(screen, g.white, g.cfg.Panels()) // clear of all the above
+	}
 	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
 		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
@@ -556,7 +557,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	}
 	left += view.EntityList(s.world, s.sel)
 	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
-	panel(screen, g.white, left, view.TopLeft, 0, 0, 0)
+	s.panels.occupy(panel(screen, g.white, left, view.TopLeft, 0, 0, 0))
 	var trace []systems.Event
 	var selected *components.View
 	if e, ok := s.world.Entity(s.sel); ok && s.sel != 0 {
@@ -568,9 +569,9 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
+	s.panels.occupy(panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0))
 	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
-	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
+	s.panels.occupy(panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0))
 	s.drawResidency(g, screen)
 }
 
@@ -582,6 +583,7 @@ func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
 	w, h := 2*view.FrameGraphLen, 80
 	x, y := b.Dx()-w-8, b.Dy()/2-h/2
 	fillRect(screen, g.white, x-2, y-14, w+4, h+16, 0, 0, 0, 0.6)
+	s.panels.occupy(image.Rect(x-2, y-14, x+w+2, y+h+2))
 	var line int
 	s.bars, line = s.graph.Bars(s.bars[:0], x, y, w, h)
 	for _, bar := range s.bars {
@@ -601,11 +603,12 @@ const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  le
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.
-func panel(dst, white *ebiten.Image, s string, at view.Corner, r, g, b float32) {
+func panel(dst, white *ebiten.Image, s string, at view.Corner, r, g, b float32) image.Rectangle {
 	bd := dst.Bounds()
 	s, rect := view.FitPanel(s, at, bd.Dx(), bd.Dy())
 	fillRect(dst, white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), r, g, b, 0.62)
 	ebitenutil.DebugPrintAt(dst, s, rect.Min.X+4, rect.Min.Y+2)
+	return rect
 }
 
 func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {
@@ -635,12 +638,14 @@ func renderOffscreen(dst *ebiten.Image, r *view.Renderer, w *systems.World, cam 
 	r.SrcX, r.SrcY = 1.5, 1.5 // the centre of whiteImage, inside the atlas's white block
 	_, err := worldShader()
 	r.Detail = err == nil && !noDetail // the detail texture needs the shader
+	r.Depth = err == nil && !noDepth   // so does the depth test
 	r.Build(w, cam)
 	drawTriangles(dst, r, sourceImage(r))
 }
 
-// noDetail turns the terrain's detail textures off (tests compare).
-var noDetail bool
+// noDetail turns the terrain's detail textures off, noDepth the depth
+// buffer (tests compare).
+var noDetail, noDepth bool
 
 var (
 	triOpts     = &ebiten.DrawTrianglesOptions{}
@@ -654,15 +659,19 @@ var (
 )
 
 // drawTriangles draws the frame from src, the atlas or the white image,
-// one call per batch (r.DrawCalls(): one unless Additive surfaces show):
-// through the world shader (perspective-correct texture coordinates), or
-// DrawTriangles32 when the shader does not compile.
+// one call per batch (r.DrawCalls(): one unless Additive surfaces show or
+// the depth test splits the sky from the rest): through the world shader
+// (perspective-correct texture coordinates), or DrawTriangles32 when the
+// shader does not compile. With r.Depth the opaque triangles are first
+// drawn into the depth images (two more calls) and the batches marked
+// Depth are drawn against them.
 func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	if len(r.Indices) == 0 {
 		return
 	}
 	verts := unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(unsafe.SliceData(r.Verts))), len(r.Verts))
 	sh, err := worldShader()
+	depth := err == nil && r.DepthEnd > r.DepthStart
 	if err == nil {
 		shaderOpts.Images[0], addOpts.Images[0] = src, src
 		fogColour[0], fogColour[1], fogColour[2] = r.Light.FogRGB()
@@ -670,11 +679,25 @@ func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 		for i, d := range r.DetailRects {
 			copy(detailRects[4*i:], d[:])
 		}
+		shaderOpts.Images[1], shaderOpts.Images[2], addOpts.Images[1], addOpts.Images[2] = nil, nil, nil, nil
+		if depth {
+			// The depth passes' alpha test reads the atlas as the colour
+			// pass does, or a texel could count in one and not the other.
+			depthHiOpts.Uniforms["Linear"], depthLoOpts.Uniforms["Linear"] = shaderOpts.Uniforms["Linear"], shaderOpts.Uniforms["Linear"]
+			hi, lo := depthBuffers(dst.Bounds().Size())
+			drawDepth(hi, lo, verts, r.Indices[r.DepthStart:r.DepthEnd], sh, src)
+			shaderOpts.Images[1], shaderOpts.Images[2], addOpts.Images[1], addOpts.Images[2] = hi, lo, hi, lo
+		}
 	}
 	start := 0
 	for _, b := range r.Batches {
 		idx := r.Indices[start:b.End]
 		start = b.End
+		mode := float32(0)
+		if depth && b.Depth {
+			mode = 1
+		}
+		shaderOpts.Uniforms["Mode"], addOpts.Uniforms["Mode"] = mode, mode
 		switch {
 		case err == nil && b.Additive:
 			dst.DrawTrianglesShader32(verts, idx, sh, addOpts)
@@ -686,6 +709,50 @@ func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 			dst.DrawTriangles32(verts, idx, src, triOpts)
 		}
 	}
+}
+
+// depthHi and depthLo are the depth buffer's two images (the high and the
+// low byte of view.DepthCode in red), the size of the last frame drawn
+// with the depth test.
+var depthHi, depthLo *ebiten.Image
+
+// maxBlend keeps the larger of source and destination: the nearer depth.
+var maxBlend = ebiten.Blend{
+	BlendFactorSourceRGB: ebiten.BlendFactorOne, BlendFactorSourceAlpha: ebiten.BlendFactorOne,
+	BlendFactorDestinationRGB: ebiten.BlendFactorOne, BlendFactorDestinationAlpha: ebiten.BlendFactorOne,
+	BlendOperationRGB: ebiten.BlendOperationMax, BlendOperationAlpha: ebiten.BlendOperationMax,
+}
+
+var (
+	depthHiOpts = &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend, Uniforms: map[string]any{"Mode": float32(2), "Linear": float32(0)}}
+	depthLoOpts = &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend, Uniforms: map[string]any{"Mode": float32(3), "Linear": float32(0)}}
+)
+
+// depthBuffers returns the depth images for a destination of size sz,
+// made again when the size changed.
+func depthBuffers(sz image.Point) (hi, lo *ebiten.Image) {
+	if depthHi == nil || depthHi.Bounds().Size() != sz {
+		if depthHi != nil {
+			depthHi.Deallocate()
+			depthLo.Deallocate()
+		}
+		opts := &ebiten.NewImageOptions{Unmanaged: true}
+		depthHi = ebiten.NewImageWithOptions(image.Rectangle{Max: sz}, opts)
+		depthLo = ebiten.NewImageWithOptions(image.Rectangle{Max: sz}, opts)
+	}
+	return depthHi, depthLo
+}
+
+// drawDepth clears the depth images and draws the opaque triangles idx
+// into them: the high bytes, then the low bytes under the high bytes
+// stored (the world shader's modes 2 and 3; src for the alpha test).
+func drawDepth(hi, lo *ebiten.Image, verts []ebiten.Vertex, idx []uint32, sh *ebiten.Shader, src *ebiten.Image) {
+	hi.Clear()
+	lo.Clear()
+	depthHiOpts.Images[0] = src
+	hi.DrawTrianglesShader32(verts, idx, sh, depthHiOpts)
+	depthLoOpts.Images[0], depthLoOpts.Images[1] = src, hi
+	lo.DrawTrianglesShader32(verts, idx, sh, depthLoOpts)
 }
 
 var whitePix *ebiten.Image

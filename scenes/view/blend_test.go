@@ -62,13 +62,21 @@ func TestSurfaceBlendFlags(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		middle  uint32
+		depth   bool
 		batches []Batch
+		second  [2]uint32 // the triangles drawn second
 	}{
-		{"additive between", add, []Batch{{6, false}, {12, true}, {18, false}}},
-		{"no additive", plain, []Batch{{18, false}}},
-		{"clip map", clip, []Batch{{18, false}}},
+		{"additive between", add, false, []Batch{{End: 6}, {End: 12, Additive: true}, {End: 18}}, [2]uint32{2, 3}},
+		{"no additive", plain, false, []Batch{{End: 18}}, [2]uint32{2, 3}},
+		{"clip map", clip, false, []Batch{{End: 18}}, [2]uint32{2, 3}},
+		// With the depth buffer the opaque quads come first, both
+		// tested and written into the depth buffer, then the additive
+		// one; the clip map's quad is opaque, alpha-tested in the depth
+		// pass too.
+		{"depth, additive between", add, true, []Batch{{End: 12, Depth: true}, {End: 18, Additive: true, Depth: true}}, [2]uint32{4, 5}},
+		{"depth, clip map", clip, true, []Batch{{End: 18, Depth: true}}, [2]uint32{2, 3}},
 	} {
-		r := &Renderer{cam: cam}
+		r := &Renderer{cam: cam, Depth: tc.depth}
 		r.buildMesh(quad(plain), at(20), -1, 1) // far
 		r.buildMesh(quad(tc.middle), at(10), -1, 1)
 		r.buildMesh(quad(plain), at(0), -1, 1) // near
@@ -81,10 +89,20 @@ func TestSurfaceBlendFlags(t *testing.T) {
 				t.Errorf("%s: batch %d is %v, want %v", tc.name, i, r.Batches[i], b)
 			}
 		}
-		// The middle quad's triangles are 2 and 3 (emission order), drawn
-		// second, back to front.
-		if got := [2]uint32{r.Indices[6] / 3, r.Indices[9] / 3}; got[0]+got[1] != 5 || got[0] == got[1] {
-			t.Errorf("%s: the second quad drawn is triangles %v, want 2 and 3", tc.name, got)
+		// The quads are drawn back to front: the middle quad's triangles
+		// are 2 and 3 (emission order), the near one's 4 and 5.
+		if got := [2]uint32{r.Indices[6] / 3, r.Indices[9] / 3}; got[0]+got[1] != tc.second[0]+tc.second[1] || got[0] == got[1] {
+			t.Errorf("%s: the second quad drawn is triangles %v, want %v", tc.name, got, tc.second)
+		}
+		wantOpaque := [2]int{0, 0}
+		if tc.depth {
+			wantOpaque = [2]int{0, 18}
+			if tc.middle == add {
+				wantOpaque[1] = 12
+			}
+		}
+		if got := [2]int{r.DepthStart, r.DepthEnd}; got != wantOpaque {
+			t.Errorf("%s: depth-buffer indices %v, want %v", tc.name, got, wantOpaque)
 		}
 		for i, v := range r.Verts {
 			tested := v.Custom3 >= AlphaTestFog

@@ -3,9 +3,10 @@
 // from GfxObj meshes placed by the presenter's published part poses,
 // particles from the particle managers; near-plane clipping, back-face
 // culling, per-vertex lighting (sun and ambient outdoors, cell lights
-// indoors) and a back-to-front radix sort; textured GfxObj surfaces sample
-// an Atlas built as they are first drawn, so a frame is one DrawTriangles
-// call unless Additive surfaces show: Batches), picking, the HUD
+// indoors) and a back-to-front radix sort, the opaque triangles set apart
+// for the depth test (Renderer.Depth, DepthCode); textured GfxObj surfaces
+// sample an Atlas built as they are first drawn, so a frame is one
+// DrawTriangles call unless Additive surfaces show: Batches), picking, the HUD
 // text and the Assets the renderer reads. Objects are read through
 // components.View, resolved per object per frame; the local player's input
 // path is package control.

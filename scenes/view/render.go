@@ -63,6 +63,10 @@ type Drawn struct {
 type Batch struct {
 	End      int
 	Additive bool
+	// Depth: the batch is drawn with the depth test against the frame's
+	// depth buffer (Renderer.Depth): a pixel is drawn only where the
+	// triangle is the nearest opaque surface there (within DepthSlack).
+	Depth bool
 }
 
 // AlphaTestFog is added to a vertex's fog amount (Custom3, 0…1) when its
@@ -177,6 +181,17 @@ type Renderer struct {
 	// x, y, side in texels and repeats per cell.
 	Detail      bool
 	DetailRects [MaxDetail][4]float32
+	// Depth draws the world layers with a per-pixel depth test (the
+	// window sets it when its shader compiled; the map's parallel view
+	// never uses it): Indices[DepthStart:DepthEnd] are the opaque
+	// triangles, written into the depth buffer before any batch is
+	// drawn; the sky is drawn first, then the opaque
+	// triangles and then every blended one (translucent, additive,
+	// particles) back to front, all tested. The depth buffer's two
+	// passes are draw calls besides DrawCalls. Without Depth the layers
+	// are drawn back to front in order (RN-02).
+	Depth                bool
+	DepthStart, DepthEnd int
 	// Light is the last Build's lighting (SkyLighting of DayFraction);
 	// the window fogs with its Fog colour.
 	Light Lighting
@@ -198,6 +213,11 @@ type Renderer struct {
 	scene    triList
 	owner    []int32
 	blend    []bool // per triangle: drawn additively
+	// solid is per triangle: opaque, written into the depth buffer;
+	// blended collects the others for the back-to-front pass (Depth).
+	solid    []bool
+	blended  triList
+	particle bool // the triangles being appended are particles (blended)
 	// points are the point lights (camera space) lighting the meshes
 	// being built on top of Light: an EnvCell's lights.
 	points []PointLight
@@ -353,7 +373,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
-	r.Verts, r.Indices, r.owner, r.blend = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0]
+	r.Verts, r.Indices, r.owner, r.blend, r.solid = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0], r.solid[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
 	r.skyList.reset()
@@ -396,33 +416,70 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.order()
 }
 
-// order sorts the layers and writes Indices, back to front in layer
-// order, and the Batches they split into.
+// order sorts the layers and writes Indices and the Batches they split
+// into: without Depth back to front in layer order; with it the sky,
+// then the opaque triangles of the other layers (each back to front, so
+// equal depths keep the layer order), then the blended triangles of
+// every layer merged back to front.
 func (r *Renderer) order() {
 	r.sort(&r.terrain)
 	r.sort(&r.interior)
 	r.sort(&r.scene)
+	r.DepthStart, r.DepthEnd = 0, 0
 	lists := [4]*triList{&r.skyList, &r.terrain, &r.interior, &r.scene}
-	if !r.anyAdditive { // the usual frame: one batch
+	if !r.Depth || r.cam.Map {
+		if !r.anyAdditive { // the usual frame: one batch
+			for _, l := range lists {
+				for _, t := range l.vals {
+					r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+				}
+			}
+			if len(r.Indices) > 0 {
+				r.Batches = append(r.Batches, Batch{End: len(r.Indices)})
+			}
+			return
+		}
 		for _, l := range lists {
 			for _, t := range l.vals {
-				r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+				r.batch(t, false)
 			}
-		}
-		if len(r.Indices) > 0 {
-			r.Batches = append(r.Batches, Batch{End: len(r.Indices)})
 		}
 		return
 	}
-	for _, l := range lists {
-		for _, t := range l.vals {
-			if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add {
-				r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add})
+	// The sky is drawn first, at depth 1 (flatW): where the depth test
+	// passes it, as good as everywhere, the opaque triangles drawn after
+	// it cover it; where it fails, one of them is nearer than 1 unit and
+	// covers the pixel anyway. So it shares their batch.
+	for _, t := range r.skyList.vals {
+		r.batch(t, true)
+	}
+	r.DepthStart = len(r.Indices)
+	r.blended.reset()
+	for _, l := range lists[1:] {
+		for i, t := range l.vals {
+			if r.solid[t] {
+				r.batch(t, true)
+				continue
 			}
-			r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
-			r.Batches[len(r.Batches)-1].End = len(r.Indices)
+			r.blended.keys = append(r.blended.keys, l.keys[i])
+			r.blended.vals = append(r.blended.vals, t)
 		}
 	}
+	r.DepthEnd = len(r.Indices)
+	r.sort(&r.blended)
+	for _, t := range r.blended.vals {
+		r.batch(t, true)
+	}
+}
+
+// batch appends triangle t to Indices, in the last batch when it has t's
+// blend and depth test, else in a new one.
+func (r *Renderer) batch(t uint32, depth bool) {
+	if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add || r.Batches[len(r.Batches)-1].Depth != depth {
+		r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add, Depth: depth})
+	}
+	r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+	r.Batches[len(r.Batches)-1].End = len(r.Indices)
 }
 
 // unlit is l at full bright with no fog (Renderer.Unlit).
@@ -1246,7 +1303,8 @@ func (r *Renderer) buildParticles(o *components.View) {
 	}
 	off := r.cam.ToRender(physics.Position{Cell: cell})
 	up := physics.Vec3{Z: 1}
-	defer func() { r.additive = false }()
+	r.particle = true
+	defer func() { r.additive, r.particle = false, false }()
 	for _, e := range o.Particle.Emitters {
 		sp := r.particleSprite(e)
 		r.additive = sp.additive
@@ -1266,14 +1324,14 @@ func (r *Renderer) buildParticles(o *components.View) {
 			}
 			x, y := r.cam.ScreenOf(q)
 			h := max(1, sp.half*p.Scale*r.cam.PixelsPerUnit(q.Z))
+			iw := 1 / q.Z
+			w := [3]float32{iw, iw, iw} // the particle's own depth, for the depth test
 			if !sp.tex {
-				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, a)
-				r.emitScreen(&r.scene, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, a)
+				r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, a, nil, w)
+				r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, a, nil, w)
 				continue
 			}
 			u0, v0, u1, v1 := sp.u0, sp.v0, sp.u1, sp.v1
-			iw := 1 / q.Z
-			w := [3]float32{iw, iw, iw}
 			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y-h, x+h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v0}, {u1, v1}}, w)
 			r.append(&r.scene, -1, q.Z, x-h, y-h, x+h, y+h, x-h, y+h, c, c, c, a, &[3][2]float32{{u0, v0}, {u1, v1}, {u0, v1}}, w)
 		}
@@ -1474,10 +1532,6 @@ func (r *Renderer) put(list *triList, owner int32, a, b, c physics.Vec3, ca, cb,
 	r.append(list, owner, depth, ax, ay, bx, by, cx, cy, ca, cb, cc, alpha, uv, iw)
 }
 
-func (r *Renderer) emitScreen(list *triList, depth, ax, ay, bx, by, cx, cy float32, c rgb, alpha float32) {
-	r.append(list, -1, depth, ax, ay, bx, by, cx, cy, c, c, c, alpha, nil, flatW)
-}
-
 // flatW is the inverse depth of vertices drawn without perspective (the
 // map's parallel view, screen-space quads): 1, so the perspective-correct
 // texture coordinates equal the affine ones.
@@ -1534,6 +1588,7 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 	}
 	r.owner = append(r.owner, owner)
 	r.blend = append(r.blend, r.additive)
+	r.solid = append(r.solid, alpha >= 1 && !r.additive && !r.particle && list != &r.skyList)
 	r.anyAdditive = r.anyAdditive || r.additive
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map

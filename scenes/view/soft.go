@@ -25,8 +25,12 @@ type SoftFrame struct {
 // source-over or additive blending into 8-bit channels). Triangles cover
 // the pixels whose centres lie inside them (top-left rule on shared
 // edges) and their vertex attributes interpolate linearly in screen space,
-// as the GPU interpolates the 2D vertices Ebitengine gives it. Tests use
-// it to look at the default view without a display.
+// as the GPU interpolates the 2D vertices Ebitengine gives it. With a
+// Build's Depth the opaque triangles are first drawn into a depth buffer
+// of DepthCode values (the alpha test applied), nearest kept, and the
+// batches marked Depth draw only where a fragment's code is within
+// DepthSlack of it, as package scenes does. Tests use it to look at the
+// default view without a display.
 func SoftRender(r *Renderer, w, h int, linear bool) *SoftFrame {
 	f := &SoftFrame{Image: image.NewRGBA(image.Rect(0, 0, w, h)), Tri: make([]int32, w*h), UV: make([][2]float32, w*h), Depth: make([]float32, w*h)}
 	bg := Background
@@ -38,10 +42,25 @@ func SoftRender(r *Renderer, w, h int, linear bool) *SoftFrame {
 	}
 	sh := softShader{atlas: r.Atlas, linear: linear, detail: r.DetailRects}
 	sh.fog[0], sh.fog[1], sh.fog[2] = r.Light.FogRGB()
+	var depth []uint32
+	if r.DepthEnd > r.DepthStart {
+		depth = make([]uint32, w*h)
+		for i := r.DepthStart; i+2 < r.DepthEnd; i += 3 {
+			f.raster(&r.Verts[r.Indices[i]], &r.Verts[r.Indices[i+1]], &r.Verts[r.Indices[i+2]], func(x, y int, in *softIn) {
+				if _, _, ok := sh.fragment(in); ok {
+					depth[y*w+x] = max(depth[y*w+x], DepthCode(in.custom[2]))
+				}
+			})
+		}
+	}
 	start := 0
 	for _, b := range r.Batches {
+		var test []uint32
+		if b.Depth {
+			test = depth
+		}
 		for i := start; i+2 < b.End; i += 3 {
-			f.triangle(&sh, &r.Verts[r.Indices[i]], &r.Verts[r.Indices[i+1]], &r.Verts[r.Indices[i+2]], int32(r.Indices[i]/3), b.Additive)
+			f.triangle(&sh, &r.Verts[r.Indices[i]], &r.Verts[r.Indices[i+1]], &r.Verts[r.Indices[i+2]], int32(r.Indices[i]/3), b.Additive, test)
 		}
 		start = b.End
 	}
@@ -56,8 +75,35 @@ func topLeft(ax, ay, bx, by float32) bool {
 	return (ay == by && bx < ax) || by < ay
 }
 
-// triangle rasterises one triangle into the frame.
-func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additive bool) {
+// triangle rasterises one triangle into the frame, against the depth
+// buffer depth when it is not nil.
+func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additive bool, depth []uint32) {
+	w := f.Image.Rect.Dx()
+	f.raster(a, b, c, func(x, y int, in *softIn) {
+		if depth != nil && DepthCode(in.custom[2])+DepthSlack < depth[y*w+x] {
+			return
+		}
+		out, uv, ok := sh.fragment(in)
+		if !ok {
+			return // discarded
+		}
+		i := f.Image.PixOffset(x, y)
+		d := f.Image.Pix[i : i+4 : i+4]
+		for k := range 4 {
+			dst := float32(d[k]) / 255
+			v := out[k] + dst
+			if !additive {
+				v = out[k] + dst*(1-out[3])
+			}
+			d[k] = uint8(min(max(v, 0), 1)*255 + 0.5)
+		}
+		f.Tri[y*w+x], f.UV[y*w+x], f.Depth[y*w+x] = tri, uv, 1/in.custom[2]
+	})
+}
+
+// raster calls frag with the interpolated inputs of every pixel a
+// triangle covers.
+func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
 	area := (b.DstX-a.DstX)*(c.DstY-a.DstY) - (b.DstY-a.DstY)*(c.DstX-a.DstX)
 	if area == 0 || math.IsNaN(float64(area)) {
 		return
@@ -93,21 +139,7 @@ func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additiv
 				color:  [4]float32{lerp(a.ColorR, b.ColorR, c.ColorR), lerp(a.ColorG, b.ColorG, c.ColorG), lerp(a.ColorB, b.ColorB, c.ColorB), lerp(a.ColorA, b.ColorA, c.ColorA)},
 				custom: [4]float32{lerp(a.Custom0, b.Custom0, c.Custom0), lerp(a.Custom1, b.Custom1, c.Custom1), lerp(a.Custom2, b.Custom2, c.Custom2), lerp(a.Custom3, b.Custom3, c.Custom3)},
 			}
-			out, uv, ok := sh.fragment(&in)
-			if !ok {
-				continue // discarded
-			}
-			i := f.Image.PixOffset(x, y)
-			d := f.Image.Pix[i : i+4 : i+4]
-			for k := range 4 {
-				dst := float32(d[k]) / 255
-				v := out[k] + dst
-				if !additive {
-					v = out[k] + dst*(1-out[3])
-				}
-				d[k] = uint8(min(max(v, 0), 1)*255 + 0.5)
-			}
-			f.Tri[y*w+x], f.UV[y*w+x], f.Depth[y*w+x] = tri, uv, 1/in.custom[2]
+			frag(x, y, &in)
 		}
 	}
 }
