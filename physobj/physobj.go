@@ -239,6 +239,12 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 	}
 	m.Gravity = p.State.Has(physics.StateGravity)
 	res, out := r.Transition(m, p.Position, cand.Origin, in)
+	if res.StopVelocity {
+		// ValidateTransition's ObjectInfo::StopVelocity: a step refused
+		// from a contact plane zeroes the velocity (set_velocity(0); ACE
+		// ObjectInfo.cs StopVelocity, Transition.cs ValidateTransition).
+		p.Velocity = physics.Vec3{}
+	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
 		return Contact{}
