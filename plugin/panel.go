@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"fmt"
+	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -136,14 +137,19 @@ func (r Rect) Overlaps(o Rect) bool {
 	return r.X < o.X+o.W && o.X < r.X+r.W && r.Y < o.Y+o.H && o.Y < r.Y+r.H
 }
 
-// Layout places the visible panels on a screen screenW wide: a panel is
-// as wide as its longest line (charW pixels a character, plus a margin)
-// and (1 + lines) × lineH high plus a margin; placed panels keep their X
-// and Y; Auto panels are stacked top-down along the right edge, in
-// creation order, below one another and clear of the placed ones, so
-// panels from different plugins never overlap unless a plugin placed one
-// over another.
-func Layout(panels []*Panel, screenW, lineH, charW int) []Rect {
+// Layout places the visible panels on a screenW×screenH screen: a panel
+// is as wide as its longest line (charW pixels a character, plus a
+// margin) and (1 + lines) × lineH high plus a margin; placed panels keep
+// their X and Y. Auto panels, in creation order, each take the first spot
+// that fits on the screen clear of the placed ones, of the auto panels
+// before them and of avoid (what the viewer already shows: its HUD, chat,
+// maps), trying the rightmost column first and in it the highest spot: a
+// column along the right edge, then left of whatever blocks it. So panels
+// from different plugins never overlap one another or the HUD unless a
+// plugin placed one over another. An auto panel with no such spot goes
+// below everything at the right edge (off the bottom of a screen too
+// full for it).
+func Layout(panels []*Panel, screenW, screenH, lineH, charW int, avoid ...Rect) []Rect {
 	const margin, gap = 6, 4
 	out := make([]Rect, len(panels))
 	size := func(pn *Panel) (int, int) {
@@ -153,7 +159,7 @@ func Layout(panels []*Panel, screenW, lineH, charW int) []Rect {
 		}
 		return w*charW + 2*margin, (1+len(pn.Lines))*lineH + 2*margin
 	}
-	var placed []Rect
+	placed := append([]Rect(nil), avoid...)
 	for i, pn := range panels {
 		if !pn.Visible || pn.Auto {
 			continue
@@ -162,25 +168,43 @@ func Layout(panels []*Panel, screenW, lineH, charW int) []Rect {
 		out[i] = Rect{pn.X, pn.Y, w, h}
 		placed = append(placed, out[i])
 	}
-	y := gap
+	clear := func(r Rect) bool {
+		for _, q := range placed {
+			if r.Overlaps(q) {
+				return false
+			}
+		}
+		return true
+	}
 	for i, pn := range panels {
 		if !pn.Visible || !pn.Auto {
 			continue
 		}
 		w, h := size(pn)
-		r := Rect{max(0, screenW-w-gap), y, w, h}
-		for moved := true; moved; {
-			moved = false
-			for _, q := range placed {
-				if r.Overlaps(q) {
-					r.Y = q.Y + q.H + gap
-					moved = true
+		xs := []int{screenW - w - gap}
+		ys := []int{gap}
+		bottom := gap
+		for _, q := range placed {
+			xs = append(xs, q.X-w-gap)
+			ys = append(ys, q.Y+q.H+gap)
+			bottom = max(bottom, q.Y+q.H+gap)
+		}
+		slices.SortFunc(xs, func(a, b int) int { return b - a })
+		slices.Sort(ys)
+		r, found := Rect{max(0, screenW-w-gap), bottom, w, h}, false
+		for _, x := range xs {
+			if x < 0 || x+w > screenW || found {
+				continue
+			}
+			for _, y := range ys {
+				if c := (Rect{x, y, w, h}); y+h <= screenH && clear(c) {
+					r, found = c, true
+					break
 				}
 			}
 		}
 		out[i] = r
 		placed = append(placed, r)
-		y = r.Y + r.H + gap
 	}
 	return out
 }

@@ -251,12 +251,31 @@ on("HearSpeech", function(m) p.set_lines(p, {m.sender_name, "two"}) end)`)
 		t.Fatalf("%d panel outputs, last %+v", n, last)
 	}
 	ps := h.m.Panels()
-	rs := Layout(ps, 800, 16, 8)
+	rs := Layout(ps, 800, 600, 16, 8)
 	if len(rs) != 2 || rs[0].Overlaps(rs[1]) {
 		t.Errorf("layout %v overlaps", rs)
 	}
+	// Clear of what the viewer shows: a HUD panel along the top right
+	// pushes both panels below it, still apart.
+	hud := Rect{X: 500, Y: 6, W: 294, H: 200}
+	rs = Layout(ps, 800, 600, 16, 8, hud)
+	if rs[0].Overlaps(hud) || rs[1].Overlaps(hud) || rs[0].Overlaps(rs[1]) || rs[0].Y != hud.Y+hud.H+4 {
+		t.Errorf("layout %v beside the HUD %v", rs, hud)
+	}
+	// A right column too full for them: they go left of what blocks it,
+	// on the screen and apart.
+	tall := Rect{X: 600, Y: 0, W: 200, H: 600}
+	rs = Layout(ps, 800, 600, 16, 8, tall)
+	for i, r := range rs {
+		if r.Overlaps(tall) || r.X < 0 || r.Y+r.H > 600 || r.X+r.W > tall.X {
+			t.Errorf("panel %d at %v beside a full right column %v", i, r, tall)
+		}
+	}
+	if rs[0].Overlaps(rs[1]) {
+		t.Errorf("layout %v overlaps", rs)
+	}
 	ps[1].Visible = false
-	if rs := Layout(ps, 800, 16, 8); rs[1] != (Rect{}) {
+	if rs := Layout(ps, 800, 600, 16, 8); rs[1] != (Rect{}) {
 		t.Errorf("hidden panel placed at %v", rs[1])
 	}
 }

@@ -18,5 +18,5 @@ func (s *worldScene) drawChat(g *game, screen *ebiten.Image) {
 	if text == "" {
 		return
 	}
-	panel(screen, g.white, text, view.BottomRight, 0.02, 0.06, 0.14)
+	s.panels.occupy(panel(screen, g.white, text, view.BottomRight, 0.02, 0.06, 0.14))
 }

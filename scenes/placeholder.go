@@ -36,7 +36,7 @@ func (s *worldScene) drawPlayerBanner(g *game, screen *ebiten.Image) {
 		return
 	}
 	if g.cfg.Replay == nil {
-		panel(screen, g.white, s.banner, view.TopCentre, 0.55, 0.35, 0.02)
+		s.panels.occupy(panel(screen, g.white, s.banner, view.TopCentre, 0.55, 0.35, 0.02))
 		return
 	}
 	// Below the replay's scrubber.
@@ -45,6 +45,7 @@ func (s *worldScene) drawPlayerBanner(g *game, screen *ebiten.Image) {
 	rect = rect.Add(image.Pt(0, netui.ScrubberH+8-rect.Min.Y))
 	fillRect(screen, g.white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), 0.55, 0.35, 0.02, 0.62)
 	ebitenutil.DebugPrintAt(screen, text, rect.Min.X+4, rect.Min.Y+2)
+	s.panels.occupy(rect)
 }
 
 // missingText is the HUD's missing-asset list: what the session's world

@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -11,8 +13,9 @@ import (
 // Plugin panels (docs/plugins.md): drawn over the world with
 // ebitenutil's debug font (6×16 pixels a character), placed by
 // plugin.Layout (auto panels stacked down the right edge, never over one
-// another), dragged by their title line, all hidden and shown again with
-// PanelKey.
+// another nor over what the viewer drew this frame: the HUD's panels, the
+// chat, the maps, the scrubber and banners), dragged by their title line,
+// all hidden and shown again with PanelKey.
 
 // PanelKey hides and shows every plugin panel.
 const PanelKey = ebiten.KeyP
@@ -29,11 +32,22 @@ type pluginPanels struct {
 	drag         *plugin.Panel
 	dragX, dragY int
 	rects        []plugin.Rect
+	// occupied is what the viewer's own overlays cover this frame (Draw
+	// resets it and every overlay adds its rectangle): auto panels are
+	// laid out clear of it.
+	occupied []plugin.Rect
+}
+
+// occupy records a rectangle an overlay covers this frame.
+func (pp *pluginPanels) occupy(r image.Rectangle) {
+	if !r.Empty() {
+		pp.occupied = append(pp.occupied, plugin.Rect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()})
+	}
 }
 
 // update handles PanelKey and dragging; it reports whether the mouse is
 // busy with a panel (the camera must not take the drag).
-func (pp *pluginPanels) update(panels []*plugin.Panel, screenW int) bool {
+func (pp *pluginPanels) update(panels []*plugin.Panel, screenW, screenH int) bool {
 	if inpututil.IsKeyJustPressed(PanelKey) {
 		pp.hidden = !pp.hidden
 	}
@@ -41,7 +55,7 @@ func (pp *pluginPanels) update(panels []*plugin.Panel, screenW int) bool {
 		pp.drag = nil
 		return false
 	}
-	pp.rects = plugin.Layout(panels, screenW, panelLineH, panelCharW)
+	pp.rects = plugin.Layout(panels, screenW, screenH, panelLineH, panelCharW, pp.occupied...) // the last frame's overlays
 	x, y := ebiten.CursorPosition()
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		for i, r := range pp.rects {
@@ -67,7 +81,8 @@ func (pp *pluginPanels) draw(screen, white *ebiten.Image, panels []*plugin.Panel
 	if pp.hidden || len(panels) == 0 {
 		return
 	}
-	rects := plugin.Layout(panels, screen.Bounds().Dx(), panelLineH, panelCharW)
+	rects := plugin.Layout(panels, screen.Bounds().Dx(), screen.Bounds().Dy(), panelLineH, panelCharW, pp.occupied...)
+	pp.rects = rects
 	for i, pn := range panels {
 		if !pn.Visible {
 			continue

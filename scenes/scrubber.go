@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -61,6 +62,7 @@ func (s *worldScene) drawScrubber(g *game, screen *ebiten.Image) {
 	r := netui.ScrubberRect(screen.Bounds().Dx(), screen.Bounds().Dy())
 	const barW = 3
 	fillRect(screen, g.white, r.Min.X-4, r.Min.Y-4, r.Dx()+8, netui.ScrubberH-4, 0, 0, 0, 0.62)
+	s.panels.occupy(image.Rect(r.Min.X-4, r.Min.Y-4, r.Max.X+4, r.Min.Y+netui.ScrubberH-8))
 	density := tl.Density(r.Dx() / barW)
 	top := 1
 	for _, n := range density {

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -109,6 +110,7 @@ func (s *worldScene) drawResidency(g *game, screen *ebiten.Image) {
 	b := screen.Bounds()
 	x0, y0 := b.Dx()-side-12, b.Dy()-side-40
 	fillRect(screen, g.white, x0-3, y0-3, side+6, side+6, 0, 0, 0, 0.55)
+	s.panels.occupy(image.Rect(x0-3, y0-3, x0+side+3, y0+side+3))
 	cx, cy := dat.BlockXY(c)
 	for _, sl := range a.Resident() {
 		bx, by := dat.BlockXY(sl.Block)

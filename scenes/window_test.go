@@ -111,6 +111,8 @@ func runChild(dir, mode string) error {
 		cfg.Frames, cfg.NearestTexels = 10, false // the viewer's own filtering
 		testShot = detailShots(dir)
 		return Run(cfg)
+	case "panels":
+		return panelsRun(dir, &cfg)
 	case "accept":
 		cfg.Frames = 30
 		testShot = acceptShots(dir)

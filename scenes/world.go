@@ -244,7 +244,7 @@ func (s *worldScene) Update(g *game) error {
 	s.handleToggles(g)
 	busy := false
 	if g.cfg.Panels != nil {
-		busy = s.panels.update(g.cfg.Panels(), s.cam.W)
+		busy = s.panels.update(g.cfg.Panels(), s.cam.W, s.cam.H)
 	}
 	if !busy {
 		s.handleMouse(g)
@@ -466,6 +466,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		s.cam.W, s.cam.H = b.Dx(), b.Dy()
 		s.cam.Update()
 	}
+	s.panels.occupied = s.panels.occupied[:0] // what this frame's overlays cover
 	if s.drawPortalSpace(g, screen) {
 		if s.hud {
 			s.drawHUD(g, screen)
@@ -520,15 +521,15 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	} else if s.cam.Map {
 		s.drawResidency(g, screen) // the map shows loaded vs far landblocks
 	}
-	if g.cfg.Panels != nil {
-		s.panels.draw(screen, g.white, g.cfg.Panels())
-	}
 	if g.settings.FrameGraph {
 		s.drawGraph(g, screen)
 	}
 	s.drawPlayerBanner(g, screen)
 	s.drawChat(g, screen)
 	s.drawScrubber(g, screen)
+	if g.cfg.Panels != nil {
+		s.panels.draw(screen, g.white, g.cfg.Panels()) // clear of all the above
+	}
 	if g.shotMsg != "" && time.Since(g.shotAt) < 5*time.Second {
 		panel(screen, g.white, g.shotMsg, view.TopCentre, 0.1, 0.25, 0.35)
 	}
@@ -556,7 +557,7 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	}
 	left += view.EntityList(s.world, s.sel)
 	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
-	panel(screen, g.white, left, view.TopLeft, 0, 0, 0)
+	s.panels.occupy(panel(screen, g.white, left, view.TopLeft, 0, 0, 0))
 	var trace []systems.Event
 	var selected *components.View
 	if e, ok := s.world.Entity(s.sel); ok && s.sel != 0 {
@@ -568,9 +569,9 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0)
+	s.panels.occupy(panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0))
 	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
-	panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0)
+	s.panels.occupy(panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0))
 	s.drawResidency(g, screen)
 }
 
@@ -582,6 +583,7 @@ func (s *worldScene) drawGraph(g *game, screen *ebiten.Image) {
 	w, h := 2*view.FrameGraphLen, 80
 	x, y := b.Dx()-w-8, b.Dy()/2-h/2
 	fillRect(screen, g.white, x-2, y-14, w+4, h+16, 0, 0, 0, 0.6)
+	s.panels.occupy(image.Rect(x-2, y-14, x+w+2, y+h+2))
 	var line int
 	s.bars, line = s.graph.Bars(s.bars[:0], x, y, w, h)
 	for _, bar := range s.bars {
@@ -601,11 +603,12 @@ const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  le
 
 // panel draws text on a translucent box at a corner of dst, trimmed by
 // view.FitPanel so it never covers the middle of the screen.
-func panel(dst, white *ebiten.Image, s string, at view.Corner, r, g, b float32) {
+func panel(dst, white *ebiten.Image, s string, at view.Corner, r, g, b float32) image.Rectangle {
 	bd := dst.Bounds()
 	s, rect := view.FitPanel(s, at, bd.Dx(), bd.Dy())
 	fillRect(dst, white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), r, g, b, 0.62)
 	ebitenutil.DebugPrintAt(dst, s, rect.Min.X+4, rect.Min.Y+2)
+	return rect
 }
 
 func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {
