@@ -321,16 +321,24 @@ func (b *Broadphase) place(bd *Body) {
 	if bd.circle == nil || block != bd.block {
 		sp := b.space(block)
 		if bd.circle == nil {
-			bd.circle = resolv.NewCircle(x, y, r)
+			// resolv grows a shape's list of the cells it touches the first
+			// time it straddles more of them: added first where its box
+			// straddles as many cells as it can, the list is full-sized
+			// before the body moves, and a walking crowd does not allocate.
+			w := CellSize - 1e-3 + r
+			bd.circle = resolv.NewCircle(w, w, r)
 			bd.circle.SetData(bd)
-		} else {
-			// Into the next landblock's space: Add re-registers it there
-			// (and out of the cells the moves below touch in the old one).
-			b.unplace(bd)
+			bd.block, bd.at = block, o
+			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
-			if r != bd.circle.Radius() {
-				bd.circle.SetRadius(r)
-			}
+			return
+		}
+		// Into the next landblock's space: Add re-registers it there
+		// (and out of the cells the moves below touch in the old one).
+		b.unplace(bd)
+		bd.circle.SetPosition(x, y)
+		if r != bd.circle.Radius() {
+			bd.circle.SetRadius(r)
 		}
 		bd.block, bd.at = block, o
 		sp.Add(bd.circle)

@@ -254,6 +254,20 @@ func runGolden(t *testing.T, tc golden) {
 	if got.StationaryFall != tc.stationary {
 		t.Errorf("FramesStationaryFall %d, want %d", got.StationaryFall, tc.stationary)
 	}
+	// ValidateTransition calls ObjectInfo::StopVelocity when a step's
+	// insertion failed and it went back to the current position holding a
+	// last known contact plane: the cases whose derivation above ends
+	// "back to" a position from the ground.
+	if want := stopsVelocity[tc.name]; res.StopVelocity != want {
+		t.Errorf("StopVelocity %v, want %v", res.StopVelocity, want)
+	}
+}
+
+// stopsVelocity names the golden cases that go back to the current
+// position from a contact plane (ObjectInfo::StopVelocity).
+var stopsVelocity = map[string]bool{
+	"wall head on": true, "inside corner": true, "step 0.6 with step up 0.3": true, "step 1.0": true,
+	"steep slope up": true, "cliff slide": true, "edge slide east": true, "creature head on": true,
 }
 
 func TestTransitionGolden(t *testing.T) {

@@ -293,7 +293,7 @@ func Verify(w donburi.World, e donburi.Entity) error {
 			return bad("MovementManager.Interp.Body")
 		}
 		if mm.MoveTo != nil {
-			if mt, ok := mm.MoveTo.World.(*motion.ObjectMoveTo); ok && mt.Obj != m {
+			if mt, ok := mm.MoveTo.World.(*managers.ObjectMoveTo); ok && mt.Obj != m {
 				return bad("MovementManager.MoveTo.World.Obj")
 			}
 		}

@@ -12,7 +12,7 @@ type MovementManager struct {
 	// Interp is the motion interpreter, nil until MakeInterp.
 	Interp *motion.Interp
 	// MoveTo is the MoveToManager, nil until SetMoveTo.
-	MoveTo *motion.MoveToManager
+	MoveTo *MoveToManager
 
 	obj    *motion.Object
 	interp motion.Interp // Interp's storage
@@ -46,7 +46,7 @@ func (mm *MovementManager) MakeInterp() *motion.Interp {
 }
 
 // SetMoveTo installs the MoveToManager (made on the first MoveTo).
-func (mm *MovementManager) SetMoveTo(m *motion.MoveToManager) { mm.MoveTo = m }
+func (mm *MovementManager) SetMoveTo(m *MoveToManager) { mm.MoveTo = m }
 
 // MoveToInterpretedState is unpack_movement's type-0 branch: the wire's
 // interpreted state goes to the interpreter, which is created if needed.

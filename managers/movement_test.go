@@ -30,7 +30,7 @@ func newMoverRig(withMoveTo bool) *moverRig {
 	r.mm.Init(r.o)
 	r.mm.MakeInterp()
 	if withMoveTo {
-		r.mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: r.o, Radius: 0.5, Height: 1.8, Host: r}))
+		r.mm.SetMoveTo(NewMoveToManager(&ObjectMoveTo{Obj: r.o, Radius: 0.5, Height: 1.8, Host: r}))
 	}
 	return r
 }
@@ -121,7 +121,7 @@ func TestMovementManagerFansOut(t *testing.T) {
 		{"UseTime runs the MoveTo's head leg", func(r *moverRig) {
 			m := r.mm.MoveTo
 			m.MovementType, m.Initialized, m.CurrentCommand = motion.MovementTurnToHeading, true, motion.TurnRight
-			m.Pending = []motion.MoveToNode{{Type: motion.MovementTurnToHeading, Heading: 350}}
+			m.Pending = []MoveToNode{{Type: motion.MovementTurnToHeading, Heading: 350}}
 			r.mm.UseTime()
 		}, func(t *testing.T, r *moverRig) {
 			h := motion.FrameHeading(r.o.Phys.Position.Frame)

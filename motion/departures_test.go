@@ -291,22 +291,3 @@ func TestSubstateChangeLinkBranches(t *testing.T) {
 		}
 	})
 }
-
-// TestWireRunRateOnlyWhenPositive pins divergence MT-08 against seed 004
-// Q1 (MovementManager::unpack_movement cases 6/7: `my_run_rate = <wire
-// float>`): dereth takes the wire run rate only when it is positive,
-// because ACE sends 0 when it computed none (wire-format §3.4).
-func TestWireRunRateOnlyWhenPositive(t *testing.T) {
-	r := newMoveToRig(t)
-	p := DefaultMoveToParams()
-	p.RunRate = 1.5
-	r.m.MoveToPosition(r.at(0, 10), p)
-	if got := r.o.Interp().MyRunRate; got != 1.5 {
-		t.Fatalf("my_run_rate = %v, want the wire's 1.5", got)
-	}
-	p.RunRate = 0
-	r.m.MoveToPosition(r.at(0, 10), p)
-	if got := r.o.Interp().MyRunRate; got != 1.5 {
-		t.Fatalf("a wire run rate of 0 replaced my_run_rate (%v)", got)
-	}
-}

@@ -2,115 +2,49 @@ package motion
 
 import (
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion/motiontest"
 	"github.com/dereth/dereth/physics"
 )
 
-// Animation ids of the test humanoid.
+// The test humanoid's animation world is package motiontest's (shared
+// with the MoveToManager's tests in package managers); these are its
+// names here.
 const (
-	animReady      = 0x03000001
-	animWalk       = 0x03000002
-	animRun        = 0x03000003
-	animDead       = 0x03000004
-	animReadyWalk  = 0x03000010
-	animWalkRun    = 0x03000011
-	animRunWalk    = 0x03000012
-	animWalkReady  = 0x03000013
-	animRunReady   = 0x03000014
-	animReadyDead  = 0x03000015
-	animWalkToRdy2 = 0x03000016
-	animAttack     = 0x03000017
-	animRecall     = 0x03000018
-	animSidestep   = 0x03000019
-)
+	animReady      = motiontest.AnimReady
+	animWalk       = motiontest.AnimWalk
+	animRun        = motiontest.AnimRun
+	animDead       = motiontest.AnimDead
+	animReadyWalk  = motiontest.AnimReadyWalk
+	animWalkRun    = motiontest.AnimWalkRun
+	animRunWalk    = motiontest.AnimRunWalk
+	animWalkReady  = motiontest.AnimWalkReady
+	animRunReady   = motiontest.AnimRunReady
+	animReadyDead  = motiontest.AnimReadyDead
+	animWalkToRdy2 = motiontest.AnimWalkToRdy2
+	animAttack     = motiontest.AnimAttack
+	animRecall     = motiontest.AnimRecall
+	animSidestep   = motiontest.AnimSidestep
 
-const testParts = 5
+	testParts = motiontest.Parts
+)
 
 var (
-	walkVel      = physics.Vec3{Y: 3.12}
-	runVel       = physics.Vec3{Y: 4.0}
-	readyWalkVel = physics.Vec3{Y: 1.0}
-	walkRunVel   = physics.Vec3{Y: 3.5}
-	sidestepVel  = physics.Vec3{X: 1.25}
-	turnOmega    = physics.Vec3{Z: -1.5}
+	walkVel      = motiontest.WalkVel
+	runVel       = motiontest.RunVel
+	readyWalkVel = motiontest.ReadyWalkVel
+	walkRunVel   = motiontest.WalkRunVel
+	sidestepVel  = motiontest.SidestepVel
+	turnOmega    = motiontest.TurnOmega
+
+	testAnim   = motiontest.Anim
+	md         = motiontest.MotionData
+	restFrames = motiontest.RestFrames
 )
 
-// testAnim builds an animation of n frames whose part p in frame f sits at
-// (f, p, 0), with hooks added by the caller.
-func testAnim(id uint32, frames, parts int) *dat.Animation {
-	a := &dat.Animation{ID: id, NumParts: uint32(parts), PartFrames: make([]dat.AnimFrame, frames)}
-	for f := range a.PartFrames {
-		a.PartFrames[f].Frames = make([]physics.Frame, parts)
-		for p := range a.PartFrames[f].Frames {
-			a.PartFrames[f].Frames[p] = physics.Frame{Origin: physics.Vec3{X: float32(f), Y: float32(p)}, Orientation: physics.IdentityQuat}
-		}
-	}
-	return a
-}
-
-func md(vel, omega physics.Vec3, anims ...uint32) *dat.MotionData {
-	m := &dat.MotionData{Velocity: vel, Omega: omega}
-	for _, a := range anims {
-		m.Anims = append(m.Anims, dat.AnimData{AnimID: a, LowFrame: 0, HighFrame: -1, Framerate: 30})
-	}
-	return m
-}
-
-// testWorld is the humanoid: NonCombat with Ready, Walk, Run, Dead cycles,
-// sidestep and turn modifiers, links ready↔walk, walk↔run, run→ready,
-// ready→dead, and an AttackHigh1 action from Ready.
+// testWorld is motiontest.World: the humanoid's animations, motion table
+// and setup.
 func testWorld() (AnimationMap, *dat.MotionTable, *dat.Setup) {
-	anims := AnimationMap{
-		animReady: testAnim(animReady, 10, testParts), animWalk: testAnim(animWalk, 30, testParts),
-		animRun: testAnim(animRun, 20, testParts), animDead: testAnim(animDead, 4, testParts),
-		animReadyWalk: testAnim(animReadyWalk, 5, testParts), animWalkRun: testAnim(animWalkRun, 6, testParts),
-		animRunWalk: testAnim(animRunWalk, 6, testParts), animWalkReady: testAnim(animWalkReady, 5, testParts),
-		animRunReady: testAnim(animRunReady, 8, testParts), animReadyDead: testAnim(animReadyDead, 12, testParts),
-		animAttack: testAnim(animAttack, 9, testParts), animSidestep: testAnim(animSidestep, 10, testParts),
-	}
-	nc := uint32(NonCombat)
-	k := dat.MotionKey
-	mt := &dat.MotionTable{
-		ID:            0x09000001,
-		DefaultStyle:  nc,
-		StyleDefaults: map[uint32]uint32{nc: Ready},
-		Cycles: map[uint32]*dat.MotionData{
-			k(nc, Ready):       md(physics.Vec3{}, physics.Vec3{}, animReady),
-			k(nc, WalkForward): md(walkVel, physics.Vec3{}, animWalk),
-			k(nc, RunForward):  md(runVel, physics.Vec3{}, animRun),
-			k(nc, Dead):        md(physics.Vec3{}, physics.Vec3{}, animDead),
-		},
-		Modifiers: map[uint32]*dat.MotionData{
-			k(nc, SideStepRight): md(sidestepVel, physics.Vec3{}, animSidestep),
-			k(nc, TurnRight):     md(physics.Vec3{}, turnOmega),
-		},
-		Links: map[uint32]map[uint32]*dat.MotionData{
-			k(nc, Ready): {
-				WalkForward: md(readyWalkVel, physics.Vec3{}, animReadyWalk),
-				Dead:        md(physics.Vec3{}, physics.Vec3{}, animReadyDead),
-				AttackHigh1: md(physics.Vec3{}, physics.Vec3{}, animAttack),
-			},
-			k(nc, WalkForward): {
-				RunForward: md(walkRunVel, physics.Vec3{}, animWalkRun),
-				Ready:      md(physics.Vec3{}, physics.Vec3{}, animWalkReady),
-			},
-			k(nc, RunForward): {
-				WalkForward: md(walkRunVel, physics.Vec3{}, animRunWalk),
-				Ready:       md(physics.Vec3{}, physics.Vec3{}, animRunReady),
-			},
-		},
-	}
-	setup := &dat.Setup{ID: 0x02000001, Parts: make([]uint32, testParts),
-		PlacementFrames: map[int32]dat.AnimFrame{0: {Frames: restFrames(testParts)}}}
-	return anims, mt, setup
-}
-
-// restFrames is a rest pose whose part p sits at (-1, -p, 7).
-func restFrames(n int) []physics.Frame {
-	f := make([]physics.Frame, n)
-	for p := range f {
-		f[p] = physics.Frame{Origin: physics.Vec3{X: -1, Y: -float32(p), Z: 7}, Orientation: physics.IdentityQuat}
-	}
-	return f
+	return motiontest.World()
 }
 
 // newTestObject builds a grounded creature in cell 1 with its interpreter
@@ -155,22 +89,16 @@ func nodeAnims(s *Sequence) []uint32 {
 
 // testMovement stands in for managers.MovementManager in this package's
 // tests (the real one lives in package managers, which imports this
-// one): it owns the interpreter and the MoveToManager and fans the
-// object's movement events out to both as the manager does. Package
-// managers tests the real one.
+// one): it owns the interpreter and fans the object's ground and exit
+// events out to it as the manager does. The MoveToManager's share is
+// tested with the real manager in package managers.
 type testMovement struct {
 	bareMovement
-	moveTo *MoveToManager
 }
-
-func (m *testMovement) SetMoveTo(mt *MoveToManager) { m.moveTo = mt }
 
 func (m *testMovement) HitGround() {
 	if m.interp != nil {
 		m.interp.HitGround()
-	}
-	if m.moveTo != nil {
-		m.moveTo.HitGround()
 	}
 }
 
@@ -180,21 +108,9 @@ func (m *testMovement) LeaveGround() {
 	}
 }
 
-func (m *testMovement) UseTime() {
-	if m.moveTo != nil {
-		m.moveTo.UseTime()
-	}
-}
-
 func (m *testMovement) HandleExitWorld() {
 	if m.interp != nil {
 		m.interp.HandleExitWorld()
-	}
-}
-
-func (m *testMovement) CancelMoveTo(err WeenieError) {
-	if m.moveTo != nil {
-		m.moveTo.CancelMoveTo(err)
 	}
 }
 

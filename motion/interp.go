@@ -240,7 +240,7 @@ func (m *Interp) DoMotion(motion uint32, p *Params) WeenieError {
 		m.SetHoldKey(p.HoldKeyToApply, p.CancelMoveTo)
 	}
 	cur := motion
-	m.adjustMotion(&cur, &cp.Speed, p.HoldKeyToApply)
+	m.AdjustMotion(&cur, &cp.Speed, p.HoldKeyToApply)
 	if m.Interpreted.CurrentStyle != NonCombat {
 		switch motion {
 		case Crouch:
@@ -271,7 +271,7 @@ func (m *Interp) StopMotion(motion uint32, p *Params) WeenieError {
 	}
 	cp := *p
 	cur := motion
-	m.adjustMotion(&cur, &cp.Speed, p.HoldKeyToApply)
+	m.AdjustMotion(&cur, &cp.Speed, p.HoldKeyToApply)
 	result := m.StopInterpretedMotion(cur, &cp)
 	if result == ErrNone && p.ModifyRawState {
 		m.Raw.RemoveMotion(motion)
@@ -327,9 +327,9 @@ func (m *Interp) SetHoldRun(run bool, cancelMoveTo bool) {
 	}
 }
 
-// adjustMotion maps left/backward commands onto their right/forward twins
+// AdjustMotion maps left/backward commands onto their right/forward twins
 // with negated speed and applies the run key (CMotionInterp::adjust_motion).
-func (m *Interp) adjustMotion(motion *uint32, speed *float32, hold HoldKey) {
+func (m *Interp) AdjustMotion(motion *uint32, speed *float32, hold HoldKey) {
 	if !m.isCreature() {
 		return
 	}
@@ -457,9 +457,9 @@ func (m *Interp) ApplyRawMovement(cancelMoveTo, allowJump bool) {
 	s.ForwardCommand, s.ForwardSpeed = r.ForwardCommand, r.ForwardSpeed
 	s.SideStepCommand, s.SideStepSpeed = r.SideStepCommand, r.SideStepSpeed
 	s.TurnCommand, s.TurnSpeed = r.TurnCommand, r.TurnSpeed
-	m.adjustMotion(&s.ForwardCommand, &s.ForwardSpeed, r.ForwardHoldKey)
-	m.adjustMotion(&s.SideStepCommand, &s.SideStepSpeed, r.SideStepHoldKey)
-	m.adjustMotion(&s.TurnCommand, &s.TurnSpeed, r.TurnHoldKey)
+	m.AdjustMotion(&s.ForwardCommand, &s.ForwardSpeed, r.ForwardHoldKey)
+	m.AdjustMotion(&s.SideStepCommand, &s.SideStepSpeed, r.SideStepHoldKey)
+	m.AdjustMotion(&s.TurnCommand, &s.TurnSpeed, r.TurnHoldKey)
 	m.ApplyInterpretedMovement(cancelMoveTo, allowJump)
 }
 

@@ -160,28 +160,6 @@ func TestSixActionsAreTooMany(t *testing.T) {
 	}
 }
 
-// TestMovementCancelsTheMoveTo: a raw stop with cancel_moveto, a jump and a
-// wire InterpretedMotionState (seed 004 Q1: move_to_interpreted_state
-// calls interrupt_current_movement) each cancel the MoveTo in progress
-// with ActionCancelled.
-func TestMovementCancelsTheMoveTo(t *testing.T) {
-	for name, f := range map[string]func(in *Interp){
-		"StopMotion": func(in *Interp) { p := DefaultParams(); in.StopMotion(WalkForward, &p) },
-		"Jump":       func(in *Interp) { in.Jump(0.5) },
-		"MoveToInterpretedState": func(in *Interp) {
-			in.MoveToInterpretedState(ims(Ready, 1))
-		},
-	} {
-		r := newMoveToRig(t)
-		r.m.TurnToHeading(NewTurnToParams(MoveParamDefault, 1, 90))
-		r.step()
-		f(r.o.Interp())
-		if len(r.done) != 1 || r.done[0] != ErrActionCancelled || r.m.IsMovingTo() {
-			t.Errorf("%s: done %v, moving %v; want ActionCancelled", name, r.done, r.m.IsMovingTo())
-		}
-	}
-}
-
 // TestApplyInterpretedMovementWithoutJump: a reapply that does not allow
 // jumping queues every motion with YouCantJumpFromThisPosition; one that
 // does queues Ready with none.

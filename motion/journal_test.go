@@ -1,19 +1,14 @@
 package motion
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/motion/motiontest"
 	"github.com/dereth/dereth/motioncmd"
-	"github.com/dereth/dereth/physics"
 )
-
-var updateJournals = flag.Bool("update", false, "rewrite the motion journals in testdata/journal")
 
 // A journal records the whole animation machine of one object after each
 // step of a scenario: the sequence's nodes and accumulators, the
@@ -47,18 +42,12 @@ func (j *journal) MotionCompleted(_, m uint32, ok bool) {
 	fmt.Fprintf(&j.ev, "  done %s %v\n", motioncmd.Name(m), ok)
 }
 
-func g(f float64) string { return fmt.Sprintf("%.5g", f) }
-
-func v3(v physics.Vec3) string {
-	return "(" + g(float64(v.X)) + "," + g(float64(v.Y)) + "," + g(float64(v.Z)) + ")"
-}
-
-func cmd(c uint32) string {
-	if c == 0 {
-		return "-"
-	}
-	return motioncmd.Name(c)
-}
+// The journals' number, vector and command formats (package motiontest).
+var (
+	g   = motiontest.G
+	v3  = motiontest.V3
+	cmd = motiontest.Cmd
+)
 
 // step logs what a step returned, the events it caused, then the whole
 // machine.
@@ -156,32 +145,5 @@ func (j *journal) tick(dt float64) {
 // check compares the journal with testdata/journal/name.txt.
 func (j *journal) check(t *testing.T, name string) {
 	t.Helper()
-	path := filepath.Join("testdata", "journal", name+".txt")
-	got := j.b.String()
-	if *updateJournals {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./motion -run Journal -update writes it)", err)
-	}
-	g, w := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			t.Fatalf("%s differs at line %d:\n got  %s\n want %s", path, i+1, gl, wl)
-		}
-	}
+	motiontest.CheckJournal(t, name, j.b.String())
 }

@@ -20,7 +20,7 @@ const (
 // where other objects are and how big, the physics clock, and where a
 // finished move is reported (WeenieObject::OnMoveComplete).
 type MoveToHost interface {
-	motion.MoveToHost
+	managers.MoveToHost
 	TargetCylinder(guid uint32) (radius, height float32)
 }
 
@@ -63,18 +63,18 @@ func UnpackMovement(ecs donburi.World, v *components.View, md *protocol.Movement
 
 // moveToManager returns the MovementManager's MoveToManager, creating it
 // (and the interpreter) on first use.
-func moveToManager(v *components.View, mm *managers.MovementManager, host MoveToHost) *motion.MoveToManager {
+func moveToManager(v *components.View, mm *managers.MovementManager, host MoveToHost) *managers.MoveToManager {
 	mm.MakeInterp()
 	if mm.MoveTo == nil {
 		radius, height := Cylinder(v.Parts)
-		mm.SetMoveTo(motion.NewMoveToManager(&motion.ObjectMoveTo{Obj: v.Motion, Radius: radius, Height: height, Host: host}))
+		mm.SetMoveTo(managers.NewMoveToManager(&managers.ObjectMoveTo{Obj: v.Motion, Radius: radius, Height: height, Host: host}))
 	}
 	return mm.MoveTo
 }
 
 // moveTo hands MovementData types 6–9 to the MoveToManager
 // (MovementManager::unpack_movement cases 6–9).
-func moveTo(m *motion.MoveToManager, md *protocol.MovementData, host MoveToHost) {
+func moveTo(m *managers.MoveToManager, md *protocol.MovementData, host MoveToHost) {
 	mt := &md.MoveTo
 	moveParams := func() motion.MoveToParams {
 		return motion.NewMoveToParams(mt.MovementParams, mt.DistanceToObject, mt.MinDistance, mt.FailDistance,

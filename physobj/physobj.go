@@ -239,6 +239,12 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 	}
 	m.Gravity = p.State.Has(physics.StateGravity)
 	res, out := r.Transition(m, p.Position, cand.Origin, in)
+	if res.StopVelocity {
+		// ValidateTransition's ObjectInfo::StopVelocity: a step refused
+		// from a contact plane zeroes the velocity (set_velocity(0); ACE
+		// ObjectInfo.cs StopVelocity, Transition.cs ValidateTransition).
+		p.Velocity = physics.Vec3{}
+	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
 		return Contact{}
@@ -366,9 +372,18 @@ func AnimateStatic(v *components.View, dt float64) {
 
 // SetPositionInternal places the object hard at pos (CPhysicsObj::
 // SetPositionInternal without the collision checks) and stops any
-// interpolation. The caller moves attached children.
+// interpolation. The caller moves attached children. What the last
+// transition left is dropped as the placement transition's collision info
+// would replace it (ACE PhysicsObj.SetPositionInternal(Transition)): no
+// sliding normal, no stationary frames, and a contact plane rebuilt at the
+// new place (contactOf puts one through the origin when in contact).
 func SetPositionInternal(v *components.View, pos physics.Position) {
-	v.Phys.Position = pos
+	p := v.Phys
+	p.Position = pos
+	p.Transient &^= physics.TransientSliding | physics.TransientStationaryFall |
+		physics.TransientStationaryStop | physics.TransientStationaryStuck
+	p.SlidingNormal = physics.Vec3{}
+	p.ContactPlaneN, p.ContactPlaneD = physics.Vec3{}, 0
 	if v.Position != nil {
 		v.Position.StopInterpolating()
 	}

@@ -329,6 +329,18 @@ func vectors() []vector {
 		{"PlayerCreate", &PlayerCreate{Guid: 0x50000001}, le{}.u32(0xF746).u32(0x50000001)},
 		{"GameEvent/Item_UseDone", catalogEvent(schema.Event, 0x01C7, 0x50000001, 17, Object{{"failure_type", uint32(0x0405)}}),
 			le{}.u32(0xF7B0).u32(0x50000001).u32(17).u32(0x01C7).u32(0x0405)},
+		// The two overrides (protocol/overrides.go), in the layouts ACE
+		// writes them: Social_CharacterTitleTable with its leading u32 1,
+		// and Communication_ChannelBroadcast with the sender's name between
+		// the channel and the message (String16L: a u16 length, the bytes,
+		// padding to four from the message's start).
+		{"GameEvent/Social_CharacterTitleTable", catalogEvent(schema.Event, 0x0029, 0x50000001, 3,
+			Object{{"unknown", uint32(1)}, {"display_title", uint32(14)}, {"titles", Object{{"count", uint32(2)}, {"list", []Object{{{"value", uint32(1)}}, {{"value", uint32(14)}}}}}}}),
+			le{}.u32(0xF7B0).u32(0x50000001).u32(3).u32(0x0029).u32(1).u32(14).u32(2).u32(1).u32(14)},
+		{"GameEvent/Communication_ChannelBroadcast", catalogEvent(schema.Event, 0x0147, 0x50000001, 4,
+			Object{{"channel", uint32(0x00000800)}, {"sender_name", "Bob"}, {"message", "hello there"}}),
+			le{}.u32(0xF7B0).u32(0x50000001).u32(4).u32(0x0147).u32(0x00000800).
+				u16(3).raw('B', 'o', 'b').pad().u16(11).raw([]byte("hello there")...).pad()},
 		{"GameAction/login_complete", catalogEvent(schema.Action, 0xA1, 0, 1, nil),
 			le{}.u32(0xF7B1).u32(1).u32(0xA1)},
 		{"MoveToState/doc_example", docMoveToState(), unhex(`

@@ -656,11 +656,15 @@ var (
 	// addOpts draw Additive surfaces: added to what lies under them, and
 	// fogged toward black (fog hides a glow instead of tinting it).
 	addOpts = &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendLighter, Uniforms: map[string]any{"Fog": make([]float32, 3), "Linear": float32(1), "Detail": detailRects}}
+	// modeColour and modeDepthTested are the world shader's Mode uniform
+	// for a plain batch and a depth-tested one, boxed once: a float32 put
+	// into the uniforms map per batch would allocate every frame.
+	modeColour, modeDepthTested any = float32(0), float32(1)
 )
 
 // drawTriangles draws the frame from src, the atlas or the white image,
-// one call per batch (r.DrawCalls(): one unless Additive surfaces show or
-// the depth test splits the sky from the rest): through the world shader
+// one call per batch (r.DrawCalls(): one unless Additive surfaces show):
+// through the world shader
 // (perspective-correct texture coordinates), or DrawTriangles32 when the
 // shader does not compile. With r.Depth the opaque triangles are first
 // drawn into the depth images (two more calls) and the batches marked
@@ -693,9 +697,9 @@ func drawTriangles(dst *ebiten.Image, r *view.Renderer, src *ebiten.Image) {
 	for _, b := range r.Batches {
 		idx := r.Indices[start:b.End]
 		start = b.End
-		mode := float32(0)
+		mode := modeColour
 		if depth && b.Depth {
-			mode = 1
+			mode = modeDepthTested
 		}
 		shaderOpts.Uniforms["Mode"], addOpts.Uniforms["Mode"] = mode, mode
 		switch {

@@ -114,6 +114,41 @@ func TestRemovedObjectLeavesTheBroadPhase(t *testing.T) {
 	}
 }
 
+// TestPlacementClearsSlidingNormal: a walker held head-on keeps its
+// sliding normal (above), but a hard placement elsewhere (a server snap, a
+// teleport) is a new start: CPhysicsObj::SetPositionInternal after the
+// placement transition takes that transition's collision info, which has
+// no sliding normal, no stationary frames and a contact plane at the new
+// place (ACE PhysicsObj.SetPositionInternal(Transition)). The walker walks
+// on from there.
+func TestPlacementClearsSlidingNormal(t *testing.T) {
+	w := collideWorld(t)
+	walker(t, w, 0x50000001, 60, 40, 0)
+	stander := human(0x50000002, 0)
+	stander.Physics.Position.Frame = physics.Frame{Origin: physics.Vec3{X: 60, Y: 44, Z: groundZ}, Orientation: physics.IdentityQuat}
+	viaBytes(t, w, stander)
+	for range 60 {
+		w.Step(0.05)
+	}
+	held := origin(w, 0x50000001)
+	v := w.Object(0x50000001)
+	if held.Y > 44-0.85 || !v.Phys.Transient.Has(physics.TransientSliding) {
+		t.Fatalf("setup: the walker was not stopped head-on by the stander (y %v, transient %v)", held.Y, v.Phys.Transient)
+	}
+	to := v.Phys.Position
+	to.Frame.Origin.X -= 20
+	w.SetPositionInternal(v, to)
+	if v.Phys.Transient.Has(physics.TransientSliding) {
+		t.Fatalf("after the placement the walker still slides on %v", v.Phys.SlidingNormal)
+	}
+	for range 20 {
+		w.Step(0.05)
+	}
+	if got := origin(w, 0x50000001); got.Y < to.Frame.Origin.Y+1 {
+		t.Fatalf("placed on open ground at %v the walker only reached %v in 1 s; want it walking on", to.Frame.Origin, got)
+	}
+}
+
 // captureWatch is a motion.Observer that calls onCapture for each
 // captured hook.
 type captureWatch struct {

@@ -31,7 +31,7 @@ func BenchmarkDrawWorld(b *testing.B) {
 			cam.Distance, cam.Pitch = 60, 0.7
 			cam.Update()
 			r := NewRenderer(f.assets)
-			r.Detail = true // as the window draws
+			r.Detail, r.Depth = true, true // as the window draws
 			benchFrames(b, w, r, cam)
 			b.ReportMetric(float64(len(r.Drawn)), "drawn")
 			if len(r.Drawn) == 0 {
@@ -49,7 +49,7 @@ func BenchmarkDrawDefaultView(b *testing.B) {
 	w, a := testWorld(b)
 	cam := testCamera(w, 1280, 720)
 	r := NewRenderer(a)
-	r.Detail = true // as the window draws
+	r.Detail, r.Depth = true, true // as the window draws
 	benchFrames(b, w, r, cam)
 }
 

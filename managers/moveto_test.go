@@ -1,6 +1,7 @@
-package motion
+package managers
 
 import (
+	"github.com/dereth/dereth/motion"
 	"math"
 	"testing"
 
@@ -26,10 +27,10 @@ type mtSample struct {
 // the sequence's root motion into the object's frame.
 type mtRig struct {
 	t       *testing.T
-	o       *Object
+	o       *motion.Object
 	m       *MoveToManager
 	now     float64
-	done    []WeenieError
+	done    []motion.WeenieError
 	targets map[uint32]physics.Position
 	trace   []mtSample
 }
@@ -46,7 +47,7 @@ func newMoveToRig(t *testing.T) *mtRig {
 	t.Helper()
 	r := &mtRig{t: t, o: newTestObject(), targets: map[uint32]physics.Position{}}
 	r.m = NewMoveToManager(&ObjectMoveTo{Obj: r.o, Host: r})
-	mv(r.o).SetMoveTo(r.m)
+	mm(r.o).SetMoveTo(r.m)
 	return r
 }
 
@@ -56,16 +57,16 @@ func (r *mtRig) TargetPosition(g uint32) (physics.Position, bool) {
 	p, ok := r.targets[g]
 	return p, ok
 }
-func (r *mtRig) CurrentTime() float64                 { return r.now }
-func (r *mtRig) MoveToDone(_ uint32, err WeenieError) { r.done = append(r.done, err) }
+func (r *mtRig) CurrentTime() float64                        { return r.now }
+func (r *mtRig) MoveToDone(_ uint32, err motion.WeenieError) { r.done = append(r.done, err) }
 
 // doneHost is a MoveTo host with no targets and a clock at 0 that records
 // completions.
-type doneHost struct{ done *[]WeenieError }
+type doneHost struct{ done *[]motion.WeenieError }
 
 func (doneHost) TargetPosition(uint32) (physics.Position, bool) { return physics.Position{}, false }
 func (doneHost) CurrentTime() float64                           { return 0 }
-func (h doneHost) MoveToDone(_ uint32, err WeenieError)         { *h.done = append(*h.done, err) }
+func (h doneHost) MoveToDone(_ uint32, err motion.WeenieError)  { *h.done = append(*h.done, err) }
 
 // at is a position in the rig's cell.
 func (r *mtRig) at(x, y float32) physics.Position {
@@ -89,7 +90,7 @@ func (r *mtRig) step() {
 		cmd: r.m.CurrentCommand, aux: r.m.AuxCommand,
 		forward: s.ForwardCommand, turn: s.TurnCommand,
 		forwardSpeed: s.ForwardSpeed, turnSpeed: s.TurnSpeed,
-		heading: FrameHeading(r.o.Phys.Position.Frame), origin: r.o.Phys.Position.Frame.Origin,
+		heading: motion.FrameHeading(r.o.Phys.Position.Frame), origin: r.o.Phys.Position.Frame.Origin,
 	})
 }
 
@@ -102,7 +103,7 @@ func (r *mtRig) run(max int) {
 	}
 	if len(r.done) == 0 {
 		r.t.Fatalf("move did not finish in %d ticks (at %+v, heading %.2f, cmd %s, pending %v)", max,
-			r.o.Phys.Position.Frame.Origin, FrameHeading(r.o.Phys.Position.Frame), motioncmd.Name(r.m.CurrentCommand), r.m.Pending)
+			r.o.Phys.Position.Frame.Origin, motion.FrameHeading(r.o.Phys.Position.Frame), motioncmd.Name(r.m.CurrentCommand), r.m.Pending)
 	}
 }
 
@@ -113,10 +114,10 @@ func (r *mtRig) settle(n int) (moved, turned float32) {
 		r.step()
 	}
 	end := r.o.Phys.Position.Frame
-	return end.Origin.Sub(start.Origin).Len(), mtAngle(FrameHeading(start), FrameHeading(end))
+	return end.Origin.Sub(start.Origin).Len(), mtAngle(motion.FrameHeading(start), motion.FrameHeading(end))
 }
 
-func (r *mtRig) expectDone(want WeenieError) {
+func (r *mtRig) expectDone(want motion.WeenieError) {
 	r.t.Helper()
 	if len(r.done) != 1 || r.done[0] != want {
 		r.t.Fatalf("done = %#x, want [%#x]", r.done, want)
@@ -149,27 +150,27 @@ func mtAngle(a, b float32) float32 {
 }
 
 func TestMoveToFlagsRoundTrip(t *testing.T) {
-	p := DecodeMoveToFlags(MoveParamDefault)
+	p := motion.DecodeMoveToFlags(motion.MoveParamDefault)
 	if !p.CanWalk || !p.CanRun || !p.CanSidestep || !p.CanWalkBackwards || p.CanCharge ||
 		p.FailWalk || p.UseFinalHeading || p.Sticky || p.MoveAway || !p.MoveTowards || !p.UseSpheres ||
 		!p.SetHoldKey || p.Autonomous || !p.ModifyRawState || !p.ModifyInterpretedState ||
 		!p.CancelMoveTo || !p.StopCompletely || p.DisableJumpDuringLink {
 		t.Fatalf("0x1EE0F decoded to %+v", p)
 	}
-	for bit := uint32(1); bit <= MoveParamDisableJumpDuringLink; bit <<= 1 {
-		q := DecodeMoveToFlags(bit)
+	for bit := uint32(1); bit <= motion.MoveParamDisableJumpDuringLink; bit <<= 1 {
+		q := motion.DecodeMoveToFlags(bit)
 		if got := q.Flags(); got != bit {
 			t.Errorf("bit %#x round-trips to %#x", bit, got)
 		}
 	}
-	if got := p.Flags(); got != MoveParamDefault {
+	if got := p.Flags(); got != motion.MoveParamDefault {
 		t.Errorf("default flags round-trip to %#x", got)
 	}
-	d := DefaultMoveToParams()
+	d := motion.DefaultMoveToParams()
 	if d.DistanceToObject != 0.6 || d.FailDistance != math.MaxFloat32 || d.Speed != 1 || d.WalkRunThreshold != 15 {
 		t.Errorf("defaults %+v", d)
 	}
-	tp := NewTurnToParams(MoveParamStopCompletely, 1.5, 270)
+	tp := motion.NewTurnToParams(motion.MoveParamStopCompletely, 1.5, 270)
 	if !tp.StopCompletely || tp.CanWalk || tp.Speed != 1.5 || tp.DesiredHeading != 270 {
 		t.Errorf("turn-to params %+v", tp)
 	}
@@ -196,7 +197,7 @@ func TestMoveToHeadingHelpers(t *testing.T) {
 		{"same spot", pos(cell, 0, 0), 0, 0},
 	} {
 		from := pos(cell, 0, 0)
-		if got := PositionHeading(from, c.to); mtAngle(got, c.heading) > 1e-3 {
+		if got := motion.PositionHeading(from, c.to); mtAngle(got, c.heading) > 1e-3 {
 			t.Errorf("%s: heading %v, want %v", c.name, got, c.heading)
 		}
 		if got := dat.GlobalDistance(from, c.to); math.Abs(float64(got-c.distance)) > 1e-3 {
@@ -205,15 +206,15 @@ func TestMoveToHeadingHelpers(t *testing.T) {
 	}
 	for _, h := range []float32{0, 1, 45, 90, 179.5, 180, 270, 359} {
 		f := physics.IdentityFrame
-		SetFrameHeading(&f, h)
-		if got := FrameHeading(f); mtAngle(got, h) > 1e-3 || got < 0 || got >= 360 {
+		motion.SetFrameHeading(&f, h)
+		if got := motion.FrameHeading(f); mtAngle(got, h) > 1e-3 || got < 0 || got >= 360 {
 			t.Errorf("heading %v round-trips to %v", h, got)
 		}
 	}
 	// A right turn (negative omega about z) raises the heading.
 	f := physics.IdentityFrame
 	f.Rotate(physics.Vec3{Z: -math.Pi / 2})
-	if got := FrameHeading(f); mtAngle(got, 90) > 1e-3 {
+	if got := motion.FrameHeading(f); mtAngle(got, 90) > 1e-3 {
 		t.Errorf("quarter right turn heads %v, want 90", got)
 	}
 	for _, c := range []struct {
@@ -222,12 +223,12 @@ func TestMoveToHeadingHelpers(t *testing.T) {
 		diff   float32
 		passed bool
 	}{
-		{90, 0, TurnRight, 90, true},
-		{0, 90, TurnRight, 270, false},
-		{0, 90, TurnLeft, 90, true},
-		{10, 350, TurnRight, 20, true},
-		{350, 10, TurnRight, 340, false},
-		{350, 10, TurnLeft, 20, true},
+		{90, 0, motion.TurnRight, 90, true},
+		{0, 90, motion.TurnRight, 270, false},
+		{0, 90, motion.TurnLeft, 90, true},
+		{10, 350, motion.TurnRight, 20, true},
+		{350, 10, motion.TurnRight, 340, false},
+		{350, 10, motion.TurnLeft, 20, true},
 	} {
 		if got := headingDiff(c.h1, c.h2, c.motion); math.Abs(float64(got-c.diff)) > 1e-3 {
 			t.Errorf("heading_diff(%v, %v, %s) = %v, want %v", c.h1, c.h2, motioncmd.Name(c.motion), got, c.diff)
@@ -236,7 +237,7 @@ func TestMoveToHeadingHelpers(t *testing.T) {
 			t.Errorf("heading_greater(%v, %v, %s) = %v, want %v", c.h1, c.h2, motioncmd.Name(c.motion), got, c.passed)
 		}
 	}
-	if d := CylinderDistance(0.5, 2, pos(cell, 0, 0), 0.5, 2, pos(cell, 0, 4)); math.Abs(float64(d-3)) > 1e-4 {
+	if d := motion.CylinderDistance(0.5, 2, pos(cell, 0, 0), 0.5, 2, pos(cell, 0, 4)); math.Abs(float64(d-3)) > 1e-4 {
 		t.Errorf("cylinder distance %v, want 3", d)
 	}
 }
@@ -254,25 +255,25 @@ func TestMoveToPositionAhead(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
 			target := r.at(0, c.y)
-			p := DefaultMoveToParams()
+			p := motion.DefaultMoveToParams()
 			p.DistanceToObject = c.distance
 			r.m.MoveToPosition(target, p)
 			if !r.m.IsMovingTo() {
 				t.Fatal("not moving after MoveToPosition")
 			}
 			r.run(600)
-			r.expectDone(ErrNone)
+			r.expectDone(motion.ErrNone)
 			d := r.distTo(target)
 			if d > c.distance || d < c.distance-0.3 {
 				t.Errorf("stopped %.3f from the target, want within (%.1f-0.3, %.1f]", d, c.distance, c.distance)
 			}
-			if i := r.firstIndex(func(s mtSample) bool { return s.cmd == TurnRight || s.cmd == TurnLeft || s.aux != 0 }); i >= 0 {
+			if i := r.firstIndex(func(s mtSample) bool { return s.cmd == motion.TurnRight || s.cmd == motion.TurnLeft || s.aux != 0 }); i >= 0 {
 				t.Errorf("turned at tick %d for a target straight ahead", i)
 			}
-			if r.firstIndex(func(s mtSample) bool { return s.forward == WalkForward }) < 0 {
+			if r.firstIndex(func(s mtSample) bool { return s.forward == motion.WalkForward }) < 0 {
 				t.Error("never walked")
 			}
-			if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
+			if f := r.o.Interp().Interpreted.ForwardCommand; f != motion.Ready {
 				t.Errorf("forward command %s after arrival, want Ready", motioncmd.Name(f))
 			}
 			if moved, _ := r.settle(60); moved > 1e-4 {
@@ -288,31 +289,31 @@ func TestMoveToPositionBehindTurnsFirst(t *testing.T) {
 		x, y float32
 		turn uint32
 	}{
-		{"behind right", 3, -8, TurnRight},
-		{"behind left", -3, -8, TurnLeft},
-		{"right", 8, 0, TurnRight},
-		{"left", -8, 1, TurnLeft},
+		{"behind right", 3, -8, motion.TurnRight},
+		{"behind left", -3, -8, motion.TurnLeft},
+		{"right", 8, 0, motion.TurnRight},
+		{"left", -8, 1, motion.TurnLeft},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
 			target := r.at(c.x, c.y)
-			bearing := PositionHeading(r.o.Phys.Position, target)
-			r.m.MoveToPosition(target, DefaultMoveToParams())
+			bearing := motion.PositionHeading(r.o.Phys.Position, target)
+			r.m.MoveToPosition(target, motion.DefaultMoveToParams())
 			r.run(900)
-			r.expectDone(ErrNone)
+			r.expectDone(motion.ErrNone)
 			first := r.firstIndex(func(s mtSample) bool { return s.cmd != 0 })
 			if first < 0 || r.trace[first].cmd != c.turn {
 				t.Fatalf("first command %v, want %s", r.trace[max(first, 0)].cmd, motioncmd.Name(c.turn))
 			}
 			wantSign := float32(1)
-			if c.turn == TurnLeft {
+			if c.turn == motion.TurnLeft {
 				wantSign = -1
 			}
-			turning := r.firstIndex(func(s mtSample) bool { return s.turn == TurnRight })
+			turning := r.firstIndex(func(s mtSample) bool { return s.turn == motion.TurnRight })
 			if turning < 0 || r.trace[turning].turnSpeed*wantSign <= 0 {
 				t.Fatalf("interpreted turn never ran the %s way", motioncmd.Name(c.turn))
 			}
-			walk := r.firstIndex(func(s mtSample) bool { return s.cmd == WalkForward })
+			walk := r.firstIndex(func(s mtSample) bool { return s.cmd == motion.WalkForward })
 			if walk < first {
 				t.Fatalf("walked at tick %d before turning at %d", walk, first)
 			}
@@ -351,13 +352,13 @@ func TestMoveToPositionWalkOrRun(t *testing.T) {
 				r.o.WeenieObj = mtWeenie{}
 			}
 			target := r.at(0, c.y)
-			p := DefaultMoveToParams()
+			p := motion.DefaultMoveToParams()
 			p.CanWalk, p.CanRun, p.RunRate = c.canWalk, c.canRun, c.runRate
 			r.m.MoveToPosition(target, p)
 			r.run(1200)
-			r.expectDone(ErrNone)
-			ran := r.firstIndex(func(s mtSample) bool { return s.forward == RunForward })
-			walked := r.firstIndex(func(s mtSample) bool { return s.forward == WalkForward })
+			r.expectDone(motion.ErrNone)
+			ran := r.firstIndex(func(s mtSample) bool { return s.forward == motion.RunForward })
+			walked := r.firstIndex(func(s mtSample) bool { return s.forward == motion.WalkForward })
 			if c.wantRun {
 				if ran < 0 || walked >= 0 {
 					t.Fatalf("run at %d, walk at %d; want run only", ran, walked)
@@ -380,16 +381,16 @@ func TestMoveToPositionFailDistance(t *testing.T) {
 		r := newMoveToRig(t)
 		start := r.o.Phys.Position
 		target := r.at(0, 20)
-		p := DefaultMoveToParams()
+		p := motion.DefaultMoveToParams()
 		p.FailDistance = fail
 		r.m.MoveToPosition(target, p)
 		r.run(900)
-		r.expectDone(ErrYouChargedTooFar)
+		r.expectDone(motion.ErrYouChargedTooFar)
 		travelled := dat.GlobalDistance(start, r.o.Phys.Position)
 		if travelled <= fail || travelled > fail+0.5 {
 			t.Errorf("fail %.1f: gave up after %.3f units", fail, travelled)
 		}
-		if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
+		if f := r.o.Interp().Interpreted.ForwardCommand; f != motion.Ready {
 			t.Errorf("fail %.1f: forward %s after failing, want Ready", fail, motioncmd.Name(f))
 		}
 		if len(r.m.Pending) != 0 {
@@ -412,13 +413,13 @@ func TestMoveToPositionMoveAway(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
 			target := r.at(0, c.y)
-			p := DefaultMoveToParams()
+			p := motion.DefaultMoveToParams()
 			p.MoveTowards, p.MoveAway, p.MinDistance = false, true, c.min
 			r.m.MoveToPosition(target, p)
 			r.run(900)
-			r.expectDone(ErrNone)
+			r.expectDone(motion.ErrNone)
 			d := r.distTo(target)
-			moved := r.firstIndex(func(s mtSample) bool { return s.forward == WalkForward || s.forward == RunForward }) >= 0
+			moved := r.firstIndex(func(s mtSample) bool { return s.forward == motion.WalkForward || s.forward == motion.RunForward }) >= 0
 			if moved != c.wantMove {
 				t.Fatalf("moved = %v, want %v", moved, c.wantMove)
 			}
@@ -436,24 +437,24 @@ func TestTurnToHeading(t *testing.T) {
 		heading float32
 		turn    uint32
 	}{
-		{"quarter right", 0, 90, TurnRight},
-		{"quarter left", 0, 270, TurnLeft},
-		{"about face", 0, 180, TurnRight},
-		{"across north right", 350, 20, TurnRight},
-		{"across north left", 20, 340, TurnLeft},
-		{"nudge", 100, 101, TurnRight},
+		{"quarter right", 0, 90, motion.TurnRight},
+		{"quarter left", 0, 270, motion.TurnLeft},
+		{"about face", 0, 180, motion.TurnRight},
+		{"across north right", 350, 20, motion.TurnRight},
+		{"across north left", 20, 340, motion.TurnLeft},
+		{"nudge", 100, 101, motion.TurnRight},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
-			SetFrameHeading(&r.o.Phys.Position.Frame, c.start)
-			r.m.TurnToHeading(NewTurnToParams(MoveParamDefault, 1, c.heading))
+			motion.SetFrameHeading(&r.o.Phys.Position.Frame, c.start)
+			r.m.TurnToHeading(motion.NewTurnToParams(motion.MoveParamDefault, 1, c.heading))
 			r.run(600)
-			r.expectDone(ErrNone)
+			r.expectDone(motion.ErrNone)
 			first := r.firstIndex(func(s mtSample) bool { return s.cmd != 0 })
 			if first < 0 || r.trace[first].cmd != c.turn {
 				t.Fatalf("turn command %v, want %s", r.trace[max(first, 0)].cmd, motioncmd.Name(c.turn))
 			}
-			if got := FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.heading) > 0.01 {
+			if got := motion.FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.heading) > 0.01 {
 				t.Errorf("heading %.3f, want %.1f", got, c.heading)
 			}
 			if tc := r.o.Interp().Interpreted.TurnCommand; tc != 0 {
@@ -481,29 +482,29 @@ func TestTurnToObject(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
 			r.targets[7] = r.at(c.x, c.y)
-			r.m.TurnToObject(7, NewTurnToParams(MoveParamDefault, 1, c.desired))
+			r.m.TurnToObject(7, motion.NewTurnToParams(motion.MoveParamDefault, 1, c.desired))
 			r.run(600)
-			r.expectDone(ErrNone)
-			if got := FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.want) > 0.01 {
+			r.expectDone(motion.ErrNone)
+			if got := motion.FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.want) > 0.01 {
 				t.Errorf("heading %.3f, want %.1f", got, c.want)
 			}
-			if r.firstIndex(func(s mtSample) bool { return s.forward != Ready }) >= 0 {
+			if r.firstIndex(func(s mtSample) bool { return s.forward != motion.Ready }) >= 0 {
 				t.Error("walked during a turn-to")
 			}
 		})
 	}
 	r := newMoveToRig(t)
-	r.m.TurnToObject(99, NewTurnToParams(MoveParamDefault, 1, 0))
-	r.expectDone(ErrNoObject)
+	r.m.TurnToObject(99, motion.NewTurnToParams(motion.MoveParamDefault, 1, 0))
+	r.expectDone(motion.ErrNoObject)
 }
 
 func TestMoveToObject(t *testing.T) {
 	t.Run("still target with radius", func(t *testing.T) {
 		r := newMoveToRig(t)
 		r.targets[7] = r.at(0, 10)
-		r.m.MoveToObject(7, 0.5, 1, DefaultMoveToParams())
+		r.m.MoveToObject(7, 0.5, 1, motion.DefaultMoveToParams())
 		r.run(600)
-		r.expectDone(ErrNone)
+		r.expectDone(motion.ErrNone)
 		// UseSpheres: the gap between cylinders, so the centres end ≤ 1.1 apart.
 		if d := r.distTo(r.targets[7]); d > 1.1 || d < 0.8 {
 			t.Errorf("centres %.3f apart, want (0.8, 1.1]", d)
@@ -512,35 +513,35 @@ func TestMoveToObject(t *testing.T) {
 	t.Run("target moves", func(t *testing.T) {
 		r := newMoveToRig(t)
 		r.targets[7] = r.at(0, 10)
-		r.m.MoveToObject(7, 0, 0, DefaultMoveToParams())
+		r.m.MoveToObject(7, 0, 0, motion.DefaultMoveToParams())
 		for i := 0; i < 60; i++ {
 			r.step()
 		}
 		r.targets[7] = r.at(4, 12)
 		r.run(900)
-		r.expectDone(ErrNone)
+		r.expectDone(motion.ErrNone)
 		if d := r.distTo(r.targets[7]); d > 0.6 {
 			t.Errorf("stopped %.3f from the moved target", d)
 		}
-		if r.firstIndex(func(s mtSample) bool { return s.aux == TurnRight }) < 0 {
+		if r.firstIndex(func(s mtSample) bool { return s.aux == motion.TurnRight }) < 0 {
 			t.Error("never steered toward the moved target")
 		}
 	})
 	t.Run("target gone", func(t *testing.T) {
 		r := newMoveToRig(t)
 		r.targets[7] = r.at(0, 10)
-		r.m.MoveToObject(7, 0, 0, DefaultMoveToParams())
+		r.m.MoveToObject(7, 0, 0, motion.DefaultMoveToParams())
 		for i := 0; i < 30; i++ {
 			r.step()
 		}
 		delete(r.targets, 7)
 		r.step()
-		r.expectDone(ErrObjectGone)
+		r.expectDone(motion.ErrObjectGone)
 	})
 	t.Run("unknown target", func(t *testing.T) {
 		r := newMoveToRig(t)
-		r.m.MoveToObject(8, 0, 0, DefaultMoveToParams())
-		r.expectDone(ErrNoObject)
+		r.m.MoveToObject(8, 0, 0, motion.DefaultMoveToParams())
+		r.expectDone(motion.ErrNoObject)
 	})
 }
 
@@ -548,28 +549,28 @@ func TestMoveToCancel(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		cancel func(r *mtRig)
-		want   WeenieError
+		want   motion.WeenieError
 	}{
-		{"CancelMoveTo", func(r *mtRig) { r.m.CancelMoveTo(ErrActionCancelled) }, ErrActionCancelled},
-		{"CancelMoveTo other error", func(r *mtRig) { r.m.CancelMoveTo(ErrObjectGone) }, ErrObjectGone},
-		{"interp StopCompletely", func(r *mtRig) { r.o.Interp().StopCompletely() }, ErrActionCancelled},
-		{"new move", func(r *mtRig) { r.m.MoveToPosition(r.o.Phys.Position, DefaultMoveToParams()) }, ErrActionCancelled},
+		{"CancelMoveTo", func(r *mtRig) { r.m.CancelMoveTo(motion.ErrActionCancelled) }, motion.ErrActionCancelled},
+		{"CancelMoveTo other error", func(r *mtRig) { r.m.CancelMoveTo(motion.ErrObjectGone) }, motion.ErrObjectGone},
+		{"interp StopCompletely", func(r *mtRig) { r.o.Interp().StopCompletely() }, motion.ErrActionCancelled},
+		{"new move", func(r *mtRig) { r.m.MoveToPosition(r.o.Phys.Position, motion.DefaultMoveToParams()) }, motion.ErrActionCancelled},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
 			target := r.at(0, 12)
-			r.m.MoveToPosition(target, DefaultMoveToParams())
+			r.m.MoveToPosition(target, motion.DefaultMoveToParams())
 			for i := 0; i < 45; i++ {
 				r.step()
 			}
-			if r.o.Interp().Interpreted.ForwardCommand != WalkForward {
+			if r.o.Interp().Interpreted.ForwardCommand != motion.WalkForward {
 				t.Fatalf("not walking before the cancel")
 			}
 			c.cancel(r)
 			if len(r.done) == 0 || r.done[0] != c.want {
 				t.Fatalf("done = %#x, want %#x first", r.done, c.want)
 			}
-			if f := r.o.Interp().Interpreted.ForwardCommand; f != Ready {
+			if f := r.o.Interp().Interpreted.ForwardCommand; f != motion.Ready {
 				t.Errorf("forward %s after cancel", motioncmd.Name(f))
 			}
 			r.settle(15) // the stop link plays out
@@ -583,15 +584,15 @@ func TestMoveToCancel(t *testing.T) {
 	}
 	// A user motion issued through the interpreter cancels the move.
 	r := newMoveToRig(t)
-	r.m.MoveToPosition(r.at(0, 20), DefaultMoveToParams())
+	r.m.MoveToPosition(r.at(0, 20), motion.DefaultMoveToParams())
 	for i := 0; i < 20; i++ {
 		r.step()
 	}
-	p := DefaultParams()
-	r.o.Interp().DoMotion(SideStepRight, &p)
-	r.expectDone(ErrActionCancelled)
+	p := motion.DefaultParams()
+	r.o.Interp().DoMotion(motion.SideStepRight, &p)
+	r.expectDone(motion.ErrActionCancelled)
 	// An idle manager ignores a cancel.
-	r.m.CancelMoveTo(ErrActionCancelled)
+	r.m.CancelMoveTo(motion.ErrActionCancelled)
 	if len(r.done) != 1 {
 		t.Errorf("idle cancel reported: %#x", r.done)
 	}
@@ -612,7 +613,7 @@ func TestMoveToFinalHeading(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newMoveToRig(t)
 			target := r.at(0, 5)
-			p := DefaultMoveToParams()
+			p := motion.DefaultMoveToParams()
 			p.UseFinalHeading, p.DesiredHeading = true, c.desired
 			if c.object {
 				r.targets[7] = target
@@ -621,20 +622,20 @@ func TestMoveToFinalHeading(t *testing.T) {
 				r.m.MoveToPosition(target, p)
 			}
 			r.run(900)
-			r.expectDone(ErrNone)
+			r.expectDone(motion.ErrNone)
 			if d := r.distTo(target); d > 0.6 {
 				t.Errorf("stopped %.3f from the target", d)
 			}
-			if got := FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.want) > 0.01 {
+			if got := motion.FrameHeading(r.o.Phys.Position.Frame); mtAngle(got, c.want) > 0.01 {
 				t.Errorf("final heading %.3f, want %.1f", got, c.want)
 			}
 			lastWalk := -1
 			for i, s := range r.trace {
-				if s.cmd == WalkForward {
+				if s.cmd == motion.WalkForward {
 					lastWalk = i
 				}
 			}
-			turn := r.firstIndex(func(s mtSample) bool { return s.cmd == TurnRight || s.cmd == TurnLeft })
+			turn := r.firstIndex(func(s mtSample) bool { return s.cmd == motion.TurnRight || s.cmd == motion.TurnLeft })
 			if lastWalk < 0 || turn <= lastWalk {
 				t.Errorf("final turn at tick %d, last walk at %d; want the turn after arriving", turn, lastWalk)
 			}
@@ -646,7 +647,7 @@ func TestMoveToWaitsForContact(t *testing.T) {
 	r := newMoveToRig(t)
 	r.o.Phys.Transient &^= physics.TransientContact
 	target := r.at(8, 0)
-	r.m.MoveToPosition(target, DefaultMoveToParams())
+	r.m.MoveToPosition(target, motion.DefaultMoveToParams())
 	for i := 0; i < 30; i++ {
 		r.step()
 	}
@@ -655,11 +656,11 @@ func TestMoveToWaitsForContact(t *testing.T) {
 	}
 	r.o.Phys.Transient |= physics.TransientContact
 	r.m.HitGround()
-	if r.m.CurrentCommand != TurnRight {
+	if r.m.CurrentCommand != motion.TurnRight {
 		t.Fatalf("HitGround began %s, want TurnRight", motioncmd.Name(r.m.CurrentCommand))
 	}
 	r.run(900)
-	r.expectDone(ErrNone)
+	r.expectDone(motion.ErrNone)
 	if d := r.distTo(target); d > 0.6 {
 		t.Errorf("stopped %.3f from the target", d)
 	}
@@ -687,7 +688,7 @@ func TestMoveToSticky(t *testing.T) {
 			w := &mtStickyWorld{ObjectMoveTo: r.m.World.(*ObjectMoveTo)}
 			r.m.World = w
 			target := r.at(0, 4)
-			p := DefaultMoveToParams()
+			p := motion.DefaultMoveToParams()
 			p.Sticky = true
 			if c.object {
 				r.targets[7] = target
@@ -696,7 +697,7 @@ func TestMoveToSticky(t *testing.T) {
 				r.m.MoveToPosition(target, p)
 			}
 			r.run(600)
-			r.expectDone(ErrNone)
+			r.expectDone(motion.ErrNone)
 			if got := len(w.stuck) == 1 && w.stuck[0] == 7; got != c.wantStuck {
 				t.Errorf("stuck to %v, want stuck = %v", w.stuck, c.wantStuck)
 			}

@@ -1,6 +1,7 @@
-package motion
+package managers
 
 import (
+	"github.com/dereth/dereth/motion"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -15,8 +16,8 @@ import (
 
 // awayParams is a move away from the target: MoveAway without
 // MoveTowards, walking only (no hold-key run), no final heading.
-func awayParams(minDistance float32) MoveToParams {
-	p := DefaultMoveToParams()
+func awayParams(minDistance float32) motion.MoveToParams {
+	p := motion.DefaultMoveToParams()
 	p.MoveTowards, p.MoveAway, p.CanRun = false, true, false
 	p.MinDistance = minDistance
 	return p
@@ -27,8 +28,8 @@ func awayParams(minDistance float32) MoveToParams {
 func (r *mtRig) untilLegWalking() {
 	r.t.Helper()
 	for i := 0; i < 300; i++ {
-		if len(r.m.Pending) > 0 && r.m.Pending[0].Type == MovementMoveToPosition &&
-			r.m.CurrentCommand == WalkForward && !r.o.Interp().MotionsPending() {
+		if len(r.m.Pending) > 0 && r.m.Pending[0].Type == motion.MovementMoveToPosition &&
+			r.m.CurrentCommand == motion.WalkForward && !r.o.Interp().MotionsPending() {
 			return
 		}
 		r.step()
@@ -37,7 +38,7 @@ func (r *mtRig) untilLegWalking() {
 }
 
 // face turns the mover in place to heading h.
-func (r *mtRig) face(h float32) { SetFrameHeading(&r.o.Phys.Position.Frame, h) }
+func (r *mtRig) face(h float32) { motion.SetFrameHeading(&r.o.Phys.Position.Frame, h) }
 
 // TestMoveAwaySteeringWrapsTheHeading pins HandleMoveToPosition's steering
 // on a leg moving away (mutants moveto.go:667 `heading -= 360` dropped,
@@ -54,12 +55,12 @@ func TestMoveAwaySteeringWrapsTheHeading(t *testing.T) {
 	r.face(69.5)
 	r.m.UseTime()
 	cur := r.o.Phys.Position
-	want := PositionHeading(cur, r.m.CurrentTargetPosition) + 180 - 360
-	diff := want - FrameHeading(cur.Frame)
+	want := motion.PositionHeading(cur, r.m.CurrentTargetPosition) + 180 - 360
+	diff := want - motion.FrameHeading(cur.Frame)
 	if diff <= 20 || diff > 21 {
 		t.Fatalf("setup: heading error %v, want just outside the 20° band", diff)
 	}
-	if r.m.AuxCommand != TurnRight || r.o.Interp().Interpreted.TurnCommand != TurnRight {
+	if r.m.AuxCommand != motion.TurnRight || r.o.Interp().Interpreted.TurnCommand != motion.TurnRight {
 		t.Fatalf("aux %s, interpreted turn %s; want TurnRight: the move-away heading 180 + 270 wraps to 90, %.2f° right of the mover",
 			motioncmd.Name(r.m.AuxCommand), motioncmd.Name(r.o.Interp().Interpreted.TurnCommand), diff)
 	}
@@ -70,15 +71,15 @@ func TestMoveAwaySteeringWrapsTheHeading(t *testing.T) {
 // motions are pending the steering turn is stopped, not kept.
 func TestSteeringStopsWhileMotionsPending(t *testing.T) {
 	r := newMoveToRig(t)
-	r.m.MoveToPosition(r.at(0, 30), DefaultMoveToParams())
+	r.m.MoveToPosition(r.at(0, 30), motion.DefaultMoveToParams())
 	r.untilLegWalking()
 	r.face(300) // 60° left of the target: steer right
 	r.m.UseTime()
-	if r.m.AuxCommand != TurnRight {
+	if r.m.AuxCommand != motion.TurnRight {
 		t.Fatalf("setup: aux %s, want TurnRight", motioncmd.Name(r.m.AuxCommand))
 	}
-	p := DefaultParams()
-	if err := r.o.Interp().DoInterpretedMotion(SideStepRight, &p); err != ErrNone || !r.o.Interp().MotionsPending() {
+	p := motion.DefaultParams()
+	if err := r.o.Interp().DoInterpretedMotion(motion.SideStepRight, &p); err != motion.ErrNone || !r.o.Interp().MotionsPending() {
 		t.Fatalf("setup: sidestep %v, pending %v", err, r.o.Interp().Pending)
 	}
 	r.m.UseTime()
@@ -97,10 +98,10 @@ func TestArrivalAtExactlyTheDistance(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		start physics.Vec3
-		p     MoveToParams
+		p     motion.MoveToParams
 	}{
-		{"toward, at distance_to_object", physics.Vec3{Y: 20}, func() MoveToParams {
-			p := DefaultMoveToParams()
+		{"toward, at distance_to_object", physics.Vec3{Y: 20}, func() motion.MoveToParams {
+			p := motion.DefaultMoveToParams()
 			p.DistanceToObject = 5
 			return p
 		}()},
@@ -116,7 +117,7 @@ func TestArrivalAtExactlyTheDistance(t *testing.T) {
 				t.Fatalf("setup: distance %v, want exactly 5", d)
 			}
 			r.m.UseTime()
-			if len(r.done) != 1 || r.done[0] != ErrNone || len(r.m.Pending) != 0 {
+			if len(r.done) != 1 || r.done[0] != motion.ErrNone || len(r.m.Pending) != 0 {
 				t.Fatalf("done %v, pending %v; want the move finished at exactly 5", r.done, r.m.Pending)
 			}
 		})
@@ -130,14 +131,14 @@ func TestArrivalAtExactlyTheDistance(t *testing.T) {
 // the leg would start again and walk backwards.
 func TestArrivalRemovesTheLegFirst(t *testing.T) {
 	r := newMoveToRig(t)
-	p := DefaultMoveToParams()
+	p := motion.DefaultMoveToParams()
 	p.MoveTowards, p.MoveAway, p.CanRun = true, true, false
 	p.DistanceToObject, p.MinDistance = 5, 3
 	r.m.MoveToPosition(r.at(0, 20), p)
 	r.untilLegWalking()
 	r.o.Phys.Position.Frame.Origin = physics.Vec3{Y: 19}
 	r.m.UseTime()
-	if len(r.done) != 1 || r.done[0] != ErrNone || r.m.IsMovingTo() {
+	if len(r.done) != 1 || r.done[0] != motion.ErrNone || r.m.IsMovingTo() {
 		t.Fatalf("done %v, moving %v, cmd %s; want the move finished on arrival",
 			r.done, r.m.IsMovingTo(), motioncmd.Name(r.m.CurrentCommand))
 	}
@@ -148,7 +149,7 @@ func TestArrivalRemovesTheLegFirst(t *testing.T) {
 // arrives stops turning at once, before the final-heading leg starts.
 func TestArrivalStopsTheSteeringTurn(t *testing.T) {
 	r := newMoveToRig(t)
-	p := DefaultMoveToParams()
+	p := motion.DefaultMoveToParams()
 	p.UseFinalHeading, p.DesiredHeading = true, 90
 	r.m.MoveToPosition(r.at(0, 30), p)
 	r.untilLegWalking()
@@ -158,7 +159,7 @@ func TestArrivalStopsTheSteeringTurn(t *testing.T) {
 	r.o.Phys.Position.Frame.Origin = physics.Vec3{X: -0.3, Y: 30}
 	r.face(300)
 	r.m.UseTime()
-	if len(r.m.Pending) != 1 || r.m.Pending[0].Type != MovementTurnToHeading {
+	if len(r.m.Pending) != 1 || r.m.Pending[0].Type != motion.MovementTurnToHeading {
 		t.Fatalf("setup: pending %v, want only the final heading leg", r.m.Pending)
 	}
 	if r.m.AuxCommand != 0 || r.o.Interp().Interpreted.TurnCommand != 0 {
@@ -172,8 +173,8 @@ func TestArrivalStopsTheSteeringTurn(t *testing.T) {
 func (r *mtRig) refusing(motions ...uint32) {
 	mt := r.o.Parts.Manager.Table.MotionTable
 	for _, m := range motions {
-		delete(mt.Cycles, dat.MotionKey(NonCombat, m))
-		delete(mt.Modifiers, dat.MotionKey(NonCombat, m))
+		delete(mt.Cycles, dat.MotionKey(motion.NonCombat, m))
+		delete(mt.Modifiers, dat.MotionKey(motion.NonCombat, m))
 	}
 }
 
@@ -184,22 +185,22 @@ func (r *mtRig) refusing(motions ...uint32) {
 func TestRefusedLegMotionCancels(t *testing.T) {
 	t.Run("forward leg", func(t *testing.T) {
 		r := newMoveToRig(t)
-		r.refusing(WalkForward, RunForward)
-		r.m.MoveToPosition(r.at(0, 30), DefaultMoveToParams())
+		r.refusing(motion.WalkForward, motion.RunForward)
+		r.m.MoveToPosition(r.at(0, 30), motion.DefaultMoveToParams())
 		r.run(300)
-		if r.done[0] != ErrNoMtableData || r.m.IsMovingTo() {
-			t.Fatalf("done %v, moving %v; want the move cancelled with the refusal 0x%X", r.done, r.m.IsMovingTo(), ErrNoMtableData)
+		if r.done[0] != motion.ErrNoMtableData || r.m.IsMovingTo() {
+			t.Fatalf("done %v, moving %v; want the move cancelled with the refusal 0x%X", r.done, r.m.IsMovingTo(), motion.ErrNoMtableData)
 		}
 	})
 	t.Run("turn leg", func(t *testing.T) {
 		r := newMoveToRig(t)
-		r.refusing(TurnRight)
-		p := DefaultMoveToParams()
+		r.refusing(motion.TurnRight)
+		p := motion.DefaultMoveToParams()
 		p.DesiredHeading = 90
 		r.m.TurnToHeading(p)
 		r.run(300)
-		if r.done[0] != ErrNoMtableData || r.m.IsMovingTo() {
-			t.Fatalf("done %v, moving %v; want the turn cancelled with the refusal 0x%X", r.done, r.m.IsMovingTo(), ErrNoMtableData)
+		if r.done[0] != motion.ErrNoMtableData || r.m.IsMovingTo() {
+			t.Fatalf("done %v, moving %v; want the turn cancelled with the refusal 0x%X", r.done, r.m.IsMovingTo(), motion.ErrNoMtableData)
 		}
 	})
 }
@@ -218,21 +219,21 @@ func TestSteeringBandEdgesAreExclusive(t *testing.T) {
 		want   uint32
 	}{
 		{"exactly 20° right", 340, 0},
-		{"past 20° right", 339.999, TurnRight},
+		{"past 20° right", 339.999, motion.TurnRight},
 		{"exactly 20° left (340)", 20, 0},
-		{"past 20° left", 20.001, TurnLeft},
+		{"past 20° left", 20.001, motion.TurnLeft},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newMoveToRig(t)
-			r.m.MoveToPosition(r.at(0, 30), DefaultMoveToParams())
+			r.m.MoveToPosition(r.at(0, 30), motion.DefaultMoveToParams())
 			r.untilLegWalking()
 			r.o.Phys.Position.Frame.Origin = physics.Vec3{Y: 1}
 			r.face(tt.facing)
-			if h := PositionHeading(r.o.Phys.Position, r.m.CurrentTargetPosition); h != 0 {
+			if h := motion.PositionHeading(r.o.Phys.Position, r.m.CurrentTargetPosition); h != 0 {
 				t.Fatalf("setup: bearing %v, want exactly 0", h)
 			}
-			if tt.want == 0 && FrameHeading(r.o.Phys.Position.Frame) != tt.facing {
-				t.Fatalf("setup: heading %v, want exactly %v", FrameHeading(r.o.Phys.Position.Frame), tt.facing)
+			if tt.want == 0 && motion.FrameHeading(r.o.Phys.Position.Frame) != tt.facing {
+				t.Fatalf("setup: heading %v, want exactly %v", motion.FrameHeading(r.o.Phys.Position.Frame), tt.facing)
 			}
 			r.m.UseTime()
 			if r.m.AuxCommand != tt.want {
@@ -252,22 +253,22 @@ func TestSteeringBandEdgesAreExclusive(t *testing.T) {
 func TestFinalTurnStartsAfterATurnLeg(t *testing.T) {
 	r := newMoveToRig(t)
 	r.face(270)
-	p := DefaultMoveToParams()
+	p := motion.DefaultMoveToParams()
 	p.UseFinalHeading, p.DesiredHeading = true, 90
 	r.m.MoveToPosition(r.at(0, 30), p)
-	for i := 0; i < 30 && r.m.CurrentCommand != TurnRight; i++ {
+	for i := 0; i < 30 && r.m.CurrentCommand != motion.TurnRight; i++ {
 		r.step()
 	}
-	if len(r.m.Pending) != 3 || r.m.CurrentCommand != TurnRight {
+	if len(r.m.Pending) != 3 || r.m.CurrentCommand != motion.TurnRight {
 		t.Fatalf("setup: pending %v, cmd %s; want the opening turn (right, 270 → 0) under way",
 			r.m.Pending, motioncmd.Name(r.m.CurrentCommand))
 	}
 	r.o.Phys.Position.Frame.Origin = physics.Vec3{Y: 29.8} // within 0.6 of the target
 	r.run(600)
-	if r.done[0] != ErrNone {
+	if r.done[0] != motion.ErrNone {
 		t.Fatalf("done %v, want success", r.done)
 	}
-	if h := FrameHeading(r.o.Phys.Position.Frame); h != 90 {
+	if h := motion.FrameHeading(r.o.Phys.Position.Frame); h != 90 {
 		t.Fatalf("final heading %v, want 90", h)
 	}
 }
@@ -280,8 +281,8 @@ func TestFinalTurnStartsAfterATurnLeg(t *testing.T) {
 // opening link and complete its pending motion early.
 func TestNoSteeringTurnNothingStopped(t *testing.T) {
 	r := newMoveToRig(t)
-	r.m.MoveToPosition(r.at(0, 10), DefaultMoveToParams()) // near enough to walk: ready→walk link
-	for i := 0; i < 300 && !(len(r.m.Pending) > 0 && r.m.Pending[0].Type == MovementMoveToPosition); i++ {
+	r.m.MoveToPosition(r.at(0, 10), motion.DefaultMoveToParams()) // near enough to walk: ready→walk link
+	for i := 0; i < 300 && !(len(r.m.Pending) > 0 && r.m.Pending[0].Type == motion.MovementMoveToPosition); i++ {
 		r.step()
 	}
 	in := r.o.Interp()

@@ -1,6 +1,7 @@
-package motion
+package managers
 
 import (
+	"github.com/dereth/dereth/motion"
 	"math"
 	"testing"
 
@@ -45,25 +46,25 @@ func TestCheckProgressMade(t *testing.T) {
 // target is within MoveToEpsilon either way (exactly ε clockwise is
 // within; 360 − ε/2 is within; 360 − ε is not).
 func TestBeginTurnToHeadingEdges(t *testing.T) {
-	e := float32(MoveToEpsilon)
+	e := float32(motion.MoveToEpsilon)
 	for _, c := range []struct {
 		target float32
 		turn   uint32 // 0: the leg is skipped
 	}{
-		{180, TurnRight},
-		{180.5, TurnLeft},
+		{180, motion.TurnRight},
+		{180.5, motion.TurnLeft},
 		{e, 0},
 		{360 - e/2, 0},
-		{2 * e, TurnRight},
-		{justUnder360(), TurnLeft},
+		{2 * e, motion.TurnRight},
+		{justUnder360(), motion.TurnLeft},
 	} {
 		r := newMoveToRig(t)
-		r.m.TurnToHeading(NewTurnToParams(MoveParamDefault, 1, c.target))
+		r.m.TurnToHeading(motion.NewTurnToParams(motion.MoveParamDefault, 1, c.target))
 		for i := 0; i < 10 && r.m.CurrentCommand == 0 && len(r.done) == 0; i++ {
 			r.step()
 		}
 		if c.turn == 0 {
-			if len(r.done) != 1 || r.done[0] != ErrNone || r.trace[len(r.trace)-1].cmd != 0 {
+			if len(r.done) != 1 || r.done[0] != motion.ErrNone || r.trace[len(r.trace)-1].cmd != 0 {
 				t.Errorf("target %v: done %v, command %s; want the leg skipped", c.target, r.done, cmd(r.m.CurrentCommand))
 			}
 			continue
@@ -79,7 +80,7 @@ func TestBeginTurnToHeadingEdges(t *testing.T) {
 // left to (diff + ε ≤ 360).
 func justUnder360() float32 {
 	h := float32(360)
-	for h+MoveToEpsilon > 360 {
+	for h+motion.MoveToEpsilon > 360 {
 		h = math.Nextafter32(h, 0)
 	}
 	return h
@@ -91,16 +92,16 @@ func justUnder360() float32 {
 // (heading 0), not to the other-signed quaternion of 360.
 func TestFinalHeadingOfExactly360(t *testing.T) {
 	r := newMoveToRig(t)
-	SetFrameHeading(&r.o.Phys.Position.Frame, 45)
+	motion.SetFrameHeading(&r.o.Phys.Position.Frame, 45)
 	r.targets[7] = r.at(0.3, 0) // east, within reach: bearing exactly 90
-	p := DefaultMoveToParams()
+	p := motion.DefaultMoveToParams()
 	p.UseFinalHeading, p.DesiredHeading = true, 270
 	r.m.MoveToObject(7, 0, 0, p)
 	r.run(900)
-	r.expectDone(ErrNone)
+	r.expectDone(motion.ErrNone)
 	q := r.o.Phys.Position.Frame.Orientation
-	if q.W <= 0 || mtAngle(FrameHeading(r.o.Phys.Position.Frame), 0) > 0.01 {
-		t.Fatalf("orientation %v (heading %v), want heading 0 as the identity-signed quaternion", q, FrameHeading(r.o.Phys.Position.Frame))
+	if q.W <= 0 || mtAngle(motion.FrameHeading(r.o.Phys.Position.Frame), 0) > 0.01 {
+		t.Fatalf("orientation %v (heading %v), want heading 0 as the identity-signed quaternion", q, motion.FrameHeading(r.o.Phys.Position.Frame))
 	}
 }
 
@@ -114,15 +115,15 @@ func TestFinalHeadingsWrap(t *testing.T) {
 		r := newMoveToRig(t)
 		r.targets[target] = r.at(0.3, 0) // east, within reach: bearing 90
 		if turnTo {
-			r.m.TurnToObject(target, NewTurnToParams(MoveParamDefault, 1, 300))
+			r.m.TurnToObject(target, motion.NewTurnToParams(motion.MoveParamDefault, 1, 300))
 		} else {
-			p := DefaultMoveToParams()
+			p := motion.DefaultMoveToParams()
 			p.UseFinalHeading, p.DesiredHeading = true, 300
 			r.m.MoveToObject(target, 0, 0, p)
 		}
 		r.run(900)
-		r.expectDone(ErrNone)
-		if h := FrameHeading(r.o.Phys.Position.Frame); mtAngle(h, 30) > 0.01 {
+		r.expectDone(motion.ErrNone)
+		if h := motion.FrameHeading(r.o.Phys.Position.Frame); mtAngle(h, 30) > 0.01 {
 			t.Errorf("turn-to %v: heading %v, want 30 (90 + 300 − 360)", turnTo, h)
 		}
 	}
@@ -134,8 +135,8 @@ func TestFinalHeadingsWrap(t *testing.T) {
 func TestTurnToObjectBeginsAtOnce(t *testing.T) {
 	r := newMoveToRig(t)
 	r.targets[7] = r.at(5, 0)
-	r.m.TurnToObject(7, NewTurnToParams(MoveParamDefault&^MoveParamStopCompletely, 1, 0))
-	if r.m.CurrentCommand != TurnRight {
+	r.m.TurnToObject(7, motion.NewTurnToParams(motion.MoveParamDefault&^motion.MoveParamStopCompletely, 1, 0))
+	if r.m.CurrentCommand != motion.TurnRight {
 		t.Fatalf("after TurnToObject: %s, want TurnRight at once", cmd(r.m.CurrentCommand))
 	}
 }
@@ -146,9 +147,9 @@ func TestTurnToObjectBeginsAtOnce(t *testing.T) {
 func TestMoveToObjectInReachDoesNotTurn(t *testing.T) {
 	r := newMoveToRig(t)
 	r.targets[7] = r.at(0, -0.3) // behind, within 0.6
-	r.m.MoveToObject(7, 0, 0, DefaultMoveToParams())
+	r.m.MoveToObject(7, 0, 0, motion.DefaultMoveToParams())
 	r.run(60)
-	r.expectDone(ErrNone)
+	r.expectDone(motion.ErrNone)
 	if i := r.firstIndex(func(s mtSample) bool { return s.cmd != 0 }); i >= 0 {
 		t.Fatalf("issued %s for a target in reach", cmd(r.trace[i].cmd))
 	}
@@ -160,12 +161,12 @@ func TestMoveToObjectInReachDoesNotTurn(t *testing.T) {
 func TestMoveLegSkippedWhenTheTargetCameClose(t *testing.T) {
 	r := newMoveToRig(t)
 	r.targets[7] = r.at(0, -5) // behind
-	r.m.MoveToObject(7, 0, 0, DefaultMoveToParams())
+	r.m.MoveToObject(7, 0, 0, motion.DefaultMoveToParams())
 	r.step()
 	r.targets[7] = r.at(0, -0.3) // comes close while the mover turns
 	r.run(900)
-	r.expectDone(ErrNone)
-	if i := r.firstIndex(func(s mtSample) bool { return s.cmd == WalkForward }); i >= 0 {
+	r.expectDone(motion.ErrNone)
+	if i := r.firstIndex(func(s mtSample) bool { return s.cmd == motion.WalkForward }); i >= 0 {
 		t.Fatal("walked to a target already in reach")
 	}
 }
@@ -176,13 +177,13 @@ func TestMoveLegSkippedWhenTheTargetCameClose(t *testing.T) {
 func TestMoveToObjectTargets(t *testing.T) {
 	r := newMoveToRig(t)
 	r.targets[1] = r.at(0, 3)
-	r.m.MoveToObject(1, 0, 0, DefaultMoveToParams())
+	r.m.MoveToObject(1, 0, 0, motion.DefaultMoveToParams())
 	r.run(900)
-	r.expectDone(ErrNone)
+	r.expectDone(motion.ErrNone)
 
 	r = newMoveToRig(t)
 	r.targets[0] = r.at(0, 3)
-	r.m.MoveToObject(0, 0, 0, DefaultMoveToParams())
+	r.m.MoveToObject(0, 0, 0, motion.DefaultMoveToParams())
 	for range 60 {
 		r.step()
 	}
@@ -191,7 +192,7 @@ func TestMoveToObjectTargets(t *testing.T) {
 	}
 
 	r = newMoveToRig(t)
-	r.m.MoveToPosition(r.at(0, 5), DefaultMoveToParams())
+	r.m.MoveToPosition(r.at(0, 5), motion.DefaultMoveToParams())
 	r.m.HandleUpdateTarget(1, physics.Position{}, false)
 	if len(r.done) != 0 || !r.m.IsMovingTo() {
 		t.Fatalf("a report for guid 1 during a MoveToPosition: done %v", r.done)
@@ -205,16 +206,16 @@ func TestMoveToPrelude(t *testing.T) {
 	r := newMoveToRig(t)
 	b := &unstickBody{Object: r.o}
 	r.o.Interp().Body = b
-	r.m.TurnToHeading(NewTurnToParams(MoveParamDefault, 1, 90))
+	r.m.TurnToHeading(motion.NewTurnToParams(motion.MoveParamDefault, 1, 90))
 	r.step()
-	r.m.TurnToHeading(NewTurnToParams(MoveParamDefault&^MoveParamStopCompletely, 1, 180))
-	if len(r.done) != 1 || r.done[0] != ErrActionCancelled || len(r.m.Pending) != 1 {
+	r.m.TurnToHeading(motion.NewTurnToParams(motion.MoveParamDefault&^motion.MoveParamStopCompletely, 1, 180))
+	if len(r.done) != 1 || r.done[0] != motion.ErrActionCancelled || len(r.m.Pending) != 1 {
 		t.Fatalf("a second TurnToHeading: done %v, legs %v; want the first cancelled, one leg", r.done, r.m.Pending)
 	}
 	if b.unstuck != 2 {
 		t.Fatalf("unstuck %d times for two moves", b.unstuck)
 	}
-	p := DefaultMoveToParams()
+	p := motion.DefaultMoveToParams()
 	p.RunRate = 0.5
 	r.m.MoveToPosition(r.at(0, 5), p)
 	if r.o.Interp().MyRunRate != 0.5 {
@@ -230,12 +231,12 @@ func TestStickyOnlyForObjects(t *testing.T) {
 		w := &mtStickyWorld{ObjectMoveTo: r.m.World.(*ObjectMoveTo)}
 		r.m.World = w
 		if heading {
-			r.m.TurnToHeading(NewTurnToParams(MoveParamDefault|MoveParamSticky, 1, 90))
+			r.m.TurnToHeading(motion.NewTurnToParams(motion.MoveParamDefault|motion.MoveParamSticky, 1, 90))
 		} else {
-			r.m.MoveToPosition(r.at(0, 3), NewMoveToParams(MoveParamDefault|MoveParamSticky, 0.6, 0, math.MaxFloat32, 1, 15, 0, 0))
+			r.m.MoveToPosition(r.at(0, 3), motion.NewMoveToParams(motion.MoveParamDefault|motion.MoveParamSticky, 0.6, 0, math.MaxFloat32, 1, 15, 0, 0))
 		}
 		r.run(900)
-		r.expectDone(ErrNone)
+		r.expectDone(motion.ErrNone)
 		if len(w.stuck) != 0 {
 			t.Errorf("heading %v: StickTo %v", heading, w.stuck)
 		}
@@ -246,11 +247,11 @@ func TestStickyOnlyForObjects(t *testing.T) {
 // completely, so a sidestep the move did not start is stopped too.
 func TestMoveToEndsStoppedCompletely(t *testing.T) {
 	r := newMoveToRig(t)
-	p := DefaultParams()
-	r.o.Interp().DoMotion(SideStepRight, &p)
-	r.m.TurnToHeading(NewTurnToParams(MoveParamDefault&^MoveParamStopCompletely, 1, 90))
+	p := motion.DefaultParams()
+	r.o.Interp().DoMotion(motion.SideStepRight, &p)
+	r.m.TurnToHeading(motion.NewTurnToParams(motion.MoveParamDefault&^motion.MoveParamStopCompletely, 1, 90))
 	r.run(900)
-	r.expectDone(ErrNone)
+	r.expectDone(motion.ErrNone)
 	if s := r.o.Interp().Interpreted.SideStepCommand; s != 0 {
 		t.Fatalf("sidestep %s after the move ended", cmd(s))
 	}
@@ -266,16 +267,16 @@ func TestObjectMoveToWithoutHost(t *testing.T) {
 	if w.Now() != 0 {
 		t.Errorf("Now() = %v without a Host", w.Now())
 	}
-	w.Done(ErrNone)
+	w.Done(motion.ErrNone)
 }
 
 // TestObjectMoveToReportsTheMover: a completion reaches the Host with the
 // mover's guid.
 func TestObjectMoveToReportsTheMover(t *testing.T) {
 	h := &guidHost{}
-	w := &ObjectMoveTo{Obj: NewObject(physics.NewObject(0x50000007), nil), Host: h}
-	w.Done(ErrObjectGone)
-	if h.guid != 0x50000007 || h.err != ErrObjectGone {
+	w := &ObjectMoveTo{Obj: motion.NewObject(physics.NewObject(0x50000007), nil), Host: h}
+	w.Done(motion.ErrObjectGone)
+	if h.guid != 0x50000007 || h.err != motion.ErrObjectGone {
 		t.Fatalf("reported 0x%08X %#x, want the mover 0x50000007 and ObjectGone", h.guid, uint32(h.err))
 	}
 }
@@ -283,10 +284,10 @@ func TestObjectMoveToReportsTheMover(t *testing.T) {
 type guidHost struct {
 	doneHost
 	guid uint32
-	err  WeenieError
+	err  motion.WeenieError
 }
 
-func (h *guidHost) MoveToDone(guid uint32, err WeenieError) { h.guid, h.err = guid, err }
+func (h *guidHost) MoveToDone(guid uint32, err motion.WeenieError) { h.guid, h.err = guid, err }
 
 // TestCancelStopsTheLegThenEverything: MoveToManager::CleanUp stops the
 // leg's own command (adjusted with the move's hold key: a run) and the
@@ -295,8 +296,8 @@ func (h *guidHost) MoveToDone(guid uint32, err WeenieError) { h.guid, h.err = gu
 func TestCancelStopsTheLegThenEverything(t *testing.T) {
 	r := newMoveToRig(t)
 	r.targets[7] = r.at(0, 30)
-	r.m.MoveToObject(7, 0, 0, DefaultMoveToParams())
-	for i := 0; i < 200 && !(r.m.CurrentCommand == WalkForward && !r.o.Interp().MotionsPending()); i++ {
+	r.m.MoveToObject(7, 0, 0, motion.DefaultMoveToParams())
+	for i := 0; i < 200 && !(r.m.CurrentCommand == motion.WalkForward && !r.o.Interp().MotionsPending()); i++ {
 		r.step()
 	}
 	r.targets[7] = r.at(20, 0) // now far to the right: the leg steers
@@ -307,11 +308,11 @@ func TestCancelStopsTheLegThenEverything(t *testing.T) {
 		r.step()
 	}
 	in := r.o.Interp()
-	if r.m.CurrentCommand != WalkForward || r.m.AuxCommand != TurnRight || r.m.Params.HoldKeyToApply != HoldKeyRun || len(in.Pending) != 0 {
+	if r.m.CurrentCommand != motion.WalkForward || r.m.AuxCommand != motion.TurnRight || r.m.Params.HoldKeyToApply != motion.HoldKeyRun || len(in.Pending) != 0 {
 		t.Fatalf("setup: command %s aux %s hold %d pending %v", cmd(r.m.CurrentCommand), cmd(r.m.AuxCommand), r.m.Params.HoldKeyToApply, in.Pending)
 	}
-	r.m.CancelMoveTo(ErrActionCancelled)
-	ready := MotionNode{0, Ready, ErrNone}
+	r.m.CancelMoveTo(motion.ErrActionCancelled)
+	ready := motion.MotionNode{ContextID: 0, Motion: motion.Ready, JumpError: motion.ErrNone}
 	if len(in.Pending) != 3 || in.Pending[0] != ready || in.Pending[1] != ready || in.Pending[2] != ready {
 		t.Fatalf("after the cancel: pending %v; want Ready ×3 (the run, the steering turn, stop completely)", in.Pending)
 	}

@@ -1,6 +1,7 @@
-package motion
+package managers
 
 import (
+	"github.com/dereth/dereth/motion"
 	"math"
 	"testing"
 
@@ -17,20 +18,20 @@ import (
 // min_distance is below MoveToEpsilon, not at it; between the two
 // distances nothing moves (MovementParameters::towards_and_away).
 func TestTowardsAndAwayAtTheBoundaries(t *testing.T) {
-	p := DefaultMoveToParams()
+	p := motion.DefaultMoveToParams()
 	p.DistanceToObject, p.MinDistance = 1, 0
 	for _, tt := range []struct {
 		dist   float32
 		motion uint32
 		away   bool
 	}{
-		{MoveToEpsilon, 0, false},
-		{math.Nextafter32(MoveToEpsilon, 0), WalkBackwards, true},
+		{motion.MoveToEpsilon, 0, false},
+		{math.Nextafter32(motion.MoveToEpsilon, 0), motion.WalkBackwards, true},
 		{0.5, 0, false},
 		{1, 0, false},
-		{math.Nextafter32(1, 2), WalkForward, false},
+		{math.Nextafter32(1, 2), motion.WalkForward, false},
 	} {
-		if m, a := p.towardsAndAway(tt.dist); m != tt.motion || a != tt.away {
+		if m, a := p.TowardsAndAway(tt.dist); m != tt.motion || a != tt.away {
 			t.Errorf("towards_and_away(%v) = %s %v, want %s %v", tt.dist, cmd(m), a, cmd(tt.motion), tt.away)
 		}
 	}
@@ -39,11 +40,11 @@ func TestTowardsAndAwayAtTheBoundaries(t *testing.T) {
 // TestVectorHeadingJustLeftOfNorth: a direction whose heading rounds to
 // 360 in float32 is heading 0 (AFrame::get_heading keeps [0, 360)).
 func TestVectorHeadingJustLeftOfNorth(t *testing.T) {
-	if h := vectorHeading(-1e-9, 1); h != 0 {
-		t.Fatalf("vectorHeading(−1e-9, 1) = %v, want 0", h)
+	if h := motion.VectorHeading(-1e-9, 1); h != 0 {
+		t.Fatalf("motion.VectorHeading(−1e-9, 1) = %v, want 0", h)
 	}
-	if h := vectorHeading(-1e-3, 1); h < 359.9 || h >= 360 {
-		t.Fatalf("vectorHeading(−1e-3, 1) = %v, want just under 360", h)
+	if h := motion.VectorHeading(-1e-3, 1); h < 359.9 || h >= 360 {
+		t.Fatalf("motion.VectorHeading(−1e-3, 1) = %v, want just under 360", h)
 	}
 }
 
@@ -53,10 +54,10 @@ func TestPositionHeadingAtTheEpsilon(t *testing.T) {
 	at := func(x float32) physics.Position {
 		return physics.Position{Cell: 0x01010001, Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: 1}, Orientation: physics.IdentityQuat}}
 	}
-	if h := PositionHeading(at(0), at(MoveToEpsilon)); h != 90 {
+	if h := motion.PositionHeading(at(0), at(motion.MoveToEpsilon)); h != 90 {
 		t.Errorf("MoveToEpsilon east: heading %v, want 90", h)
 	}
-	if h := PositionHeading(at(0), at(math.Nextafter32(MoveToEpsilon, 0))); h != 0 {
+	if h := motion.PositionHeading(at(0), at(math.Nextafter32(motion.MoveToEpsilon, 0))); h != 0 {
 		t.Errorf("under MoveToEpsilon east: heading %v, want 0", h)
 	}
 }
@@ -81,7 +82,7 @@ func TestCylinderDistanceAtZero(t *testing.T) {
 		{"reach −1, dz 0.5", 3, 3.5, -1},
 		{"reach −1, dz −1", 3, 5, -float32(math.Sqrt2)},
 	} {
-		if got := CylinderDistance(tt.radii, tt.height, a, tt.radii, 9, b); math.Abs(float64(got-tt.want)) > 1e-6 {
+		if got := motion.CylinderDistance(tt.radii, tt.height, a, tt.radii, 9, b); math.Abs(float64(got-tt.want)) > 1e-6 {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -92,7 +93,7 @@ func TestCylinderDistanceAtZero(t *testing.T) {
 // heading_diff turns a difference above MoveToEpsilon round for a left
 // turn, not one of exactly MoveToEpsilon.
 func TestHeadingDiffAtTheEpsilon(t *testing.T) {
-	e := float32(MoveToEpsilon)
+	e := float32(motion.MoveToEpsilon)
 	for _, tt := range []struct{ d, want float32 }{
 		{e, e}, {-e, -e}, {math.Nextafter32(e, 0), 0}, {math.Nextafter32(-e, -1), 360 + math.Nextafter32(-e, -1)},
 	} {
@@ -100,7 +101,7 @@ func TestHeadingDiffAtTheEpsilon(t *testing.T) {
 			t.Errorf("normalize(%v) = %v, want %v", tt.d, got, tt.want)
 		}
 	}
-	if d := headingDiff(e, 0, TurnLeft); d != e {
+	if d := headingDiff(e, 0, motion.TurnLeft); d != e {
 		t.Errorf("heading_diff left at ε = %v, want the difference itself", d)
 	}
 }
@@ -112,14 +113,14 @@ func TestHeadingDiffAtTheEpsilon(t *testing.T) {
 func TestMovementManagerDrivesTheMoveTo(t *testing.T) {
 	r := newMoveToRig(t)
 	r.o.Phys.Transient &^= physics.TransientContact
-	r.m.MoveToPosition(r.at(8, 0), DefaultMoveToParams())
+	r.m.MoveToPosition(r.at(8, 0), motion.DefaultMoveToParams())
 	for range 30 {
 		r.step()
 	}
 	r.o.Phys.Transient |= physics.TransientContact
 	r.o.Phys.State &^= physics.StateGravity // the interpreter's HitGround does nothing then
-	mv(r.o).HitGround()
-	if r.m.CurrentCommand != TurnRight {
+	mm(r.o).HitGround()
+	if r.m.CurrentCommand != motion.TurnRight {
 		t.Fatalf("MovementManager.HitGround began %s, want TurnRight", motioncmd.Name(r.m.CurrentCommand))
 	}
 	for i := 0; i < 900 && len(r.done) == 0; i++ {
@@ -128,10 +129,10 @@ func TestMovementManagerDrivesTheMoveTo(t *testing.T) {
 		r.o.Parts.Update(mtDt, &f)
 		r.o.Phys.Position.Frame = physics.Combine(r.o.Phys.Position.Frame, f)
 		r.o.ProcessHooks(nil)
-		mv(r.o).UseTime()
+		mm(r.o).UseTime()
 		r.o.Parts.HandleMovement()
 	}
-	r.expectDone(ErrNone)
+	r.expectDone(motion.ErrNone)
 }
 
 // TestRemoveMotionLeavesANonStyleCurrentStyle: RemoveMotion resets the
@@ -139,19 +140,19 @@ func TestMovementManagerDrivesTheMoveTo(t *testing.T) {
 // it; a wire current_style that is not a style stays when that command is
 // removed (InterpretedMotionState / RawMotionState::RemoveMotion).
 func TestRemoveMotionLeavesANonStyleCurrentStyle(t *testing.T) {
-	s := DefaultInterpretedState()
-	s.CurrentStyle = AttackHigh1 // an action, not a style
-	s.RemoveMotion(AttackHigh1)
-	r := DefaultRawState()
-	r.CurrentStyle = AttackHigh1
-	r.RemoveMotion(AttackHigh1)
-	if s.CurrentStyle != AttackHigh1 || r.CurrentStyle != AttackHigh1 {
+	s := motion.DefaultInterpretedState()
+	s.CurrentStyle = motion.AttackHigh1 // an action, not a style
+	s.RemoveMotion(motion.AttackHigh1)
+	r := motion.DefaultRawState()
+	r.CurrentStyle = motion.AttackHigh1
+	r.RemoveMotion(motion.AttackHigh1)
+	if s.CurrentStyle != motion.AttackHigh1 || r.CurrentStyle != motion.AttackHigh1 {
 		t.Fatalf("removing an action reset the style: %s %s", cmd(s.CurrentStyle), cmd(r.CurrentStyle))
 	}
-	s.CurrentStyle, r.CurrentStyle = HandCombat, HandCombat
-	s.RemoveMotion(HandCombat)
-	r.RemoveMotion(HandCombat)
-	if s.CurrentStyle != NonCombat || r.CurrentStyle != NonCombat {
+	s.CurrentStyle, r.CurrentStyle = motion.HandCombat, motion.HandCombat
+	s.RemoveMotion(motion.HandCombat)
+	r.RemoveMotion(motion.HandCombat)
+	if s.CurrentStyle != motion.NonCombat || r.CurrentStyle != motion.NonCombat {
 		t.Fatalf("removing the current style left %s %s, want NonCombat", cmd(s.CurrentStyle), cmd(r.CurrentStyle))
 	}
 }
