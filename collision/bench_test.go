@@ -6,11 +6,11 @@ import (
 	"github.com/dereth/dereth/physics"
 )
 
-// BenchmarkResolve is one object's transition for one 0.05 s tick of
+// BenchmarkTransition is one object's retail transition for one 0.05 s tick of
 // walking at 4 units/s: on open sloped terrain, along a building (a box
 // with a physics BSP) it is sliding against, and along the wall of an
 // indoor cell.
-func BenchmarkResolve(b *testing.B) {
+func BenchmarkTransition(b *testing.B) {
 	cases := []struct {
 		name string
 		env  *flatEnv
@@ -33,7 +33,7 @@ func BenchmarkResolve(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				m.OnWalkable = true
-				r.Resolve(m, start, start.Frame.Origin.Add(step))
+				transit(r, m, start, start.Frame.Origin.Add(step))
 			}
 		})
 	}

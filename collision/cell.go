@@ -100,21 +100,6 @@ func (c *Cell) portalNear(p *Portal, lo, hi physics.Vec3) bool {
 	return plo.X <= hi.X && phi.X >= lo.X && plo.Y <= hi.Y && phi.Y >= lo.Y && plo.Z <= hi.Z && phi.Z >= lo.Z
 }
 
-// sweep is the cell's earliest touch by a landblock-local sphere moving
-// from c by d, with the normal back in landblock space.
-func (c *Cell) sweep(from, d vec, r float32, skipWalkable bool) (float32, vec, *Poly, bool) {
-	if c.Shape == nil {
-		return 0, vec{}, nil, false
-	}
-	cl := c.Frame.GlobalToLocalVec(from.Sub(c.Frame.Origin))
-	dl := c.Frame.GlobalToLocalVec(d)
-	t, n, i, ok := c.Shape.sweep(cl, dl, r, skipWalkable)
-	if !ok {
-		return 0, vec{}, nil, false
-	}
-	return t, c.Frame.LocalToGlobalVec(n), &c.Shape.Polys[i], true
-}
-
 // NewCell builds an EnvCell's collision from its CellStruct (the
 // Environment's structure numbered EnvCell.CellStructure): the physics
 // BSP over the physics polygons, the cell BSP's planes, and a portal for

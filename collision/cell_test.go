@@ -210,7 +210,7 @@ func TestBuildingShellBlocksBesideTheDoor(t *testing.T) {
 func TestUnknownIndoorCellIsNotSwept(t *testing.T) {
 	r := NewResolver(&flatEnv{})
 	p := physics.Position{Cell: 0x7F7F0105, Frame: physics.Frame{Origin: v3(50, 50, 3), Orientation: physics.IdentityQuat}}
-	res := r.Resolve(walker(), p, v3(51, 50, 3))
+	res := transit(r, walker(), p, v3(51, 50, 3))
 	if res.Cell != 0x7F7F0105 || res.Origin != v3(51, 50, 3) {
 		t.Fatalf("cell 0x%08X origin %+v, want the candidate in the same cell", res.Cell, res.Origin)
 	}

@@ -3,11 +3,8 @@
 // swept-sphere queries over the physics BSPs of GfxObjs, of indoor cells'
 // CellStructs and over the terrain's LandCell triangles; indoor cells
 // (Cell: what is inside them by their cell BSP, their portals); and
-// Resolve, which carries an object's spheres from its position towards a
-// candidate frame in sub-steps no longer than its first sphere's radius,
-// stopping at walls, sliding along them, stepping up and down, sliding
-// along precipice edges, finding the ground and naming the cell the move
-// ends in.
+// Resolver.Transition, which carries an object's spheres from its position
+// towards a candidate frame as the retail client does (below).
 //
 // Geometry is float32, as retail's is. Positions are landblock-local to the
 // landblock of the cell the move starts in; the terrain, the indoor cells

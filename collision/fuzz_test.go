@@ -123,8 +123,10 @@ func FuzzCellAndShapeFromBytes(f *testing.F) {
 			for _, cs := range env.Cells {
 				cell := NewCell(roomEnvCell(), &cs)
 				cell.Contains(c)
-				tt, n, _, ok := cell.sweep(c, d, 0.5, false)
-				check("cell", tt, n, ok)
+				if cell.Shape != nil {
+					tt, n, _, ok := cell.Shape.Sweep(c, d, 0.5)
+					check("cell", tt, n, ok)
+				}
 			}
 		}
 		if g, err := dat.DecodeGfxObj(0x01000001, gfxB); err == nil {

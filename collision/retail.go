@@ -191,8 +191,9 @@ func (t *trans) note(s TransitionState) {
 // object kept from its last transition; the result's Contact is the one
 // to keep. The move is over the outdoor landblocks and the obstacles the
 // Env gives, and the indoor cells reached through the portals near the
-// move (as Resolve finds them); the end's cell is named as Resolve names
-// it. The result is valid until the next call.
+// move (gather); the end's cell is the indoor cell containing the first
+// sphere's centre, else the outdoor cell under it (finish). The result is
+// valid until the next call.
 func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3, c Contact) (*Result, Contact) {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000

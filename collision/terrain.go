@@ -1,8 +1,6 @@
 package collision
 
 import (
-	"math"
-
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
@@ -34,48 +32,6 @@ func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.V
 			out[k] = NewPoly(vs, false)
 		}
 	}
-}
-
-// sweepTerrain sweeps a sphere against every LandCell triangle under the
-// box the move covers; coordinates are local to landblock (bx, by).
-// Cells of landblocks the Env has not loaded have no ground.
-func (r *Resolver) sweepTerrain(c, d vec, rad float32, skipWalkable bool) (float32, vec, *Poly, bool) {
-	lo := vec{X: min(c.X, c.X+d.X) - rad, Y: min(c.Y, c.Y+d.Y) - rad}
-	hi := vec{X: max(c.X, c.X+d.X) + rad, Y: max(c.Y, c.Y+d.Y) + rad}
-	base := [2]int{r.bx * dat.CellsPerBlockSide, r.by * dat.CellsPerBlockSide}
-	gx0 := base[0] + int(math.Floor(float64(lo.X/dat.CellLength)))
-	gx1 := base[0] + int(math.Floor(float64(hi.X/dat.CellLength)))
-	gy0 := base[1] + int(math.Floor(float64(lo.Y/dat.CellLength)))
-	gy1 := base[1] + int(math.Floor(float64(hi.Y/dat.CellLength)))
-	const landCells = 255 * dat.CellsPerBlockSide
-	best, bn := float32(2), vec{}
-	var bp *Poly
-	for gx := max(gx0, 0); gx <= min(gx1, landCells-1); gx++ {
-		for gy := max(gy0, 0); gy <= min(gy1, landCells-1); gy++ {
-			z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
-			if z == nil {
-				continue
-			}
-			e := r.cellPolys(z, gx, gy)
-			if min(c.Z, c.Z+d.Z)-rad > e.top+Epsilon {
-				// The sphere stays above the cell's highest vertex.
-				continue
-			}
-			polys := &e.polys
-			for k := range polys {
-				if skipWalkable && polys[k].walkable() {
-					continue
-				}
-				if t, n, ok := polys[k].sweepBefore(c, d, rad, best); ok && t < best {
-					best, bn, bp = t, n, &polys[k]
-				}
-			}
-		}
-	}
-	if best > 1 {
-		return 0, vec{}, nil, false
-	}
-	return best, bn, bp, true
 }
 
 // heights returns the vertex heights of landblock (x, y), cached for the

@@ -16,15 +16,9 @@ const (
 	// DefaultStepDown is the step-down probe of an object not on
 	// walkable ground (Transition's 0.04).
 	DefaultStepDown = 0.039999999
-	// MaxSteps bounds the sub-steps of one move: a longer move takes
-	// longer sub-steps (each is still swept continuously, so nothing is
-	// passed through).
-	MaxSteps = 64
 	// skin is how far a stopped sphere stays off what it hit, so the next
 	// sub-step starts clear of it.
 	skin = 0.002
-	// slideIterations is how many times one sub-step may slide.
-	slideIterations = 4
 )
 
 // Env is the world around a move: the terrain and the obstacles near it.
@@ -63,40 +57,6 @@ type Obstacle struct {
 	// Cells are the EnvCells a building's portals open into (full ids):
 	// a move near the building also sweeps them and may end in one.
 	Cells []uint32
-}
-
-// sweep is the obstacle's earliest touch by a sphere moving from c by d,
-// with the polygon touched (nil for a sphere body).
-func (o *Obstacle) sweep(c, d vec, r float32, skipWalkable bool) (float32, vec, *Poly, bool) {
-	s := o.scale()
-	if len(o.Cyls) > 0 && o.Shape == nil {
-		best, bn := float32(2), vec{}
-		for _, cy := range o.Cyls {
-			low := o.Frame.LocalToGlobal(cy.Origin.Scale(s))
-			if t, n, ok := SweepCylinder(c, d, r, low, cy.Radius*s, cy.Height*s); ok && t < best {
-				best, bn = t, n
-			}
-		}
-		return best, bn, nil, best <= 1
-	}
-	if o.Shape == nil {
-		best, bn := float32(2), vec{}
-		for _, sp := range o.Spheres {
-			q := o.Frame.LocalToGlobal(sp.Origin.Scale(s))
-			if t, n, ok := SweepSphere(c, d, r, q, sp.Radius*s); ok && t < best {
-				best, bn = t, n
-			}
-		}
-		return best, bn, nil, best <= 1
-	}
-	inv := 1 / s
-	cl := o.Frame.GlobalToLocalVec(c.Sub(o.Frame.Origin)).Scale(inv)
-	dl := o.Frame.GlobalToLocalVec(d).Scale(inv)
-	t, n, i, ok := o.Shape.sweep(cl, dl, r*inv, skipWalkable)
-	if !ok {
-		return 0, vec{}, nil, false
-	}
-	return t, o.Frame.LocalToGlobalVec(n), &o.Shape.Polys[i], true
 }
 
 // body reports whether the obstacle is another creature's spheres: it
@@ -235,8 +195,7 @@ type Resolver struct {
 	blocks []blockHeights
 	obs    []Obstacle
 	res    Result
-	ground vec
-	// cells caches built LandCell triangles (sweepTerrain).
+	// cells caches built LandCell triangles (cellPolys).
 	cells    []cellEntry
 	nextCell int
 	lastCell int
@@ -244,108 +203,12 @@ type Resolver struct {
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
 	outdoor  bool
-	// walk is the walkable polygon the walker last stood on (SpherePath's
-	// walkable), landblock-local, for the edge slide.
-	walk  [MaxHitVerts]physics.Vec3
-	walkN int
 	// tr is the retail transition's state (Transition).
 	tr trans
 }
 
 // NewResolver returns a resolver over env.
 func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
-
-// Resolve carries m from begin towards the candidate origin end (local to
-// begin's landblock, possibly beyond it) as CTransition does: the move is
-// cut in sub-steps no longer than the first sphere's radius; each
-// sub-step is swept against what the move can touch — outdoors the
-// terrain and the obstacles, indoors the physics BSPs of the cells the
-// move reaches through portals (and the outdoors again through a portal
-// that opens to it), and near a building the cells its portals open into
-// — stops at the first contact, slides along it at the tangential
-// component (walls in the ground plane while walking), steps up onto a
-// ledge no higher than StepUpHeight and, on walkable ground, steps down at
-// most StepDownHeight to stay on it; a walker that finds no walkable
-// ground below leaves it, and a faller that meets a surface with normal
-// z ≥ FloorZ lands. The end's cell is the indoor cell containing the
-// first sphere's centre, else the outdoor cell under it
-// (CObjCell::find_cell_list). An indoor begin cell the Env does not know
-// is not swept: the candidate is accepted there. A mover without a sphere
-// of positive radius, or a non-finite begin or end, stays where it is.
-// The result is valid until the next call.
-func (r *Resolver) Resolve(m *Mover, begin physics.Position, end physics.Vec3) *Result {
-	r.m = m
-	r.block = begin.Cell & 0xFFFF0000
-	bx, by := dat.BlockXY(begin.Cell)
-	r.bx, r.by = bx, by
-	r.blocks = r.blocks[:0]
-	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
-	r.ground = vec{Z: 1}
-	r.walkN = 0
-	r.envCells = r.envCells[:0]
-	r.outdoor = dat.IsOutdoorCell(begin.Cell)
-	pos := begin.Frame.Origin
-	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
-		// Nothing to sweep, or nowhere finite to go: it stays.
-		r.res.Origin = pos
-		return &r.res
-	}
-	if !r.outdoor {
-		c := r.env.EnvCell(begin.Cell)
-		if c == nil {
-			r.res.Origin = end
-			return &r.res
-		}
-		r.envCells = append(r.envCells, c)
-	} else if z, ok := r.terrainZ(pos); ok && pos.Z < z {
-		// Below the terrain (placed there): it stands on it first, as
-		// placement would put it.
-		end.Z += z - pos.Z
-		pos.Z = z
-	}
-	offset := end.Sub(pos)
-	rad := m.Spheres[0].Radius
-	dist := offset.Len()
-	steps := 1
-	if s := dist / rad; s > 1 {
-		if !finite(s) {
-			return r.finish(pos)
-		}
-		steps = int(math.Ceil(float64(min(s, MaxSteps))))
-	}
-	r.gather(pos, end)
-	if r.res.OnWalkable {
-		// A walker rests on its contact plane: from a sphere radius up,
-		// down onto what is under it (this also lifts a foot placed at the
-		// terrain height on a slope, where the sphere would sink in).
-		lift := vec{Z: rad}
-		from := pos.Add(lift)
-		down := vec{Z: -(rad + 4*skin)}
-		if t, c, hit := r.groundCast(from, down); hit && c.normal.Z >= FloorZ {
-			r.stand(&c)
-			if at := from.Add(down.Scale(t)); at.Z > pos.Z {
-				end.Z += at.Z - pos.Z
-				pos = at
-			}
-		}
-	}
-	per := offset.Scale(1 / float32(steps))
-	for range steps {
-		move := per
-		if r.res.OnWalkable {
-			move = snap(move, r.ground)
-		}
-		start := pos
-		pos = r.slide(pos, move)
-		if r.res.OnWalkable {
-			var ok bool
-			if pos, ok = r.stepDown(pos); !ok && r.m.EdgeSlide {
-				pos = r.edgeSlide(start, move)
-			}
-		}
-	}
-	return r.finish(pos)
-}
 
 // finish names the end's cell and makes the origin local to it: an
 // indoor cell of the move containing the first sphere's centre, else,
@@ -372,18 +235,6 @@ func (r *Resolver) finish(pos vec) *Result {
 	}
 	r.res.Cell = nc
 	return &r.res
-}
-
-// terrainZ is the terrain height under a point inside the begin landblock.
-func (r *Resolver) terrainZ(p vec) (float32, bool) {
-	if p.X < 0 || p.Y < 0 || p.X >= dat.BlockLength || p.Y >= dat.BlockLength {
-		return 0, false
-	}
-	z := r.heights(r.bx, r.by)
-	if z == nil {
-		return 0, false
-	}
-	return dat.TerrainHeight(r.block, z, p.X, p.Y), true
 }
 
 // gather asks the Env once for every obstacle the whole move can reach,
@@ -457,53 +308,6 @@ func (r *Resolver) addCell(id uint32, lo, hi vec) {
 	}
 }
 
-// cast sweeps every sphere of the mover at pos by d: the earliest contact.
-func (r *Resolver) cast(pos, d vec) (float32, contact, bool) {
-	return r.castAgainst(pos, d, true, false)
-}
-
-// walkCast is cast for a walker's move: walkable polygons do not stop it
-// (it adjusts onto them afterwards, as find_walkable does).
-func (r *Resolver) walkCast(pos, d vec) (float32, contact, bool) {
-	return r.castAgainst(pos, d, true, true)
-}
-
-// groundCast is cast against what can be stood on: the terrain, the cells
-// and physics shapes, not other bodies.
-func (r *Resolver) groundCast(pos, d vec) (float32, contact, bool) {
-	return r.castAgainst(pos, d, false, false)
-}
-
-func (r *Resolver) castAgainst(pos, d vec, bodies, skipWalkable bool) (t float32, c contact, ok bool) {
-	t = 2
-	for _, s := range r.m.Spheres {
-		at := pos.Add(s.Origin)
-		if r.outdoor {
-			if tt, nn, p, hit := r.sweepTerrain(at, d, s.Radius, skipWalkable); hit && tt < t {
-				t, c = tt, contact{kind: HitTerrain, normal: nn, poly: p, frame: physics.IdentityFrame, scale: 1}
-			}
-		}
-		for _, cl := range r.envCells {
-			off := dat.BlockOffset(r.block, cl.ID)
-			if tt, nn, p, hit := cl.sweep(at.Sub(off), d, s.Radius, skipWalkable); hit && tt < t {
-				f := cl.Frame
-				f.Origin = f.Origin.Add(off)
-				t, c = tt, contact{kind: HitCell, cell: cl.ID, normal: nn, poly: p, frame: f, scale: 1}
-			}
-		}
-		for i := range r.obs {
-			o := &r.obs[i]
-			if (!bodies && o.body()) || (!r.outdoor && len(o.Cells) > 0) {
-				continue
-			}
-			if tt, nn, p, hit := o.sweep(at, d, s.Radius, skipWalkable); hit && tt < t {
-				t, c = tt, contact{kind: HitObject, guid: o.GUID, model: o.Model, normal: nn, body: o.body(), poly: p, frame: o.Frame, scale: o.scale()}
-			}
-		}
-	}
-	return t, c, t <= 1
-}
-
 // record appends the contact to the result's hits, its polygon placed in
 // the begin landblock; the same polygon (or object without one) touched
 // again in a later sub-step is one contact (CollisionInfo keeps each
@@ -524,79 +328,6 @@ func (r *Resolver) record(c *contact) {
 	r.res.Hits = append(r.res.Hits, h)
 }
 
-// advance moves pos by t of d, stopping skin short of the contact.
-func advance(pos, d vec, t float32) vec {
-	l := d.Len()
-	if l == 0 {
-		return pos
-	}
-	t = max(t-skin/l, 0)
-	return pos.Add(d.Scale(t))
-}
-
-// slide is one sub-step with up to slideIterations slides. A walker's
-// sweep passes through walkable polygons and is then adjusted up onto
-// them (BSPNode::find_walkable: a walker meeting walkable ground is
-// Adjusted onto it, not stopped); walls stop it, and it steps up or
-// slides along them. A faller is stopped by anything and lands on a
-// walkable surface.
-func (r *Resolver) slide(pos, move vec) vec {
-	walking := r.res.OnWalkable
-	for range slideIterations {
-		if move.Dot(move) < Epsilon*Epsilon {
-			break
-		}
-		var t float32
-		var c contact
-		var hit bool
-		if walking {
-			t, c, hit = r.walkCast(pos, move)
-		} else {
-			t, c, hit = r.cast(pos, move)
-		}
-		if !hit {
-			pos = pos.Add(move)
-			break
-		}
-		n := c.normal
-		walkable := n.Z >= FloorZ && !c.body
-		if !walkable && walking && r.m.StepUpHeight > 0 && !c.body {
-			if up, ok := r.stepUp(pos, move); ok {
-				return up
-			}
-		}
-		pos = advance(pos, move, t)
-		rest := move.Scale(1 - t)
-		switch {
-		case walkable && !walking && move.Z <= 0:
-			r.res.OnWalkable, r.res.Landed = true, true
-			r.stand(&c)
-			r.record(&c)
-			rest = rest.Sub(n.Scale(rest.Dot(n)))
-		case walkable && !walking:
-			rest = rest.Sub(n.Scale(rest.Dot(n)))
-		case walkable:
-			// A walkable edge met while walking: adjusted onto below.
-			pos = pos.Add(rest)
-			rest = vec{}
-		default:
-			r.res.Blocked = true
-			r.record(&c)
-			wn := n
-			if walking {
-				wn.Z = 0
-				if wn.Len() < 1e-4 {
-					return pos
-				}
-				wn = wn.Normalize()
-			}
-			rest = rest.Sub(wn.Scale(rest.Dot(wn)))
-		}
-		move = rest
-	}
-	return pos
-}
-
 // snap keeps a walker's step in the contact plane without changing its
 // ground-plane part (Plane::snap_to_plane in AdjustOffset).
 func snap(d, n vec) vec {
@@ -604,83 +335,6 @@ func snap(d, n vec) vec {
 		d.Z = -(n.X*d.X + n.Y*d.Y) / n.Z
 	}
 	return d
-}
-
-// stepUp tries to climb what blocked move: up by StepUpHeight, the whole
-// move across, then down onto walkable ground no lower than where it
-// started. It fails when the raised move is blocked too (the ledge is
-// higher than the step) or nothing walkable is under it.
-func (r *Resolver) stepUp(pos, move vec) (vec, bool) {
-	h := r.m.StepUpHeight
-	up := vec{Z: h}
-	if t, _, hit := r.cast(pos, up); hit {
-		up = up.Scale(max(t-skin/h, 0))
-	}
-	raised := pos.Add(up)
-	if _, _, hit := r.cast(raised, move); hit {
-		return pos, false
-	}
-	across := raised.Add(move)
-	down := vec{Z: -(up.Z + skin)}
-	t, c, hit := r.groundCast(across, down)
-	if !hit || c.normal.Z < FloorZ {
-		return pos, false
-	}
-	r.stand(&c)
-	return across.Add(down.Scale(t)), true
-}
-
-// stepDown keeps a walker on walkable ground (find_walkable and
-// step_sphere_down in one cast): from its first sphere's radius up it
-// probes down to StepDownHeight below (DefaultStepDown without one; a
-// single sphere probes at most half its radius when the step is over its
-// diameter, as TransitionalInsert limits it) and settles on the walkable
-// surface it meets, which lifts a sphere that sank into walkable ground
-// during its move back onto it; one too steep, or nothing, and it leaves
-// the ground (false).
-func (r *Resolver) stepDown(pos vec) (vec, bool) {
-	h := r.m.StepDownHeight
-	if h <= 0 {
-		h = DefaultStepDown
-	}
-	if rad := r.m.Spheres[0].Radius; len(r.m.Spheres) < 2 && 2*rad < h {
-		h = rad * 0.5
-	}
-	lift := r.m.Spheres[0].Radius
-	from := pos.Add(vec{Z: lift})
-	down := vec{Z: -(lift + h + skin)}
-	t, c, hit := r.groundCast(from, down)
-	if hit && t == 0 {
-		// Raised into something: probe from where it is.
-		from, down = pos, vec{Z: -(h + skin)}
-		t, c, hit = r.groundCast(from, down)
-	}
-	if !hit || c.normal.Z < FloorZ || (r.m.EdgeSlide && !r.overPoly(&c, pos)) {
-		r.res.OnWalkable = false
-		return pos, false
-	}
-	r.stand(&c)
-	return from.Add(down.Scale(t)), true
-}
-
-// overPoly reports whether the first sphere's centre at pos lies over the
-// contact's walkable polygon (an edge-sliding walker stands only where
-// its centre is over walkable ground: Transition::CheckWalkable).
-func (r *Resolver) overPoly(c *contact, pos vec) bool {
-	p := c.poly
-	if p == nil || !p.walkable() {
-		return false
-	}
-	centre := pos.Add(r.m.Spheres[0].Origin)
-	l := c.frame.GlobalToLocalVec(centre.Sub(c.frame.Origin)).Scale(1 / c.scale)
-	return p.inside(l.Sub(p.Plane.N.Scale(p.Plane.Dist(l))))
-}
-
-// stand takes a walkable contact as the ground: its plane for the moves
-// and its polygon for the edge slide.
-func (r *Resolver) stand(c *contact) {
-	r.ground = c.normal
-	r.walkN = c.placePoly(&r.walk)
 }
 
 // placePoly writes the first MaxHitVerts vertices of the contact's
@@ -695,81 +349,4 @@ func (c *contact) placePoly(out *[MaxHitVerts]vec) int {
 		out[i] = c.frame.LocalToGlobal(v.Scale(c.scale))
 	}
 	return n
-}
-
-// edgeSlide is Transition::EdgeSlide for a walker with EdgeSlide whose
-// sub-step from start found no ground (SpherePath::PrecipiceSlide): the
-// step is taken back, and the part of it along the edge of the walkable
-// polygon its first sphere's centre crossed is taken instead, if that
-// keeps it on walkable ground; otherwise it stays at start. Either way it
-// stays on the ground, and the move counts as blocked.
-func (r *Resolver) edgeSlide(start, move vec) vec {
-	r.res.OnWalkable, r.res.Blocked = true, true
-	off := r.m.Spheres[0].Origin
-	wn, ok := r.crossedEdge(start.Add(off), start.Add(off).Add(move))
-	if !ok {
-		return start
-	}
-	along := move
-	if a := along.Dot(wn); a > 0 {
-		along = along.Sub(wn.Scale(a))
-	}
-	if along.Dot(along) < Epsilon*Epsilon {
-		return start
-	}
-	pos := r.slide(start, along)
-	if !r.res.OnWalkable {
-		r.res.OnWalkable = true
-		return start
-	}
-	if pos, ok = r.stepDown(pos); !ok {
-		r.res.OnWalkable = true
-		return start
-	}
-	return pos
-}
-
-// crossedEdge is Polygon::find_crossed_edge over the walkable polygon in
-// the ground plane: the outward normal (horizontal, unit) of the edge the
-// path a→b leaves it through, or of the edge b lies furthest outside;
-// false when b is inside it or there is no polygon.
-func (r *Resolver) crossedEdge(a, b vec) (vec, bool) {
-	if r.walkN < 3 {
-		return vec{}, false
-	}
-	var area float32 // twice the signed area seen from above
-	for i := range r.walkN {
-		p, q := r.walk[i], r.walk[(i+1)%r.walkN]
-		area += p.X*q.Y - q.X*p.Y
-	}
-	side := float32(1) // outward is right of each edge counter-clockwise
-	if area < 0 {
-		side = -1
-	}
-	best, bestOut, found := vec{}, float32(0), false
-	for i := range r.walkN {
-		p, q := r.walk[i], r.walk[(i+1)%r.walkN]
-		e := vec{X: q.X - p.X, Y: q.Y - p.Y}
-		l := e.Len()
-		if l < 1e-6 {
-			continue
-		}
-		n := vec{X: side * e.Y / l, Y: -side * e.X / l}
-		out := (b.X-p.X)*n.X + (b.Y-p.Y)*n.Y
-		if out <= 0 {
-			continue
-		}
-		if in := (a.X-p.X)*n.X + (a.Y-p.Y)*n.Y; in <= 0 {
-			// The path crosses this edge's line; inside the edge?
-			f := in / (in - out)
-			x, y := a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f
-			if u := ((x-p.X)*e.X + (y-p.Y)*e.Y) / (l * l); u >= -1e-4 && u <= 1+1e-4 {
-				return n, true
-			}
-		}
-		if !found || out > bestOut {
-			best, bestOut, found = n, out, true
-		}
-	}
-	return best, found
 }

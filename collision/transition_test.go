@@ -76,77 +76,10 @@ func at(x, y, z float32) physics.Position {
 	return physics.Position{Cell: testCell, Frame: physics.Frame{Origin: v3(x, y, z), Orientation: physics.IdentityQuat}}
 }
 
-func TestResolveWalls(t *testing.T) {
-	wall := box(9, v3(20, 0, 0), v3(21, 100, 5))
-	tests := []struct {
-		name         string
-		from, to     physics.Vec3
-		want         physics.Vec3
-		tol          float32
-		blocked      bool
-		onWalkable   bool
-		obs          []Obstacle
-		ground, rise float32
-	}{
-		{"open ground", v3(10, 10, 0), v3(13, 14, 0), v3(13, 14, 0), 1e-4, false, true, nil, 0, 0},
-		{"into a wall stops at radius distance", v3(18, 50, 0), v3(22, 50, 0), v3(19.5, 50, 0), 0.01, true, true, []Obstacle{wall}, 0, 0},
-		// 3 units at 45°: the normal component (2.121) is cut at the wall, the
-		// tangential component (2.121 north) survives.
-		{"slides along at the tangential component", v3(19.4, 50, 0), v3(19.4+2.1213, 52.1213, 0), v3(19.5, 52.1213, 0), 0.02, true, true, []Obstacle{wall}, 0, 0},
-		{"a low step is climbed", v3(18, 50, 0), v3(22, 50, 0), v3(22, 50, 0.4), 0.01, false, true, []Obstacle{box(9, v3(20, 0, 0), v3(30, 100, 0.4))}, 0, 0},
-		{"a high step blocks", v3(18, 50, 0), v3(22, 50, 0), v3(19.5, 50, 0), 0.01, true, true, []Obstacle{box(9, v3(20, 0, 0), v3(30, 100, 0.8))}, 0, 0},
-		{"a ledge is left", v3(25, 50, 2), v3(29, 50, 2), v3(29, 50, 2), 1e-3, false, false, []Obstacle{box(9, v3(10, 0, 0), v3(26, 100, 2))}, 0, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			env := &flatEnv{z: tc.ground, obs: tc.obs}
-			r := NewResolver(env)
-			res := r.Resolve(walker(), at(tc.from.X, tc.from.Y, tc.from.Z), tc.to)
-			got := res.Origin
-			if !near(got.X, tc.want.X, tc.tol) || !near(got.Y, tc.want.Y, tc.tol) || !near(got.Z, tc.want.Z, tc.tol) {
-				t.Errorf("end %+v, want %+v ±%v", got, tc.want, tc.tol)
-			}
-			if res.Blocked != tc.blocked || res.OnWalkable != tc.onWalkable {
-				t.Errorf("blocked %v on walkable %v, want %v %v (hits %+v)", res.Blocked, res.OnWalkable, tc.blocked, tc.onWalkable, res.Hits)
-			}
-		})
-	}
-}
-
-func TestResolveSteepSlopeIsNotWalkable(t *testing.T) {
-	tests := []struct {
-		name     string
-		slope    float32
-		walkable bool
-	}{
-		{"gentle 0.5 (normal z 0.89)", 0.5, true},
-		{"steep 1.5 (normal z 0.55)", 1.5, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			env := &flatEnv{slopeX: tc.slope}
-			nz := 1 / float32(math.Sqrt(float64(1+tc.slope*tc.slope)))
-			lift := 0.5/nz - 0.5 // a resting sphere's foot above the slope
-			start := at(100, 100, 100*tc.slope+lift)
-			res := NewResolver(env).Resolve(walker(), start, v3(101, 100, 100*tc.slope+lift))
-			if res.OnWalkable != tc.walkable {
-				t.Fatalf("on walkable %v, want %v (end %+v)", res.OnWalkable, tc.walkable, res.Origin)
-			}
-			if tc.walkable {
-				// Walking up a walkable slope keeps the sphere on it.
-				want := 101*tc.slope + lift
-				if !near(res.Origin.Z, want, 0.01) {
-					t.Errorf("z %v, want %v", res.Origin.Z, want)
-				}
-			}
-		})
-	}
-}
-
 func TestResolveFallingLands(t *testing.T) {
 	m := walker()
 	m.OnWalkable = false
-	res := NewResolver(&flatEnv{z: 3}).Resolve(m, at(50, 50, 3.2), v3(50, 50, 2.5))
+	res := transit(NewResolver(&flatEnv{z: 3}), m, at(50, 50, 3.2), v3(50, 50, 2.5))
 	if !res.Landed || !res.OnWalkable || !near(res.Origin.Z, 3, 0.01) {
 		t.Fatalf("landed %v on walkable %v z %v, want a landing at 3", res.Landed, res.OnWalkable, res.Origin.Z)
 	}
@@ -155,7 +88,7 @@ func TestResolveFallingLands(t *testing.T) {
 func TestResolveBodies(t *testing.T) {
 	other := Obstacle{GUID: 2, Frame: physics.Frame{Origin: v3(12, 10, 0), Orientation: physics.IdentityQuat}, Scale: 1,
 		Spheres: []dat.Sphere{{Origin: v3(0, 0, 0.5), Radius: 0.5}}}
-	res := NewResolver(&flatEnv{obs: []Obstacle{other}}).Resolve(walker(), at(10, 10, 0), v3(13, 10, 0))
+	res := transit(NewResolver(&flatEnv{obs: []Obstacle{other}}), walker(), at(10, 10, 0), v3(13, 10, 0))
 	if !near(res.Origin.X, 11, 0.01) || !res.Blocked || len(res.Hits) == 0 || res.Hits[0].GUID != 2 {
 		t.Fatalf("end %+v hits %+v: want stopped at x=11 by body 2", res.Origin, res.Hits)
 	}
@@ -238,107 +171,6 @@ func TestWalkingAcrossACrease(t *testing.T) {
 	}
 }
 
-// TestEdgeSlide: a walker with EdgeSlide walking east off a platform (top
-// at z 2, edge at x 26) stops with its centre over the top and stays on
-// it, blocked; walking north-east it slides north along the edge at the
-// tangential component (0.2 × cos 45° per move). Without EdgeSlide it
-// walks off and leaves the ground.
-func TestEdgeSlide(t *testing.T) {
-	platform := box(9, v3(10, 0, 0), v3(26, 100, 2))
-	tests := []struct {
-		name      string
-		edgeSlide bool
-		dir       physics.Vec3
-		check     func(t *testing.T, p physics.Vec3, res *Result)
-	}{
-		{"east stops at the edge", true, v3(1, 0, 0), func(t *testing.T, p physics.Vec3, res *Result) {
-			if p.X > 26 || p.X < 25.7 || !near(p.Z, 2, 0.01) || !near(p.Y, 50, 1e-3) || !res.OnWalkable || !res.Blocked {
-				t.Fatalf("at %+v on walkable %v blocked %v, want on the top with x in (25.7, 26]", p, res.OnWalkable, res.Blocked)
-			}
-		}},
-		{"north-east slides along it", true, v3(0.70710677, 0.70710677, 0), func(t *testing.T, p physics.Vec3, res *Result) {
-			if p.X > 26 || p.X < 25.7 || !near(p.Y, 50+20*0.2*0.70710677, 0.01) || !near(p.Z, 2, 0.01) || !res.OnWalkable {
-				t.Fatalf("at %+v on walkable %v, want x in (25.7, 26], y 52.83 on the top", p, res.OnWalkable)
-			}
-		}},
-		{"without EdgeSlide it walks off", false, v3(1, 0, 0), func(t *testing.T, p physics.Vec3, res *Result) {
-			if res.OnWalkable || p.X < 26.3 {
-				t.Fatalf("at %+v on walkable %v, want off the edge and falling", p, res.OnWalkable)
-			}
-		}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r := NewResolver(&flatEnv{obs: []Obstacle{platform}})
-			m := walker()
-			m.EdgeSlide = tc.edgeSlide
-			p := at(25.5, 50, 2)
-			var res *Result
-			for range 20 {
-				res = r.Resolve(m, p, p.Frame.Origin.Add(tc.dir.Scale(0.2)))
-				p.Cell, p.Frame.Origin = res.Cell, res.Origin
-				m.OnWalkable = res.OnWalkable
-				if !res.OnWalkable {
-					break
-				}
-			}
-			tc.check(t, p.Frame.Origin, res)
-		})
-	}
-}
-
-// TestResolveCylSpheres: a walker (radius 0.5) walking into a tree's
-// CylSphere (radius 0.35, scaled 2: 0.7) stops 1.2 from its axis, blocked;
-// one dropped onto a low rock's CylSphere (radius 1, height 0.3) lands
-// on its top.
-func TestResolveCylSpheres(t *testing.T) {
-	tree := Obstacle{GUID: 5, Frame: physics.Frame{Origin: v3(50, 50, 0), Orientation: physics.IdentityQuat}, Scale: 2,
-		Cyls: []dat.CylSphere{{Radius: 0.35, Height: 4}}}
-	res := NewResolver(&flatEnv{obs: []Obstacle{tree}}).Resolve(walker(), at(45, 50, 0), v3(50, 50, 0))
-	if !near(res.Origin.X, 50-1.2, 0.01) || !res.Blocked || len(res.Hits) != 1 || res.Hits[0].GUID != 5 {
-		t.Fatalf("end %+v blocked %v hits %+v, want stopped at x 48.8 by the tree", res.Origin, res.Blocked, res.Hits)
-	}
-	rock := Obstacle{GUID: 6, Frame: physics.Frame{Origin: v3(50, 50, 0), Orientation: physics.IdentityQuat}, Scale: 1,
-		Cyls: []dat.CylSphere{{Radius: 1, Height: 0.3}}}
-	m := walker()
-	m.OnWalkable = false
-	res = NewResolver(&flatEnv{obs: []Obstacle{rock}}).Resolve(m, at(50.2, 50, 1), v3(50.2, 50, 0))
-	if !res.Landed || !res.OnWalkable || !near(res.Origin.Z, 0.3, 0.01) {
-		t.Fatalf("landed %v on walkable %v at %+v, want on the rock's top z 0.3", res.Landed, res.OnWalkable, res.Origin)
-	}
-}
-
-// TestOverlappingBodies: a walker already overlapping another body (their
-// spheres 0.6 apart, radii 0.5 each) is held when it moves further in and
-// walks away freely; two placed on one spot separate in any direction.
-func TestOverlappingBodies(t *testing.T) {
-	other := func(x float32) Obstacle {
-		return Obstacle{GUID: 2, Frame: physics.Frame{Origin: v3(x, 10, 0), Orientation: physics.IdentityQuat}, Scale: 1,
-			Spheres: []dat.Sphere{{Origin: v3(0, 0, 0.5), Radius: 0.5}}}
-	}
-	tests := []struct {
-		name    string
-		body    float32
-		to      physics.Vec3
-		want    physics.Vec3
-		blocked bool
-	}{
-		{"further in is held", 10.6, v3(10.3, 10, 0), v3(10, 10, 0), true},
-		{"away is free", 10.6, v3(9.7, 10, 0), v3(9.7, 10, 0), false},
-		{"sideways out is free", 10.6, v3(10, 9.7, 0), v3(10, 9.7, 0), false},
-		{"one spot, east", 10, v3(10.3, 10, 0), v3(10.3, 10, 0), false},
-		{"one spot, west", 10, v3(9.7, 10, 0), v3(9.7, 10, 0), false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res := NewResolver(&flatEnv{obs: []Obstacle{other(tc.body)}}).Resolve(walker(), at(10, 10, 0), tc.to)
-			if !near(res.Origin.X, tc.want.X, 1e-3) || !near(res.Origin.Y, tc.want.Y, 1e-3) || res.Blocked != tc.blocked {
-				t.Fatalf("end %+v blocked %v, want %+v blocked %v", res.Origin, res.Blocked, tc.want, tc.blocked)
-			}
-		})
-	}
-}
-
 // TestResolveDegenerateInput: no spheres, a zero radius or a non-finite
 // end leave the mover where it began, in its cell.
 func TestResolveDegenerateInput(t *testing.T) {
@@ -355,10 +187,21 @@ func TestResolveDegenerateInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res := NewResolver(&flatEnv{}).Resolve(tc.m, at(10, 10, 0), tc.end)
+			res := transit(NewResolver(&flatEnv{}), tc.m, at(10, 10, 0), tc.end)
 			if res.Origin != v3(10, 10, 0) || res.Cell != testCell {
 				t.Fatalf("end %+v in 0x%08X, want where it began", res.Origin, res.Cell)
 			}
 		})
 	}
+}
+
+// transit is one move through the retail transition from rest: in
+// contact with the ground under begin when m is on walkable ground.
+func transit(r *Resolver, m *Mover, begin physics.Position, end physics.Vec3) *Result {
+	var in Contact
+	if m.OnWalkable {
+		in = Contact{Valid: true, Plane: Plane{N: v3(0, 0, 1), D: -begin.Frame.Origin.Z}}
+	}
+	res, _ := r.Transition(m, begin, end, in)
+	return res
 }
