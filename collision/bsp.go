@@ -78,8 +78,8 @@ func polyVerts(vertex func(uint16) (dat.Vertex, bool), p *dat.Polygon) ([]physic
 	return verts, true
 }
 
-// NewPolyShape is a Shape of loose polygons without a tree (tests, and
-// geometry built in code): every query tests every polygon.
+// NewPolyShape is a Shape of loose polygons without a tree, for tests:
+// every query tests every polygon.
 func NewPolyShape(polys []Poly) *Shape {
 	all := make([]int32, len(polys))
 	for i := range all {
@@ -129,66 +129,4 @@ func buildNode(n *dat.BSPNode, byKey map[uint16]int32, depth int) *node {
 	out.pos = buildNode(n.Pos, byKey, depth+1)
 	out.neg = buildNode(n.Neg, byKey, depth+1)
 	return out
-}
-
-// Sweep is Poly.Sweep over the shape: the earliest touch of any polygon a
-// sphere of radius r moving from c by d could reach, found through the
-// BSP (a node whose bounding sphere the swept sphere misses, or a side of
-// a plane it stays clear of, is not visited), with the index of the
-// polygon touched.
-func (s *Shape) Sweep(c, d vec, r float32) (t float32, n vec, poly int32, ok bool) {
-	return s.sweep(c, d, r, false)
-}
-
-// sweep is Sweep, leaving out walkable polygons when asked (a walker's
-// move, which adjusts onto them instead).
-func (s *Shape) sweep(c, d vec, r float32, skipWalkable bool) (t float32, n vec, poly int32, ok bool) {
-	best := float32(2)
-	visit := func(i int32) {
-		p := &s.Polys[i]
-		if skipWalkable && p.walkable() {
-			return
-		}
-		if tt, nn, hit := p.sweepBefore(c, d, r, best); hit && tt < best {
-			best, n, poly = tt, nn, i
-		}
-	}
-	if s.root == nil {
-		for i := range s.Polys {
-			visit(int32(i))
-		}
-	} else {
-		s.walk(s.root, c, d, r, visit, 0)
-	}
-	if best > 1 {
-		return 0, vec{}, -1, false
-	}
-	return best, n, poly, true
-}
-
-func (s *Shape) walk(n *node, c, d vec, r float32, visit func(int32), depth int) {
-	if n == nil || depth > maxDepth {
-		return
-	}
-	if n.radius > 0 {
-		q := closestOnSegment(c, c.Add(d), n.center)
-		reach := n.radius + r + Epsilon
-		if e := q.Sub(n.center); e.Dot(e) > reach*reach {
-			return
-		}
-	}
-	if n.leaf {
-		for _, i := range n.polys {
-			visit(i)
-		}
-		return
-	}
-	d0, d1 := n.plane.Dist(c), n.plane.Dist(c.Add(d))
-	lim := r + Epsilon
-	if max(d0, d1) > -lim || n.plane.N.IsZero() {
-		s.walk(n.pos, c, d, r, visit, depth+1)
-	}
-	if min(d0, d1) < lim || n.plane.N.IsZero() {
-		s.walk(n.neg, c, d, r, visit, depth+1)
-	}
 }

@@ -1,7 +1,8 @@
 // Package collision is the narrow phase and the transition of the
-// retail physics (CTransition over a SpherePath): sphere-versus-polygon and
-// swept-sphere queries over the physics BSPs of GfxObjs, of indoor cells'
-// CellStructs and over the terrain's LandCell triangles; indoor cells
+// retail physics (CTransition over a SpherePath): the sphere-versus-polygon
+// queries of retail's BSP nodes and polygons (retail_bsp.go) over the
+// physics BSPs of GfxObjs and of indoor cells' CellStructs, and over the
+// terrain's LandCell triangles; indoor cells
 // (Cell: what is inside them by their cell BSP, their portals); and
 // Resolver.Transition, which carries an object's spheres from its position
 // towards a candidate frame as the retail client does (below).

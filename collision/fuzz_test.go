@@ -91,8 +91,15 @@ func TestNewCellLeavesOutAPortalWithAMissingVertex(t *testing.T) {
 
 // FuzzCellAndShapeFromBytes decodes an Environment and a GfxObj from
 // arbitrary bytes (seeded with real encodings), builds their collision
-// and sweeps spheres through it: no panic, and every contact is finite
-// with t in [0, 1] and a unit normal.
+// and runs what the transition runs on it: the BSP queries
+// (sphere_intersects_solid, sphere_intersects_poly, find_walkable,
+// hits_walkable) with a sphere of radius 0.5 at c moving by d, and a
+// Resolver.Transition of a walker from c towards c + d with the GfxObj's
+// shape as an obstacle beside the room and the decoded cell as the room.
+// No panic; a polygon a query returns is one of the shape's, with a unit
+// normal; find_walkable leaves the sphere finite and the walk
+// interpolation in [-0.5, 1]; the move ends finite, with unit or zero
+// contact normals.
 func FuzzCellAndShapeFromBytes(f *testing.F) {
 	_, envBytes, err := dat.Encode(&dat.Environment{ID: 0x0D000001, Cells: map[uint32]dat.CellStruct{0: *roomCellStruct()}})
 	if err != nil {
@@ -109,31 +116,82 @@ func FuzzCellAndShapeFromBytes(f *testing.F) {
 	}
 	f.Add(envBytes, gfxBytes, float32(105), float32(95), float32(0.5), float32(0), float32(10), float32(0))
 	f.Add(envBytes, gfxBytes, float32(1), float32(-1), float32(1), float32(0), float32(3), float32(0.5))
+	f.Add(envBytes, gfxBytes, float32(-0.4), float32(1), float32(1), float32(2), float32(0), float32(0))
+	f.Add(envBytes, gfxBytes, float32(1), float32(1), float32(4.4), float32(0.5), float32(0), float32(-1))
 	f.Fuzz(func(t *testing.T, envB, gfxB []byte, x, y, z, dx, dy, dz float32) {
 		c, d := v3(x, y, z), v3(dx, dy, dz)
-		if !c.Finite() || !d.Finite() || d.Len() > 100 || c.Len() > 1e4 {
+		if !c.Finite() || !d.Finite() || d.Len() > 50 || c.Len() > 1e4 {
 			return
 		}
-		check := func(what string, tt float32, n vec, ok bool) {
-			if ok && (tt < 0 || tt > 1 || !n.Finite() || n.Len() < 0.99 || n.Len() > 1.01) {
-				t.Fatalf("%s: t %v normal %+v", what, tt, n)
-			}
-		}
-		if env, err := dat.DecodeEnvironment(0x0D000001, envB); err == nil {
-			for _, cs := range env.Cells {
+		env := &flatEnv{cells: map[uint32]*Cell{}}
+		if e, err := dat.DecodeEnvironment(0x0D000001, envB); err == nil {
+			for _, cs := range e.Cells {
 				cell := NewCell(roomEnvCell(), &cs)
 				cell.Contains(c)
 				if cell.Shape != nil {
-					tt, n, _, ok := cell.Shape.Sweep(c, d, 0.5)
-					check("cell", tt, n, ok)
+					fuzzQueries(t, "cell", cell.Shape, c.Sub(cell.Frame.Origin), d)
 				}
+				env.cells[roomID] = cell
 			}
 		}
 		if g, err := dat.DecodeGfxObj(0x01000001, gfxB); err == nil {
 			if s := NewShape(g); s != nil {
-				tt, n, _, ok := s.Sweep(c, d, 0.5)
-				check("shape", tt, n, ok)
+				fuzzQueries(t, "shape", s, c, d)
+				env.obs = append(env.obs, Obstacle{GUID: 9, Frame: physics.IdentityFrame, Scale: 1, Shape: s, Cells: []uint32{roomID}})
+			}
+		}
+		begin := at(c.X, c.Y, c.Z)
+		if cell := env.cells[roomID]; cell != nil && cell.Contains(c) {
+			begin.Cell = roomID
+		} else if nc, ok := dat.AdjustToOutside(testCell, &begin.Frame.Origin); ok {
+			begin.Cell = nc
+		} else {
+			return // off the world
+		}
+		res := transit(NewResolver(env), walker(), begin, begin.Frame.Origin.Add(d))
+		if !res.Origin.Finite() {
+			t.Fatalf("transition from %+v by %+v: end %+v", begin, d, res.Origin)
+		}
+		for _, h := range res.Hits {
+			if l := h.Normal.Len(); !h.Normal.Finite() || (l != 0 && (l < 0.99 || l > 1.01)) {
+				t.Fatalf("transition from %+v by %+v: contact normal %+v", begin, d, h.Normal)
 			}
 		}
 	})
+}
+
+// fuzzQueries runs the transition's BSP queries on s with a sphere of
+// radius 0.5 at c moving by d and checks what they return.
+func fuzzQueries(t *testing.T, what string, s *Shape, c, d vec) {
+	t.Helper()
+	sp := tsphere{c: c, r: 0.5}
+	up := v3(0, 0, 1)
+	own := func(q string, p *Poly) {
+		t.Helper()
+		if p == nil {
+			return
+		}
+		for i := range s.Polys {
+			if p == &s.Polys[i] {
+				if l := p.Plane.N.Len(); l < 0.99 || l > 1.01 {
+					t.Fatalf("%s %s: polygon normal %+v", what, q, p.Plane.N)
+				}
+				return
+			}
+		}
+		t.Fatalf("%s %s: polygon %+v is not one of the shape's", what, q, p)
+	}
+	s.hitsSolid(sp)
+	hit, hp := s.intersectsPoly(sp, d)
+	if hit && hp == nil {
+		t.Fatalf("%s intersectsPoly: a hit without a polygon", what)
+	}
+	own("intersectsPoly", hp)
+	path := spherePath{walkableAllowance: FloorZ, walkInterp: 1}
+	valid := sp
+	own("findWalkable", s.findWalkable(&path, &valid, d, up))
+	if !valid.c.Finite() || path.walkInterp < -0.5 || path.walkInterp > 1 {
+		t.Fatalf("%s findWalkable: sphere %+v, walk interpolation %v", what, valid.c, path.walkInterp)
+	}
+	s.hitsWalkable(&path, sp, up)
 }

@@ -27,57 +27,6 @@ func TestNewPolyNormal(t *testing.T) {
 	}
 }
 
-func TestPolySweep(t *testing.T) {
-	floor := NewPoly([]physics.Vec3{v3(-5, -5, 0), v3(5, -5, 0), v3(5, 5, 0), v3(-5, 5, 0)}, false)
-	tests := []struct {
-		name   string
-		p      Poly
-		c, d   physics.Vec3
-		r      float32
-		hit    bool
-		t      float32
-		normal physics.Vec3
-	}{
-		{"face head-on", wallX(5), v3(0, 0, 5), v3(10, 0, 0), 0.5, true, 0.45, v3(-1, 0, 0)},
-		{"face short of it", wallX(5), v3(0, 0, 5), v3(4, 0, 0), 0.5, false, 0, physics.Vec3{}},
-		{"moving away", wallX(5), v3(0, 0, 5), v3(-10, 0, 0), 0.5, false, 0, physics.Vec3{}},
-		{"one-sided from behind", wallX(5), v3(10, 0, 5), v3(-10, 0, 0), 0.5, false, 0, physics.Vec3{}},
-		{"edge", wallX(5), v3(0, 5.3, 5), v3(10, 0, 0), 0.5, true, 0.46, v3(-0.8, 0.6, 0)},
-		{"past the edge", wallX(5), v3(0, 5.6, 5), v3(10, 0, 0), 0.5, false, 0, physics.Vec3{}},
-		{"vertex", wallX(5), v3(0, 5.2, 10.2), v3(10, 0, 0), 0.5, true, (5 - float32(math.Sqrt(0.25-0.08))) / 10, v3(-float32(math.Sqrt(0.17))/0.5, 0.4, 0.4)},
-		{"falling onto floor", floor, v3(1, 1, 3), v3(0, 0, -5), 0.5, true, 0.5, v3(0, 0, 1)},
-		{"already touching, moving along", floor, v3(1, 1, 0.4999), v3(3, 0, 0), 0.5, false, 0, physics.Vec3{}},
-		{"already touching, moving in", floor, v3(1, 1, 0.4), v3(0, 0, -1), 0.5, true, 0, v3(0, 0, 1)},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			tt, n, ok := tc.p.Sweep(tc.c, tc.d, tc.r)
-			if ok != tc.hit {
-				t.Fatalf("hit %v, want %v", ok, tc.hit)
-			}
-			if !ok {
-				return
-			}
-			if !near(tt, tc.t, 1e-4) {
-				t.Errorf("t = %v, want %v", tt, tc.t)
-			}
-			if tc.normal != (physics.Vec3{}) && (!near(n.X, tc.normal.X, 1e-3) || !near(n.Y, tc.normal.Y, 1e-3) || !near(n.Z, tc.normal.Z, 1e-3)) {
-				t.Errorf("normal %+v, want %+v", n, tc.normal)
-			}
-		})
-	}
-}
-
-func TestSweepSphere(t *testing.T) {
-	tt, n, ok := SweepSphere(v3(0, 0, 0), v3(10, 0, 0), 0.5, v3(5, 0, 0), 0.5)
-	if !ok || !near(tt, 0.4, 1e-5) || !near(n.X, -1, 1e-5) {
-		t.Fatalf("t %v normal %+v ok %v: want 0.4, -x", tt, n, ok)
-	}
-	if _, _, ok := SweepSphere(v3(0, 2, 0), v3(10, 0, 0), 0.5, v3(5, 0, 0), 0.5); ok {
-		t.Fatal("a sphere passing 2 units to the side hit")
-	}
-}
-
 // boxGfx is a GfxObj with a physics BSP: an axis-aligned box lo..hi of
 // outward-facing quads, split by the plane x = mid into two leaves.
 func boxGfx(lo, hi physics.Vec3) *dat.GfxObj {
@@ -103,37 +52,58 @@ func boxGfx(lo, hi physics.Vec3) *dat.GfxObj {
 	return g
 }
 
-func TestShapeSweepThroughBSP(t *testing.T) {
+// TestShapeQueriesThroughBSP: the box's shape has its six polygons, and
+// the transition's BSP queries find each face through the leaf that holds
+// it (the west face only in the negative leaf, the east only in the
+// positive): a sphere of radius 0.5 whose centre is 0.4 off a face
+// touches it (sphere_intersects_poly reports it as a hit moving in, and
+// as the NegPolyHit polygon moving out; sphere_intersects_solid finds
+// it); 0.6 off, or far from the box, nothing is touched.
+func TestShapeQueriesThroughBSP(t *testing.T) {
 	s := NewShape(boxGfx(v3(4, -2, 0), v3(6, 2, 3)))
 	if s == nil || len(s.Polys) != 6 {
 		t.Fatalf("shape %+v: want six polygons", s)
 	}
 	tests := []struct {
 		name   string
-		c, d   physics.Vec3
+		c      physics.Vec3
 		hit    bool
-		t      float32
-		normal physics.Vec3
+		normal physics.Vec3 // of the face touched
 	}{
-		{"west face", v3(0, 0, 1), v3(8, 0, 0), true, 3.5 / 8, v3(-1, 0, 0)},
-		{"east face", v3(10, 0, 1), v3(-8, 0, 0), true, 3.5 / 8, v3(1, 0, 0)},
-		{"top", v3(5, 0, 6), v3(0, 0, -6), true, 2.5 / 6, v3(0, 0, 1)},
-		{"miss north", v3(0, 3, 1), v3(10, 0, 0), false, 0, physics.Vec3{}},
-		{"bounding sphere far", v3(50, 50, 1), v3(1, 0, 0), false, 0, physics.Vec3{}},
+		{"west face", v3(3.6, 0, 1), true, v3(-1, 0, 0)},
+		{"east face", v3(6.4, 0, 1), true, v3(1, 0, 0)},
+		{"top", v3(5, 1, 3.4), true, v3(0, 0, 1)},
+		{"clear of the west face", v3(3.4, 0, 1), false, physics.Vec3{}},
+		{"clear of the north face", v3(5, 2.6, 1), false, physics.Vec3{}},
+		{"far from the box", v3(50, 50, 1), false, physics.Vec3{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tt, n, _, ok := s.Sweep(tc.c, tc.d, 0.5)
-			if ok != tc.hit {
-				t.Fatalf("hit %v, want %v", ok, tc.hit)
+			sp := tsphere{c: tc.c, r: 0.5}
+			if got := s.hitsSolid(sp); got != tc.hit {
+				t.Fatalf("hitsSolid %v, want %v", got, tc.hit)
 			}
-			if ok && (!near(tt, tc.t, 1e-4) || n != tc.normal) {
-				t.Errorf("t %v normal %+v, want %v %+v", tt, n, tc.t, tc.normal)
+			in, hp := s.intersectsPoly(sp, tc.normal.Scale(-1))
+			out, hpOut := s.intersectsPoly(sp, tc.normal)
+			if !tc.hit {
+				if in || hp != nil || out || hpOut != nil {
+					t.Fatalf("moving: hit %v %+v, %v %+v, want nothing touched", in, hp, out, hpOut)
+				}
+				return
+			}
+			if !in || hp == nil || hp.Plane.N != tc.normal {
+				t.Fatalf("moving in: hit %v polygon %+v, want a hit on the face with normal %+v", in, hp, tc.normal)
+			}
+			if out || hpOut == nil || hpOut.Plane.N != tc.normal {
+				t.Fatalf("moving out: hit %v polygon %+v, want no hit and the face with normal %+v", out, hpOut, tc.normal)
 			}
 		})
 	}
 }
 
+// TestCellPolysMatchTerrainHeight: the vertical line through a point of a
+// LandCell meets one of CellPolys' two triangles (both face up) inside it,
+// at dat.TerrainHeight.
 func TestCellPolysMatchTerrainHeight(t *testing.T) {
 	var z Heights
 	for i := range z {
@@ -143,92 +113,42 @@ func TestCellPolysMatchTerrainHeight(t *testing.T) {
 	bx, by := dat.BlockXY(block)
 	var polys [2]Poly
 	var verts [6]physics.Vec3
-	for _, p := range [][2]float32{{1, 1}, {23, 2}, {2, 23}, {100.5, 50.25}, {191, 191}, {47.9, 0.1}} {
+	for _, p := range [][2]float32{{1, 1}, {23, 2}, {2, 23}, {100.5, 50.25}, {191, 191}, {47.9, 0.1}, {12, 12}} {
 		gx, gy := bx*8+int(p[0]/24), by*8+int(p[1]/24)
 		CellPolys(&z, gx, gy, bx, by, &polys, &verts)
 		want := dat.TerrainHeight(block, &z, p[0], p[1])
-		// Drop a small sphere straight down onto the cell.
-		c := v3(p[0], p[1], want+10)
-		best := float32(2)
+		met := 0
 		for k := range polys {
 			if polys[k].Plane.N.Z <= 0 {
 				t.Fatalf("cell triangle faces down: %+v", polys[k].Plane)
 			}
-			if tt, _, ok := polys[k].Sweep(c, v3(0, 0, -20), 0.001); ok && tt < best {
-				best = tt
+			got, in := verticalHit(&polys[k], p[0], p[1])
+			if !in {
+				continue
+			}
+			met++
+			if !near(got, want, 2e-3) {
+				t.Errorf("(%v, %v): triangle %d at %v, TerrainHeight %v", p[0], p[1], k, got, want)
 			}
 		}
-		if best > 1 {
-			t.Fatalf("(%v, %v): the drop missed both triangles", p[0], p[1])
-		}
-		if got := c.Z - 20*best - 0.001; !near(got, want, 2e-3) {
-			t.Errorf("(%v, %v): ground at %v, TerrainHeight %v", p[0], p[1], got, want)
+		if met == 0 {
+			t.Fatalf("(%v, %v): the vertical line missed both triangles", p[0], p[1])
 		}
 	}
 }
 
-// FuzzPolySweep sweeps spheres through arbitrary triangles: no NaN, t in
-// [0, 1], a unit normal, and a hit position no deeper in the polygon than
-// a rounding error.
-func FuzzPolySweep(f *testing.F) {
-	f.Add(float32(0), float32(0), float32(0), float32(1), float32(0), float32(0), float32(0), float32(1), float32(0),
-		float32(0.2), float32(0.2), float32(2), float32(0), float32(0), float32(-4), float32(0.5), false)
-	f.Add(float32(0), float32(0), float32(0), float32(0), float32(0), float32(0), float32(0), float32(0), float32(0),
-		float32(0), float32(0), float32(0), float32(1), float32(1), float32(1), float32(1), true)
-	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r float32, two bool) {
-		for _, v := range []float32{ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r} {
-			if !finite(v) || v > 1e4 || v < -1e4 {
-				return
-			}
+// verticalHit is where the vertical line through (x, y) meets the plane
+// of p, an upward-facing polygon, and whether that point is inside it
+// (seen from above its vertices run counter-clockwise; edges count, to
+// 1e-4).
+func verticalHit(p *Poly, x, y float32) (float32, bool) {
+	n := p.Plane.N
+	z := -(n.X*x + n.Y*y + p.Plane.D) / n.Z
+	for i, a := range p.Verts {
+		b := p.Verts[(i+1)%len(p.Verts)]
+		if (b.X-a.X)*(y-a.Y)-(b.Y-a.Y)*(x-a.X) < -1e-4 {
+			return z, false
 		}
-		r = min(max(float32(math.Abs(float64(r))), 0.01), 10)
-		p := NewPoly([]physics.Vec3{v3(ax, ay, az), v3(bx, by, bz), v3(cx, cy, cz)}, two)
-		c, d := v3(px, py, pz), v3(dx, dy, dz)
-		tt, n, ok := p.Sweep(c, d, r)
-		if !ok {
-			return
-		}
-		if !finite(tt) || tt < 0 || tt > 1 || !n.Finite() {
-			t.Fatalf("t %v normal %+v", tt, n)
-		}
-		if l := n.Len(); math.Abs(float64(l-1)) > 1e-3 {
-			t.Fatalf("normal %+v has length %v", n, l)
-		}
-	})
-}
-
-// TestSweepCylinder: a sphere of radius 0.5 against an upright cylinder of
-// radius 1, height 2 standing at the origin: the side stops it at 1.5 from
-// the axis with a horizontal normal, the top takes it 0.5 above (normal
-// up), a path over the top or past the side misses, and a sphere already
-// touching hits at once only when moving further in.
-func TestSweepCylinder(t *testing.T) {
-	low := v3(0, 0, 0)
-	tests := []struct {
-		name   string
-		c, d   physics.Vec3
-		hit    bool
-		t      float32
-		normal physics.Vec3
-	}{
-		{"side from the west", v3(-5, 0, 1), v3(10, 0, 0), true, 3.5 / 10, v3(-1, 0, 0)},
-		{"side at 45°", v3(-3, -3, 1), v3(3, 3, 0), true, (3*float32(math.Sqrt2) - 1.5) / (3 * float32(math.Sqrt2)), v3(-0.70710677, -0.70710677, 0)},
-		{"low sphere still hits the side", v3(-5, 0, -0.4), v3(10, 0, 0), true, 3.5 / 10, v3(-1, 0, 0)},
-		{"top from above", v3(0.5, 0, 5), v3(0, 0, -5), true, 2.5 / 5, v3(0, 0, 1)},
-		{"over the top", v3(-5, 0, 2.6), v3(10, 0, 0), false, 0, physics.Vec3{}},
-		{"past the side", v3(-5, 1.6, 1), v3(10, 0, 0), false, 0, physics.Vec3{}},
-		{"touching, moving in", v3(-1.4, 0, 1), v3(1, 0, 0), true, 0, v3(-1, 0, 0)},
-		{"touching, moving away", v3(-1.4, 0, 1), v3(-1, 0, 0), false, 0, physics.Vec3{}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			tt, n, ok := SweepCylinder(tc.c, tc.d, 0.5, low, 1, 2)
-			if ok != tc.hit {
-				t.Fatalf("hit %v, want %v", ok, tc.hit)
-			}
-			if ok && (!near(tt, tc.t, 1e-4) || !near(n.X, tc.normal.X, 1e-4) || !near(n.Y, tc.normal.Y, 1e-4) || !near(n.Z, tc.normal.Z, 1e-4)) {
-				t.Fatalf("t %v normal %+v, want %v %+v", tt, n, tc.t, tc.normal)
-			}
-		})
-	}
+	return z, true
 }
