@@ -25,9 +25,7 @@ const (
 
 	SurfaceSkyDay   = 0x08000070 // Luminous
 	SurfaceSkyNight = 0x08000071 // Luminous
-	SurfaceClouds   = 0x08000072 // overhead
-	SurfaceClouds2  = 0x08000073 // Translucent 0.45: the layer's middle ring
-	SurfaceClouds3  = 0x08000074 // Translucent 0.8: its outer ring, toward the horizon
+	SurfaceClouds   = 0x08000072
 	SurfaceSun      = 0x08000075 // Additive, Luminous
 	SurfaceSunLow   = 0x08000076 // Additive, Luminous
 	SurfaceMoon     = 0x08000077 // Luminous
@@ -45,9 +43,9 @@ const (
 const (
 	SkyObjNight = iota
 	SkyObjDay
-	SkyObjClouds
 	SkyObjSun
 	SkyObjMoon
+	SkyObjClouds // last: the clouds pass in front of the sun and moon
 )
 
 // skyR is the radius the sky models are built on.
@@ -121,11 +119,11 @@ func skyPoint(az, el float64) physics.Vec3 {
 	return v3(float32(skyR*math.Cos(el)*math.Cos(az)), float32(skyR*math.Cos(el)*math.Sin(az)), float32(skyR*math.Sin(el)))
 }
 
-// domeGfxObj is a hemisphere of 16 segments and 6 bands facing in, its
+// domeGfxObj is a hemisphere of 20 segments and 10 bands facing in, its
 // texture wrapped uRepeats times round and once from the zenith (v 0) to
 // the horizon (v 1).
 func domeGfxObj(id, surf uint32, uRepeats float32) *dat.GfxObj {
-	const segs, bands = 16, 6
+	const segs, bands = 20, 10
 	m := &mesh{surfaces: []uint32{surf}}
 	for b := range bands {
 		el0, el1 := float64(b)/bands*math.Pi/2, float64(b+1)/bands*math.Pi/2
@@ -146,15 +144,14 @@ func domeGfxObj(id, surf uint32, uRepeats float32) *dat.GfxObj {
 }
 
 // cloudsGfxObj is a flat cloud ceiling a fifth of skyR above the eye
-// reaching five times as far out, as 16 segments in four rings; its
-// texture repeats every half skyR (planar in x and y), and the outer
-// rings' surfaces are more translucent, so the clouds thin toward the
-// horizon.
+// reaching eight times as far out (7° above the horizon), as 16 segments
+// in five rings; its texture repeats every half skyR (planar in x and
+// y), so the clouds crowd together toward the horizon. (Its rings share
+// one surface: a ring more translucent than the next draws a line.)
 func cloudsGfxObj() *dat.GfxObj {
 	const segs, h = 16, skyR / 5
-	rings := []float32{0, 1.2 * h, 2.5 * h, 3.8 * h, 5 * h}
-	surf := []int16{0, 0, 1, 2}
-	m := &mesh{surfaces: []uint32{SurfaceClouds, SurfaceClouds2, SurfaceClouds3}}
+	rings := []float32{0, 1.2 * h, 2.5 * h, 3.8 * h, 5.5 * h, 8 * h}
+	m := &mesh{surfaces: []uint32{SurfaceClouds}}
 	at := func(r float32, s int) (physics.Vec3, dat.UV) {
 		a := float64(s) / segs * 2 * math.Pi
 		p := v3(r*float32(math.Cos(a)), r*float32(math.Sin(a)), h)
@@ -167,10 +164,10 @@ func cloudsGfxObj() *dat.GfxObj {
 			b1, ub1 := at(rings[k+1], s+1)
 			b0, ub0 := at(rings[k+1], s)
 			if k == 0 {
-				m.skyPoly(surf[k], []physics.Vec3{a0, b0, b1}, []dat.UV{ua0, ub0, ub1})
+				m.skyPoly(0, []physics.Vec3{a0, b0, b1}, []dat.UV{ua0, ub0, ub1})
 				continue
 			}
-			m.skyPoly(surf[k], []physics.Vec3{a0, b0, b1, a1}, []dat.UV{ua0, ub0, ub1, ua1})
+			m.skyPoly(0, []physics.Vec3{a0, b0, b1, a1}, []dat.UV{ua0, ub0, ub1, ua1})
 		}
 	}
 	return m.skyGfxObj(CloudsGfxObj)
@@ -214,8 +211,7 @@ func skySurfaces() []*dat.Surface {
 	glow := uint32(dat.SurfaceAdditive | dat.SurfaceLuminous)
 	return []*dat.Surface{
 		img(SurfaceSkyDay, TexSkyDay, dat.SurfaceLuminous, 1, 0), img(SurfaceSkyNight, TexSkyNight, dat.SurfaceLuminous, 1, 0),
-		img(SurfaceClouds, TexClouds, 0, 0, 0), img(SurfaceClouds2, TexClouds, dat.SurfaceTranslucent, 0, 0.45),
-		img(SurfaceClouds3, TexClouds, dat.SurfaceTranslucent, 0, 0.8),
+		img(SurfaceClouds, TexClouds, 0, 0, 0),
 		img(SurfaceSun, TexSun, glow, 1, 0), img(SurfaceSunLow, TexSunLow, glow, 1, 0), img(SurfaceMoon, TexMoon, dat.SurfaceLuminous, 1, 0),
 	}
 }
@@ -244,7 +240,9 @@ func skyNightTexture() *image.NRGBA {
 	img := paint(n, func(u, v float64) rgbf {
 		c := mix(rgbf{6, 10, 28}, rgbf{22, 32, 62}, v)
 		x, y := int(u*n), int(v*n)
-		if h := hash(x, y, 71); h%97 == 0 && v < 0.85 {
+		// Fewer stars toward the zenith, where the dome's texture
+		// repeats meet and would crowd and stretch them.
+		if h := hash(x, y, 71); h%160 == 0 && v < 0.85 && float64(h>>8&0xFF)/255 < v/0.35 {
 			b := 150 + float64(h>>24&0x7F)
 			return rgbf{b, b, b + 20}
 		}

@@ -99,19 +99,19 @@ func TestSkyObjectsAtSample(t *testing.T) {
 		want []want
 	}{
 		{0, []want{{world.SkyObjNight, world.SkyNightGfxObj, 0, 0, 1}, {world.SkyObjDay, world.SkyDayGfxObj, 0, 1, 0.4},
-			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0.3, 0.25}, {world.SkyObjMoon, world.MoonGfxObj, 90, 0, 1}}},
+			{world.SkyObjMoon, world.MoonGfxObj, 90, 0, 1}, {world.SkyObjClouds, world.CloudsGfxObj, 0, 0.3, 0.25}}},
 		// Half-way from midnight to dawn: the replaces interpolate.
 		{0.125, []want{{world.SkyObjNight, world.SkyNightGfxObj, 0, 0, 1}, {world.SkyObjDay, world.SkyDayGfxObj, 0, 0.5, 0.6},
-			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0.15, 0.55}, {world.SkyObjMoon, world.MoonGfxObj, 127.5, 0, 1}}},
+			{world.SkyObjMoon, world.MoonGfxObj, 127.5, 0, 1}, {world.SkyObjClouds, world.CloudsGfxObj, 0, 0.15, 0.55}}},
 		// Just after sunrise the midnight entry still rules: the low sun.
 		{0.21, []want{{world.SkyObjNight, world.SkyNightGfxObj, 0, 0, 1}, {world.SkyObjDay, world.SkyDayGfxObj, 0, 0.16, 0.736},
-			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0.048, 0.754}, {world.SkyObjSun, world.SunLowGfxObj, 3, 0, 1},
-			{world.SkyObjMoon, world.MoonGfxObj, 153, 0, 1}}},
-		{0.5, []want{{world.SkyObjDay, world.SkyDayGfxObj, 0, 0, 1}, {world.SkyObjClouds, world.CloudsGfxObj, 0, 0, 1},
-			{world.SkyObjSun, world.SunGfxObj, 90, 0, 1}}},
+			{world.SkyObjSun, world.SunLowGfxObj, 3, 0, 1}, {world.SkyObjMoon, world.MoonGfxObj, 153, 0, 1},
+			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0.048, 0.754}}},
+		{0.5, []want{{world.SkyObjDay, world.SkyDayGfxObj, 0, 0, 1}, {world.SkyObjSun, world.SunGfxObj, 90, 0, 1},
+			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0, 1}}},
 		{0.8, []want{{world.SkyObjNight, world.SkyNightGfxObj, 0, 0, 1}, {world.SkyObjDay, world.SkyDayGfxObj, 0, 0.2, 0.68},
-			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0.06, 0.69}, {world.SkyObjSun, world.SunLowGfxObj, 180, 0, 1},
-			{world.SkyObjMoon, world.MoonGfxObj, 30, 0.32, 1}}},
+			{world.SkyObjSun, world.SunLowGfxObj, 180, 0, 1}, {world.SkyObjMoon, world.MoonGfxObj, 30, 0.32, 1},
+			{world.SkyObjClouds, world.CloudsGfxObj, 0, 0.06, 0.69}}},
 	} {
 		got := SkyObjectsAt(sky, tc.t, nil)
 		if len(got) != len(tc.want) {
@@ -161,7 +161,7 @@ func lookAt(cam *Camera, d physics.Vec3) {
 }
 
 // TestSkyObjectsDrawn: at noon, looking at the sun, the sky layer holds
-// the day dome, the clouds and the sun's billboard — drawn in that order
+// the day dome, the sun's billboard and the clouds — drawn in that order
 // after the gradient, the sun additive and centred where its placement
 // points — and no spark disc; the sky turns with the camera but does not
 // move with it, and the clouds scroll with SkySeconds.
@@ -199,9 +199,9 @@ func TestSkyObjectsDrawn(t *testing.T) {
 	for i, tri := range r.skyList.vals {
 		pos[tri] = i
 	}
-	if pos[dome[len(dome)-1]] > pos[clouds[0]] || pos[clouds[len(clouds)-1]] > pos[sunTris[0]] {
-		t.Errorf("sky order: dome ends at %d, clouds %d–%d, sun begins at %d", pos[dome[len(dome)-1]], pos[clouds[0]],
-			pos[clouds[len(clouds)-1]], pos[sunTris[0]])
+	if pos[dome[len(dome)-1]] > pos[sunTris[0]] || pos[sunTris[len(sunTris)-1]] > pos[clouds[0]] {
+		t.Errorf("sky order: dome ends at %d, sun %d–%d, clouds begin at %d", pos[dome[len(dome)-1]], pos[sunTris[0]],
+			pos[sunTris[len(sunTris)-1]], pos[clouds[0]])
 	}
 	if spark := skyTrisOf(r, sparkKey); len(spark) != 0 {
 		t.Errorf("the gradient's disc is drawn besides the sky objects: %v", spark)
