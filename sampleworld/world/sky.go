@@ -144,13 +144,13 @@ func domeGfxObj(id, surf uint32, uRepeats float32) *dat.GfxObj {
 }
 
 // cloudsGfxObj is a flat cloud ceiling a fifth of skyR above the eye
-// reaching eight times as far out (7° above the horizon), as 16 segments
-// in five rings; its texture repeats every half skyR (planar in x and
+// reaching twenty times as far out (3° above the horizon, where the
+// dome fades into the horizon's haze), as 16 segments in seven rings; its texture repeats every half skyR (planar in x and
 // y), so the clouds crowd together toward the horizon. (Its rings share
 // one surface: a ring more translucent than the next draws a line.)
 func cloudsGfxObj() *dat.GfxObj {
 	const segs, h = 16, skyR / 5
-	rings := []float32{0, 1.2 * h, 2.5 * h, 3.8 * h, 5.5 * h, 8 * h}
+	rings := []float32{0, 1.2 * h, 2.5 * h, 3.8 * h, 5.5 * h, 8 * h, 12 * h, 20 * h}
 	m := &mesh{surfaces: []uint32{SurfaceClouds}}
 	at := func(r float32, s int) (physics.Vec3, dat.UV) {
 		a := float64(s) / segs * 2 * math.Pi
