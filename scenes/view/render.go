@@ -254,12 +254,12 @@ type Renderer struct {
 
 	sky *dat.SkyDesc
 	// skyMeshes are the sky objects' models by GfxObj id (skyMeshOf);
-	// skyPlaced the objects showing this Build; skyClipA, skyClipB the
+	// skyPlaced the objects showing this Build; skyClip the
 	// texture-repeat clipper's scratch.
-	skyMeshes          map[uint32]*skyMesh
-	skyPlaced          []SkyPlacement
-	skyClipA, skyClipB []uvPoint
-	envCells           map[uint32]*envCell
+	skyMeshes map[uint32]*skyMesh
+	skyPlaced []SkyPlacement
+	skyClip   [4][]uvPoint
+	envCells  map[uint32]*envCell
 	// variants are part meshes drawn with an ObjDesc (partMesh);
 	// variantTex gives each swapped texture its atlas key, counting up
 	// from nextKey (keys above every Surface id and palette code).

@@ -325,21 +325,34 @@ func (r *Renderer) buildSkyObjects() bool {
 			s := float64(p.TexVelocity[k]) * r.SkySeconds
 			off[k] = float32(s - math.Floor(s))
 		}
-		toCam := func(q physics.Vec3) physics.Vec3 {
-			d := p.SkyDirection(q).Scale(scale)
-			return physics.Vec3{
+		// The model's axes turned by the placement, scaled, then by the
+		// view's rotation (no translation: the sky is centred on the eye).
+		var axes [3]physics.Vec3
+		for k, e := range [3]physics.Vec3{{X: 1}, {Y: 1}, {Z: 1}} {
+			d := p.SkyDirection(e).Scale(scale)
+			axes[k] = physics.Vec3{
 				X: d.X*v[0][0] + d.Y*v[1][0] + d.Z*v[2][0],
 				Y: d.X*v[0][1] + d.Y*v[1][1] + d.Z*v[2][1],
 				Z: d.X*v[0][2] + d.Y*v[1][2] + d.Z*v[2][2],
 			}
 		}
+		toCam := func(q physics.Vec3) physics.Vec3 {
+			return physics.Vec3{
+				X: q.X*axes[0].X + q.Y*axes[1].X + q.Z*axes[2].X,
+				Y: q.X*axes[0].Y + q.Y*axes[1].Y + q.Z*axes[2].Y,
+				Z: q.X*axes[0].Z + q.Y*axes[1].Z + q.Z*axes[2].Z,
+			}
+		}
 		for ti := range m.Tris {
 			t := &m.Tris[ti]
-			col := rgb{min(t.Col.R*bright, 1), min(t.Col.G*bright, 1), min(t.Col.B*bright, 1)}
 			a, b, c := toCam(t.P[0]), toCam(t.P[1]), toCam(t.P[2])
 			if a.Z < NearPlane && b.Z < NearPlane && c.Z < NearPlane {
 				continue // wholly behind the eye
 			}
+			if r.offScreen(a, b, c) {
+				continue // before splitting it at the texture's repeats
+			}
+			col := rgb{min(t.Col.R*bright, 1), min(t.Col.G*bright, 1), min(t.Col.B*bright, 1)}
 			r.additive, r.alphaTest = t.Additive, t.Clip && !t.Rect.Empty()
 			ta := alpha * t.Alpha
 			if t.Rect.Empty() {
@@ -378,26 +391,55 @@ func (r *Renderer) emitSkyTextured(t *skyTri, a, b, c physics.Vec3, off [2]float
 	rect := t.Rect
 	sx, sy := float32(rect.Dx()-1), float32(rect.Dy()-1)
 	ox, oy := float32(rect.Min.X)+0.5, float32(rect.Min.Y)+0.5
+	if iu0 == iu1 && iv0 == iv1 { // within one repeat: no splitting
+		fu, fv := float32(iu0), float32(iv0)
+		var uv [3][2]float32
+		for k := range pts {
+			uv[k] = [2]float32{ox + min(max(pts[k].U-fu, 0), 1)*sx, oy + min(max(pts[k].V-fv, 0), 1)*sy}
+		}
+		r.emit(&r.skyList, -1, a, b, c, col, col, col, alpha, &uv)
+		return
+	}
+	// Each column of repeats once, then each cell of the column.
 	for iu := iu0; iu <= iu1; iu++ {
+		fu := float32(iu)
+		col0 := append(r.skyClip[0][:0], pts[:]...)
+		col1 := clipUV(col0, r.skyClip[1][:0], func(q uvPoint) float32 { return q.U - fu })
+		col0 = clipUV(col1, col0[:0], func(q uvPoint) float32 { return fu + 1 - q.U })
+		r.skyClip[0], r.skyClip[1] = col0, col1
+		if len(col0) < 3 {
+			continue
+		}
 		for iv := iv0; iv <= iv1; iv++ {
-			fu, fv := float32(iu), float32(iv)
-			buf := append(r.skyClipA[:0], pts[:]...)
-			tmp := r.skyClipB[:0]
-			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return q.U - fu }), buf
-			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return fu + 1 - q.U }), buf
-			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return q.V - fv }), buf
-			buf, tmp = clipUV(buf, tmp, func(q uvPoint) float32 { return fv + 1 - q.V }), buf
-			r.skyClipA, r.skyClipB = buf, tmp
-			if len(buf) < 3 {
+			fv := float32(iv)
+			buf := clipUV(col0, r.skyClip[2][:0], func(q uvPoint) float32 { return q.V - fv })
+			cell := clipUV(buf, r.skyClip[3][:0], func(q uvPoint) float32 { return fv + 1 - q.V })
+			r.skyClip[2], r.skyClip[3] = buf, cell
+			if len(cell) < 3 {
 				continue
 			}
 			at := func(q uvPoint) [2]float32 {
 				return [2]float32{ox + min(max(q.U-fu, 0), 1)*sx, oy + min(max(q.V-fv, 0), 1)*sy}
 			}
-			for j := 1; j+1 < len(buf); j++ {
-				uv := [3][2]float32{at(buf[0]), at(buf[j]), at(buf[j+1])}
-				r.emit(&r.skyList, -1, buf[0].P, buf[j].P, buf[j+1].P, col, col, col, alpha, &uv)
+			for j := 1; j+1 < len(cell); j++ {
+				uv := [3][2]float32{at(cell[0]), at(cell[j]), at(cell[j+1])}
+				r.emit(&r.skyList, -1, cell[0].P, cell[j].P, cell[j+1].P, col, col, col, alpha, &uv)
 			}
 		}
 	}
+}
+
+// offScreen reports whether a camera-space triangle in front of the near
+// plane lies wholly beyond one edge of the screen (false when a corner is
+// behind the near plane: emit clips it first).
+func (r *Renderer) offScreen(a, b, c physics.Vec3) bool {
+	if a.Z < NearPlane || b.Z < NearPlane || c.Z < NearPlane {
+		return false
+	}
+	ax, ay := r.cam.ScreenOf(a)
+	bx, by := r.cam.ScreenOf(b)
+	cx, cy := r.cam.ScreenOf(c)
+	w, h := float32(r.cam.W), float32(r.cam.H)
+	return (ax < 0 && bx < 0 && cx < 0) || (ay < 0 && by < 0 && cy < 0) ||
+		(ax > w && bx > w && cx > w) || (ay > h && by > h && cy > h)
 }
