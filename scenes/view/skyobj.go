@@ -54,6 +54,9 @@ type SkyPlacement struct {
 // angle moves linearly from BeginAngle at BeginTime to EndAngle at
 // EndTime.
 func SkyObjectAngle(o *dat.SkyObject, t float32) (angle float32, visible bool) {
+	if !finite(t) {
+		return 0, false
+	}
 	t -= float32(math.Floor(float64(t)))
 	b, e := o.BeginTime, o.EndTime
 	if b == e {
@@ -119,7 +122,7 @@ func replaceFor(st *dat.SkyTimeOfDay, i int) *dat.SkyObjectReplace {
 // same object too, the numbers are interpolated toward it as the light
 // is.
 func SkyObjectsAt(sky *dat.SkyDesc, t float32, out []SkyPlacement) []SkyPlacement {
-	if sky == nil || len(sky.DayGroups) == 0 {
+	if sky == nil || len(sky.DayGroups) == 0 || !finite(t) {
 		return out
 	}
 	g := &sky.DayGroups[0]
@@ -177,6 +180,10 @@ func (p *SkyPlacement) SkyDirection(v physics.Vec3) physics.Vec3 {
 	}
 	return v
 }
+
+// maxSkyUV bounds a sky model's texture coordinates: a corner beyond it
+// (or not a number) is drawn at the texture's origin.
+const maxSkyUV = 1 << 20
 
 // skyTri is one triangle of a sky model: corners in model space, their
 // raw texture coordinates (scrolled each frame, then split at the
@@ -262,7 +269,7 @@ func (r *Renderer) skyMeshOf(id uint32) *skyMesh {
 			}
 			v, _ := g.Vertex(uint16(p.VertexIDs[k]))
 			j := int(p.PosUVIndices[k])
-			if j >= len(v.UVs) || !finite(v.UVs[j].U) || !finite(v.UVs[j].V) {
+			if j >= len(v.UVs) || !(math.Abs(float64(v.UVs[j].U)) <= maxSkyUV) || !(math.Abs(float64(v.UVs[j].V)) <= maxSkyUV) {
 				return q, [2]float32{}, true
 			}
 			return q, [2]float32{v.UVs[j].U, v.UVs[j].V}, true
@@ -304,7 +311,7 @@ func (r *Renderer) buildSkyObjects() bool {
 	for i := range r.skyPlaced {
 		p := &r.skyPlaced[i]
 		m := r.skyMeshOf(p.GfxObjID)
-		if m == nil || len(m.Tris) == 0 || m.Radius <= 0 {
+		if m == nil || len(m.Tris) == 0 || !(m.Radius > 0) || !finite(m.Radius) {
 			continue
 		}
 		alpha := 1 - p.Transparent

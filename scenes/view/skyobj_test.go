@@ -45,6 +45,8 @@ func TestSkyObjectAngle(t *testing.T) {
 		{"decreasing at end", down, 0.75, -90, true},
 		{"a day later", day, 1.5, 90, true},
 		{"a day earlier", day, -0.5, 90, true},
+		{"not a time", always, float32(math.NaN()), 0, false},
+		{"no time at all", day, float32(math.Inf(1)), 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, ok := SkyObjectAngle(tc.o, tc.t)
@@ -283,3 +285,68 @@ func (f noMaterials) GfxObj(id uint32) (*dat.GfxObj, error)   { return f.a.GfxOb
 func (f noMaterials) Surface(id uint32) (*dat.Surface, error) { return f.a.Surface(id) }
 func (f noMaterials) Landblock(id uint32) (*Landblock, error) { return f.a.Landblock(id) }
 func (f noMaterials) Sky() *dat.SkyDesc                       { return f.a.Sky() }
+
+// badSky is the sample assets with a sky of three bad objects: the sun's
+// model with texture coordinates of 1e30 and NaN, the same with a NaN
+// vertex, and a GfxObj the DATs lack.
+type badSky struct{ *DATAssets }
+
+const (
+	badUVGfx  = 0x0100FF01
+	nanPosGfx = 0x0100FF02
+	noGfx     = 0x0100FF03
+)
+
+func (b badSky) GfxObj(id uint32) (*dat.GfxObj, error) {
+	if id != badUVGfx && id != nanPosGfx {
+		return b.DATAssets.GfxObj(id)
+	}
+	g, err := b.DATAssets.GfxObj(world.SunGfxObj)
+	if err != nil {
+		return nil, err
+	}
+	c := *g
+	c.ID = id
+	c.Vertices = append([]dat.Vertex(nil), g.Vertices...)
+	for i := range c.Vertices {
+		c.Vertices[i].UVs = []dat.UV{{U: 1e30, V: float32(math.NaN())}}
+	}
+	if id == nanPosGfx {
+		c.Vertices[0].Origin.X = float32(math.NaN())
+	}
+	return &c, nil
+}
+
+func (b badSky) Sky() *dat.SkyDesc {
+	return &dat.SkyDesc{DayGroups: []dat.DayGroup{{SkyObjects: []dat.SkyObject{
+		{GfxObjID: badUVGfx}, {GfxObjID: nanPosGfx}, {GfxObjID: noGfx}}}}}
+}
+
+// TestBadSkyObjects: bad sky models draw without a panic or a NaN corner
+// (texture coordinates out of range at the texture's origin, a model with
+// a NaN vertex not at all) and a missing one is reported once.
+func TestBadSkyObjects(t *testing.T) {
+	w, a := testWorld(t)
+	r := NewRenderer(badSky{a})
+	cam := testCamera(w, 640, 480)
+	lookAt(cam, physics.Vec3{X: 0.866, Y: -0.5, Z: 0.05}.Normalize()) // the sun model at angle 0
+	r.Build(w, cam)
+	r.Build(w, cam)
+	for i, v := range r.Verts {
+		if !finite(v.DstX) || !finite(v.DstY) || !finite(v.SrcX) || !finite(v.SrcY) || !finite(v.Custom2) {
+			t.Fatalf("vertex %d is not finite: %+v", i, v)
+		}
+	}
+	if n := len(skyTrisOf(r, world.SurfaceSun)); n == 0 {
+		t.Error("the model with bad texture coordinates is not drawn")
+	}
+	missing := 0
+	for _, m := range r.Missing {
+		if m.ID == noGfx {
+			missing++
+		}
+	}
+	if missing != 1 {
+		t.Errorf("the missing sky GfxObj reported %d times: %v", missing, r.Missing)
+	}
+}
