@@ -330,7 +330,9 @@ func (r *Renderer) buildSkyObjects() bool {
 		var off [2]float32
 		for k := range off {
 			s := float64(p.TexVelocity[k]) * r.SkySeconds
-			off[k] = float32(s - math.Floor(s))
+			if s -= math.Floor(s); s >= 0 && s < 1 { // not NaN or infinite
+				off[k] = float32(s)
+			}
 		}
 		// The model's axes turned by the placement, scaled, then by the
 		// view's rotation (no translation: the sky is centred on the eye).
@@ -386,10 +388,17 @@ func (r *Renderer) emitSkyTextured(t *skyTri, a, b, c physics.Vec3, off [2]float
 		u0, u1 = min(u0, pts[k].U), max(u1, pts[k].U)
 		v0, v1 = min(v0, pts[k].V), max(v1, pts[k].V)
 	}
+	const lim = maxSkyUV + 2 // skyMeshOf's bound and the offset
+	if !(u0 >= -lim && u1 <= lim && v0 >= -lim && v1 <= lim) { // also NaN
+		for k := range pts {
+			pts[k].U, pts[k].V = 0, 0
+		}
+		u0, u1, v0, v1 = 0, 0, 0, 0
+	}
 	iu0, iu1 := int(math.Floor(float64(u0))), int(math.Ceil(float64(u1)))-1
 	iv0, iv1 := int(math.Floor(float64(v0))), int(math.Ceil(float64(v1)))-1
 	iu1, iv1 = max(iu1, iu0), max(iv1, iv0)
-	if (iu1-iu0+1)*(iv1-iv0+1) > maxUVCells {
+	if iu1-iu0 >= maxUVCells || iv1-iv0 >= maxUVCells || (iu1-iu0+1)*(iv1-iv0+1) > maxUVCells {
 		for k := range pts {
 			pts[k].U, pts[k].V = min(max(pts[k].U-float32(iu0), 0), 1), min(max(pts[k].V-float32(iv0), 0), 1)
 		}

@@ -287,8 +287,9 @@ func (f noMaterials) Landblock(id uint32) (*Landblock, error) { return f.a.Landb
 func (f noMaterials) Sky() *dat.SkyDesc                       { return f.a.Sky() }
 
 // badSky is the sample assets with a sky of three bad objects: the sun's
-// model with texture coordinates of 1e30 and NaN, the same with a NaN
-// vertex, and a GfxObj the DATs lack.
+// model with texture coordinates of 1e30 and NaN scrolling at a NaN and
+// an infinite velocity, the same with a NaN vertex, and a GfxObj the DATs
+// lack.
 type badSky struct{ *DATAssets }
 
 const (
@@ -319,7 +320,8 @@ func (b badSky) GfxObj(id uint32) (*dat.GfxObj, error) {
 
 func (b badSky) Sky() *dat.SkyDesc {
 	return &dat.SkyDesc{DayGroups: []dat.DayGroup{{SkyObjects: []dat.SkyObject{
-		{GfxObjID: badUVGfx}, {GfxObjID: nanPosGfx}, {GfxObjID: noGfx}}}}}
+		{GfxObjID: badUVGfx, TexVelocityX: float32(math.NaN()), TexVelocityY: float32(math.Inf(-1))},
+		{GfxObjID: nanPosGfx}, {GfxObjID: noGfx}}}}}
 }
 
 // TestBadSkyObjects: bad sky models draw without a panic or a NaN corner
@@ -328,6 +330,7 @@ func (b badSky) Sky() *dat.SkyDesc {
 func TestBadSkyObjects(t *testing.T) {
 	w, a := testWorld(t)
 	r := NewRenderer(badSky{a})
+	r.SkySeconds = 12.5
 	cam := testCamera(w, 640, 480)
 	lookAt(cam, physics.Vec3{X: 0.866, Y: -0.5, Z: 0.05}.Normalize()) // the sun model at angle 0
 	r.Build(w, cam)
