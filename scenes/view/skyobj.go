@@ -388,8 +388,9 @@ func (r *Renderer) emitSkyTextured(t *skyTri, a, b, c physics.Vec3, off [2]float
 		u0, u1 = min(u0, pts[k].U), max(u1, pts[k].U)
 		v0, v1 = min(v0, pts[k].V), max(v1, pts[k].V)
 	}
-	const lim = maxSkyUV + 2                                   // skyMeshOf's bound and the offset
-	if !(u0 >= -lim && u1 <= lim && v0 >= -lim && v1 <= lim) { // also NaN
+	// skyMeshOf's bound plus the offset; the test is false for NaN too.
+	const lim = maxSkyUV + 2
+	if !(u0 >= -lim && u1 <= lim && v0 >= -lim && v1 <= lim) {
 		for k := range pts {
 			pts[k].U, pts[k].V = 0, 0
 		}
