@@ -19,6 +19,7 @@ import (
 // by SIGINT or SIGTERM (dereth stops it), or by SIGKILL (the kernel's
 // parent-death signal stops it).
 func TestXvfbStopsWithDereth(t *testing.T) {
+	t.Parallel() // its own dereth process, beside the other window runs
 	xvfb, err := exec.LookPath("Xvfb")
 	if err != nil {
 		if os.Getenv("DERETH_REQUIRE_TOOLS") != "" {

@@ -85,6 +85,7 @@ func checkPlayerDrawn(t *testing.T, path string) {
 // after 30 frames the character is drawn, the screenshot saved and the
 // summary printed when the window closes.
 func TestReplayViewScreenshot(t *testing.T) {
+	t.Parallel() // its own dereth process, beside the other window runs
 	paths := captures.Paths(t)
 	out := filepath.Join(t.TempDir(), "replay.png")
 	args := append([]string{"replay", "--view", "--from", "31.5s", "--frames", "30", "--screenshot", out}, paths...)
@@ -195,6 +196,7 @@ func TestConnectViewForJSON(t *testing.T) {
 // TestReplayViewJSON: `dereth replay --view --json` prints a JSON line per
 // message the viewer applies and the summary when the window closes.
 func TestReplayViewJSON(t *testing.T) {
+	t.Parallel() // its own dereth process, beside the other window runs
 	paths := captures.Paths(t)
 	args := append([]string{"replay", "--view", "--json", "--from", "33s", "--frames", "10", "--screenshot", filepath.Join(t.TempDir(), "r.png")}, paths...)
 	log, err := dereth(t, args...)

@@ -96,6 +96,7 @@ func dereth(t *testing.T, args ...string) (string, error) {
 // --screenshot out.png` on the embedded sample world and its default spawn
 // script must draw the terrain and every spawned entity it projects.
 func TestViewScreenshot(t *testing.T) {
+	t.Parallel() // its own dereth process, beside the other window runs
 	out := filepath.Join(t.TempDir(), "out.png")
 	if log, err := dereth(t, "view", "--frames", "180", "--screenshot", out); err != nil {
 		t.Fatalf("dereth view: %v\n%s", err, log)

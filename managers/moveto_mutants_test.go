@@ -13,6 +13,8 @@ import (
 // docs/testing.md found unpinned (each names the mutant it was written
 // for). They drive the real animation machine through the MoveTo rig and
 // place the mover by hand where a rule's boundary needs an exact value.
+// The mutants' keys are managers/moveto.go's lines as of the move from
+// motion/ (5106d6a); docs/testing.md lists them with their old lines.
 
 // awayParams is a move away from the target: MoveAway without
 // MoveTowards, walking only (no hold-key run), no final heading.
@@ -41,7 +43,7 @@ func (r *mtRig) untilLegWalking() {
 func (r *mtRig) face(h float32) { motion.SetFrameHeading(&r.o.Phys.Position.Frame, h) }
 
 // TestMoveAwaySteeringWrapsTheHeading pins HandleMoveToPosition's steering
-// on a leg moving away (mutants moveto.go:667 `heading -= 360` dropped,
+// on a leg moving away (mutants moveto.go:387 `heading -= 360` dropped,
 // `-=` → `+=`, 360 → 361): the wanted heading is 180 + the bearing to the
 // target, taken mod 360 before the ±20° band is tested. The target lies due
 // west (bearing 270), so the mover wants to face 90; facing 69.5, it is
@@ -67,7 +69,7 @@ func TestMoveAwaySteeringWrapsTheHeading(t *testing.T) {
 }
 
 // TestSteeringStopsWhileMotionsPending pins HandleMoveToPosition's else
-// branch (mutant moveto.go:683 `m.stopAuxCommand(p)` dropped): while
+// branch (mutant moveto.go:403 `m.stopAuxCommand(p)` dropped): while
 // motions are pending the steering turn is stopped, not kept.
 func TestSteeringStopsWhileMotionsPending(t *testing.T) {
 	r := newMoveToRig(t)
@@ -90,7 +92,7 @@ func TestSteeringStopsWhileMotionsPending(t *testing.T) {
 }
 
 // TestArrivalAtExactlyTheDistance pins HandleMoveToPosition's arrival test
-// at its boundaries (mutants moveto.go:694 `dist <= distance_to_object` →
+// at its boundaries (mutants moveto.go:414 `dist <= distance_to_object` →
 // `<` and `dist >= min_distance` → `>`): a leg toward the target ends at
 // exactly distance_to_object, one away from it at exactly min_distance.
 // The mover is put at (3, 4) from a target at the origin: exactly 5.
@@ -125,7 +127,7 @@ func TestArrivalAtExactlyTheDistance(t *testing.T) {
 }
 
 // TestArrivalRemovesTheLegFirst pins the arrival's RemovePendingActionsHead
-// (mutant moveto.go:695 dropped): the finished leg leaves the queue before
+// (mutant moveto.go:415 dropped): the finished leg leaves the queue before
 // BeginNextNode. A move both toward (distance_to_object 5) and away
 // (min_distance 3) that arrives well inside min_distance is done; kept,
 // the leg would start again and walk backwards.
@@ -145,7 +147,7 @@ func TestArrivalRemovesTheLegFirst(t *testing.T) {
 }
 
 // TestArrivalStopsTheSteeringTurn pins the arrival's stop_aux_command
-// (mutant moveto.go:698 dropped): a mover that steers on the tick it
+// (mutant moveto.go:418 dropped): a mover that steers on the tick it
 // arrives stops turning at once, before the final-heading leg starts.
 func TestArrivalStopsTheSteeringTurn(t *testing.T) {
 	r := newMoveToRig(t)
@@ -180,7 +182,7 @@ func (r *mtRig) refusing(motions ...uint32) {
 
 // TestRefusedLegMotionCancels pins BeginMoveForward's and
 // BeginTurnToHeading's cancel when the leg's motion is refused (mutants
-// moveto.go:639 and :734 `m.CancelMoveTo(err)` dropped): the move ends at
+// moveto.go:359 and :454 `m.CancelMoveTo(err)` dropped): the move ends at
 // once with the interpreter's error instead of waiting forever.
 func TestRefusedLegMotionCancels(t *testing.T) {
 	t.Run("forward leg", func(t *testing.T) {
@@ -206,7 +208,7 @@ func TestRefusedLegMotionCancels(t *testing.T) {
 }
 
 // TestSteeringBandEdgesAreExclusive pins the ±20° steering band's edges
-// (mutants moveto.go:670 `diff > 20` → `>=` and `diff < 340` → `<=`):
+// (mutants moveto.go:390 `diff > 20` → `>=` and `diff < 340` → `<=`):
 // a heading error of exactly 20° or exactly 340° is inside the band (no
 // steering); one float32 step further out steers. The target is due north
 // of the mover (bearing exactly 0) and SetFrameHeading(340) and (20) read
@@ -244,7 +246,7 @@ func TestSteeringBandEdgesAreExclusive(t *testing.T) {
 }
 
 // TestFinalTurnStartsAfterATurnLeg pins HandleTurnToHeading's reset of the
-// current command when a turn leg ends (mutant moveto.go:762
+// current command when a turn leg ends (mutant moveto.go:482
 // `m.CurrentCommand = 0` dropped): a MoveToPosition whose move leg is
 // skipped (the mover was brought within reach during the opening turn)
 // goes from the opening turn straight to the final-heading turn, which
@@ -274,7 +276,7 @@ func TestFinalTurnStartsAfterATurnLeg(t *testing.T) {
 }
 
 // TestNoSteeringTurnNothingStopped pins stop_aux_command's guard (mutant
-// moveto.go:951 `AuxCommand != 0` → `!= 1`): with no steering turn there
+// moveto.go:671 `AuxCommand != 0` → `!= 1`): with no steering turn there
 // is nothing to stop. Stopping command 0 is not harmless for a mover
 // outside any cell: every stop there also removes the link animations
 // (CMotionInterp::StopInterpretedMotion), which would cut the walk's

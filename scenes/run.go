@@ -293,7 +293,35 @@ func (g *game) Update() error {
 		g.done = true
 		return ebiten.Termination
 	}
-	return g.scene.Update(g)
+	if err := g.scene.Update(g); err != nil {
+		return err
+	}
+	for n := 1; n < shotBatch && g.batching(); n++ {
+		if err := g.scene.Update(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shotBatch is how many world frames a screenshot run steps in one
+// Update while nothing paces them (see batching).
+const shotBatch = 30
+
+// batching reports whether a screenshot run may step another world frame
+// in this Update. The frames before the saved one draw nothing, but each
+// Update still costs the window a presented frame (under a software GL
+// most of a frame's time), so a run of --frames N steps them in batches
+// while nothing outside the simulation paces them: an explicit Frames
+// (not the wait for streaming to settle), the stream settled, and no live
+// session (its packets arrive by the wall clock). The world sees the same
+// fixed-step frames either way.
+func (g *game) batching() bool {
+	if !g.shooting() || g.cfg.DrawEveryFrame || g.cfg.Frames == 0 || g.cfg.Send != nil {
+		return false
+	}
+	ws, ok := g.scene.(*worldScene)
+	return ok && g.frames < g.cfg.Frames && ws.world.SmartBox.StreamSettled()
 }
 
 // loadSettings reads the remembered settings; a bad file is reported and

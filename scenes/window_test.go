@@ -144,8 +144,13 @@ func runChild(dir, mode string) error {
 	return Run(cfg)
 }
 
+// runViewer runs the viewer child in mode and returns its output
+// directory. The window tests run in parallel: each child is its own
+// process with its own window on the shared Xvfb display, and reads its
+// pictures back from its own images, not from the screen.
 func runViewer(t *testing.T, mode string) string {
 	t.Helper()
+	t.Parallel()
 	dir := t.TempDir()
 	if keep := os.Getenv("DERETH_SCENES_KEEP"); keep != "" {
 		dir = filepath.Join(keep, mode)

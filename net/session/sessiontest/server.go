@@ -70,6 +70,10 @@ type Server struct {
 	Extra    [][]byte
 	Burst    int
 	BurstGap time.Duration
+	// ExtraPerPace, when Burst is unset, is how many packets of Extra go
+	// per Pace tick (default 256: 12,800 packets a second at the default
+	// Pace).
+	ExtraPerPace int
 	// Lose, when set, drops each server datagram it returns true for
 	// (attempt counts the sends of the same seq, from 0), besides Loss.
 	Lose func(p *acnet.Packet, attempt int) bool
@@ -624,14 +628,17 @@ func (s *Server) packExtra() {
 }
 
 // extraPerPace is how many packets of Extra go per Pace tick when Burst
-// is unset: 256 per 20 ms, 12,800 packets a second.
+// and ExtraPerPace are unset: 256 per 20 ms, 12,800 packets a second.
 const extraPerPace = 256
 
 // release sends the captured packets whose client message arrived (all of
 // them when Permissive), in the captured order.
 func (s *Server) release() {
 	var p acnet.Packet
-	extra := 0
+	extra, perPace := 0, s.ExtraPerPace
+	if perPace <= 0 {
+		perPace = extraPerPace
+	}
 	for s.released < len(s.packets) && (s.Permissive || s.gate[s.released] <= s.required) {
 		if s.released >= s.captured && s.Burst == 0 {
 			// Extra goes ExtraPerPace packets a call, the rest at the next
@@ -639,7 +646,7 @@ func (s *Server) release() {
 			// and NAKs in between, as a server does while it sends, so a
 			// datagram the loaded loopback dropped is resent before the
 			// client's 4,096-packet window runs past it.
-			if extra == extraPerPace {
+			if extra == perPace {
 				return
 			}
 			extra++
