@@ -107,6 +107,10 @@ func runChild(dir, mode string) error {
 		cfg.Frames = 0
 		testShot = blendShots(dir)
 		return Run(cfg)
+	case "sky":
+		cfg.Frames = 0
+		testShot = skyShots(dir)
+		return Run(cfg)
 	case "detail":
 		cfg.Frames, cfg.NearestTexels = 10, false // the viewer's own filtering
 		testShot = detailShots(dir)

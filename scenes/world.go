@@ -283,6 +283,7 @@ func (s *worldScene) Update(g *game) error {
 	if step > 0 || g.cfg.Replay == nil {
 		s.world.Step(step)
 	}
+	s.r.SkySeconds += step // the clouds drift with the world's time
 	if g.cfg.Replay != nil {
 		g.cfg.Replay.Sync(s.world.Now)
 	}

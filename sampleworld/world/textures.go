@@ -414,10 +414,11 @@ func landMaps() (corner, side, road []dat.TexMap) {
 // sample world — moonlit midnight, a low orange sun rising in the east at
 // dawn, a high white sun in the south at noon, a red sunset in the west —
 // with the fog closing in at night. Colours are 0xAARRGGBB, headings
-// degrees clockwise from north, pitches degrees above the horizon.
+// degrees clockwise from north, pitches degrees above the horizon. Its
+// sky objects and each time of day's replaces of them are in sky.go.
 func sky() *dat.SkyDesc {
-	return &dat.SkyDesc{TickSize: 1, LightTickSize: 1, DayGroups: []dat.DayGroup{{
-		ChanceOfOccur: 100, DayName: "Clear",
+	s := &dat.SkyDesc{TickSize: 1, LightTickSize: 1, DayGroups: []dat.DayGroup{{
+		ChanceOfOccur: 100, DayName: "Clear", SkyObjects: skyObjects(),
 		SkyTimes: []dat.SkyTimeOfDay{
 			{Begin: 0, DirBright: 0.35, DirHeading: 200, DirPitch: 45, DirColor: 0xFF7080B0,
 				AmbBright: 0.45, AmbColor: 0xFF505880, MinWorldFog: 80, MaxWorldFog: 420, WorldFogColor: 0xFF141C30, WorldFog: 1},
@@ -429,4 +430,8 @@ func sky() *dat.SkyDesc {
 				AmbBright: 0.5, AmbColor: 0xFF8878A0, MinWorldFog: 150, MaxWorldFog: 650, WorldFogColor: 0xFFB07868, WorldFog: 1},
 		},
 	}}}
+	for i, r := range skyReplaces() {
+		s.DayGroups[0].SkyTimes[i].Replaces = r
+	}
+	return s
 }

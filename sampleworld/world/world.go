@@ -248,6 +248,7 @@ func portalData() []any {
 	for _, s := range particleSurfaces() {
 		objs = append(objs, s)
 	}
+	objs = append(objs, skyData()...)
 	return objs
 }
 

@@ -175,6 +175,10 @@ type Renderer struct {
 	// 0.5 noon; SkyLighting): DefaultDayFraction unless the window sets
 	// another.
 	DayFraction float32
+	// SkySeconds is the time the sky's textures have scrolled for
+	// (SkyObject TexVelocity, repeats a second): the window adds each
+	// frame's world step.
+	SkySeconds float64
 	// Detail lays the Region's detail textures over the terrain near the
 	// camera (the window sets it when its shader compiled; Unlit turns it
 	// off). DetailRects are the detail slots for the shader: atlas origin
@@ -248,8 +252,14 @@ type Renderer struct {
 	missingSeen map[MissingAsset]bool
 	lightCam    physics.Vec3
 
-	sky      *dat.SkyDesc
-	envCells map[uint32]*envCell
+	sky *dat.SkyDesc
+	// skyMeshes are the sky objects' models by GfxObj id (skyMeshOf);
+	// skyPlaced the objects showing this Build; skyClip the
+	// texture-repeat clipper's scratch.
+	skyMeshes map[uint32]*skyMesh
+	skyPlaced []SkyPlacement
+	skyClip   [4][]uvPoint
+	envCells  map[uint32]*envCell
 	// variants are part meshes drawn with an ObjDesc (partMesh);
 	// variantTex gives each swapped texture its atlas key, counting up
 	// from nextKey (keys above every Surface id and palette code).
@@ -815,7 +825,9 @@ func (r *Renderer) heightAt(bx, by, i, j int, z float32) (float32, float32) {
 
 // buildSky fills the screen behind everything with the sky gradient: the
 // Lighting's SkyTop at the top of the screen down to SkyHorizon at the
-// horizon's height, and SkyHorizon below it. The map has no sky.
+// horizon's height, and SkyHorizon below it; over it the Region's sky
+// objects (buildSkyObjects), or without them a disc where the light
+// comes from (buildSun). The map has no sky.
 func (r *Renderer) buildSky() {
 	c := r.cam
 	if c.Map {
@@ -843,7 +855,9 @@ func (r *Renderer) buildSky() {
 		r.append(&r.skyList, -1, depth, 0, hy, w, hy, w, h, hor, hor, hor, 1, nil, flatW)
 		r.append(&r.skyList, -1, depth, 0, hy, w, h, 0, h, hor, hor, hor, 1, nil, flatW)
 	}
-	r.buildSun(depth)
+	if !r.buildSkyObjects() {
+		r.buildSun(depth)
+	}
 }
 
 // SunSize is the sun disc's radius as a fraction of the screen height.

@@ -54,28 +54,8 @@ func SkyLighting(sky *dat.SkyDesc, t float32) Lighting {
 	}
 	times := sky.DayGroups[0].SkyTimes
 	t -= float32(math.Floor(float64(t)))
-	// a is the last entry beginning at or before t (the last of the day
-	// when t precedes them all), b the one after it.
-	ai := len(times) - 1
-	for i, st := range times {
-		if st.Begin <= t {
-			ai = i
-		}
-	}
-	bi := (ai + 1) % len(times)
+	ai, bi, f := skySpan(times, t)
 	a, b := &times[ai], &times[bi]
-	span := b.Begin - a.Begin
-	into := t - a.Begin
-	if span <= 0 {
-		span++
-	}
-	if into < 0 {
-		into++
-	}
-	f := float32(0)
-	if span > 0 && ai != bi {
-		f = min(max(into/span, 0), 1)
-	}
 	lerp := func(x, y float32) float32 { return x + (y-x)*f }
 	lc := func(x, y uint32) rgb {
 		cx, cy := rgbOf(x), rgbOf(y)

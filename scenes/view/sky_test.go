@@ -258,12 +258,13 @@ func TestParticlesAreTexturedQuads(t *testing.T) {
 
 func approxTol(a, b, tol float32) bool { return math.Abs(float64(a-b)) <= float64(tol) }
 
-// TestSunInTheSky: looking toward the sun, the sky layer holds its disc —
-// two triangles sampling the spark texture, centred where the sun
-// direction projects, drawn after the gradient; looking away, none.
+// TestSunInTheSky: for a Region without sky objects, looking toward the
+// sun, the sky layer holds its disc — two triangles sampling the spark
+// texture, centred where the sun direction projects, drawn after the
+// gradient; looking away, none.
 func TestSunInTheSky(t *testing.T) {
 	w, a := testWorld(t)
-	r := NewRenderer(a)
+	r := NewRenderer(noSkyObjects{a})
 	r.Build(w, testCamera(w, 640, 480))
 	sun := r.Light.SunDir
 	if sun.Z <= 0 {
@@ -302,4 +303,15 @@ func TestSunInTheSky(t *testing.T) {
 	if got := sunTris(); len(got) != 0 {
 		t.Errorf("looking away from the sun: sun triangles %v", got)
 	}
+}
+
+// noSkyObjects is the sample assets with a sky of the same times of day
+// but no sky objects.
+type noSkyObjects struct{ *DATAssets }
+
+func (n noSkyObjects) Sky() *dat.SkyDesc {
+	s := *n.DATAssets.Sky()
+	s.DayGroups = append([]dat.DayGroup(nil), s.DayGroups...)
+	s.DayGroups[0].SkyObjects = nil
+	return &s
 }
