@@ -206,19 +206,15 @@ func iteration() *dat.Iteration {
 func portalData() []any {
 	objs := []any{region(), iteration(), houseGfxObj(), towerGfxObj(TowerGfxObj, 4, 12), wallGfxObj(),
 		towerGfxObj(WindmillTowerGfx, 3, 10), bladesGfxObj(), doorGfxObj(),
-		partGfxObj(PelvisGfxObj, SurfaceCloth, v3(0, 0, 0), v3(0.36, 0.22, 0.2)),
-		partGfxObj(TorsoGfxObj, SurfaceCloth, v3(0, 0, 0.25), v3(0.4, 0.24, 0.5)),
-		partGfxObj(HeadGfxObj, SurfaceSkin, v3(0, 0, 0.13), v3(0.22, 0.24, 0.26)),
-		partGfxObj(UpperArmGfxObj, SurfaceCloth, v3(0, 0, -0.15), v3(0.1, 0.1, 0.3)),
-		partGfxObj(ForearmGfxObj, SurfaceSkin, v3(0, 0, -0.14), v3(0.09, 0.09, 0.28)),
-		partGfxObj(ThighGfxObj, SurfaceCloth, v3(0, 0, -0.225), v3(0.14, 0.14, 0.45)),
-		partGfxObj(ShinGfxObj, SurfaceCloth, v3(0, 0, -0.225), v3(0.12, 0.12, 0.45)),
 		humanSetup(), humanMotionTable(), doorSetup(), doorMotionTable(), windmillSetup(), windmillAnimation(),
 		scriptTable(),
 		houseEnvironment(), townHouseEnvironment(), dungeonEnvironment(), townHouseGfxObj(),
 		trunkGfxObj(), canopyGfxObj(), pineGfxObj(), rockGfxObj(), bushGfxObj(),
 		portalRingGfxObj(), portalSwirlGfxObj(), portalSetup(), portalAnimation(),
 		torchGfxObj(), torchSetup(), pillarGfxObj(),
+	}
+	for _, g := range figureGfxObjs() {
+		objs = append(objs, g)
 	}
 	for _, s := range scenerySetups() {
 		objs = append(objs, s)
