@@ -174,7 +174,8 @@ func surfaces() []*dat.Surface {
 		image(SurfaceCloth, TexCloth), image(SurfaceRoof, TexRoof), solid(SurfaceLeaves, 0xFF308030),
 		image(SurfaceFace, TexFace), image(SurfaceTrousers, TexTrousers), image(SurfaceBoots, TexBoots),
 		image(SurfaceRock, TexRock),
-		image(SurfaceFoliage, TexLushGrass),
+		image(SurfaceFoliage, TexLeaves), image(SurfaceBark, TexBark), image(SurfaceNeedles, TexNeedles),
+		image(SurfaceBoulder, TexBoulder),
 		{ID: SurfacePortal, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(TexWater), Luminosity: 1, Diffuse: 1, Translucency: 0.2},
 		{ID: SurfaceFlame, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(TexSand), Luminosity: 1, Diffuse: 1},
 	}

@@ -211,6 +211,7 @@ func textureObjects() []any {
 		{ID: TexRoof, Width: 64, Height: 64, Format: dat.PixelR5G6B5, SourceData: pixels565(rf)},
 	}
 	renders = append(renders, figureTextures()...)
+	renders = append(renders, natureTextures()...)
 	renders = append(renders, particleTextures()...)
 	renders = append(renders, &dat.RenderSurface{ID: TexDetail, Width: detailSize, Height: detailSize,
 		Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(detailTexture())})
