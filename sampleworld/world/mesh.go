@@ -17,6 +17,10 @@ type mesh struct {
 	tile float32
 	// uRep is how many times a lathe's texture wraps round it (0: once).
 	uRep int
+	// decor, when positive, is the first polygon that only draws: it and
+	// those after it (window frames, shutters, sills) are not physics
+	// polygons, so they change no collision.
+	decor int
 }
 
 func v3(x, y, z float32) physics.Vec3 { return physics.Vec3{X: x, Y: y, Z: z} }
@@ -95,8 +99,13 @@ func (m *mesh) gfxObj(id uint32) *dat.GfxObj {
 	sphere := dat.Sphere{Origin: centre, Radius: hi.Sub(lo).Len() / 2}
 	all := make([]uint16, len(m.polys))
 	var phys []dat.Polygon
+	var physAll []uint16
 	for i, p := range m.polys {
 		all[i] = uint16(i)
+		if m.decor > 0 && i >= m.decor {
+			continue
+		}
+		physAll = append(physAll, uint16(len(phys)))
 		pp := p
 		pp.Stippling = dat.StipplingNoPos | dat.StipplingNoNeg
 		pp.PosUVIndices = nil
@@ -109,7 +118,7 @@ func (m *mesh) gfxObj(id uint32) *dat.GfxObj {
 		Surfaces:        m.surfaces,
 		Vertices:        m.verts,
 		PhysicsPolygons: phys,
-		PhysicsBSP:      &dat.BSPNode{Tag: "LEAF", LeafIndex: 0, Solid: 1, Sphere: sphere, Polys: all},
+		PhysicsBSP:      &dat.BSPNode{Tag: "LEAF", LeafIndex: 0, Solid: 1, Sphere: sphere, Polys: physAll},
 		SortCenter:      centre,
 		Polygons:        m.polys,
 		DrawingBSP: &dat.BSPNode{Tag: "BPIN", Plane: plane,
@@ -120,7 +129,7 @@ func (m *mesh) gfxObj(id uint32) *dat.GfxObj {
 }
 
 func houseGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood}, tile: 2.5}
+	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood, SurfaceWindow}, tile: 2.5}
 	m.box(0, v3(-5, -4, 0), v3(5, 4, 4), false)
 	// Roof: two slopes up to a ridge along x, two gables.
 	m.face(1, v3(-5.5, -4.5, 4), v3(5.5, -4.5, 4), v3(5.5, 0, 6.5), v3(-5.5, 0, 6.5))
@@ -129,6 +138,7 @@ func houseGfxObj() *dat.GfxObj {
 	m.face(0, v3(5, -4, 4), v3(5, 4, 4), v3(5, 0, 6.5))
 	// Door frame.
 	m.box(2, v3(-0.7, -4.1, 0), v3(0.7, -4, 2.2), false)
+	m.decorateHouse(houseSurfaces{wood: 2, window: 3})
 	return m.gfxObj(HouseGfxObj)
 }
 
@@ -150,7 +160,7 @@ func wallGfxObj() *dat.GfxObj {
 }
 
 func doorGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceWood}, tile: 2.1}
+	m := &mesh{surfaces: []uint32{SurfaceDoor}}
 	m.box(0, v3(0, -0.05, 0), v3(1.3, 0.05, 2.1), true) // hinge on the z axis
 	return m.gfxObj(DoorGfxObj)
 }
@@ -175,7 +185,7 @@ func surfaces() []*dat.Surface {
 		image(SurfaceFace, TexFace), image(SurfaceTrousers, TexTrousers), image(SurfaceBoots, TexBoots),
 		image(SurfaceRock, TexRock),
 		image(SurfaceFoliage, TexLeaves), image(SurfaceBark, TexBark), image(SurfaceNeedles, TexNeedles),
-		image(SurfaceBoulder, TexBoulder),
+		image(SurfaceBoulder, TexBoulder), image(SurfaceWindow, TexWindow), image(SurfaceDoor, TexDoor),
 		{ID: SurfacePortal, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(TexWater), Luminosity: 1, Diffuse: 1, Translucency: 0.2},
 		{ID: SurfaceFlame, Type: dat.SurfaceBase1Image, OrigTextureID: SurfaceTextureOf(TexSand), Luminosity: 1, Diffuse: 1},
 	}

@@ -212,6 +212,7 @@ func textureObjects() []any {
 	}
 	renders = append(renders, figureTextures()...)
 	renders = append(renders, natureTextures()...)
+	renders = append(renders, houseTextures()...)
 	renders = append(renders, particleTextures()...)
 	renders = append(renders, &dat.RenderSurface{ID: TexDetail, Width: detailSize, Height: detailSize,
 		Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(detailTexture())})

@@ -87,9 +87,9 @@ func TestObjDescChangesWhatIsDrawn(t *testing.T) {
 	look.PartGfx = map[int]uint32{2: world.DoorGfxObj}
 	r.Build(w, cam)
 	swapTris, swapRects := drawnPlayer(t, r)
-	wood, ok := r.Atlas.Rect(world.SurfaceWood)
+	wood, ok := r.Atlas.Rect(world.SurfaceDoor) // the door's planks
 	if !ok || !swapRects[wood] || plainRects[wood] {
-		t.Errorf("with the door for a head the player samples the wood texture: %v (before: %v)", swapRects[wood], plainRects[wood])
+		t.Errorf("with the door for a head the player samples the door texture: %v (before: %v)", swapRects[wood], plainRects[wood])
 	}
 	if swapTris == plainTris {
 		t.Errorf("replacing the head changed nothing drawn (%d triangles)", swapTris)
