@@ -1,6 +1,7 @@
 package sampleworld
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -207,4 +208,57 @@ func TestOutfits(t *testing.T) {
 	if swapped.TextureID != world.TexSkin {
 		t.Errorf("texture change drew 0x%08X, want the skin 0x%08X", swapped.TextureID, world.TexSkin)
 	}
+}
+
+// TestFigureDegrades: every part of the humanoid names a
+// GfxObjDegradeInfo whose level 0 is the part itself and whose last level
+// is a low-detail copy with fewer polygons on the same surfaces; the full
+// figure is at most 400 triangles and the low one at most 140 (the
+// eleven boxes were 132).
+func TestFigureDegrades(t *testing.T) {
+	p, _ := open(t)
+	s, err := p.Setup(HumanSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tris := func(g *dat.GfxObj) int {
+		n := 0
+		for _, poly := range g.Polygons {
+			n += len(poly.VertexIDs) - 2
+		}
+		return n
+	}
+	full, low := 0, 0
+	for i, id := range s.Parts {
+		g, err := p.GfxObj(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Flags&dat.GfxObjHasDIDDegrade == 0 {
+			t.Fatalf("part %d (0x%08X) names no GfxObjDegradeInfo", i, id)
+		}
+		d, err := p.GfxObjDegradeInfo(g.DIDDegrade)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Degrades) < 2 || d.Degrades[0].ID != id {
+			t.Fatalf("part %d: degrades %+v, want level 0 the part itself and a lower level", i, d.Degrades)
+		}
+		lg, err := p.GfxObj(d.Degrades[len(d.Degrades)-1].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lg.Polygons) >= len(g.Polygons) || !slices.Equal(lg.Surfaces, g.Surfaces) {
+			t.Errorf("part %d: low level 0x%08X has %d polygons (full %d), surfaces %v (full %v)", i, lg.ID, len(lg.Polygons), len(g.Polygons), lg.Surfaces, g.Surfaces)
+		}
+		if d.Level(10) != 0 || d.Level(dat.DegradeDistance+d.Degrades[0].IdealDist) == 0 {
+			t.Errorf("part %d: level at 10 units %d, at %v %d", i, d.Level(10), dat.DegradeDistance+d.Degrades[0].IdealDist, d.Level(dat.DegradeDistance+d.Degrades[0].IdealDist))
+		}
+		full += tris(g)
+		low += tris(lg)
+	}
+	if full > 400 || low > 140 {
+		t.Errorf("figure: %d triangles at full detail, %d low; want ≤ 400 and ≤ 140", full, low)
+	}
+	t.Logf("figure: %d triangles at full detail, %d low", full, low)
 }

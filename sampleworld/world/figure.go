@@ -366,7 +366,7 @@ func figureTextures() []*dat.RenderSurface {
 
 func pelvisGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceTrousers}}
-	m.lathe(8, []ring{
+	m.lathe(6, []ring{
 		{z: -0.13, v: 1},
 		{z: -0.1, rx: 0.13, ry: 0.085, v: 0.82},
 		{z: -0.02, rx: 0.175, ry: 0.11, back: 0.02, v: 0.42},
@@ -381,8 +381,7 @@ func torsoGfxObj() *dat.GfxObj {
 		{z: -0.03, rx: 0.15, ry: 0.095, v: 1},
 		{z: 0.27, rx: 0.19, ry: 0.12, front: 0.025, v: 0.4},
 		{z: 0.43, rx: 0.22, ry: 0.11, v: 0.1},
-		{z: 0.49, rx: 0.1, ry: 0.07, v: 0.02},
-		{z: 0.5, v: 0},
+		{z: 0.51, v: 0},
 	})
 	return m.gfxObj(TorsoGfxObj)
 }
@@ -391,7 +390,6 @@ func headGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceFace}}
 	m.lathe(8, []ring{
 		{z: -0.09, rx: 0.05, ry: 0.055, v: 1},
-		{z: -0.005, rx: 0.055, ry: 0.06, v: 0.88},
 		{z: 0.03, rx: 0.078, ry: 0.085, front: 0.012, v: 0.78},
 		{z: 0.11, rx: 0.088, ry: 0.097, front: 0.03, v: 0.55},
 		{z: 0.18, rx: 0.093, ry: 0.105, front: 0.006, back: 0.006, v: 0.33},
@@ -415,8 +413,7 @@ func forearmGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceSkin, SurfaceCloth}}
 	m.lathe(6, []ring{
 		{z: -0.32, v: 1},
-		{z: -0.27, rx: 0.026, ry: 0.046, v: 0.7},
-		{z: -0.2, rx: 0.03, ry: 0.033, v: 0.98, vTop: 0.1, split: true, surf: 1},
+		{z: -0.2, rx: 0.03, ry: 0.04, v: 0.98, vTop: 0.1, split: true, surf: 1},
 		{z: 0.03, rx: 0.046, ry: 0.05, v: 0.6, surf: 1},
 	})
 	return m.gfxObj(ForearmGfxObj)
@@ -426,7 +423,6 @@ func thighGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceTrousers}}
 	m.lathe(6, []ring{
 		{z: -0.45, rx: 0.058, ry: 0.062, v: 0.95},
-		{z: -0.1, rx: 0.08, ry: 0.086, v: 0.45},
 		{z: 0.04, rx: 0.085, ry: 0.085, v: 0.25},
 	})
 	return m.gfxObj(ThighGfxObj)
@@ -442,10 +438,80 @@ func shinGfxObj() *dat.GfxObj {
 	// The foot: a wedge from the ankle down to a sole reaching forward.
 	lo := []physics.Vec3{v3(-0.05, -0.06, -0.45), v3(0.05, -0.06, -0.45), v3(0.056, 0.17, -0.45), v3(-0.056, 0.17, -0.45)}
 	hi := []physics.Vec3{v3(-0.046, -0.055, -0.36), v3(0.046, -0.055, -0.36), v3(0.05, 0.11, -0.405), v3(-0.05, 0.11, -0.405)}
-	m.frustum(0, lo, hi, true, true)
+	m.frustum(0, lo, hi, true, false) // no sole: it faces the ground
 	return m.gfxObj(ShinGfxObj)
 }
 
+// figureGfxObjs are the parts at full detail, each naming its
+// GfxObjDegradeInfo (figureDegrades).
 func figureGfxObjs() []*dat.GfxObj {
-	return []*dat.GfxObj{pelvisGfxObj(), torsoGfxObj(), headGfxObj(), upperArmGfxObj(), forearmGfxObj(), thighGfxObj(), shinGfxObj()}
+	gs := []*dat.GfxObj{pelvisGfxObj(), torsoGfxObj(), headGfxObj(), upperArmGfxObj(), forearmGfxObj(), thighGfxObj(), shinGfxObj()}
+	for k, g := range gs {
+		g.Flags |= dat.GfxObjHasDIDDegrade
+		g.DIDDegrade = uint32(figureDegrade0 + k)
+	}
+	return gs
+}
+
+// The figure's levels of detail: every part's GfxObj names a
+// GfxObjDegradeInfo (0x11) whose level 0 is the part itself and level 1 a
+// low-detail copy (four or three sides, the same textures and UV rows),
+// which the renderer draws from DegradeDistance + figureIdealDist units
+// away — as retail's human parts carry degrade chains. The player's own
+// figure never degrades.
+const (
+	figureLowGfx0    = 0x01000070 // the low-detail parts, in figureGfxObjs' order
+	figureDegrade0   = 0x11000010 // their GfxObjDegradeInfos, likewise
+	figureIdealDist  = 5
+	figureLowMaxDist = 1000
+	degradeModeFixed = 1
+)
+
+// figureLowGfxObjs are the parts' low-detail levels.
+func figureLowGfxObjs() []*dat.GfxObj {
+	mk := func(k int, surfaces []uint32, build func(m *mesh)) *dat.GfxObj {
+		m := &mesh{surfaces: surfaces}
+		build(m)
+		return m.gfxObj(uint32(figureLowGfx0 + k))
+	}
+	return []*dat.GfxObj{
+		mk(0, []uint32{SurfaceTrousers}, func(m *mesh) {
+			m.lathe(4, []ring{{z: -0.12, v: 1}, {z: 0.12, rx: 0.165, ry: 0.105, v: 0}})
+		}),
+		mk(1, []uint32{SurfaceCloth}, func(m *mesh) {
+			m.lathe(4, []ring{{z: -0.03, rx: 0.15, ry: 0.095, v: 1}, {z: 0.43, rx: 0.21, ry: 0.115, v: 0.1}, {z: 0.5, v: 0}})
+		}),
+		mk(2, []uint32{SurfaceFace}, func(m *mesh) {
+			m.lathe(4, []ring{{z: -0.09, rx: 0.06, ry: 0.065, v: 1}, {z: 0.14, rx: 0.09, ry: 0.1, front: 0.02, v: 0.45}, {z: 0.275, v: 0}})
+		}),
+		mk(3, []uint32{SurfaceCloth}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.3, rx: 0.045, ry: 0.048, v: 0.6}, {z: 0.03, rx: 0.058, ry: 0.062, v: 0.3}})
+		}),
+		mk(4, []uint32{SurfaceSkin, SurfaceCloth}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.32, v: 1}, {z: -0.2, rx: 0.03, ry: 0.04, v: 0.98, vTop: 0.1, split: true, surf: 1},
+				{z: 0.03, rx: 0.046, ry: 0.05, v: 0.6, surf: 1}})
+		}),
+		mk(5, []uint32{SurfaceTrousers}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.45, rx: 0.058, ry: 0.062, v: 0.95}, {z: 0.04, rx: 0.085, ry: 0.085, v: 0.25}})
+		}),
+		mk(6, []uint32{SurfaceBoots, SurfaceTrousers}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.38, rx: 0.05, ry: 0.055, v: 0.85, surf: 1}, {z: 0.03, rx: 0.062, ry: 0.066, v: 0.3, surf: 1}})
+			lo := []physics.Vec3{v3(-0.05, -0.06, -0.45), v3(0.05, -0.06, -0.45), v3(0.056, 0.17, -0.45), v3(-0.056, 0.17, -0.45)}
+			hi := []physics.Vec3{v3(-0.046, -0.055, -0.36), v3(0.046, -0.055, -0.36), v3(0.05, 0.11, -0.405), v3(-0.05, 0.11, -0.405)}
+			m.frustum(0, lo, hi, true, false)
+		}),
+	}
+}
+
+// figureDegrades are the parts' GfxObjDegradeInfos: level 0 the part,
+// level 1 its low-detail copy.
+func figureDegrades() []*dat.GfxObjDegradeInfo {
+	var out []*dat.GfxObjDegradeInfo
+	for k, g := range figureGfxObjs() {
+		out = append(out, &dat.GfxObjDegradeInfo{ID: uint32(figureDegrade0 + k), Degrades: []dat.GfxObjInfo{
+			{ID: g.ID, DegradeMode: degradeModeFixed, MinDist: 0, IdealDist: figureIdealDist, MaxDist: 2 * figureIdealDist},
+			{ID: uint32(figureLowGfx0 + k), DegradeMode: degradeModeFixed, MinDist: figureIdealDist, IdealDist: figureLowMaxDist, MaxDist: figureLowMaxDist},
+		}})
+	}
+	return out
 }

@@ -216,6 +216,12 @@ func portalData() []any {
 	for _, g := range figureGfxObjs() {
 		objs = append(objs, g)
 	}
+	for _, g := range figureLowGfxObjs() {
+		objs = append(objs, g)
+	}
+	for _, d := range figureDegrades() {
+		objs = append(objs, d)
+	}
 	for _, s := range scenerySetups() {
 		objs = append(objs, s)
 	}
