@@ -380,8 +380,8 @@ func torsoGfxObj() *dat.GfxObj {
 	m.lathe(8, []ring{
 		{z: -0.03, rx: 0.15, ry: 0.095, v: 1},
 		{z: 0.27, rx: 0.19, ry: 0.12, front: 0.025, v: 0.4},
-		{z: 0.43, rx: 0.22, ry: 0.11, v: 0.1},
-		{z: 0.51, v: 0},
+		{z: 0.45, rx: 0.225, ry: 0.11, v: 0.1},
+		{z: 0.53, v: 0},
 	})
 	return m.gfxObj(TorsoGfxObj)
 }
@@ -403,8 +403,8 @@ func upperArmGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceCloth}}
 	m.lathe(6, []ring{
 		{z: -0.3, rx: 0.045, ry: 0.048, v: 0.6},
-		{z: -0.01, rx: 0.058, ry: 0.062, v: 0.3},
-		{z: 0.03, v: 0.26},
+		{z: -0.03, rx: 0.058, ry: 0.062, v: 0.3},
+		{z: 0.01, v: 0.26},
 	})
 	return m.gfxObj(UpperArmGfxObj)
 }
@@ -412,8 +412,9 @@ func upperArmGfxObj() *dat.GfxObj {
 func forearmGfxObj() *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceSkin, SurfaceCloth}}
 	m.lathe(6, []ring{
-		{z: -0.32, v: 1},
-		{z: -0.2, rx: 0.03, ry: 0.04, v: 0.98, vTop: 0.1, split: true, surf: 1},
+		{z: -0.3, v: 1},
+		{z: -0.27, rx: 0.026, ry: 0.045, v: 0.75},
+		{z: -0.2, rx: 0.03, ry: 0.036, v: 0.98, vTop: 0.1, split: true, surf: 1},
 		{z: 0.03, rx: 0.046, ry: 0.05, v: 0.6, surf: 1},
 	})
 	return m.gfxObj(ForearmGfxObj)
@@ -479,7 +480,7 @@ func figureLowGfxObjs() []*dat.GfxObj {
 			m.lathe(4, []ring{{z: -0.12, v: 1}, {z: 0.12, rx: 0.165, ry: 0.105, v: 0}})
 		}),
 		mk(1, []uint32{SurfaceCloth}, func(m *mesh) {
-			m.lathe(4, []ring{{z: -0.03, rx: 0.15, ry: 0.095, v: 1}, {z: 0.43, rx: 0.21, ry: 0.115, v: 0.1}, {z: 0.5, v: 0}})
+			m.lathe(4, []ring{{z: -0.03, rx: 0.15, ry: 0.095, v: 1}, {z: 0.45, rx: 0.215, ry: 0.115, v: 0.1}, {z: 0.53, v: 0}})
 		}),
 		mk(2, []uint32{SurfaceFace}, func(m *mesh) {
 			m.lathe(4, []ring{{z: -0.09, rx: 0.06, ry: 0.065, v: 1}, {z: 0.14, rx: 0.09, ry: 0.1, front: 0.02, v: 0.45}, {z: 0.275, v: 0}})
