@@ -4,7 +4,7 @@
 // — GfxObj, Setup, Animation, MotionTable, PhysicsScript,
 // PhysicsScriptTable, Surface, Palette, SurfaceTexture, RenderSurface,
 // Region, Iteration, LandBlock, LandBlockInfo, EnvCell, Environment (with
-// its CellStructs) and Scene — plus the LandDefs
+// its CellStructs), Scene, ParticleEmitterInfo and GfxObjDegradeInfo — plus the LandDefs
 // geometry of outdoor cells. Decoders check every count and offset against the bytes they have and return errors
 // naming the file, type, id and offset; nothing panics on damaged input.
 // Layouts: ../shared/docs/dat-format.md; choices it leaves open:

@@ -263,7 +263,9 @@ func fixtures() []any {
 	out := []any{fixtureAnimation(), fixtureSetup(), fixtureMotionTable(), fixtureGfxObj(),
 		fixturePhysicsScript(), fixturePhysicsScriptTable(), fixtureRegion(), fixtureIteration(),
 		fixtureLandBlock(), fixtureLandBlockInfo(), fixtureEnvCell(), fixturePalette(), fixtureSurfaceTexture(),
-		fixtureEnvironment(), fixtureScene(), fixtureParticleEmitterInfo()}
+		fixtureEnvironment(), fixtureScene(), fixtureParticleEmitterInfo(),
+		&GfxObjDegradeInfo{ID: 0x11000001, Degrades: []GfxObjInfo{{ID: 0x01000001, DegradeMode: 1, MinDist: 0, IdealDist: 5, MaxDist: 10},
+			{ID: 0x01000002, DegradeMode: 2, MinDist: 5, IdealDist: 84, MaxDist: 120}, {ID: 0, DegradeMode: 1, MinDist: 84, IdealDist: 1000, MaxDist: 2000}}}}
 	for _, s := range fixtureRenderSurfaces() {
 		out = append(out, s)
 	}

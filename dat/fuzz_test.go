@@ -161,3 +161,6 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+func FuzzGfxObjDegradeInfo(f *testing.F) {
+	fuzzDecoder(f, TypeGfxObjDegradeInfo, 0)
+}

@@ -29,11 +29,12 @@ const (
 	TypeEnvironment
 	TypeScene
 	TypeParticleEmitterInfo
+	TypeGfxObjDegradeInfo
 )
 
 var typeNames = [...]string{"Unknown", "GfxObj", "Setup", "Animation", "Surface", "MotionTable",
 	"PhysicsScript", "PhysicsScriptTable", "Region", "Iteration", "LandBlock", "LandBlockInfo", "EnvCell",
-	"Palette", "SurfaceTexture", "RenderSurface", "Environment", "Scene", "ParticleEmitterInfo"}
+	"Palette", "SurfaceTexture", "RenderSurface", "Environment", "Scene", "ParticleEmitterInfo", "GfxObjDegradeInfo"}
 
 func (t Type) String() string {
 	if t >= 0 && int(t) < len(typeNames) {
@@ -46,7 +47,8 @@ func (t Type) String() string {
 func Types() []Type {
 	return []Type{TypeGfxObj, TypeSetup, TypeAnimation, TypeSurface, TypeMotionTable, TypePhysicsScript,
 		TypePhysicsScriptTable, TypeRegion, TypeIteration, TypeLandBlock, TypeLandBlockInfo, TypeEnvCell,
-		TypePalette, TypeSurfaceTexture, TypeRenderSurface, TypeEnvironment, TypeScene, TypeParticleEmitterInfo}
+		TypePalette, TypeSurfaceTexture, TypeRenderSurface, TypeEnvironment, TypeScene, TypeParticleEmitterInfo,
+		TypeGfxObjDegradeInfo}
 }
 
 // TypeOf classifies an object id of a dataset (dat-format.md §2).
@@ -84,6 +86,8 @@ func TypeOf(id uint32, ds Dataset) Type {
 		return TypeMotionTable
 	case 0x0D:
 		return TypeEnvironment
+	case 0x11:
+		return TypeGfxObjDegradeInfo
 	case 0x12:
 		return TypeScene
 	case 0x13:
@@ -201,6 +205,11 @@ func Decode(t Type, id uint32, data []byte) (any, error) {
 		if o, err = DecodeParticleEmitterInfo(id, data); err == nil {
 			v, own = o, o.ID
 		}
+	case TypeGfxObjDegradeInfo:
+		var o *GfxObjDegradeInfo
+		if o, err = DecodeGfxObjDegradeInfo(id, data); err == nil {
+			v, own = o, o.ID
+		}
 	default:
 		return nil, fmt.Errorf("dat: object 0x%08X: %w", id, ErrUnknownType)
 	}
@@ -276,6 +285,9 @@ func Encode(obj any) (uint32, []byte, error) {
 	case *ParticleEmitterInfo:
 		id = o.ID
 		data, err = EncodeParticleEmitterInfo(o)
+	case *GfxObjDegradeInfo:
+		id = o.ID
+		data, err = EncodeGfxObjDegradeInfo(o)
 	default:
 		return 0, nil, fmt.Errorf("dat: cannot encode %T", obj)
 	}
@@ -365,6 +377,11 @@ func (c *Container) LandBlock(id uint32) (*LandBlock, error) { return read(c, id
 // LandBlockInfo reads a LandBlockInfo.
 func (c *Container) LandBlockInfo(id uint32) (*LandBlockInfo, error) {
 	return read(c, id, DecodeLandBlockInfo)
+}
+
+// GfxObjDegradeInfo reads a GfxObjDegradeInfo.
+func (c *Container) GfxObjDegradeInfo(id uint32) (*GfxObjDegradeInfo, error) {
+	return read(c, id, DecodeGfxObjDegradeInfo)
 }
 
 // Palette reads a Palette.

@@ -21,6 +21,8 @@ func objectType(v any) Type {
 		return TypeMotionTable
 	case *ParticleEmitterInfo:
 		return TypeParticleEmitterInfo
+	case *GfxObjDegradeInfo:
+		return TypeGfxObjDegradeInfo
 	case *PhysicsScript:
 		return TypePhysicsScript
 	case *PhysicsScriptTable:

@@ -5,11 +5,14 @@
 --
 -- What it shows: spawning many objects in a loop (guids are allocated
 -- when a spawn gives none), giving each its own motion with world.move,
--- and one timer that reshuffles them all.
+-- and one timer that reshuffles them all. On the sample world each wears
+-- one of the humanoid's outfits (world.sample_outfits: ObjDesc subpalettes
+-- over its clothing, skin and hair).
 
 local HUMAN = world.find_setups{motion_table = true, cycles = {"Ready", "WalkForward", "RunForward"}, limit = 1}[1]
 assert(HUMAN, "no humanoid in these DATs")
 local place = world.find_place()
+local outfits = world.sample_outfits() -- empty on other DATs
 
 -- What a member of the crowd may do; sidesteps and turns are modifiers
 -- layered on the forward motion.
@@ -27,7 +30,9 @@ for row = 0, 4 do
     local x, y = 30 + col * 6, 30 + row * 6
     local g = world.ground(place.block, x, y)
     -- heading: each column faces a little further round (0 = north, 90 = east)
-    local guid = world.spawn{setup = HUMAN, cell = g.cell, origin = {x, y, g.z}, heading = col * 45}
+    local outfit = outfits[(row * 8 + col) % math.max(#outfits, 1) + 1]
+    local guid = world.spawn{setup = HUMAN, cell = g.cell, origin = {x, y, g.z}, heading = col * 45,
+      look = outfit and outfit.look}
     crowd[#crowd + 1] = guid
   end
 end

@@ -1,6 +1,7 @@
 package sampleworld
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -110,22 +111,94 @@ func TestTerrainTextures(t *testing.T) {
 	}
 }
 
-// TestClothSubpalette recolours the figures' cloth with the red subpalette
-// over colours 8–255 (offset 1, count 31), as an ObjDesc would.
-func TestClothSubpalette(t *testing.T) {
+// TestOutfits dresses the figure's textures in each outfit's subpalettes,
+// as an ObjDesc would: the shirt and the face's skin take the colours of
+// the outfit's palettes at the same indices, the eyes (a slot no outfit
+// swaps) keep the figure palette's, and four outfits give four shirts.
+func TestOutfits(t *testing.T) {
 	p, _ := open(t)
-	blue, err := texture.Resolve(p, world.SurfaceCloth, nil)
+	if len(world.Outfits) < 3 || len(world.Outfits) > 4 {
+		t.Fatalf("%d outfits, want three or four", len(world.Outfits))
+	}
+	rs, err := p.RenderSurface(world.TexCloth)
 	if err != nil {
 		t.Fatal(err)
 	}
-	red, err := texture.Resolve(p, world.SurfaceCloth, &texture.Changes{
-		SubPalettes: []texture.SubPalette{{ID: world.PaletteClothRed, Offset: 1, Count: 31}}})
+	faceRS, err := p.RenderSurface(world.TexFace)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, r := blue.Image.NRGBAAt(10, 10), red.Image.NRGBAAt(10, 10)
-	if !(b.B > b.R && r.R > r.B) {
-		t.Errorf("cloth pixel %v with the red subpalette is %v: not recoloured", b, r)
+	const sx, sy = 16, 40 // a shirt texel on the back, clear of trim
+	shirtIndex := int(rs.SourceData[sy*int(rs.Width)+sx])
+	// The face texture's centre row of the right eye holds its white,
+	// and its forehead skin.
+	eyeIndex, skinIndex := -1, -1
+	for i, c := range faceRS.SourceData {
+		switch {
+		case c == 56 && eyeIndex < 0:
+			eyeIndex = i
+		case c >= 8 && c < 40 && i/int(faceRS.Width) == 20 && i%int(faceRS.Width) == 64:
+			skinIndex = i
+		}
+	}
+	if shirtIndex < 64 || shirtIndex >= 96 || eyeIndex < 0 || skinIndex < 0 {
+		t.Fatalf("shirt texel index %d (want the shirt slot 64–95), eye white at %d, forehead skin at %d", shirtIndex, eyeIndex, skinIndex)
+	}
+	shirts := map[[3]uint8]bool{}
+	for _, o := range world.Outfits {
+		ch := &texture.Changes{}
+		var shirtPal, skinPal uint32
+		for _, s := range o.SubPalettes {
+			ch.SubPalettes = append(ch.SubPalettes, texture.SubPalette{ID: s.Palette, Offset: s.Offset, Count: s.Count})
+			first, n := int(s.Offset)*8, int(s.Count)*8
+			if first+n > 256 || n == 0 {
+				t.Fatalf("%s: subpalette %+v runs past 256 colours", o.Name, s)
+			}
+			if shirtIndex >= first && shirtIndex < first+n {
+				shirtPal = s.Palette
+			}
+			if first <= 8 && 8 < first+n {
+				skinPal = s.Palette
+			}
+		}
+		if shirtPal == 0 || skinPal == 0 {
+			t.Fatalf("%s recolours no shirt (%08X) or no skin (%08X)", o.Name, shirtPal, skinPal)
+		}
+		cloth, err := texture.Resolve(p, world.SurfaceCloth, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pal, err := p.Palette(shirtPal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := pal.Colors[shirtIndex]
+		c := cloth.Image.NRGBAAt(sx, sy)
+		if got := uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B); got != want&0xFFFFFF {
+			t.Errorf("%s: shirt texel %06X, want palette 0x%08X colour %d %06X", o.Name, got, shirtPal, shirtIndex, want&0xFFFFFF)
+		}
+		shirts[[3]uint8{c.R, c.G, c.B}] = true
+		head, err := texture.Resolve(p, world.SurfaceFace, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		skin, err := p.Palette(skinPal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := int(faceRS.Width)
+		fc := head.Image.NRGBAAt(skinIndex%w, skinIndex/w)
+		if got, want := uint32(fc.R)<<16|uint32(fc.G)<<8|uint32(fc.B), skin.Colors[faceRS.SourceData[skinIndex]]&0xFFFFFF; got != want {
+			t.Errorf("%s: forehead %06X, want the skin palette's %06X", o.Name, got, want)
+		}
+		base, _ := p.Palette(world.PaletteFigure)
+		ec := head.Image.NRGBAAt(eyeIndex%w, eyeIndex/w)
+		if got := uint32(ec.R)<<16 | uint32(ec.G)<<8 | uint32(ec.B); got != base.Colors[56]&0xFFFFFF {
+			t.Errorf("%s: eye white %06X, want the figure palette's %06X", o.Name, got, base.Colors[56]&0xFFFFFF)
+		}
+	}
+	if len(shirts) != len(world.Outfits) {
+		t.Errorf("%d outfits wear %d shirt colours", len(world.Outfits), len(shirts))
 	}
 	swapped, err := texture.Resolve(p, world.SurfaceCloth, &texture.Changes{
 		Textures: map[uint32]uint32{world.SurfaceTextureOf(world.TexCloth): world.SurfaceTextureOf(world.TexSkin)}})
@@ -135,4 +208,57 @@ func TestClothSubpalette(t *testing.T) {
 	if swapped.TextureID != world.TexSkin {
 		t.Errorf("texture change drew 0x%08X, want the skin 0x%08X", swapped.TextureID, world.TexSkin)
 	}
+}
+
+// TestFigureDegrades: every part of the humanoid names a
+// GfxObjDegradeInfo whose level 0 is the part itself and whose last level
+// is a low-detail copy with fewer polygons on the same surfaces; the full
+// figure is at most 400 triangles and the low one at most 140 (the
+// eleven boxes were 132).
+func TestFigureDegrades(t *testing.T) {
+	p, _ := open(t)
+	s, err := p.Setup(HumanSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tris := func(g *dat.GfxObj) int {
+		n := 0
+		for _, poly := range g.Polygons {
+			n += len(poly.VertexIDs) - 2
+		}
+		return n
+	}
+	full, low := 0, 0
+	for i, id := range s.Parts {
+		g, err := p.GfxObj(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Flags&dat.GfxObjHasDIDDegrade == 0 {
+			t.Fatalf("part %d (0x%08X) names no GfxObjDegradeInfo", i, id)
+		}
+		d, err := p.GfxObjDegradeInfo(g.DIDDegrade)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Degrades) < 2 || d.Degrades[0].ID != id {
+			t.Fatalf("part %d: degrades %+v, want level 0 the part itself and a lower level", i, d.Degrades)
+		}
+		lg, err := p.GfxObj(d.Degrades[len(d.Degrades)-1].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lg.Polygons) >= len(g.Polygons) || !slices.Equal(lg.Surfaces, g.Surfaces) {
+			t.Errorf("part %d: low level 0x%08X has %d polygons (full %d), surfaces %v (full %v)", i, lg.ID, len(lg.Polygons), len(g.Polygons), lg.Surfaces, g.Surfaces)
+		}
+		if d.Level(10) != 0 || d.Level(dat.DegradeDistance+d.Degrades[0].IdealDist) == 0 {
+			t.Errorf("part %d: level at 10 units %d, at %v %d", i, d.Level(10), dat.DegradeDistance+d.Degrades[0].IdealDist, d.Level(dat.DegradeDistance+d.Degrades[0].IdealDist))
+		}
+		full += tris(g)
+		low += tris(lg)
+	}
+	if full > 400 || low > 140 {
+		t.Errorf("figure: %d triangles at full detail, %d low; want ≤ 400 and ≤ 140", full, low)
+	}
+	t.Logf("figure: %d triangles at full detail, %d low", full, low)
 }

@@ -462,6 +462,9 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 		}
 	}
 	d.Anims = s.World.Assets
+	if l, ok := a.sub("look"); ok {
+		d.Look = lookFrom(l)
+	}
 	if m, ok := a.sub("motion"); ok {
 		d.Movement = interpretedState(m)
 	}

@@ -41,6 +41,7 @@ func (s *Scenario) installStream() {
 		"set_position":   s.luaSetPosition,
 		"stream_wait":    s.luaStreamWait,
 		"sample_portals": s.luaSamplePortals,
+		"sample_outfits": s.luaSampleOutfits,
 	}
 	for name, fn := range fns {
 		fns[name] = func(L *lua.LState) int {

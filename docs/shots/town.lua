@@ -9,6 +9,16 @@ local player = world.spawn{archetype = "player", guid = 0x50000000, setup = HUMA
   cell = g.cell, origin = {96, 134, g.z}, heading = 0}
 world.set_player(player)
 
+-- Townsfolk on the plaza ahead, in the humanoid's other outfits (ObjDesc
+-- subpalettes from world.sample_outfits: guard, farmer, mage).
+local outfits = world.sample_outfits()
+for i = 2, #outfits do
+  local x, y = 90 + (i - 2) * 5, 142 + (i % 2) * 3
+  local t = world.ground(place.block - 0x01000000, x, y)
+  world.spawn{archetype = "creature", setup = HUMAN, cell = t.cell, origin = {x, y, t.z},
+    heading = 160 + i * 15, look = outfits[i].look}
+end
+
 -- The sample world's portals, as the default spawn script places them.
 for i, p in ipairs(world.sample_portals()) do
   local g = world.spawn{archetype = "static", guid = 0x6000000F + i, setup = p.setup, cell = p.cell,

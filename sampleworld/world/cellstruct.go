@@ -180,13 +180,14 @@ const (
 // a real doorway in the south wall, a pitched roof. Its physics BSP leaf
 // is not solid: the building is hollow, entered through its EnvCell.
 func townHouseGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood}, tile: 2.5}
+	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof, SurfaceWood, SurfaceWindow, SurfaceDoor}, tile: 2.5}
 	lo, hi := townHouseLo, townHouseHi
 	m.walls(0, lo, hi, -1, []opening{{'S', 0, townDoorW, townDoorH, false}})
 	m.face(1, v3(-4.3, -3.3, 3.5), v3(4.3, -3.3, 3.5), v3(4.3, 0, 5.5), v3(-4.3, 0, 5.5))
 	m.face(1, v3(4.3, 3.3, 3.5), v3(-4.3, 3.3, 3.5), v3(-4.3, 0, 5.5), v3(4.3, 0, 5.5))
 	m.face(0, v3(-4, 3, 3.5), v3(-4, -3, 3.5), v3(-4, 0, 5.5))
 	m.face(0, v3(4, -3, 3.5), v3(4, 3, 3.5), v3(4, 0, 5.5))
+	m.decorateTownHouse(houseSurfaces{wood: 2, window: 3, door: 4})
 	g := m.gfxObj(TownHouseGfxObj)
 	g.PhysicsBSP.Solid = 0
 	return g

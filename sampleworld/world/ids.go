@@ -7,21 +7,18 @@ package world
 const (
 	// Textures (RenderSurfaces 0x06…; SurfaceTexture 0x05… with the same
 	// low bits lists each) and the palettes of the paletted ones.
-	TexGrass        = 0x06000001
-	TexLushGrass    = 0x06000002
-	TexDirt         = 0x06000003
-	TexRock         = 0x06000004
-	TexSand         = 0x06000005
-	TexSnow         = 0x06000006
-	TexWater        = 0x06000007
-	TexStoneWall    = 0x06000010
-	TexWood         = 0x06000011
-	TexRoof         = 0x06000012
-	TexCloth        = 0x06000013
-	TexSkin         = 0x06000014
-	PaletteCloth    = 0x04000001 // blue cloth; colours 8–255 a ramp
-	PaletteClothRed = 0x04000002 // the same range in red: a subpalette for ObjDesc swaps
-	PaletteSkin     = 0x04000003
+	TexGrass     = 0x06000001
+	TexLushGrass = 0x06000002
+	TexDirt      = 0x06000003
+	TexRock      = 0x06000004
+	TexSand      = 0x06000005
+	TexSnow      = 0x06000006
+	TexWater     = 0x06000007
+	TexStoneWall = 0x06000010
+	TexWood      = 0x06000011
+	TexRoof      = 0x06000012
+	TexCloth     = 0x06000013
+	TexSkin      = 0x06000014
 
 	// Surfaces: textured except leaves (a solid colour).
 	SurfaceStone  = 0x08000001

@@ -44,47 +44,6 @@ func (m *mesh) frustum(surf int16, lo, hi []physics.Vec3, top, bottom bool) {
 	}
 }
 
-func trunkGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceWood}, tile: 1}
-	m.frustum(0, ngon(6, 0.3, 0, 0), ngon(6, 0.2, 4.2, 0), false, false)
-	return m.gfxObj(TrunkGfxObj)
-}
-
-func canopyGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceFoliage}}
-	m.frustum(0, ngon(8, 1.2, 3.2, 0), ngon(8, 2.4, 4.6, math.Pi/8), false, true)
-	m.frustum(0, ngon(8, 2.4, 4.6, math.Pi/8), ngon(8, 1.6, 6.4, 0), true, false)
-	return m.gfxObj(CanopyGfxObj)
-}
-
-func pineGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceFoliage}}
-	m.frustum(0, ngon(7, 2.2, 1.5, 0), ngon(7, 0, 9, 0), false, true)
-	return m.gfxObj(PineGfxObj)
-}
-
-func rockGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceRock}, tile: 1.5}
-	base := []physics.Vec3{v3(-1.2, -0.9, -0.2), v3(0.9, -1.1, -0.2), v3(1.3, 0.4, -0.2), v3(0.2, 1.2, -0.2), v3(-1.1, 0.8, -0.2)}
-	mid := []physics.Vec3{v3(-1.0, -0.7, 0.7), v3(0.8, -0.9, 0.8), v3(1.1, 0.3, 0.7), v3(0.1, 1.0, 0.9), v3(-0.9, 0.6, 0.8)}
-	top := []physics.Vec3{v3(-0.4, -0.3, 1.3), v3(0.3, -0.4, 1.35), v3(0.5, 0.1, 1.3), v3(0.0, 0.4, 1.4), v3(-0.4, 0.3, 1.3)}
-	m.frustum(0, base, mid, false, true)
-	m.frustum(0, mid, top, false, false)
-	// The top is not planar: a fan of triangles from its centre.
-	c := v3(0, 0, 1.45)
-	for i := range top {
-		m.face(0, top[i], top[(i+1)%len(top)], c)
-	}
-	return m.gfxObj(RockGfxObj)
-}
-
-func bushGfxObj() *dat.GfxObj {
-	m := &mesh{surfaces: []uint32{SurfaceFoliage}}
-	m.frustum(0, ngon(6, 0.6, 0, 0), ngon(6, 0.9, 0.5, math.Pi/6), false, false)
-	m.frustum(0, ngon(6, 0.9, 0.5, math.Pi/6), ngon(6, 0.4, 1.1, 0), true, false)
-	return m.gfxObj(BushGfxObj)
-}
-
 // staticSetup is a Setup of parts at fixed frames (no parent, no tables).
 func staticSetup(id uint32, parts []uint32, frames []physics.Frame) *dat.Setup {
 	return &dat.Setup{ID: id, Parts: parts,

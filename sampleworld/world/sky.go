@@ -30,12 +30,12 @@ const (
 	SurfaceSunLow   = 0x08000076 // Additive, Luminous
 	SurfaceMoon     = 0x08000077 // Luminous
 
-	SkyDayGfxObj   = 0x01000070
-	SkyNightGfxObj = 0x01000071
-	CloudsGfxObj   = 0x01000072
-	SunGfxObj      = 0x01000073
-	SunLowGfxObj   = 0x01000074 // replaces SunGfxObj near the horizon (SkyObjectReplace)
-	MoonGfxObj     = 0x01000075
+	SkyDayGfxObj   = 0x01000090
+	SkyNightGfxObj = 0x01000091
+	CloudsGfxObj   = 0x01000092
+	SunGfxObj      = 0x01000093
+	SunLowGfxObj   = 0x01000094 // replaces SunGfxObj near the horizon (SkyObjectReplace)
+	MoonGfxObj     = 0x01000095
 )
 
 // The sample's sky objects, by index in the day group (the order they are

@@ -171,44 +171,6 @@ func roof() *image.NRGBA {
 	})
 }
 
-// Palettes for the paletted textures: 256 colours; 0–7 are left black
-// (clip maps hide them), 8–255 are a ramp.
-func rampPalette(id uint32, dark, light rgbf) *dat.Palette {
-	p := &dat.Palette{ID: id, Colors: make([]uint32, 256)}
-	for i := range p.Colors {
-		p.Colors[i] = 0xFF000000
-		if i >= 8 {
-			c := mix(dark, light, float64(i-8)/247)
-			p.Colors[i] |= uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B)
-		}
-	}
-	return p
-}
-
-// indexed fills a P8 image from f(u, v) in [0, 1): index 8 + f×247.
-func indexed(size int, f func(u, v float64) float64) []byte {
-	out := make([]byte, size*size)
-	for y := range size {
-		for x := range size {
-			t := min(max(f(float64(x)/float64(size), float64(y)/float64(size)), 0), 1)
-			out[y*size+x] = uint8(8 + t*247)
-		}
-	}
-	return out
-}
-
-// cloth is a woven pattern: a fine weave over larger folds.
-func cloth() []byte {
-	return indexed(64, func(u, v float64) float64 {
-		weave := 0.5 + 0.25*math.Sin(2*math.Pi*32*u)*math.Sin(2*math.Pi*32*v)
-		return 0.3 + 0.35*weave + 0.4*fbm(u, v, 2, 3, 100) - 0.1
-	})
-}
-
-func skin() []byte {
-	return indexed(32, func(u, v float64) float64 { return 0.45 + 0.3*fbm(u, v, 2, 3, 110) })
-}
-
 func pixels565(img *image.NRGBA) []byte {
 	out := make([]byte, 0, len(img.Pix)/2)
 	for i := 0; i < len(img.Pix); i += 4 {
@@ -247,9 +209,10 @@ func textureObjects() []any {
 		dxt(TexRoad, cobbles()),
 		{ID: TexWood, Width: 64, Height: 64, Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(wd)},
 		{ID: TexRoof, Width: 64, Height: 64, Format: dat.PixelR5G6B5, SourceData: pixels565(rf)},
-		{ID: TexCloth, Width: 64, Height: 64, Format: dat.PixelP8, SourceData: cloth(), DefaultPaletteID: PaletteCloth},
-		{ID: TexSkin, Width: 32, Height: 32, Format: dat.PixelP8, SourceData: skin(), DefaultPaletteID: PaletteSkin},
 	}
+	renders = append(renders, figureTextures()...)
+	renders = append(renders, natureTextures()...)
+	renders = append(renders, houseTextures()...)
 	renders = append(renders, particleTextures()...)
 	renders = append(renders, &dat.RenderSurface{ID: TexDetail, Width: detailSize, Height: detailSize,
 		Format: dat.PixelA8R8G8B8, SourceData: pixelsARGB(detailTexture())})
@@ -261,10 +224,9 @@ func textureObjects() []any {
 	for _, r := range renders {
 		out = append(out, r, &dat.SurfaceTexture{ID: r.ID&0x00FFFFFF | 0x05000000, Unknown: 2, UnknownByte: 1, Textures: []uint32{r.ID}})
 	}
-	out = append(out,
-		rampPalette(PaletteCloth, rgbf{20, 36, 90}, rgbf{90, 130, 220}),
-		rampPalette(PaletteClothRed, rgbf{90, 20, 20}, rgbf{220, 90, 70}),
-		rampPalette(PaletteSkin, rgbf{170, 116, 84}, rgbf{240, 196, 160}))
+	for _, p := range figurePalettes() {
+		out = append(out, p)
+	}
 	return out
 }
 

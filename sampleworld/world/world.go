@@ -206,19 +206,21 @@ func iteration() *dat.Iteration {
 func portalData() []any {
 	objs := []any{region(), iteration(), houseGfxObj(), towerGfxObj(TowerGfxObj, 4, 12), wallGfxObj(),
 		towerGfxObj(WindmillTowerGfx, 3, 10), bladesGfxObj(), doorGfxObj(),
-		partGfxObj(PelvisGfxObj, SurfaceCloth, v3(0, 0, 0), v3(0.36, 0.22, 0.2)),
-		partGfxObj(TorsoGfxObj, SurfaceCloth, v3(0, 0, 0.25), v3(0.4, 0.24, 0.5)),
-		partGfxObj(HeadGfxObj, SurfaceSkin, v3(0, 0, 0.13), v3(0.22, 0.24, 0.26)),
-		partGfxObj(UpperArmGfxObj, SurfaceCloth, v3(0, 0, -0.15), v3(0.1, 0.1, 0.3)),
-		partGfxObj(ForearmGfxObj, SurfaceSkin, v3(0, 0, -0.14), v3(0.09, 0.09, 0.28)),
-		partGfxObj(ThighGfxObj, SurfaceCloth, v3(0, 0, -0.225), v3(0.14, 0.14, 0.45)),
-		partGfxObj(ShinGfxObj, SurfaceCloth, v3(0, 0, -0.225), v3(0.12, 0.12, 0.45)),
 		humanSetup(), humanMotionTable(), doorSetup(), doorMotionTable(), windmillSetup(), windmillAnimation(),
 		scriptTable(),
 		houseEnvironment(), townHouseEnvironment(), dungeonEnvironment(), townHouseGfxObj(),
 		trunkGfxObj(), canopyGfxObj(), pineGfxObj(), rockGfxObj(), bushGfxObj(),
 		portalRingGfxObj(), portalSwirlGfxObj(), portalSetup(), portalAnimation(),
 		torchGfxObj(), torchSetup(), pillarGfxObj(),
+	}
+	for _, g := range figureGfxObjs() {
+		objs = append(objs, g)
+	}
+	for _, g := range figureLowGfxObjs() {
+		objs = append(objs, g)
+	}
+	for _, d := range figureDegrades() {
+		objs = append(objs, d)
 	}
 	for _, s := range scenerySetups() {
 		objs = append(objs, s)
@@ -262,17 +264,13 @@ func CellObjects() []any { return cellData() }
 // deterministic: the same code always builds the same bytes.
 func Build() (portal, cell []byte, err error) {
 	pb := dat.NewBuilder(dat.DatasetPortal)
-	for _, o := range PortalObjects() {
-		if err := pb.AddObject(o); err != nil {
-			return nil, nil, fmt.Errorf("sample portal: %w", err)
-		}
+	if err := addAll(pb, PortalObjects()); err != nil {
+		return nil, nil, fmt.Errorf("sample portal: %w", err)
 	}
 	cb := dat.NewBuilder(dat.DatasetCell)
 	cb.DataSubset = 1
-	for _, o := range CellObjects() {
-		if err := cb.AddObject(o); err != nil {
-			return nil, nil, fmt.Errorf("sample cell: %w", err)
-		}
+	if err := addAll(cb, CellObjects()); err != nil {
+		return nil, nil, fmt.Errorf("sample cell: %w", err)
 	}
 	if portal, err = pb.Bytes(); err != nil {
 		return nil, nil, err
@@ -281,4 +279,22 @@ func Build() (portal, cell []byte, err error) {
 		return nil, nil, err
 	}
 	return portal, cell, nil
+}
+
+// addAll encodes objs into b, refusing two objects with one id: the
+// builder keeps only the last, so a clash (two parts of the world given
+// the same id) would silently drop an object from the DAT.
+func addAll(b *dat.Builder, objs []any) error {
+	for _, o := range objs {
+		id, data, err := dat.Encode(o)
+		if err != nil {
+			return err
+		}
+		n := b.Len()
+		b.Add(id, data)
+		if b.Len() == n {
+			return fmt.Errorf("two objects with id 0x%08X (%T the second)", id, o)
+		}
+	}
+	return nil
 }

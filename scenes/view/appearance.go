@@ -124,6 +124,7 @@ func (r *Renderer) partMesh(l *components.AppearanceData, part int, gfx uint32) 
 	if err != nil {
 		r.failAsset("GfxObj", gfx, err)
 	}
+	r.attachDegrade(m, g)
 	r.variants[key] = m
 	return m
 }

@@ -52,13 +52,13 @@ func TestObjDescChangesWhatIsDrawn(t *testing.T) {
 
 	e, _ := w.Entity(guidPlayer)
 	look := components.Appearance.Get(w.ECS.Entry(e))
-	look.SubPalettes = [][3]uint32{{world.PaletteClothRed, 1, 31}}
+	look.SubPalettes = [][3]uint32{{world.PaletteRed, 8, 4}} // the shirt slot
 	r.Build(w, cam)
 	if len(r.Errors) > 0 {
 		t.Fatal(r.Errors)
 	}
 	redTris, redRects := drawnPlayer(t, r)
-	red, err := texture.Resolve(a.Portal, world.SurfaceCloth, &texture.Changes{SubPalettes: []texture.SubPalette{{ID: world.PaletteClothRed, Offset: 1, Count: 31}}})
+	red, err := texture.Resolve(a.Portal, world.SurfaceCloth, &texture.Changes{SubPalettes: []texture.SubPalette{{ID: world.PaletteRed, Offset: 8, Count: 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +87,9 @@ func TestObjDescChangesWhatIsDrawn(t *testing.T) {
 	look.PartGfx = map[int]uint32{2: world.DoorGfxObj}
 	r.Build(w, cam)
 	swapTris, swapRects := drawnPlayer(t, r)
-	wood, ok := r.Atlas.Rect(world.SurfaceWood)
+	wood, ok := r.Atlas.Rect(world.SurfaceDoor) // the door's planks
 	if !ok || !swapRects[wood] || plainRects[wood] {
-		t.Errorf("with the door for a head the player samples the wood texture: %v (before: %v)", swapRects[wood], plainRects[wood])
+		t.Errorf("with the door for a head the player samples the door texture: %v (before: %v)", swapRects[wood], plainRects[wood])
 	}
 	if swapTris == plainTris {
 		t.Errorf("replacing the head changed nothing drawn (%d triangles)", swapTris)
@@ -121,8 +121,8 @@ func atlasHolds(r *Renderer, rects map[image.Rectangle]bool, img *image.NRGBA) b
 
 // TestObjDescBasePalette: an appearance's base palette (the ObjDesc's
 // palette id) replaces the cloth texture's own palette — the player's
-// cloth is drawn from the sample world's red cloth palette — and its
-// subpalettes apply over that base: the blue cloth palette over colours
+// cloth is drawn from the sample world's red colour palette — and its
+// subpalettes apply over that base: the figure palette over colours
 // 8–255 of the red base draws the cloth blue again, as without changes.
 func TestObjDescBasePalette(t *testing.T) {
 	w, a := testWorld(t)
@@ -141,7 +141,7 @@ func TestObjDescBasePalette(t *testing.T) {
 		return m.Image
 	}
 	blue := resolve(nil)
-	red := resolve(&texture.Changes{Palette: world.PaletteClothRed})
+	red := resolve(&texture.Changes{Palette: world.PaletteRed})
 	if blue.NRGBAAt(8, 8) == red.NRGBAAt(8, 8) {
 		t.Fatal("the red base palette does not change the cloth texel")
 	}
@@ -153,8 +153,8 @@ func TestObjDescBasePalette(t *testing.T) {
 		notWant *image.NRGBA
 	}{
 		{"no changes", 0, nil, blue, red},
-		{"red base palette", world.PaletteClothRed, nil, red, blue},
-		{"blue subpalette over the red base", world.PaletteClothRed, [][3]uint32{{world.PaletteCloth, 1, 31}}, blue, red},
+		{"red base palette", world.PaletteRed, nil, red, blue},
+		{"figure subpalette over the red base", world.PaletteRed, [][3]uint32{{world.PaletteFigure, 1, 31}}, blue, red},
 	} {
 		look.Palette, look.SubPalettes = tc.palette, tc.subs
 		r.Build(w, cam)

@@ -31,6 +31,13 @@ type Assets interface {
 	Landblock(id uint32) (*Landblock, error)
 }
 
+// Degrader is optionally implemented by Assets to read the 0x11
+// GfxObjDegradeInfo a GfxObj's DIDDegrade names; without it every part is
+// drawn at full detail.
+type Degrader interface {
+	GfxObjDegradeInfo(id uint32) (*dat.GfxObjDegradeInfo, error)
+}
+
 // TerrainPaletter is optionally implemented by Assets to colour terrain
 // types (the Region's terrain colours); without it DefaultTerrainPalette is
 // used.
@@ -163,6 +170,11 @@ func NewDATAssets(portal, cell *dat.Container) (*DATAssets, error) {
 
 // GfxObj implements Assets.
 func (a *DATAssets) GfxObj(id uint32) (*dat.GfxObj, error) { return a.Portal.GfxObj(id) }
+
+// GfxObjDegradeInfo implements Degrader through the portal DAT.
+func (a *DATAssets) GfxObjDegradeInfo(id uint32) (*dat.GfxObjDegradeInfo, error) {
+	return a.Portal.GfxObjDegradeInfo(id)
+}
 
 // Surface implements Assets.
 func (a *DATAssets) Surface(id uint32) (*dat.Surface, error) { return a.Portal.Surface(id) }

@@ -42,6 +42,10 @@ type Mesh struct {
 	Tris []meshTri
 	// Radius bounds every vertex's distance from the part origin.
 	Radius float32
+	// Degrade is the GfxObj's levels of detail (its DIDDegrade), nil for
+	// none: a part drawn with this mesh draws the level its distance
+	// picks instead (Renderer.degrade).
+	Degrade *dat.GfxObjDegradeInfo
 }
 
 // BuildMesh triangulates a GfxObj's drawing polygons as fans. Each

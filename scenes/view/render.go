@@ -265,9 +265,11 @@ type Renderer struct {
 	// from nextKey (keys above every Surface id and palette code).
 	variants   map[variantKey]*Mesh
 	variantTex map[variantKey]uint32
-	nextKey    uint32
-	seen       map[uint32]bool // the cells the last Build drew
-	outdoors   bool            // a portal to the outdoors showed
+	// degrader reads GfxObjDegradeInfos (nil: no levels of detail).
+	degrader Degrader
+	nextKey  uint32
+	seen     map[uint32]bool // the cells the last Build drew
+	outdoors bool            // a portal to the outdoors showed
 	// drawOutdoors: the last Build drew the terrain and outdoor objects
 	// (false inside a dungeon whose portals never reach outside).
 	drawOutdoors bool
@@ -301,6 +303,7 @@ func NewRenderer(a Assets) *Renderer {
 	r.resid, _ = a.(Residency)
 	r.interiors, _ = a.(Interiorer)
 	r.changer, _ = a.(MaterialChanger)
+	r.degrader, _ = a.(Degrader)
 	r.Light = SkyLighting(r.sky, r.DayFraction)
 	return r
 }
@@ -356,8 +359,40 @@ func (r *Renderer) Mesh(id uint32) *Mesh {
 	if err != nil {
 		r.failAsset("GfxObj", id, err)
 	}
+	r.attachDegrade(m, g)
 	r.meshes[id] = m
 	return m
+}
+
+// attachDegrade gives mesh m of g its levels of detail when g names a
+// GfxObjDegradeInfo the assets hold (an unreadable one is reported once
+// and the part stays at full detail).
+func (r *Renderer) attachDegrade(m *Mesh, g *dat.GfxObj) {
+	if m == nil || g == nil || r.degrader == nil || g.Flags&dat.GfxObjHasDIDDegrade == 0 || g.DIDDegrade == 0 {
+		return
+	}
+	d, err := r.degrader.GfxObjDegradeInfo(g.DIDDegrade)
+	if err != nil {
+		r.failAsset("GfxObjDegradeInfo", g.DIDDegrade, err)
+		return
+	}
+	if len(d.Degrades) > 0 {
+		m.Degrade = d
+	}
+}
+
+// degrade returns the GfxObj a part drawn with mesh m shows at viewer
+// distance dist (the object's distance over its scale): the level
+// GfxObjDegradeInfo.Level picks (0: draw nothing), or gfx itself when m
+// has no levels or the object is the player, which retail never
+// degrades (CPhysicsPart::UpdateViewerDistance). The distance is the
+// object's origin's, not each part's sort centre's (docs/divergences.md
+// RN-07).
+func degrade(m *Mesh, gfx uint32, dist float32, player bool) uint32 {
+	if m == nil || m.Degrade == nil || player {
+		return gfx
+	}
+	return m.Degrade.Degrades[m.Degrade.Level(dist)].ID
 }
 
 // block returns a landblock (cached; nil when absent); with Residency
@@ -930,10 +965,22 @@ func (r *Renderer) buildObject(o *components.View) {
 		look = nil
 	}
 	drawn := 0
+	dist := r.cam.ToCamera(origin).Len() / max(o.Phys.Scale, 1e-3)
+	player := o.Phys.GUID == r.Highlight && r.Highlight != 0
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
-		m := r.partMesh(look, i, partGfx(look, i, parts[i]))
+		gfx := partGfx(look, i, parts[i])
+		m := r.partMesh(look, i, gfx)
 		if m == nil {
 			continue
+		}
+		if g := degrade(m, gfx, dist, player); g != gfx {
+			if g == 0 {
+				drawn++ // retail's NULL level: the part is there, not drawn
+				continue
+			}
+			if m = r.partMesh(look, i, g); m == nil {
+				continue
+			}
 		}
 		drawn++
 		r.buildMesh(m, affineMul(&pres.Visual[i], &rv), idx, alpha)

@@ -9,7 +9,8 @@ import (
 )
 
 // TestFigureDrawnFromItsTexture builds the default view and checks the
-// player's triangles all sample its cloth and skin textures in the atlas
+// player's triangles all sample its parts' textures (shirt, skin, face,
+// trousers, boots) in the atlas
 // (whose pixels are the decoded textures), that the frame needs one draw
 // call, and that nothing in it is drawn flat (the terrain is textured
 // too; TestTerrainFlatWithoutLandSurface covers the white block).
@@ -34,7 +35,7 @@ func TestFigureDrawnFromItsTexture(t *testing.T) {
 	// The atlas holds the decoded textures.
 	rects := map[uint32]image.Rectangle{}
 	colours := map[uint32]map[[4]uint8]bool{}
-	for _, sid := range []uint32{world.SurfaceCloth, world.SurfaceSkin} {
+	for _, sid := range []uint32{world.SurfaceCloth, world.SurfaceSkin, world.SurfaceFace, world.SurfaceTrousers, world.SurfaceBoots} {
 		rect, ok := r.Atlas.Rect(sid)
 		if !ok {
 			t.Fatalf("surface 0x%08X not in the atlas", sid)

@@ -53,17 +53,22 @@ end
 -- (a little east of north), so the viewer's first camera (behind and
 -- above the player) sees the cast, the houses, the windmill by the plaza
 -- and the town portal at the plaza's east end.
+-- On the sample world the cast wears the humanoid's outfits (ObjDesc
+-- subpalettes, world.sample_outfits): you the villager, the walker a
+-- guard, the sidestepper a farmer, the corpse a mage.
+local outfits = world.sample_outfits()
+local function look(i) return outfits[i] and outfits[i].look end
 local walker, stepper, corpse, door, windmill
 if HUMAN then
   -- you: the local player the viewer's keyboard drives, facing north
-  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN}, town(90, 50, 8))
+  local player = spawn({archetype = "player", guid = 0x50000000, setup = HUMAN, look = look(1)}, town(90, 50, 8))
   world.set_player(player)
   -- a walker who paces walk → run → stop → turn, over and over
-  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN}, town(84, 78, 0))
+  walker = spawn({archetype = "creature", guid = 0x50000001, setup = HUMAN, look = look(2)}, town(84, 78, 0))
   -- a sidestepper facing you
-  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN}, town(98, 86, 180))
+  stepper = spawn({archetype = "creature", guid = 0x50000002, setup = HUMAN, look = look(3)}, town(98, 86, 180))
   -- a corpse: the same creature, carrying NonCombat + Dead from its CreateObject
-  corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN,
+  corpse = spawn({archetype = "corpse", guid = 0x50000003, setup = HUMAN, look = look(4),
     motion = {style = "NonCombat", forward = "Dead"}}, town(94, 66, 225))
 end
 if DOOR then
