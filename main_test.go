@@ -241,6 +241,7 @@ func TestCommandsNeedNoDisplay(t *testing.T) {
 	for _, d := range displays {
 		for _, tt := range tests {
 			t.Run(d.name+"/"+strings.Join(tt.args, " "), func(t *testing.T) {
+				t.Parallel() // each its own process; the parent's cleanups wait for them
 				cmd := exec.Command(bin, tt.args...)
 				cmd.Dir, cmd.Env = dir, env
 				if d.env != "" {
