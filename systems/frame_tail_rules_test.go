@@ -56,3 +56,25 @@ func TestEmitterInfoOfIDZeroIsTheDefault(t *testing.T) {
 		t.Fatalf("EmitterInfo(1) = %+v, want the assets' info 1", p)
 	}
 }
+
+// timerCount counts RunTimers calls and the world time they saw.
+type timerCount struct {
+	w   *World
+	now []float64
+}
+
+func (c *timerCount) RunTimers() { c.now = append(c.now, c.w.Now) }
+
+// TestFrameTimersRunEachFrame pins the frame timers step (mutant
+// frame.go:78 `RunTimers` dropped): set, they run once at the start of
+// every frame, after the clock advanced.
+func TestFrameTimersRunEachFrame(t *testing.T) {
+	w := NewWorld()
+	c := &timerCount{w: w}
+	w.Timers = c
+	w.Step(0.05)
+	w.Step(0.05)
+	if len(c.now) != 2 || c.now[0] <= 0 || c.now[1] <= c.now[0] {
+		t.Fatalf("timers ran at %v, want twice, each after the clock advanced", c.now)
+	}
+}
