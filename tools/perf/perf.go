@@ -7,10 +7,14 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dereth/dereth/internal/cputime"
 )
@@ -71,9 +75,12 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(mod), nil
 }
 
-// Measure builds each suite's test binary and runs its benchmarks under
-// callgrind, one at a time, returning instructions per unit by benchmark
-// name. quick limits it to the quick set. log receives progress lines.
+// Measure builds the suites' test binaries (one `go test -c` for all)
+// and runs each suite's benchmarks under callgrind, as many suites at a
+// time as the machine has CPUs, returning instructions per unit by
+// benchmark name. quick limits it to the quick set. log receives
+// progress lines. Counts do not depend on what runs beside them:
+// callgrind counts the metered thread's own instructions.
 func Measure(quick bool, log func(string)) (map[string]Count, error) {
 	if _, err := exec.LookPath("valgrind"); err != nil {
 		return nil, fmt.Errorf("perf: valgrind is not installed (go tool task deps installs it): %w", err)
@@ -87,48 +94,79 @@ func Measure(quick bool, log func(string)) (map[string]Count, error) {
 		return nil, fmt.Errorf("perf: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	counts := map[string]Count{}
-	bins := map[string]string{}
-	for i, s := range suites {
+	var run []suite
+	var pkgs []string
+	for _, s := range suites {
 		if quick && !s.Quick {
 			continue
 		}
-		bin, ok := bins[s.Pkg]
-		if !ok {
-			bin = filepath.Join(tmp, fmt.Sprintf("b%d.test", i))
-			log(fmt.Sprintf("go test -c %s", s.Pkg))
-			build := exec.Command("go", "test", "-c", "-o", bin, s.Pkg)
-			build.Dir = root
-			if out, err := build.CombinedOutput(); err != nil {
-				return nil, fmt.Errorf("perf: go test -c %s: %w\n%s", s.Pkg, err, out)
-			}
-			bins[s.Pkg] = bin
+		run = append(run, s)
+		if !slices.Contains(pkgs, s.Pkg) {
+			pkgs = append(pkgs, s.Pkg)
 		}
-		out := filepath.Join(tmp, fmt.Sprintf("cg%d", i))
-		if err := os.Mkdir(out, 0o755); err != nil {
-			return nil, fmt.Errorf("perf: %w", err)
+	}
+	// go test -c with a directory for -o writes pkg.test for each package
+	// (the last path element), building them in parallel.
+	bins := filepath.Join(tmp, "bin") + string(filepath.Separator)
+	log("go test -c -o " + bins + " " + strings.Join(pkgs, " "))
+	build := exec.Command("go", append([]string{"test", "-c", "-o", bins}, pkgs...)...)
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("perf: go test -c %s: %w\n%s", strings.Join(pkgs, " "), err, out)
+	}
+	results := make([]map[string]Count, len(run))
+	errs := make([]error, len(run))
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	for i, s := range run {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			bin := filepath.Join(bins, path.Base(s.Pkg)+".test")
+			results[i], errs[i] = callgrindSuite(root, bin, filepath.Join(tmp, fmt.Sprintf("cg%d", i)), s, log)
+		}()
+	}
+	wg.Wait()
+	counts := map[string]Count{}
+	for i := range run {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		args := []string{"--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=" + filepath.Join(out, "cg.out"),
-			bin, "-test.run", "^$", "-test.bench", s.Bench, "-test.benchtime", s.BenchTime, "-test.benchmem"}
-		log(fmt.Sprintf("%s valgrind %s", valgrindEnv, strings.Join(args, " ")))
-		run := exec.Command("valgrind", args...)
-		run.Dir = filepath.Join(root, s.Pkg)
-		run.Env = append(os.Environ(), valgrindEnv)
-		if b, err := run.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("perf: callgrind %s %s: %w\n%s", s.Pkg, s.Bench, err, b)
-		}
-		got, err := readDumps(out)
-		if err != nil {
-			return nil, err
-		}
-		if len(got) == 0 {
-			return nil, fmt.Errorf("perf: %s %s: no meter dumps (does the benchmark use cputime.Meter?)", s.Pkg, s.Bench)
-		}
-		for k, v := range got {
+		for k, v := range results[i] {
 			counts[k] = v
 		}
 	}
 	return counts, nil
+}
+
+// callgrindSuite runs one suite's benchmarks in bin under callgrind,
+// writing the dumps to out, and reads them back. Instrumentation starts
+// off (`--instr-atstart=no`): the meters turn it on around the measured
+// parts (internal/callgrind), so a benchmark's set-up runs at valgrind's
+// plain speed.
+func callgrindSuite(root, bin, out string, s suite, log func(string)) (map[string]Count, error) {
+	if err := os.Mkdir(out, 0o755); err != nil {
+		return nil, fmt.Errorf("perf: %w", err)
+	}
+	args := []string{"--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=" + filepath.Join(out, "cg.out"),
+		bin, "-test.run", "^$", "-test.bench", s.Bench, "-test.benchtime", s.BenchTime, "-test.benchmem"}
+	log(fmt.Sprintf("%s valgrind %s", valgrindEnv, strings.Join(args, " ")))
+	run := exec.Command("valgrind", args...)
+	run.Dir = filepath.Join(root, s.Pkg)
+	run.Env = append(os.Environ(), valgrindEnv)
+	if b, err := run.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("perf: callgrind %s %s: %w\n%s", s.Pkg, s.Bench, err, b)
+	}
+	got, err := readDumps(out)
+	if err != nil {
+		return nil, err
+	}
+	if len(got) == 0 {
+		return nil, fmt.Errorf("perf: %s %s: no meter dumps (does the benchmark use cputime.Meter?)", s.Pkg, s.Bench)
+	}
+	return got, nil
 }
 
 // readDumps reads the callgrind dumps in dir that a meter wrote
