@@ -117,6 +117,8 @@ func runChild(dir, mode string) error {
 		return Run(cfg)
 	case "panels":
 		return panelsRun(dir, &cfg)
+	case "hostile":
+		return hostileRun(dir, &cfg)
 	case "accept":
 		cfg.Frames = 30
 		testShot = acceptShots(dir)
