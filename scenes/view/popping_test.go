@@ -1,7 +1,9 @@
 package view
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -152,9 +154,13 @@ func orbitSwaps(t *testing.T, a Assets, at physics.Position, log bool) (pairs, f
 		cam.Update()
 		r.Build(nil, cam)
 		tris := drawnTris(r, cam)
+		// Sweep along the screen's x: only triangles whose x ranges
+		// overlap can be coincident on screen (coincident's first test),
+		// so each is paired with those starting before it ends.
+		slices.SortFunc(tris, func(a, b drawnTri) int { return cmp.Compare(a.minX, b.minX) })
 		now := map[[2][3]int32]bool{}
 		for i := range tris {
-			for j := i + 1; j < len(tris); j++ {
+			for j := i + 1; j < len(tris) && tris[j].minX <= tris[i].maxX; j++ {
 				if !coincident(&tris[i], &tris[j]) {
 					continue
 				}
