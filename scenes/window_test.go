@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,11 +62,25 @@ func loadTestWorld(progress func(done, total int)) (*systems.World, Assets, erro
 	return w, a, err
 }
 
+// loadedFrame and loadedNow are the child's world's frame number and
+// clock when its Load returned.
+var (
+	loadedFrame int
+	loadedNow   float64
+)
+
 // runChild is the viewer process: the world in screenshot mode, plus the
 // same frame without its entities (bare.png) for the pixel check; or, in
 // mode "error", a Load that fails.
 func runChild(dir, mode string) error {
-	cfg := Config{Title: "dereth test", Screenshot: filepath.Join(dir, "out.png"), Frames: frames, HideHUD: true, Load: loadTestWorld, NearestTexels: true}
+	cfg := Config{Title: "dereth test", Screenshot: filepath.Join(dir, "out.png"), Frames: frames, HideHUD: true, NearestTexels: true}
+	cfg.Load = func(progress func(done, total int)) (*systems.World, Assets, error) {
+		w, a, err := loadTestWorld(progress)
+		if w != nil {
+			loadedFrame, loadedNow = w.FrameNo, w.Now
+		}
+		return w, a, err
+	}
 	if mode == "first" {
 		cfg.Frames = 0 // --screenshot without --frames
 	}
@@ -133,6 +148,12 @@ func runChild(dir, mode string) error {
 		// What the HUD's draw figure timed: atlas changes (first-time
 		// packing) during that drawing.
 		if err := os.WriteFile(filepath.Join(dir, "packed.txt"), []byte(strconv.Itoa(ws.packed)), 0o644); err != nil {
+			g.saveErr = err
+		}
+		// What the viewer stepped between the load and the saved frame
+		// (batched, see game.batching): world frames and world time.
+		stepped := fmt.Sprintf("%d %s", ws.world.FrameNo-loadedFrame, strconv.FormatFloat(ws.world.Now-loadedNow, 'g', -1, 64))
+		if err := os.WriteFile(filepath.Join(dir, "stepped.txt"), []byte(stepped), 0o644); err != nil {
 			g.saveErr = err
 		}
 		img := ebiten.NewImage(g.w, g.h)
@@ -251,6 +272,16 @@ func checkWorldShot(t *testing.T, mode string) {
 	}
 	if rep.Frame < frames {
 		t.Errorf("screenshot of world frame %d, want ≥ %d", rep.Frame, frames)
+	}
+	// Batched or not, the saved frame is the loaded world after exactly
+	// --frames fixed steps.
+	var n int
+	var dt float64
+	if _, err := fmt.Sscanf(readText(t, filepath.Join(dir, "stepped.txt")), "%d %g", &n, &dt); err != nil {
+		t.Fatal(err)
+	}
+	if want := float64(frames) * tickDt; n != frames || math.Abs(dt-want) > 1e-6 {
+		t.Errorf("the viewer stepped %d world frames and %v s before the saved frame, want %d and %v", n, dt, frames, want)
 	}
 	want := map[string]string{}
 	for _, g := range []uint32{testworld.Player, testworld.Walker, testworld.Corpse, testworld.Door, testworld.Windmill} {
