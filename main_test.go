@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -133,6 +134,28 @@ func TestViewBadDATShowsTheErrorScene(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err != nil {
 		t.Fatalf("the error scene was not saved: %v", err)
+	}
+}
+
+// TestViewScreenshotFailsOnScriptError: a --screenshot run whose spawn
+// script's timer fails still saves its picture (the error shown in it),
+// but says the error on stderr and exits 1, so a pipeline notices.
+func TestViewScreenshotFailsOnScriptError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "bad.lua")
+	src := "local p = world.find_place()\nworld.spawn{setup = sample.HUMAN, cell = p.cell, origin = p.origin}\nworld.after(0.1, function() error('boom') end)\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.png")
+	log, err := dereth(t, "view", "--script", script, "--frames", "30", "--screenshot", out)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(log, "bad.lua:3: boom") {
+		t.Fatalf("dereth view: %v, want exit 1 naming bad.lua:3\n%s", err, log)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatalf("the picture was not saved: %v", err)
 	}
 }
 

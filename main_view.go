@@ -109,6 +109,15 @@ func view(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 	if loadErr != nil {
 		return 1 // shown in the window and logged when it happened
 	}
+	if v != nil && v.Scenario.Err != nil {
+		// A spawn script's error (a timer's too) is shown in the window;
+		// say it on the terminal as well, and fail a screenshot run, whose
+		// picture alone would not tell a pipeline.
+		fmt.Fprintf(stderr, "dereth: spawn script: %v\n", v.Scenario.Err)
+		if opts.Screenshot != "" {
+			return 1
+		}
+	}
 	return 0
 }
 
@@ -174,6 +183,7 @@ func netView(opts cli.ViewOptions, stdout, stderr io.Writer) int {
 			return err
 		},
 		World:      n.World,
+		Session:    true,
 		NoControl:  !n.Live(),
 		PlainLooks: n.SampleDAT(),
 		Chat:       n.Chat(),

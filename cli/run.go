@@ -3,9 +3,11 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"github.com/dereth/dereth/testbed/luahost"
 	"io"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,6 +42,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if math.IsNaN(*timeout) || math.IsInf(*timeout, 0) {
 		return fs.Fail(stderr, "--timeout must be a finite number of seconds, got %v", *timeout)
 	}
+	var kinds map[systems.Kind]bool
+	if *traceKinds != "" {
+		var err error
+		if kinds, err = kindSet(*traceKinds); err != nil {
+			return fs.Fail(stderr, "%v", err)
+		}
+	}
 	portal, cell, err := OpenDATs(*datDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "dereth run: %v\n", err)
@@ -63,8 +72,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		defer buf.Flush() // a failed script's trace is written too
 		jsonl = systems.NewJSONL(buf)
 		opts.Trace = jsonl
-		if *traceKinds != "" {
-			opts.Trace = kindFilter{kindSet(*traceKinds), jsonl}
+		if kinds != nil {
+			opts.Trace = kindFilter{kinds, jsonl}
 		}
 	} else if *traceKinds != "" {
 		return fs.Fail(stderr, "--trace-kinds needs --trace FILE")
@@ -144,13 +153,23 @@ func (f kindFilter) Event(e *systems.Event) {
 	}
 }
 
-// kindSet parses a comma-separated list of event kinds.
-func kindSet(list string) map[systems.Kind]bool {
+// kindSet parses a comma-separated list of event kinds; a kind the world
+// does not trace is an error naming the closest ones (a typo would
+// otherwise write an empty trace).
+func kindSet(list string) (map[systems.Kind]bool, error) {
 	set := map[systems.Kind]bool{}
-	for _, k := range strings.Split(list, ",") {
-		if k = strings.TrimSpace(k); k != "" {
-			set[systems.Kind(k)] = true
-		}
+	known := make([]string, len(systems.Kinds))
+	for i, k := range systems.Kinds {
+		known[i] = string(k)
 	}
-	return set
+	for _, k := range strings.Split(list, ",") {
+		if k = strings.TrimSpace(k); k == "" {
+			continue
+		}
+		if !slices.Contains(known, k) {
+			return nil, fmt.Errorf("--trace-kinds: no event kind %q%s (kinds: %s)", k, luahost.Suggestion(k, known), strings.Join(known, ", "))
+		}
+		set[systems.Kind(k)] = true
+	}
+	return set, nil
 }

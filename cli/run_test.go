@@ -170,3 +170,24 @@ func TestRunTimeoutRejectsNonFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTraceKindsRefusesUnknownKinds: a misspelled --trace-kinds is
+// refused as misuse, naming the closest kind and every kind, before any
+// trace file is written; the kinds the world traces are accepted.
+func TestRunTraceKindsRefusesUnknownKinds(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "t.jsonl")
+	code, msg := runScript(t, "ok.lua", "local a = 1\n", "--trace", trace, "--trace-kinds", "stage,stages")
+	if code != 2 || !strings.Contains(msg, `no event kind "stages"; did you mean "stage"?`) || !strings.Contains(msg, "stream, travel") {
+		t.Errorf("exit %d, stderr %q; want 2 naming the kind", code, msg)
+	}
+	if _, err := os.Stat(trace); err == nil {
+		t.Errorf("a refused run wrote %s", trace)
+	}
+	var all []string
+	for _, k := range systems.Kinds {
+		all = append(all, string(k))
+	}
+	if code, msg := runScript(t, "ok.lua", "local a = 1\n", "--trace", trace, "--trace-kinds", strings.Join(all, ",")); code != 0 {
+		t.Errorf("every kind: exit %d, stderr %q", code, msg)
+	}
+}

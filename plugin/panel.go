@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"fmt"
+	"github.com/dereth/dereth/testbed/luahost"
 	"slices"
 
 	lua "github.com/yuin/gopher-lua"
@@ -75,6 +76,7 @@ func lines(L *lua.LState, v lua.LValue) []string {
 // and close() change it.
 func (p *Plugin) luaPanel(L *lua.LState) int {
 	spec := L.CheckTable(1)
+	luahost.Fields(L, spec, "panel", "title", "lines", "x", "y")
 	open := 0
 	for _, pn := range p.panels {
 		if !pn.Closed {

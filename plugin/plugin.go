@@ -380,7 +380,14 @@ func resolveName(name string) (string, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return "", fmt.Errorf("no message, event or action is named %q (catalogue names are listed by `dereth decode --catalog`; lifecycle events: %s)", name, strings.Join(lifecycle, ", "))
+		cands := slices.Clone(lifecycle)
+		for _, n := range catalogList {
+			cands = append(cands, n)
+			if i := strings.IndexByte(n, '_'); i >= 0 {
+				cands = append(cands, n[i+1:])
+			}
+		}
+		return "", fmt.Errorf("no message, event or action is named %q%s (catalogue names are listed by `dereth decode --catalog`; lifecycle events: %s)", name, luahost.Suggestion(name, cands), strings.Join(lifecycle, ", "))
 	}
 	return "", fmt.Errorf("%q names several messages: %s; use the full name", name, strings.Join(found, ", "))
 }

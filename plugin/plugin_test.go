@@ -91,6 +91,8 @@ func TestOnNames(t *testing.T) {
 		{"SetObjectMovement", ""},
 		{"enter_world", ""},
 		{"NoSuchThing", "no message, event or action is named"},
+		{"CreateObjekt", `no message, event or action is named "CreateObjekt"; did you mean "CreateObject"`},
+		{"enter_wrold", `did you mean "enter_world"?`},
 	} {
 		h := newHarness(t, false)
 		_, err := h.load(t, "p", `on("`+tc.name+`", function() end)`)
@@ -308,5 +310,23 @@ func BenchmarkMessage(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		h.m.Message(0, "server", msg)
+	}
+}
+
+// TestMisspelledFieldsAreErrors: panel{} and objects{} refuse a field
+// they do not know, naming it, the closest known one and the plugin's
+// file:line, instead of drawing a panel titled by the plugin's name or
+// returning every object.
+func TestMisspelledFieldsAreErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`panel{titel = "Near", lines = {"a"}}`, `panel: unknown field "titel"; did you mean "title"?`},
+		{`panel{title = "Near", line = {"a"}}`, `panel: unknown field "line"; did you mean "lines"?`},
+		{`local t = objects{nmae = "Door"}`, `objects: unknown field "nmae"; did you mean "name"`},
+	} {
+		h := newHarness(t, false)
+		_, err := h.load(t, "p", tc.src)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "p.lua:1:") {
+			t.Errorf("%s: error %v, want %q at p.lua:1", tc.src, err, tc.want)
+		}
 	}
 }

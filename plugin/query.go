@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"github.com/dereth/dereth/testbed/luahost"
 	"math"
 	"slices"
 	"strings"
@@ -126,6 +127,7 @@ func (p *Plugin) luaObjects(L *lua.LState) int {
 	hasNear := false
 	if L.GetTop() >= 1 && L.Get(1) != lua.LNil {
 		q := L.CheckTable(1)
+		luahost.Fields(L, q, "objects", "name", "near", "within")
 		if v, ok := q.RawGetString("name").(lua.LString); ok {
 			name = strings.ToLower(string(v))
 		}

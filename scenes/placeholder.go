@@ -32,7 +32,8 @@ func (s *worldScene) drawPlaceholderLabels(g *game, screen *ebiten.Image) {
 // drawPlayerBanner says, at the top of the window, why the local player
 // is not drawn (view.PlayerBanner); nothing while it can be seen.
 func (s *worldScene) drawPlayerBanner(g *game, screen *ebiten.Image) {
-	if s.banner = view.PlayerBanner(s.world); s.banner == "" {
+	if s.banner = view.PlayerBanner(s.world); s.banner == "" || !g.cfg.Session && s.world.PlayerGUID == 0 {
+		s.banner = ""
 		return
 	}
 	if g.cfg.Replay == nil {

@@ -116,6 +116,11 @@ type Config struct {
 	// NoControl leaves the local player to the world (a replay): the
 	// keyboard does not drive it.
 	NoControl bool
+	// Session says the world is a server session's (connect, replay):
+	// without a player the banner says what the session has not sent
+	// yet. An offline world without a player (a spawn script that names
+	// none) shows no banner.
+	Session bool
 	// Panels, when set, is polled every frame for the plugins' panels,
 	// drawn over the world (PanelKey hides them, a title drag moves one).
 	Panels func() []*plugin.Panel

@@ -21,6 +21,10 @@ const (
 	KindCollision  Kind = "collision"   // the transition's outcome: a contact (Detail: what), hit_ground or leave_ground
 )
 
+// Kinds are every event kind a World traces (residency.go adds stream
+// and travel), in the order docs/scripting.md lists them.
+var Kinds = []Kind{KindStage, KindHook, KindMotionDone, KindQueue, KindMessage, KindCollision, KindStream, KindTravel}
+
 // Phase is where a hook event happened.
 type Phase string
 

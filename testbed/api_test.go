@@ -121,6 +121,18 @@ func TestDidYouMean(t *testing.T) {
 		{"reason", `local r = world.reason.stale_sequense`, `did you mean "stale_sequence"?`},
 		{"sample id", `local d = sample.DOR`, `sample.DOR: no such sample id; did you mean "DOOR"?`},
 		{"nothing close", `world.command("Xyzzy")`, `unknown motion command "Xyzzy"`},
+		// A misspelled field is an error, not silently the default.
+		{"spawn field", `world.spawn{cell = 0x01010001, orgin = {1, 2, 0}}`, `world.spawn: unknown field "orgin"; did you mean "origin"?`},
+		{"move field", `local g = world.spawn{cell = 0x01010001}
+world.move(g, {foward = "WalkForward"})`, `world.move: unknown field "foward"; did you mean "forward"?`},
+		{"spawn motion field", `world.spawn{cell = 0x01010001, motion = {trun = "TurnRight"}}`, `world.spawn.motion: unknown field "trun"; did you mean "turn"?`},
+		{"action field", `local g = world.spawn{cell = 0x01010001}
+world.move(g, {actions = {{motoin = "Jump"}}})`, `world.move.actions: unknown field "motoin"; did you mean "motion"?`},
+		{"move_to field", `local g = world.spawn{cell = 0x01010001}
+world.move_to(g, {cell = 0x01010001, origin = {5, 5, 0}}, {distnace = 2})`, `world.move_to: unknown field "distnace"; did you mean "distance"?`},
+		{"find_place field", `world.find_place{max_slop = 10}`, `world.find_place: unknown field "max_slop"; did you mean "max_slope"?`},
+		{"find_place short block", `world.find_place{block = 0xA8B4}`, `world.find_place: block 0x0000A8B4 is not a landblock id: give 0xXXYY0000 (landblock 0xA8B4 is 0xA8B40000)`},
+		{"look field", `world.spawn{cell = 0x01010001, look = {pallete = 0x04000001}}`, `world.spawn.look: unknown field "pallete"; did you mean "palette"?`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package testbed
 
 import (
 	"fmt"
+	"github.com/dereth/dereth/testbed/luahost"
 	"math"
 	"slices"
 
@@ -155,6 +156,7 @@ func (s *Scenario) luaFindSetups(L *lua.LState) int {
 	q := SetupQuery{}
 	if L.GetTop() >= 1 {
 		a := tableArg(L, 1, "world.find_setups")
+		a.only("motion_table", "animated", "cycles", "min_parts", "max_parts", "limit")
 		q.MotionTable, q.Animated = a.triState("motion_table"), a.triState("animated")
 		q.MinParts, q.MaxParts, q.Limit = int(a.num("min_parts", 0)), int(a.num("max_parts", 0)), int(a.num("limit", 10))
 		if t := a.table("cycles"); t != nil {
@@ -362,7 +364,15 @@ func (s *Scenario) luaFindPlace(L *lua.LState) int {
 	o := FindOptions{MinNormalZ: collision.FloorZ}
 	if L.GetTop() >= 1 {
 		a := tableArg(L, 1, "world.find_place")
+		a.only("block", "flat", "max_slope")
 		o.Block = a.u32("block", 0)
+		if lo := o.Block & 0xFFFF; o.Block != 0 && lo != 0 && lo != 0xFFFF {
+			hint := ""
+			if o.Block <= 0xFFFF {
+				hint = fmt.Sprintf(" (landblock 0x%04X is 0x%04X0000)", o.Block, o.Block)
+			}
+			L.RaiseError("world.find_place: block 0x%08X is not a landblock id: give 0xXXYY0000%s", o.Block, hint)
+		}
 		if a.has("max_slope") {
 			deg := a.num("max_slope", 0)
 			if !(deg >= 0 && deg <= 90) {
@@ -413,7 +423,7 @@ func (s *Scenario) luaDatIDs(L *lua.LState) int {
 		for _, t := range dat.Types() {
 			known = append(known, t.String())
 		}
-		L.RaiseError("world.dat_ids: unknown DAT type %q%s", name, suggestion(name, known))
+		L.RaiseError("world.dat_ids: unknown DAT type %q%s", name, luahost.Suggestion(name, known))
 	}
 	var list []any
 	for _, c := range []*dat.Container{s.portal, s.cell} {

@@ -14,6 +14,7 @@ import (
 // old=, new=}} (SurfaceTexture swaps on one part) and parts={{part=,
 // gfx=}} (part GfxObj replacements).
 func lookFrom(a args) *components.AppearanceData {
+	a.only("palette", "subpalettes", "textures", "parts")
 	l := &components.AppearanceData{Palette: a.u32("palette", 0), PartGfx: map[int]uint32{}}
 	byte8 := func(e args, k string) uint32 {
 		v := e.num(k, 0)

@@ -1,6 +1,7 @@
 package testbed
 
 import (
+	"github.com/dereth/dereth/testbed/luahost"
 	"math"
 
 	lua "github.com/yuin/gopher-lua"
@@ -20,6 +21,10 @@ type args struct {
 }
 
 func (a args) has(k string) bool { return a.t.RawGetString(k) != lua.LNil }
+
+// only raises a script error naming the first field of the table that is
+// not one of known (luahost.Fields).
+func (a args) only(known ...string) { luahost.Fields(a.L, a.t, a.ctx, known...) }
 
 func (a args) num(k string, def float64) float64 {
 	switch v := a.t.RawGetString(k).(type) {
@@ -174,7 +179,7 @@ func command(L *lua.LState, v lua.LValue, ctx string) uint32 {
 		if c, ok := motioncmd.ByName(string(x)); ok {
 			return c
 		}
-		L.RaiseError("%s: unknown motion command %q%s", ctx, string(x), suggestion(string(x), motioncmd.Names()))
+		L.RaiseError("%s: unknown motion command %q%s", ctx, string(x), luahost.Suggestion(string(x), motioncmd.Names()))
 	case *lua.LNilType:
 		return 0
 	default:
@@ -206,7 +211,7 @@ func bitsOf[T ~uint32](L *lua.LState, list *lua.LTable, named map[string]T, ctx,
 		}
 		b, ok := named[string(n)]
 		if !ok {
-			L.RaiseError("%s: unknown %s %q%s (known: %s)", ctx, what, string(n), suggestion(string(n), keys(named)), names(named))
+			L.RaiseError("%s: unknown %s %q%s (known: %s)", ctx, what, string(n), luahost.Suggestion(string(n), keys(named)), names(named))
 		}
 		bits |= b
 	}
@@ -218,7 +223,7 @@ func (a args) hook() dat.AnimHook {
 	name := a.str("type", "")
 	t, ok := hookNames[name]
 	if !ok {
-		a.L.RaiseError("%s: unknown hook type %q%s", a.ctx, name, suggestion(name, keys(hookNames)))
+		a.L.RaiseError("%s: unknown hook type %q%s", a.ctx, name, luahost.Suggestion(name, keys(hookNames)))
 	}
 	h := dat.AnimHook{Type: t, ID: a.u32("id", 0), Part: a.u32("part", 0), EmitterID: a.u32("emitter", 0),
 		Start: float32(a.num("start", 0)), End: float32(a.num("end", 0)), Time: float32(a.num("time", 0)),

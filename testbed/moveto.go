@@ -39,6 +39,7 @@ func (s *Scenario) luaMoveTo(L *lua.LState) int {
 	}
 	if L.GetTop() >= 3 {
 		a := tableArg(L, 3, "world.move_to")
+		a.only("distance", "min_distance", "fail_distance", "speed", "walk_run_threshold", "run_rate")
 		mt := &md.MoveTo
 		mt.DistanceToObject = float32(a.num("distance", float64(mt.DistanceToObject)))
 		mt.MinDistance = float32(a.num("min_distance", 0))

@@ -1,6 +1,7 @@
 package testbed
 
 import (
+	"github.com/dereth/dereth/testbed/luahost"
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/sampleworld"
@@ -43,7 +44,7 @@ func (s *Scenario) installSampleIDs() {
 	meta := L.NewTable()
 	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		name := L.CheckString(2)
-		L.RaiseError("sample.%s: no such sample id%s", name, suggestion(name, known))
+		L.RaiseError("sample.%s: no such sample id%s", name, luahost.Suggestion(name, known))
 		return 0
 	}))
 	L.SetMetatable(t, meta)

@@ -165,7 +165,7 @@ func (s *Scenario) reasonTable() *lua.LTable {
 	meta := L.NewTable()
 	meta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		name := L.CheckString(2)
-		L.RaiseError("world.reason: no drop reason %q%s (known: %s)", name, suggestion(name, strings.Split(reasonNames(), ", ")), reasonNames())
+		L.RaiseError("world.reason: no drop reason %q%s (known: %s)", name, luahost.Suggestion(name, strings.Split(reasonNames(), ", ")), reasonNames())
 		return 0
 	}))
 	L.SetMetatable(t, meta)
@@ -411,10 +411,12 @@ var managerNames = map[string]archetypes.Managers{
 func (s *Scenario) luaSpawn(L *lua.LState) int {
 	s.host.Check(L, spawnCost)
 	a := tableArg(L, 1, "world.spawn")
+	a.only("archetype", "guid", "cell", "origin", "heading", "setup", "motion_table", "state", "transient", "managers",
+		"inactive", "static", "scale", "autonomous", "velocity", "omega", "look", "motion")
 	arch := a.str("archetype", "creature")
 	d, err := archetypes.FromTemplate(arch)
 	if err != nil {
-		L.RaiseError("world.spawn: %v%s (known: %s)", err, suggestion(arch, keys(archetypes.Templates)), names(archetypes.Templates))
+		L.RaiseError("world.spawn: %v%s (known: %s)", err, luahost.Suggestion(arch, keys(archetypes.Templates)), names(archetypes.Templates))
 	}
 	d.GUID = a.u32("guid", 0)
 	if d.GUID == 0 {
@@ -433,7 +435,7 @@ func (s *Scenario) luaSpawn(L *lua.LState) int {
 		for _, n := range a.strings("managers") {
 			m, ok := managerNames[n]
 			if !ok {
-				L.RaiseError("world.spawn: unknown manager %q%s (known: %s)", n, suggestion(n, keys(managerNames)), names(managerNames))
+				L.RaiseError("world.spawn: unknown manager %q%s (known: %s)", n, luahost.Suggestion(n, keys(managerNames)), names(managerNames))
 			}
 			d.Managers |= m
 		}
@@ -502,6 +504,7 @@ func (s *Scenario) MotionCompleted(guid, m uint32, success bool) {}
 
 func interpretedState(m args) *motion.InterpretedState {
 	st := motion.DefaultInterpretedState()
+	m.only("style", "forward", "forward_speed", "sidestep", "sidestep_speed", "turn", "turn_speed", "actions")
 	if m.has("style") {
 		st.CurrentStyle = m.command("style")
 	}
@@ -514,6 +517,7 @@ func interpretedState(m args) *motion.InterpretedState {
 	st.TurnCommand = m.command("turn")
 	st.TurnSpeed = float32(m.speed("turn_speed"))
 	m.list("actions", func(_ int, e args) {
+		e.only("motion", "speed", "stamp", "autonomous")
 		st.Actions = append(st.Actions, motion.Action{Motion: e.command("motion"), Speed: float32(e.speed("speed")),
 			Stamp: uint16(e.num("stamp", 0)), Autonomous: e.boolean("autonomous", false)})
 	})

@@ -124,6 +124,7 @@ func (s *Scenario) beginLogin() error {
 // streams generated landblocks instead of the cell DAT.
 func (s *Scenario) luaStream(L *lua.LState) int {
 	a := args{L, L.OptTable(1, L.NewTable()), "world.stream"}
+	a.only("near", "far", "workers", "manual", "render_ready", "synthetic")
 	cfg := stream.DefaultConfig
 	cfg.NearRadius = int(a.num("near", float64(cfg.NearRadius)))
 	cfg.FarRadius = int(a.num("far", float64(cfg.FarRadius)))

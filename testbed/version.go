@@ -9,5 +9,6 @@ package testbed
 // entry announcing the change names the new number ("world.api_version N",
 // which TestAPIVersionInChangelog checks). Additions leave it alone.
 //
-// Version 1 is the surface of 3 December 2026, the first one numbered.
-const APIVersion = 1
+// Version 1 is the surface of 3 December 2026, the first one numbered;
+// version 2 (6 December 2026) refuses misspelled option fields.
+const APIVersion = 2
