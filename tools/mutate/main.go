@@ -106,6 +106,7 @@ func main() {
 	)
 	flag.StringVar(&testRun, "run", "", "pass -run REGEXP to go test: only those tests judge the mutants (narrow the set per file on a loaded machine; check survivors again with the full set)")
 	flag.StringVar(&testSkip, "skiptests", "", "pass -skip REGEXP to go test: leave out slow tests that cannot judge the mutated file")
+	flag.StringVar(&testPkgs, "tests", "", "comma-separated package dirs whose tests judge each mutant too (e.g. ./managers for motion code whose tests live there)")
 	flag.BoolVar(&buildOnly, "buildonly", false, "only compile the package with each mutant (viable ones count as survived): counts the not-viable mutants of a set without running tests")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./tools/mutate [flags] PACKAGE_DIR...")
@@ -508,6 +509,10 @@ var testRun string
 // testSkip (-skiptests) leaves tests out of judging each mutant.
 var testSkip string
 
+// testPkgs (-tests) names more packages whose tests judge each mutant,
+// beside the mutated package's own.
+var testPkgs string
+
 // test applies one mutant through an overlay and runs the package tests.
 func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Duration) Outcome {
 	mutated := make([]byte, 0, len(orig)+len(m.Repl))
@@ -536,6 +541,11 @@ func test(root, pkg string, m Mutant, orig []byte, dir string, timeout time.Dura
 		args = append(args, "-skip", testSkip)
 	}
 	args = append(args, "./"+pkg)
+	for _, p := range strings.Split(testPkgs, ",") {
+		if p = filepath.Clean(strings.TrimPrefix(p, "./")); p != "." && p != pkg {
+			args = append(args, "./"+p)
+		}
+	}
 	if buildOnly {
 		args = []string{"build", "-overlay=" + ovPath, "./" + pkg}
 	}
