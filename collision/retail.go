@@ -75,10 +75,10 @@ type spherePath struct {
 	placement, stepUp, stepDown, collide, checkWalkable bool
 	// initial is InsertType InitialPlacement: the terrain, and the
 	// indoor cells by placement_insert; objects are not tested.
-	initial bool
-	negPolyHit, negStepUp                               bool
-	stepUpNormal, negNormal                             vec
-	walkableAllowance, walkInterp, stepDownAmt          float32
+	initial                                    bool
+	negPolyHit, negStepUp                      bool
+	stepUpNormal, negNormal                    vec
+	walkableAllowance, walkInterp, stepDownAmt float32
 
 	// the walkable polygon last adjusted onto, in its own space
 	walkable  *Poly
