@@ -117,6 +117,30 @@ func syncBodies(w *World) {
 	bp.EndSync()
 }
 
+// enterWorld is enter_world's SetPosition(Placement | Slide) for an
+// object entering the world in a cell (CreateObject, world.spawn): with
+// collision on, an object with spheres that overlaps the terrain, an
+// indoor wall or another object is moved to the nearest free spot
+// (physobj.Place; slide, as for every object without a projectile
+// target), and its body joins the broad phase at once, as retail's
+// enter_world puts it in its cell. A static object is not searched
+// (retail adds a landblock's statics to their cells as they stand) but
+// its body joins at once too. Without a placement the object stays where
+// it was put (divergence TR-01).
+func (w *World) enterWorld(v *components.View) {
+	r := w.resolver()
+	if r == nil || v.Phys.Position.Cell == 0 {
+		return
+	}
+	w.useLand()
+	if !v.Static {
+		if pos, ok := physobj.Place(v, v.Phys.Position, true, r); ok {
+			v.Phys.Position = pos
+		}
+	}
+	w.placeBody(v.Phys, v.Parts)
+}
+
 // placeBody adds, moves or drops the object's body: an object in no cell,
 // attached to a parent or ethereal has none.
 func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
