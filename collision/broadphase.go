@@ -38,7 +38,7 @@ const slack = 0.25
 
 // cellCap is the capacity each broad-phase cell's list is made with, so
 // that bodies moving between cells do not grow the lists in steady state.
-const cellCap = 16
+const cellCap = 8
 
 // Broadphase is the world's collision state outside the transition: one
 // resolv space per landblock holding each collidable object's
@@ -304,11 +304,16 @@ func (b *Broadphase) space(block uint32) *resolv.Space {
 	sp := b.spaces[block]
 	if sp == nil {
 		sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
-		for x := range sp.WidthInCells() {
-			for y := range sp.HeightInCells() {
+		// One backing array, row by row as the cells are read: a cell that
+		// outgrows its share is given its own.
+		all := make([]resolv.IShape, sp.WidthInCells()*sp.HeightInCells()*cellCap)
+		i := 0
+		for y := range sp.HeightInCells() {
+			for x := range sp.WidthInCells() {
 				if c := sp.Cell(x, y); c != nil {
-					c.Shapes = make([]resolv.IShape, 0, cellCap)
+					c.Shapes = all[i : i : i+cellCap]
 				}
+				i += cellCap
 			}
 		}
 		b.spaces[block] = sp
