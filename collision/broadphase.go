@@ -56,12 +56,15 @@ type Broadphase struct {
 	spaces map[uint32]*resolv.Space
 	bodies map[uint32]*Body
 	// list holds the moving bodies (each at its idx), for EndSync.
-	list    []*Body
-	blocks  map[uint32]*landState
-	built   map[uint32]*Cell
-	gen     int
-	query   int
-	maxFoot float32
+	list   []*Body
+	blocks map[uint32]*landState
+	// last is blocks[lastBlock] (nil: look it up).
+	last      *landState
+	lastBlock uint32
+	built     map[uint32]*Cell
+	gen       int
+	query     int
+	maxFoot   float32
 	// Watch is the guid whose queries are kept (Tested): the F8 overlay
 	// draws what the resolver tested for it; 0 keeps none.
 	Watch       uint32
@@ -396,7 +399,11 @@ func clampCell(v float64) int { return min(max(int(v/CellSize), 0), gridSide-1) 
 // did (or left), its statics and scenery join the broad phase with their
 // shapes, and its cells are built on demand.
 func (b *Broadphase) landblock(block uint32) *landState {
-	st := b.blocks[block]
+	st := b.last
+	if st == nil || b.lastBlock != block {
+		st = b.blocks[block]
+		b.last, b.lastBlock = st, block
+	}
 	if st != nil && st.seen == b.gen {
 		if st.from == nil {
 			return nil
@@ -421,6 +428,7 @@ func (b *Broadphase) landblock(block uint32) *landState {
 	}
 	st = &landState{from: lb, seen: b.gen}
 	b.blocks[block] = st
+	b.last, b.lastBlock = st, block
 	if lb == nil {
 		return nil
 	}
@@ -449,6 +457,7 @@ func (b *Broadphase) landblock(block uint32) *landState {
 // from its build when a move next reaches it.
 func (b *Broadphase) Forget(block uint32) {
 	block &= 0xFFFF0000
+	b.last = nil
 	if st := b.blocks[block]; st != nil {
 		for _, bd := range st.statics {
 			b.unplace(bd)
@@ -511,10 +520,17 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot
 		m := foot + slack
-		bx0 = max(bx+int(math.Floor(float64((lo.X-m)/dat.BlockLength))), 0)
-		bx1 = min(bx+int(math.Floor(float64((hi.X+m)/dat.BlockLength))), 0xFE)
-		by0 = max(by+int(math.Floor(float64((lo.Y-m)/dat.BlockLength))), 0)
-		by1 = min(by+int(math.Floor(float64((hi.Y+m)/dat.BlockLength))), 0xFE)
+		x0, x1 := (lo.X-m)/dat.BlockLength, (hi.X+m)/dat.BlockLength
+		y0, y1 := (lo.Y-m)/dat.BlockLength, (hi.Y+m)/dat.BlockLength
+		if x0 >= 0 && x1 < 1 && y0 >= 0 && y1 < 1 {
+			// Within the block (each floor is 0): most queries.
+			bx0, bx1, by0, by1 = bx, min(bx, 0xFE), by, min(by, 0xFE)
+		} else {
+			bx0 = max(bx+int(math.Floor(float64(x0))), 0)
+			bx1 = min(bx+int(math.Floor(float64(x1))), 0xFE)
+			by0 = max(by+int(math.Floor(float64(y0))), 0)
+			by1 = min(by+int(math.Floor(float64(y1))), 0xFE)
+		}
 		for x := bx0; x <= bx1; x++ {
 			for y := by0; y <= by1; y++ {
 				b.landblock(uint32(x)<<24 | uint32(y)<<16)
