@@ -166,6 +166,22 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 	b.place(bd)
 }
 
+// Move moves object guid's body to pos at scale as Place does, and
+// reports whether it has one (false: Place adds it).
+func (b *Broadphase) Move(guid uint32, pos physics.Position, scale float32) bool {
+	bd, ok := b.bodies[guid]
+	if !ok {
+		return false
+	}
+	bd.gen = b.gen
+	if bd.pos == pos && bd.scale == scale {
+		return true
+	}
+	bd.pos, bd.scale = pos, scale
+	b.place(bd)
+	return true
+}
+
 // Drop removes object guid's body.
 func (b *Broadphase) Drop(guid uint32) {
 	if bd, ok := b.bodies[guid]; ok {

@@ -107,6 +107,11 @@ func syncBodies(w *World) {
 		for _, e := range list {
 			entry := w.ECS.Entry(e)
 			p := components.PhysicsObj.Get(entry)
+			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, p.Position, p.Scale) {
+				// A body already (its Setup and PartArray stay the
+				// object's for its life): moved, if it moved.
+				continue
+			}
 			var pa *motion.PartArray
 			if entry.HasComponent(components.PartArray) {
 				pa = components.PartArray.Get(entry)
