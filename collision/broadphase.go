@@ -24,19 +24,21 @@ type Land interface {
 	Landblock(block uint32) *Landblock
 }
 
-// CellSize is the broad phase's cell size: a third of an outdoor cell, a
-// few creatures wide.
-const CellSize = dat.CellLength / 3
+// CellSize is the broad phase's cell size: a sixth of an outdoor cell,
+// about one creature and its neighbours' footprints per cell in a crowd 3
+// units apart.
+const CellSize = dat.CellLength / 6
 
-// slack is how far a body may move from where its footprint was
-// registered before it is registered again: the registered circle is that
-// much wider, so a walker re-registers about every third of a second, not
-// every tick (the exact test, Body.touches, uses its current position).
-const slack = 1
+// slack is how much wider than its footprint a body's circle is
+// registered: the body is registered again only when its footprint (at
+// its current position, which Body.touches tests) reaches a cell the
+// circle was not registered in, so a walker re-registers when it crosses
+// a cell line, not every tick.
+const slack = 0.25
 
 // cellCap is the capacity each broad-phase cell's list is made with, so
 // that bodies moving between cells do not grow the lists in steady state.
-const cellCap = 16
+const cellCap = 8
 
 // Broadphase is the world's collision state outside the transition: one
 // resolv space per landblock holding each collidable object's
@@ -49,15 +51,20 @@ type Broadphase struct {
 	Land   Land
 	Assets Assets
 
-	shapes  map[uint32]*Shape
-	setups  map[uint32]*setupShapes
-	spaces  map[uint32]*resolv.Space
-	bodies  map[uint32]*Body
-	blocks  map[uint32]*landState
-	built   map[uint32]*Cell
-	gen     int
-	query   int
-	maxFoot float32
+	shapes map[uint32]*Shape
+	setups map[uint32]*setupShapes
+	spaces map[uint32]*resolv.Space
+	bodies map[uint32]*Body
+	// list holds the moving bodies (each at its idx), for EndSync.
+	list   []*Body
+	blocks map[uint32]*landState
+	// last is blocks[lastBlock] (nil: look it up).
+	last      *landState
+	lastBlock uint32
+	built     map[uint32]*Cell
+	gen       int
+	query     int
+	maxFoot   float32
 	// Watch is the guid whose queries are kept (Tested): the F8 overlay
 	// draws what the resolver tested for it; 0 keeps none.
 	Watch       uint32
@@ -91,8 +98,10 @@ type Body struct {
 	// cells are the EnvCells a building's portals open into.
 	cells  []uint32
 	circle *resolv.Circle
-	// at is where the circle was registered.
-	at    physics.Vec3
+	// cells are the broad-phase cells the circle is registered in
+	// (x0, y0, x1, y1, clamped to the space).
+	reg   [4]int
+	idx   int
 	block uint32
 	pos   physics.Position
 	scale float32
@@ -127,9 +136,9 @@ func (b *Broadphase) BeginSync() { b.gen++ }
 
 // EndSync drops every moving body not placed since BeginSync.
 func (b *Broadphase) EndSync() {
-	for g, bd := range b.bodies {
-		if bd.gen != b.gen {
-			b.Drop(g)
+	for i := len(b.list) - 1; i >= 0; i-- {
+		if bd := b.list[i]; bd.gen != b.gen {
+			b.Drop(bd.guid)
 		}
 	}
 }
@@ -145,8 +154,9 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 		if sh == nil {
 			return
 		}
-		bd = &Body{guid: guid, shapes: sh}
+		bd = &Body{guid: guid, shapes: sh, idx: len(b.list)}
 		b.bodies[guid] = bd
+		b.list = append(b.list, bd)
 	}
 	bd.gen = b.gen
 	if ok && bd.pos == pos && bd.scale == scale {
@@ -156,11 +166,30 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 	b.place(bd)
 }
 
+// Move moves object guid's body to pos at scale as Place does, and
+// reports whether it has one (false: Place adds it).
+func (b *Broadphase) Move(guid uint32, pos physics.Position, scale float32) bool {
+	bd, ok := b.bodies[guid]
+	if !ok {
+		return false
+	}
+	bd.gen = b.gen
+	if bd.pos == pos && bd.scale == scale {
+		return true
+	}
+	bd.pos, bd.scale = pos, scale
+	b.place(bd)
+	return true
+}
+
 // Drop removes object guid's body.
 func (b *Broadphase) Drop(guid uint32) {
 	if bd, ok := b.bodies[guid]; ok {
 		b.unplace(bd)
 		delete(b.bodies, guid)
+		last := b.list[len(b.list)-1]
+		b.list[bd.idx], last.idx = last, bd.idx
+		b.list = b.list[:len(b.list)-1]
 	}
 }
 
@@ -294,11 +323,16 @@ func (b *Broadphase) space(block uint32) *resolv.Space {
 	sp := b.spaces[block]
 	if sp == nil {
 		sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
-		for x := range sp.WidthInCells() {
-			for y := range sp.HeightInCells() {
+		// One backing array, row by row as the cells are read: a cell that
+		// outgrows its share is given its own.
+		all := make([]resolv.IShape, sp.WidthInCells()*sp.HeightInCells()*cellCap)
+		i := 0
+		for y := range sp.HeightInCells() {
+			for x := range sp.WidthInCells() {
 				if c := sp.Cell(x, y); c != nil {
-					c.Shapes = make([]resolv.IShape, 0, cellCap)
+					c.Shapes = all[i : i : i+cellCap]
 				}
+				i += cellCap
 			}
 		}
 		b.spaces[block] = sp
@@ -328,9 +362,10 @@ func (b *Broadphase) place(bd *Body) {
 			w := CellSize - 1e-3 + r
 			bd.circle = resolv.NewCircle(w, w, r)
 			bd.circle.SetData(bd)
-			bd.block, bd.at = block, o
+			bd.block = block
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
+			bd.reg = cellRange(x-r, y-r, x+r, y+r)
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
@@ -340,18 +375,39 @@ func (b *Broadphase) place(bd *Body) {
 		if r != bd.circle.Radius() {
 			bd.circle.SetRadius(r)
 		}
-		bd.block, bd.at = block, o
+		bd.block = block
 		sp.Add(bd.circle)
+		bd.reg = cellRange(x-r, y-r, x+r, y+r)
 		return
 	}
 	if r != bd.circle.Radius() {
 		bd.circle.SetRadius(r)
-	}
-	if dx, dy := o.X-bd.at.X, o.Y-bd.at.Y; dx*dx+dy*dy > slack*slack/4 {
 		bd.circle.SetPosition(x, y)
-		bd.at = o
+		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		return
+	}
+	// The footprint is found wherever it lies within the cells the circle
+	// is registered in (Obstacles tests the body's current position): it
+	// is registered again only when it reaches beyond them.
+	f := float64(bd.foot * s)
+	if need := cellRange(x-f, y-f, x+f, y+f); need[0] < bd.reg[0] || need[1] < bd.reg[1] || need[2] > bd.reg[2] || need[3] > bd.reg[3] {
+		bd.circle.SetPosition(x, y)
+		bd.reg = cellRange(x-r, y-r, x+r, y+r)
 	}
 }
+
+// gridSide is how many broad-phase cells a landblock's space has along
+// each side.
+const gridSide = int(dat.BlockLength / CellSize)
+
+// cellRange is the range of a space's cells the box x0..x1, y0..y1
+// covers (as resolv registers a shape by its bounds, flooring), clamped
+// to the space. Truncation is flooring once clamped at 0.
+func cellRange(x0, y0, x1, y1 float64) [4]int {
+	return [4]int{clampCell(x0), clampCell(y0), clampCell(x1), clampCell(y1)}
+}
+
+func clampCell(v float64) int { return min(max(int(v/CellSize), 0), gridSide-1) }
 
 // landblock returns the published state of block, nil when it is not
 // resident. The land is asked once per sync (BeginSync: landblocks are
@@ -359,7 +415,11 @@ func (b *Broadphase) place(bd *Body) {
 // did (or left), its statics and scenery join the broad phase with their
 // shapes, and its cells are built on demand.
 func (b *Broadphase) landblock(block uint32) *landState {
-	st := b.blocks[block]
+	st := b.last
+	if st == nil || b.lastBlock != block {
+		st = b.blocks[block]
+		b.last, b.lastBlock = st, block
+	}
 	if st != nil && st.seen == b.gen {
 		if st.from == nil {
 			return nil
@@ -384,6 +444,7 @@ func (b *Broadphase) landblock(block uint32) *landState {
 	}
 	st = &landState{from: lb, seen: b.gen}
 	b.blocks[block] = st
+	b.last, b.lastBlock = st, block
 	if lb == nil {
 		return nil
 	}
@@ -412,6 +473,7 @@ func (b *Broadphase) landblock(block uint32) *landState {
 // from its build when a move next reaches it.
 func (b *Broadphase) Forget(block uint32) {
 	block &= 0xFFFF0000
+	b.last = nil
 	if st := b.blocks[block]; st != nil {
 		for _, bd := range st.statics {
 			b.unplace(bd)
@@ -474,10 +536,17 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot
 		m := foot + slack
-		bx0 = max(bx+int(math.Floor(float64((lo.X-m)/dat.BlockLength))), 0)
-		bx1 = min(bx+int(math.Floor(float64((hi.X+m)/dat.BlockLength))), 0xFE)
-		by0 = max(by+int(math.Floor(float64((lo.Y-m)/dat.BlockLength))), 0)
-		by1 = min(by+int(math.Floor(float64((hi.Y+m)/dat.BlockLength))), 0xFE)
+		x0, x1 := (lo.X-m)/dat.BlockLength, (hi.X+m)/dat.BlockLength
+		y0, y1 := (lo.Y-m)/dat.BlockLength, (hi.Y+m)/dat.BlockLength
+		if x0 >= 0 && x1 < 1 && y0 >= 0 && y1 < 1 {
+			// Within the block (each floor is 0): most queries.
+			bx0, bx1, by0, by1 = bx, min(bx, 0xFE), by, min(by, 0xFE)
+		} else {
+			bx0 = max(bx+int(math.Floor(float64(x0))), 0)
+			bx1 = min(bx+int(math.Floor(float64(x1))), 0xFE)
+			by0 = max(by+int(math.Floor(float64(y0))), 0)
+			by1 = min(by+int(math.Floor(float64(y1))), 0xFE)
+		}
 		for x := bx0; x <= bx1; x++ {
 			for y := by0; y <= by1; y++ {
 				b.landblock(uint32(x)<<24 | uint32(y)<<16)

@@ -1,8 +1,6 @@
 package collision
 
 import (
-	"math"
-
 	"github.com/dereth/dereth/physics"
 )
 
@@ -62,5 +60,6 @@ func (p *Poly) valid() bool { return !p.Plane.N.IsZero() }
 
 // finite reports whether f is neither NaN nor infinite.
 func finite(f float32) bool {
-	return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0)
+	// f − f is 0 for every finite f, NaN for ±Inf and NaN.
+	return f-f == 0
 }

@@ -73,9 +73,12 @@ type spherePath struct {
 	cur, check, backup vec
 
 	placement, stepUp, stepDown, collide, checkWalkable bool
-	negPolyHit, negStepUp                               bool
-	stepUpNormal, negNormal                             vec
-	walkableAllowance, walkInterp, stepDownAmt          float32
+	// initial is InsertType InitialPlacement: the terrain, and the
+	// indoor cells by placement_insert; objects are not tested.
+	initial                                    bool
+	negPolyHit, negStepUp                      bool
+	stepUpNormal, negNormal                    vec
+	walkableAllowance, walkInterp, stepDownAmt float32
 
 	// the walkable polygon last adjusted onto, in its own space
 	walkable  *Poly
@@ -511,6 +514,12 @@ func (t *trans) findCollisions() TransitionState {
 		f := cl.Frame
 		f.Origin = f.Origin.Add(dat.BlockOffset(r.block, cl.ID))
 		t.hp = nil
+		if t.path.initial {
+			if st := t.placementInsert(cl.Shape, f); st != StateOK {
+				return st
+			}
+			continue
+		}
 		if st := t.bspCollisions(cl.Shape, f, 1); st != StateOK {
 			if !t.obj.contact {
 				t.ci.collidedWithEnv = true
@@ -523,6 +532,10 @@ func (t *trans) findCollisions() TransitionState {
 			}
 			return st
 		}
+	}
+	if t.path.initial {
+		// CObjCell::FindObjCollisions: nothing for InitialPlacement.
+		return StateOK
 	}
 	for i := range r.obs {
 		o := &r.obs[i]

@@ -227,6 +227,37 @@ func goldenCases() []golden {
 		// sliding normal then keeps cutting each step to (0.06897,
 		// −0.17241): steps 4–6 end at (11.27586, 8.91035).
 		{name: "creature glancing", m: walker, contact: true, env: flatEnv{obs: []Obstacle{creature(2, 12, 10)}}, from: v3(10, 9.6, 0), to: v3(13, 9.6, 0), want: v3(11.275862, 8.910345, 0), onWalk: true, blocked: true, state: StateSlid, tol: 2e-4},
+		// A creature (r 0.5) whose sphere the walker's already overlaps
+		// (centres 0.6 apart), the walker moving 1 west, away from it (2
+		// steps of 0.5): the checks (9.5, 10) and (9, 10) are 1.1 and 1.6
+		// from its centre, clear (the current position is not tested).
+		{name: "overlapping creature walked away from", m: walker, contact: true, env: flatEnv{obs: []Obstacle{creature(2, 10.6, 10)}}, from: v3(10, 10, 0), to: v3(9, 10, 0), want: v3(9, 10, 0), onWalk: true, state: StateOK},
+		// The same, moving 1 north across it: the check (10, 10.5) is
+		// 0.781 from its centre (overlaps); on the ground, step up 0.6 <
+		// radsum − disp.z = 1 → SlideSphere from its centre: normal
+		// (−1, 0, 0), crease with the ground (0, 1, 0), the step (0, 0.5,
+		// 0) keeps all of itself: the check does not move → Slid, and
+		// again each attempt (insertIntoCell 3 × TransitionalInsert 3):
+		// the insertion ends Slid and ValidateTransition goes back to
+		// (10, 10) holding the contact plane (StopVelocity); sliding normal
+		// (−1, 0, 0). Step 2's offset is along it (angle 0, not < 0: the
+		// sliding normal is dropped) and meets the same: stuck.
+		{name: "overlapping creature walked across", m: walker, contact: true, env: flatEnv{obs: []Obstacle{creature(2, 10.6, 10)}}, from: v3(10, 10, 0), to: v3(10, 11, 0), want: v3(10, 10, 0), onWalk: true, blocked: true, state: StateSlid},
+		// A CylSphere (radius 0.3, height 2, standing at (12, 10, 0)), 3
+		// east from 10.2 (6 steps of 0.5): radsum = 0.3 − ε + 0.5 =
+		// 0.7998. The check 11.2 is 0.8 from the axis (0.64 > 0.63968):
+		// clear; 11.7 is 0.3 from it: hit, on the ground with step up 0.6
+		// < r + h − disp.z = 2 → cylinder SlideSphere: the current centre
+		// is outside radsum, normal (−1, 0, 0); nothing of the step along
+		// (0, 1, 0) → Collided, back to 11.2: stopped the radius sum
+		// from the axis.
+		{name: "cylinder stop distance", m: walker, contact: true, env: flatEnv{obs: []Obstacle{{GUID: 3, Frame: physics.Frame{Origin: v3(12, 10, 0), Orientation: physics.IdentityQuat}, Scale: 1, Cyls: []dat.CylSphere{{Radius: 0.3, Height: 2}}}}}, from: v3(10.2, 10, 0), to: v3(13.2, 10, 0), want: v3(11.2, 10, 0), onWalk: true, blocked: true, state: StateCollided},
+		// An edge slider climbing the 0.4 step onto the platform: the
+		// step up's step down is exempt from the edge check (StepUp), and
+		// each later step's step down onto the top finds its walkable
+		// polygon under the half-radius check sphere (CheckWalkable):
+		// as without edge slide, (22, 50, 0.4).
+		{name: "edge slide onto a platform", m: edgeSlider, contact: true, env: flatEnv{obs: []Obstacle{box(9, v3(20, 0, 0), v3(30, 100, 0.4))}}, from: v3(18, 50, 0), to: v3(22, 50, 0), want: v3(22, 50, 0.4), onWalk: true, state: StateOK},
 	}
 }
 
@@ -268,6 +299,7 @@ func runGolden(t *testing.T, tc golden) {
 var stopsVelocity = map[string]bool{
 	"wall head on": true, "inside corner": true, "step 0.6 with step up 0.3": true, "step 1.0": true,
 	"steep slope up": true, "cliff slide": true, "edge slide east": true, "creature head on": true,
+	"overlapping creature walked across": true, "cylinder stop distance": true,
 }
 
 func TestTransitionGolden(t *testing.T) {

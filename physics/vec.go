@@ -47,5 +47,6 @@ func (v Vec3) Finite() bool {
 }
 
 func finite(f float32) bool {
-	return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0)
+	// f − f is 0 for every finite f, NaN for ±Inf and NaN.
+	return f-f == 0
 }

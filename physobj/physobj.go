@@ -303,6 +303,32 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 	return c
 }
 
+// Place is the placement of CPhysicsObj::SetPosition (enter_world and
+// SetPositionSimple; CheckPositionInternal → Transition::
+// FindPlacementPosition) for an object with spheres put at pos: the
+// position pushed out of the terrain and indoor walls, then, when it
+// still overlaps something and slide is set, moved to the nearest free
+// spot within 4 units (collision.Resolver.Place), and stepped down onto
+// ground within its step-down height. It returns the position to take
+// and whether a placement was found; without spheres, a resolver, or a
+// placement it returns pos unchanged (the object stays where it was put)
+// and false.
+func Place(v *components.View, pos physics.Position, slide bool, r *collision.Resolver) (physics.Position, bool) {
+	if r == nil || v.Phys.State.Has(physics.StateEthereal) {
+		return pos, false
+	}
+	m := moverOf(&r.Mover, v, pos.Frame)
+	if m == nil {
+		return pos, false
+	}
+	res := r.Place(m, pos, slide)
+	if res.Failed {
+		return pos, false
+	}
+	pos.Cell, pos.Frame.Origin = res.Cell, res.Origin
+	return pos, true
+}
+
 // contactOf is what get_object_info gives the transition: the contact
 // plane when the object is in contact (a plane through its origin, facing
 // up, when it was put down in contact without one), the sliding normal,

@@ -107,6 +107,11 @@ func syncBodies(w *World) {
 		for _, e := range list {
 			entry := w.ECS.Entry(e)
 			p := components.PhysicsObj.Get(entry)
+			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, p.Position, p.Scale) {
+				// A body already (its Setup and PartArray stay the
+				// object's for its life): moved, if it moved.
+				continue
+			}
 			var pa *motion.PartArray
 			if entry.HasComponent(components.PartArray) {
 				pa = components.PartArray.Get(entry)
@@ -115,6 +120,30 @@ func syncBodies(w *World) {
 		}
 	}
 	bp.EndSync()
+}
+
+// enterWorld is enter_world's SetPosition(Placement | Slide) for an
+// object entering the world in a cell (CreateObject, world.spawn): with
+// collision on, an object with spheres that overlaps the terrain, an
+// indoor wall or another object is moved to the nearest free spot
+// (physobj.Place; slide, as for every object without a projectile
+// target), and its body joins the broad phase at once, as retail's
+// enter_world puts it in its cell. A static object is not searched
+// (retail adds a landblock's statics to their cells as they stand) but
+// its body joins at once too. Without a placement the object stays where
+// it was put (divergence TR-01).
+func (w *World) enterWorld(v *components.View) {
+	r := w.resolver()
+	if r == nil || v.Phys.Position.Cell == 0 {
+		return
+	}
+	w.useLand()
+	if !v.Static {
+		if pos, ok := physobj.Place(v, v.Phys.Position, true, r); ok {
+			v.Phys.Position = pos
+		}
+	}
+	w.placeBody(v.Phys, v.Parts)
 }
 
 // placeBody adds, moves or drops the object's body: an object in no cell,

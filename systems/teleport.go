@@ -5,6 +5,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/physobj"
 )
 
 // Travel kinds: what a reveal ends.
@@ -151,8 +152,19 @@ func (b *SmartBox) acceptDestination(dest physics.Position) error {
 // hidden object keeps sampling that pose without advancing time.
 // MovementManager::HandleEnterWorld (0x00524F40) follows: it changes
 // nothing the port models (ACE's body is a commented-out notice).
+//
+// With collision on, the destination goes through the placement search
+// first (CheckPositionInternal → FindPlacementPosition, physobj.Place,
+// sliding allowed): a destination overlapping a wall, a static object or
+// another creature is moved to the nearest free spot within 4 units and
+// stepped down onto the ground under it; without a placement the
+// destination is taken as sent (divergence TR-01).
 func (b *SmartBox) SetPositionSimple(o *components.View, dest physics.Position) {
 	w := b.w
+	if r := w.resolver(); r != nil && o.Phys.Parent == 0 {
+		w.useLand()
+		dest, _ = physobj.Place(o, dest, true, r)
+	}
 	w.SetPositionInternal(o, dest)
 	if o.Parts != nil {
 		o.Parts.HandleEnterWorld()

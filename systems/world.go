@@ -206,6 +206,9 @@ func (w *World) Spawn(d archetypes.Desc) (*components.View, error) {
 		return nil, err
 	}
 	v.Phys.UpdateTime = w.Now
+	if d.Parent == 0 {
+		w.enterWorld(v)
+	}
 	if v.Static {
 		w.byGUID[d.GUID] = slot{e: v.Entity, idx: len(w.Static), static: true}
 		w.Static = append(w.Static, v.Entity)
