@@ -23,7 +23,7 @@ func stageAdjustOffset(w *World, o *components.View, t *Tick) {
 
 // stageFrameCombine builds the candidate: current frame ∘ delta.
 func stageFrameCombine(w *World, o *components.View, t *Tick) {
-	t.Candidate = physics.Combine(o.Phys.Position.Frame, t.Delta)
+	physics.CombineInto(&t.Candidate, &o.Phys.Position.Frame, &t.Delta)
 	t.Moved = t.Candidate != o.Phys.Position.Frame
 }
 
