@@ -36,7 +36,10 @@ type Poses struct {
 	// Presented is false until the first UpdateParts.
 	Presented bool
 	// Changed is set whenever UpdateParts rebuilds the poses; the
-	// presenter clears it when it publishes them.
+	// presenter clears it when it publishes them. Visual and Rigid hold
+	// the last rebuild only while Changed: publishing swaps them with the
+	// presentation's previous buffers, which the next rebuild overwrites
+	// whole (every matrix, every time).
 	Changed bool
 
 	// sampled and scale are what the last UpdateParts built from.
