@@ -71,6 +71,13 @@ func (m *TableManager) AnimationDone(success bool) {
 // CheckForCompletedMotions pops head entries while their tick count is 0
 // (MotionTableManager::CheckForCompletedMotions, 0x0051BE00).
 func (m *TableManager) CheckForCompletedMotions() {
+	if len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
+		m.popCompleted() // the check above inlines into the per-tick poll
+	}
+}
+
+// popCompleted pops every head entry whose animations are done.
+func (m *TableManager) popCompleted() {
 	for len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
 		m.popHead(true)
 	}

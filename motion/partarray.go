@@ -36,7 +36,10 @@ type Poses struct {
 	// Presented is false until the first UpdateParts.
 	Presented bool
 	// Changed is set whenever UpdateParts rebuilds the poses; the
-	// presenter clears it when it publishes them.
+	// presenter clears it when it publishes them. Visual and Rigid hold
+	// the last rebuild only while Changed: publishing swaps them with the
+	// presentation's previous buffers, which the next rebuild overwrites
+	// whole (every matrix, every time).
 	Changed bool
 
 	// sampled and scale are what the last UpdateParts built from.
@@ -192,8 +195,14 @@ func (pa *PartArray) UpdateParts() bool {
 	if cur != nil {
 		copy(p.Frames, cur.Frames[:min(n, len(cur.Frames))])
 	}
+	objUnit := pa.Scale == unitScale
 	for i := range p.Frames {
-		p.Visual[i], p.Rigid[i] = PartPose(p.Frames[i], pa.Setup.PartScale(i), pa.Scale)
+		ds, unit := unitScale, objUnit
+		if i < len(pa.Setup.DefaultScale) { // Setup.PartScale
+			ds = pa.Setup.DefaultScale[i]
+			unit = unit && ds == unitScale
+		}
+		partPoseInto(&p.Visual[i], &p.Rigid[i], &p.Frames[i], ds, pa.Scale, unit)
 	}
 	p.Presented, p.Changed = true, true
 	return true
@@ -207,16 +216,32 @@ func (pa *PartArray) UpdateParts() bool {
 // which equals the four matrix products for every finite input
 // (TestPartPoseClosedFormMatchesMatrices) at a fraction of the cost.
 func PartPose(f physics.Frame, defaultScale, objScale physics.Vec3) (visual, rigid physics.Mat4) {
-	rigid = physics.RotateMat4(f.Orientation)
-	d := [3]float32{defaultScale.X, defaultScale.Y, defaultScale.Z}
-	s := [3]float32{objScale.X, objScale.Y, objScale.Z}
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			visual[i][j] = d[i] * rigid[i][j] * s[j]
-		}
-	}
-	t := f.Origin.Mul(objScale)
-	visual[3] = [4]float32{t.X, t.Y, t.Z, 1}
-	rigid[3] = visual[3]
+	unit := defaultScale == unitScale && objScale == unitScale
+	partPoseInto(&visual, &rigid, &f, defaultScale, objScale, unit)
 	return visual, rigid
+}
+
+// unitScale is the scale that changes nothing.
+var unitScale = physics.Vec3{X: 1, Y: 1, Z: 1}
+
+// partPoseInto is PartPose writing both matrices in place; unit says that
+// both scales are (1, 1, 1). Then the visual rotation block is the rigid
+// one — (1·R_ij)·1 is R_ij exactly — and is copied rather than multiplied
+// out.
+func partPoseInto(visual, rigid *physics.Mat4, f *physics.Frame, defaultScale, objScale physics.Vec3, unit bool) {
+	m := physics.RotateMat4(f.Orientation)
+	t := f.Origin.Mul(objScale)
+	m[3] = [4]float32{t.X, t.Y, t.Z, 1}
+	*rigid = m
+	if unit {
+		*visual = m
+		return
+	}
+	d, s := defaultScale, objScale
+	*visual = physics.Mat4{
+		{d.X * m[0][0] * s.X, d.X * m[0][1] * s.Y, d.X * m[0][2] * s.Z, 0},
+		{d.Y * m[1][0] * s.X, d.Y * m[1][1] * s.Y, d.Y * m[1][2] * s.Z, 0},
+		{d.Z * m[2][0] * s.X, d.Z * m[2][1] * s.Y, d.Z * m[2][2] * s.Z, 0},
+		m[3],
+	}
 }

@@ -18,6 +18,14 @@ func Combine(a, b Frame) Frame {
 	}
 }
 
+// CombineInto sets *dst to a∘b, as Combine does, without passing the
+// frames by value (the ordinary tick's Frame::combine). dst may be a or b.
+func CombineInto(dst, a, b *Frame) {
+	o := a.Origin.Add(a.Orientation.Rotate(b.Origin))
+	q := a.Orientation.Mul(b.Orientation)
+	dst.Origin, dst.Orientation = o, q
+}
+
 // Subtract returns a∘b⁻¹, the exact inverse of Combine: Combine(Subtract(a,
 // b), b) == a. It undoes a pos frame when a sequence plays backward.
 func Subtract(a, b Frame) Frame {

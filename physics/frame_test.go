@@ -89,3 +89,22 @@ func TestRotateMat4MatchesRotate(t *testing.T) {
 		}
 	}
 }
+
+// TestCombineIntoMatchesCombine: CombineInto writes exactly Combine's
+// result, bit for bit, also when the destination is one of the operands.
+func TestCombineIntoMatchesCombine(t *testing.T) {
+	a := Frame{Origin: Vec3{1.5, -2.25, 3}, Orientation: Heading(0.7)}
+	b := Frame{Origin: Vec3{0.125, 3.12, -0.5}, Orientation: Quat{W: 0.9, X: 0.1, Y: -0.3, Z: 0.2}.Normalize()}
+	want := Combine(a, b)
+	var got Frame
+	CombineInto(&got, &a, &b)
+	if got != want {
+		t.Fatalf("CombineInto = %+v, want %+v", got, want)
+	}
+	aa, bb := a, b
+	CombineInto(&aa, &aa, &b)
+	CombineInto(&bb, &a, &bb)
+	if aa != want || bb != want {
+		t.Fatalf("aliased CombineInto = %+v / %+v, want %+v", aa, bb, want)
+	}
+}

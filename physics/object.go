@@ -10,20 +10,31 @@ type Position struct {
 // placement, clock and motion vectors. The managers and the animation
 // machine keep their own state and point at this one.
 type Object struct {
+	// The fields the ordinary tick reads for every object come first, in
+	// the order it reads them (update_object's early returns and clock,
+	// the work bits, UpdatePhysicsInternal, the transition commit), so
+	// they share the object's first cache lines.
+
 	GUID      uint32
 	State     State
 	Transient Transient
-	Position  Position
+	// Parent is the guid of the object this one is attached to, 0 if none.
+	Parent uint32
+	// Work marks the managers that may have work this update; one whose
+	// bit is clear is not even loaded by the ordinary tick.
+	Work Work
 	// Scale is the object scale (uniform, as the wire carries it).
 	Scale float32
 	// UpdateTime is the physics time of the object's last admitted update.
 	UpdateTime float64
+	Position   Position
 	Velocity   Vec3
 	// Acceleration and Omega are integrated by UpdatePhysicsInternal.
 	Acceleration Vec3
 	Omega        Vec3
 	// CachedVelocity is the actual displacement / dt of the last transition.
 	CachedVelocity Vec3
+
 	// ContactPlaneN and ContactPlaneD are contact_plane (N·p + D = 0,
 	// local to the landblock of Position.Cell), valid with
 	// TransientContact; SlidingNormal is sliding_normal, valid with
@@ -33,8 +44,6 @@ type Object struct {
 	SlidingNormal Vec3
 	// Autonomous is last_move_was_autonomous.
 	Autonomous bool
-	// Parent is the guid of the object this one is attached to, 0 if none.
-	Parent uint32
 	// Children are the guids attached to this object.
 	Children []uint32
 	// ParentFrame is the child's frame relative to its parent.
@@ -43,9 +52,6 @@ type Object struct {
 	// position, movement, state, vector, teleport, server control, force
 	// position, visual description, instance.
 	UpdateTimes [9]uint16
-	// Work marks the managers that may have work this update; one whose
-	// bit is clear is not even loaded by the ordinary tick.
-	Work Work
 	// ScriptTable is the PhysicsScriptTable id PlayEffect and the typed
 	// Hide/UnHide scripts resolve through (0: none).
 	ScriptTable uint32

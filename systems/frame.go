@@ -168,7 +168,7 @@ func present(w *World) {
 		if len(p.Children) > 0 {
 			w.parents = append(w.parents, e)
 		}
-		if !entry.HasComponent(components.Presentation) {
+		if !w.layouts.HasPresentation(entry) {
 			continue
 		}
 		pa := components.PartArray.Get(entry)
@@ -202,8 +202,17 @@ func publish(pres *components.PresentationData, p *physics.Object, pa *motion.Pa
 	}
 	pres.Root = p.Position
 	if pa.Poses.Changed {
-		pres.Visual = append(pres.Visual[:0], pa.Poses.Visual...)
-		pres.Rigid = append(pres.Rigid[:0], pa.Poses.Rigid...)
+		v, r := &pa.Poses.Visual, &pa.Poses.Rigid
+		if len(pres.Visual) == len(*v) && len(pres.Rigid) == len(*r) {
+			// Hand the fresh poses over and take the published ones back
+			// as the part array's next buffers: UpdateParts rewrites every
+			// matrix whenever it rebuilds, so nothing is copied.
+			pres.Visual, *v = *v, pres.Visual
+			pres.Rigid, *r = *r, pres.Rigid
+		} else {
+			pres.Visual = append(pres.Visual[:0], *v...)
+			pres.Rigid = append(pres.Rigid[:0], *r...)
+		}
 		pa.Poses.Changed = false
 	}
 	pres.Revision++

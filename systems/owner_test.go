@@ -316,3 +316,54 @@ func TestPresenterRevisionPerChange(t *testing.T) {
 		t.Fatalf("shown again and walking: revision stayed %d", o.Pres.Revision)
 	}
 }
+
+// TestPublishedPosesMatchTheFrames: the presenter hands each rebuild's
+// pose buffers to the Presentation and takes the previous ones back, so
+// after every frame the published matrices must be exactly the ones the
+// part frames sampled last build — never a buffer from an earlier frame —
+// for a walker at unit scale, one at object scale 1.5 and one whose Setup
+// scales a part (the multiplied-out path).
+func TestPublishedPosesMatchTheFrames(t *testing.T) {
+	w := NewWorld()
+	setup, mt, anims := humanoid(nil)
+	scaled := *setup
+	scaled.DefaultScale = []physics.Vec3{{X: 1, Y: 1, Z: 1}, {X: 2, Y: 1, Z: 0.5}}
+	walkers := []*components.View{
+		spawnShared(t, w, 0x50000001, setup, mt, anims),
+		spawnShared(t, w, 0x50000002, setup, mt, anims),
+		spawnShared(t, w, 0x50000003, &scaled, mt, anims),
+	}
+	walkers[1].Phys.Scale = 1.5
+	for _, o := range walkers {
+		s := motion.DefaultInterpretedState()
+		s.ForwardCommand = motion.WalkForward
+		w.Interp(o).MoveToInterpretedState(&s)
+	}
+	rebuilt := 0
+	for frame := range 40 {
+		w.Step(0.05)
+		for _, o := range walkers {
+			o = w.Object(o.Phys.GUID)
+			pa := o.Parts
+			if len(o.Pres.Visual) != len(pa.Poses.Frames) || len(o.Pres.Rigid) != len(pa.Poses.Frames) {
+				t.Fatalf("frame %d, 0x%08X: %d/%d published poses for %d parts", frame, o.Phys.GUID, len(o.Pres.Visual), len(o.Pres.Rigid), len(pa.Poses.Frames))
+			}
+			for i, f := range pa.Poses.Frames {
+				visual, rigid := motion.PartPose(f, pa.Setup.PartScale(i), pa.Scale)
+				if o.Pres.Visual[i] != visual || o.Pres.Rigid[i] != rigid {
+					t.Fatalf("frame %d, 0x%08X part %d: published %v / %v, the frames give %v / %v",
+						frame, o.Phys.GUID, i, o.Pres.Visual[i], o.Pres.Rigid[i], visual, rigid)
+				}
+			}
+			if &o.Pres.Visual[0] != &pa.Poses.Visual[0] {
+				rebuilt++ // the buffers were handed over at least once
+			}
+		}
+	}
+	if rebuilt == 0 {
+		t.Fatal("the presenter never handed pose buffers over")
+	}
+	if got := walkers[2].Pres.Visual[1][0][0]; got == walkers[2].Pres.Rigid[1][0][0] && got != 0 {
+		t.Fatalf("the part scaled by its Setup was drawn unscaled: visual %v rigid %v", walkers[2].Pres.Visual[1], walkers[2].Pres.Rigid[1])
+	}
+}

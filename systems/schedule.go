@@ -358,9 +358,16 @@ func funcPC(f StageFunc) uintptr {
 // runOrdinaryDirect was generated from, checked once per physics time (a
 // change to w.Ordinary takes effect at the next tick).
 func (w *World) ordinaryIsDirect() bool {
-	if !w.direct.checked || w.direct.now != w.Now {
-		w.direct.checked, w.direct.now = true, w.Now
-		w.direct.ok = w.Ordinary.matches(directOrdinary[:])
+	if w.direct.checked && w.direct.now == w.Now {
+		return w.direct.ok
 	}
+	return w.checkDirect()
+}
+
+// checkDirect compares the ordinary schedule with the direct path's table
+// and remembers the answer for this physics time (ordinaryIsDirect).
+func (w *World) checkDirect() bool {
+	w.direct.checked, w.direct.now = true, w.Now
+	w.direct.ok = w.Ordinary.matches(directOrdinary[:])
 	return w.direct.ok
 }

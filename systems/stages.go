@@ -23,7 +23,7 @@ func stageAdjustOffset(w *World, o *components.View, t *Tick) {
 
 // stageFrameCombine builds the candidate: current frame ∘ delta.
 func stageFrameCombine(w *World, o *components.View, t *Tick) {
-	t.Candidate = physics.Combine(o.Phys.Position.Frame, t.Delta)
+	physics.CombineInto(&t.Candidate, &o.Phys.Position.Frame, &t.Delta)
 	t.Moved = t.Candidate != o.Phys.Position.Frame
 }
 
@@ -38,7 +38,9 @@ func stageProcessHooks(w *World, o *components.View, t *Tick) {
 	if o.Phys.Work&physics.WorkAnimHooks != 0 {
 		o.LoadMotion(w.ECS) // the sequence fired hooks this quantum
 	}
-	physobj.ProcessHooks(o, w.deferHook)
+	if o.Hooks != nil || o.Motion != nil { // ProcessHooks has nothing else to read
+		physobj.ProcessHooks(o, w.deferHook)
+	}
 }
 
 // stageTransition is CPhysicsObj::transition → SetPositionInternal: the
@@ -59,7 +61,9 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 			}
 		}
 	}
-	w.traceTransition(o.Phys.GUID, &c)
+	if w.Trace != nil {
+		w.traceTransition(o.Phys.GUID, &c)
+	}
 	if r != nil && !c.Failed {
 		w.keepContacts(o.Phys.GUID, begin, c.Hits)
 		w.placeBody(o.Phys, o.Parts)

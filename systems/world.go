@@ -126,6 +126,9 @@ type World struct {
 	// cur is the object being updated; drain the one whose deferred hook
 	// runs. Both are scratch views, resolved from the ECS per use.
 	cur, drain components.View
+	// layouts answers "has a part array / a presentation" for runs of
+	// objects of one archetype (ResolveActive, the presenter).
+	layouts components.LayoutMemo
 	// runHook and deferHook are bound once so the stages do not allocate.
 	runHook, deferHook func(*dat.AnimHook)
 }
@@ -301,13 +304,19 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	entry := w.ECS.Entry(e)
 	p := components.PhysicsObj.Get(entry)
 	if physobj.Detached(p) {
-		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
+		if w.Trace != nil {
+			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
+		}
 		return
 	}
-	w.refreshActive(p)
+	if w.PlayerGUID != 0 {
+		w.refreshActive(p)
+	}
 	c := &w.clock
 	admitted := c.Admit(p, w.Now)
-	w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, c.Elapsed())
+	if w.Trace != nil {
+		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, c.Elapsed())
+	}
 	if !admitted {
 		return
 	}
@@ -318,7 +327,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			break
 		}
 		if !resolved {
-			w.cur.ResolveActive(entry, p, w.Trace != nil)
+			w.cur.ResolveActive(entry, p, w.Trace != nil, &w.layouts)
 			resolved = true
 		}
 		w.updateObjectInternal(&w.cur, dt)
@@ -356,7 +365,7 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(entry, p, w.Trace != nil)
+	w.cur.ResolveActive(entry, p, w.Trace != nil, &w.layouts)
 	w.cur.Static = true
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
