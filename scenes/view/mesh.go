@@ -59,23 +59,31 @@ type Mesh struct {
 	// renderer picks the side each shows before transforming a vertex.
 	// nil: it transforms every vertex and picks them in camera space.
 	planes []meshPlane
+	// minAlpha is the least triangle Alpha (facePlanes).
+	minAlpha float32
 }
 
 // meshPlane is a triangle's plane in part space: N the unnormalized
-// (B−A)×(C−A), zero for a degenerate triangle, and D = N·A.
+// (B−A)×(C−A), zero for a degenerate triangle, and D = N·A; with the
+// triangle's vertices and whether its back is drawn, so that choosing
+// the sides reads nothing else.
 type meshPlane struct {
-	N physics.Vec3
-	D float32
+	N        physics.Vec3
+	D        float32
+	V        [3]uint16
+	TwoSided bool
 }
 
-// facePlanes fills planes.
+// facePlanes fills planes and minAlpha.
 func (m *Mesh) facePlanes() {
 	m.planes = make([]meshPlane, len(m.Tris))
+	m.minAlpha = 1
 	for i := range m.Tris {
 		t := &m.Tris[i]
 		a, b, c := m.Pos[t.A], m.Pos[t.B], m.Pos[t.C]
 		n := b.Sub(a).Cross(c.Sub(a))
-		m.planes[i] = meshPlane{N: n, D: n.Dot(a)}
+		m.planes[i] = meshPlane{N: n, D: n.Dot(a), V: [3]uint16{t.A, t.B, t.C}, TwoSided: t.TwoSided}
+		m.minAlpha = min(m.minAlpha, t.Alpha)
 	}
 }
 

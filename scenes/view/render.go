@@ -1235,19 +1235,20 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	// triangles (^i in vis), not degenerate and not fully translucent;
 	// their vertices are stamped.
 	vis := r.vis[:0]
+	// Every triangle is opaque enough when the least opaque one is.
+	alphaEach := !(alpha*mesh.minAlpha > 0.01)
 	for i := range planes {
 		pl := &planes[i]
-		t := &mesh.Tris[i]
 		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
 		// of the part-space plane, which W and E fold in.
 		front := W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0
-		if !front && (!t.TwoSided || pl.N == (physics.Vec3{})) {
+		if !front && (!pl.TwoSided || pl.N == (physics.Vec3{})) {
 			continue // a back face, or a degenerate triangle
 		}
-		if alpha*t.Alpha <= 0.01 {
+		if alphaEach && alpha*mesh.Tris[i].Alpha <= 0.01 {
 			continue // a fully translucent surface
 		}
-		vstamp[t.A], vstamp[t.B], vstamp[t.C] = stamp, stamp, stamp
+		vstamp[pl.V[0]], vstamp[pl.V[1]], vstamp[pl.V[2]] = stamp, stamp, stamp
 		if front {
 			vis = append(vis, int32(i))
 		} else {
@@ -1341,6 +1342,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		cstamp, cout = r.cstamp[:len(mesh.corners)], r.cout[:len(mesh.corners)]
 	}
 	corners := mesh.corners
+	bounds := emptyRect // the corners written
 	for _, vi := range vis {
 		back := vi < 0
 		if back {
@@ -1366,15 +1368,15 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 				ja, jb, jc := tc[0], tc[1], tc[2]
 				if cstamp[ja] != stamp {
 					cstamp[ja] = stamp
-					cout[ja] = r.cornerVertex(list, owner, &corners[ja], pa, alpha)
+					cout[ja] = r.cornerVertex(&bounds, &corners[ja], pa, alpha)
 				}
 				if cstamp[jb] != stamp {
 					cstamp[jb] = stamp
-					cout[jb] = r.cornerVertex(list, owner, &corners[jb], pb, alpha)
+					cout[jb] = r.cornerVertex(&bounds, &corners[jb], pb, alpha)
 				}
 				if cstamp[jc] != stamp {
 					cstamp[jc] = stamp
-					cout[jc] = r.cornerVertex(list, owner, &corners[jc], pc, alpha)
+					cout[jc] = r.cornerVertex(&bounds, &corners[jc], pc, alpha)
 				}
 				r.additive = t.Additive
 				r.addTri(list, owner, (a.Z+b.Z+c.Z)/3, ta, cout[ja], cout[jb], cout[jc])
@@ -1413,6 +1415,16 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			continue
 		}
 		r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+	}
+	if !bounds.Empty() {
+		if owner >= 0 {
+			d := &r.Drawn[owner].Bounds
+			d.Add(bounds.MinX, bounds.MinY)
+			d.Add(bounds.MaxX, bounds.MaxY)
+		} else if list == &r.terrain {
+			r.TerrainBounds.Add(bounds.MinX, bounds.MinY)
+			r.TerrainBounds.Add(bounds.MaxX, bounds.MaxY)
+		}
 	}
 	r.alphaTest, r.additive = false, false
 }
@@ -1859,10 +1871,9 @@ func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b
 
 // cornerVertex writes the output vertex of a mesh corner whose vertex
 // is lit and projected as p, for a triangle of an object drawn at
-// opacity alpha, growing the owner's bounds (or the terrain's) over it,
-// and returns its index in Verts. The vertex is the one appendProjected
-// writes for that corner.
-func (r *Renderer) cornerVertex(list *triList, owner int32, c *meshCorner, p *projVert, alpha float32) uint32 {
+// opacity alpha, growing b over it, and returns its index in Verts. The
+// vertex is the one appendProjected writes for that corner.
+func (r *Renderer) cornerVertex(b *Rect, c *meshCorner, p *projVert, alpha float32) uint32 {
 	n := len(r.Verts)
 	if n == cap(r.Verts) {
 		r.Verts = append(r.Verts, Vertex{})
@@ -1880,13 +1891,11 @@ func (r *Renderer) cornerVertex(list *triList, owner int32, c *meshCorner, p *pr
 	if c.AlphaTest {
 		fog += AlphaTestFog
 	}
-	r.Verts[n] = Vertex{DstX: p.X, DstY: p.Y, SrcX: u, SrcY: v, ColorR: c.Col.R * l.R, ColorG: c.Col.G * l.G, ColorB: c.Col.B * l.B,
-		ColorA: alpha * c.Alpha, Custom0: u * p.IW, Custom1: v * p.IW, Custom2: p.IW, Custom3: fog}
-	if owner >= 0 {
-		r.Drawn[owner].Bounds.Add(p.X, p.Y)
-	} else if list == &r.terrain {
-		r.TerrainBounds.Add(p.X, p.Y)
-	}
+	o := &r.Verts[n]
+	o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, v
+	o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
+	o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, v*p.IW, p.IW, fog
+	b.Add(p.X, p.Y)
 	return uint32(n)
 }
 
