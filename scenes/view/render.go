@@ -451,7 +451,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		r.emitters = r.emitters[:0]
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
+				if r.view.ResolveDraw(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
 					if r.view.Particle != nil {
 						r.emitters = append(r.emitters, e)
@@ -462,7 +462,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		// Particles after every object, in the same order, resolving
 		// again only the objects that have emitters.
 		for _, e := range r.emitters {
-			if r.view.Resolve(w.ECS, e) {
+			if r.view.ResolveDraw(w.ECS, e) {
 				r.buildParticles(&r.view)
 			}
 		}
