@@ -117,7 +117,8 @@ func (l *triList) reset() { l.keys, l.vals = l.keys[:0], l.vals[:0] }
 
 // Renderer is the CPU side of the world scene: it projects terrain,
 // statics, objects and particles through a Camera into one vertex buffer
-// (three vertices per triangle) and an index list ordered back to front —
+// (a mesh's lit front faces share one vertex per corner; every other
+// triangle has three of its own) and an index list ordered back to front —
 // terrain first as the ground layer, then everything standing on it. It
 // reads only published state: Presentation.Root and Visual for objects,
 // emitter frames for particles. Build allocates nothing once its buffers
@@ -146,8 +147,10 @@ type Renderer struct {
 	// Highlight is the guid whose map marker is drawn gold (the player).
 	Highlight uint32
 
-	// Verts and Indices are the last Build's output, for DrawTriangles32;
-	// Batches split Indices into runs of one blend, a draw call each.
+	// Verts and Indices are the last Build's output, for DrawTriangles32
+	// (a vertex may serve several triangles: read a triangle's through
+	// Indices); Batches split Indices into runs of one blend, a draw call
+	// each.
 	Verts   []Vertex
 	Indices []uint32
 	Batches []Batch
