@@ -1346,6 +1346,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	}
 	corners := mesh.corners
 	bounds := emptyRect // the corners written
+	// The corner path records its triangles as addTri does, inline.
+	opaqueLayer := !r.particle && list != &r.skyList
+	cornerTris := 0
 	for _, vi := range vis {
 		back := vi < 0
 		if back {
@@ -1381,8 +1384,16 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 					cstamp[jc] = stamp
 					cout[jc] = r.cornerVertex(&bounds, &corners[jc], pc, alpha)
 				}
-				r.additive = t.Additive
-				r.addTri(list, owner, (a.Z+b.Z+c.Z)/3, ta, cout[ja], cout[jb], cout[jc])
+				add := t.Additive
+				tn := uint32(len(r.tris))
+				r.tris = append(r.tris, [3]uint32{cout[ja], cout[jb], cout[jc]})
+				r.owner = append(r.owner, owner)
+				r.blend = append(r.blend, add)
+				r.solid = append(r.solid, ta >= 1 && !add && opaqueLayer)
+				r.anyAdditive = r.anyAdditive || add
+				list.keys = append(list.keys, ^math.Float32bits(max((a.Z+b.Z+c.Z)/3, 0)))
+				list.vals = append(list.vals, tn)
+				cornerTris++
 				continue
 			}
 		}
@@ -1418,6 +1429,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			continue
 		}
 		r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+	}
+	if owner >= 0 {
+		r.Drawn[owner].Tris += cornerTris
 	}
 	if !bounds.Empty() {
 		if owner >= 0 {
