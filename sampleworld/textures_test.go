@@ -211,10 +211,11 @@ func TestOutfits(t *testing.T) {
 }
 
 // TestFigureDegrades: every part of the humanoid names a
-// GfxObjDegradeInfo whose level 0 is the part itself and whose last level
-// is a low-detail copy with fewer polygons on the same surfaces; the full
-// figure is at most 400 triangles and the low one at most 140 (the
-// eleven boxes were 132).
+// GfxObjDegradeInfo whose level 0 is the part itself, level 1 a
+// low-detail copy with fewer polygons on the same surfaces and level 2 a
+// far copy with no more than that; the full figure is at most 400
+// triangles, the low one at most 140 (the eleven boxes were 132) and the
+// far one fewer than the low one.
 func TestFigureDegrades(t *testing.T) {
 	p, _ := open(t)
 	s, err := p.Setup(HumanSetup)
@@ -228,7 +229,7 @@ func TestFigureDegrades(t *testing.T) {
 		}
 		return n
 	}
-	full, low := 0, 0
+	full, low, far := 0, 0, 0
 	for i, id := range s.Parts {
 		g, err := p.GfxObj(id)
 		if err != nil {
@@ -241,12 +242,22 @@ func TestFigureDegrades(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(d.Degrades) < 2 || d.Degrades[0].ID != id {
-			t.Fatalf("part %d: degrades %+v, want level 0 the part itself and a lower level", i, d.Degrades)
+		if len(d.Degrades) != 3 || d.Degrades[0].ID != id {
+			t.Fatalf("part %d: degrades %+v, want level 0 the part itself and two lower levels", i, d.Degrades)
 		}
-		lg, err := p.GfxObj(d.Degrades[len(d.Degrades)-1].ID)
+		lg, err := p.GfxObj(d.Degrades[1].ID)
 		if err != nil {
 			t.Fatal(err)
+		}
+		fg, err := p.GfxObj(d.Degrades[2].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fg.Polygons) > len(lg.Polygons) || !slices.Equal(fg.Surfaces, g.Surfaces) {
+			t.Errorf("part %d: far level 0x%08X has %d polygons (low %d), surfaces %v (full %v)", i, fg.ID, len(fg.Polygons), len(lg.Polygons), fg.Surfaces, g.Surfaces)
+		}
+		if at := dat.DegradeDistance + d.Degrades[1].IdealDist; d.Level(at-0.01) != 1 || d.Level(at) != 2 {
+			t.Errorf("part %d: level just inside %v units %d, at it %d; want 1 and 2", i, at, d.Level(at-0.01), d.Level(at))
 		}
 		if len(lg.Polygons) >= len(g.Polygons) || !slices.Equal(lg.Surfaces, g.Surfaces) {
 			t.Errorf("part %d: low level 0x%08X has %d polygons (full %d), surfaces %v (full %v)", i, lg.ID, len(lg.Polygons), len(g.Polygons), lg.Surfaces, g.Surfaces)
@@ -256,9 +267,10 @@ func TestFigureDegrades(t *testing.T) {
 		}
 		full += tris(g)
 		low += tris(lg)
+		far += tris(fg)
 	}
-	if full > 400 || low > 140 {
-		t.Errorf("figure: %d triangles at full detail, %d low; want ≤ 400 and ≤ 140", full, low)
+	if full > 400 || low > 140 || far >= low {
+		t.Errorf("figure: %d triangles at full detail, %d low, %d far; want ≤ 400, ≤ 140 and fewer than low", full, low, far)
 	}
-	t.Logf("figure: %d triangles at full detail, %d low", full, low)
+	t.Logf("figure: %d triangles at full detail, %d low, %d far", full, low, far)
 }

@@ -455,18 +455,53 @@ func figureGfxObjs() []*dat.GfxObj {
 }
 
 // The figure's levels of detail: every part's GfxObj names a
-// GfxObjDegradeInfo (0x11) whose level 0 is the part itself and level 1 a
-// low-detail copy (four or three sides, the same textures and UV rows),
-// which the renderer draws from DegradeDistance + figureIdealDist units
-// away — as retail's human parts carry degrade chains. The player's own
-// figure never degrades.
+// GfxObjDegradeInfo (0x11) whose level 0 is the part itself, level 1 a
+// low-detail copy (four or three sides, the same textures and UV rows)
+// and level 2 a far copy (three sides, no hands or feet; the upper arm
+// and thigh keep level 1's), which the renderer draws from
+// DegradeDistance + figureIdealDist and DegradeDistance + figureLowDist
+// units away — as retail's human parts carry degrade chains. The
+// player's own figure never degrades.
 const (
 	figureLowGfx0    = 0x01000070 // the low-detail parts, in figureGfxObjs' order
+	figureFarGfx0    = 0x01000078 // the far parts, likewise (0 where level 1 serves)
 	figureDegrade0   = 0x11000010 // their GfxObjDegradeInfos, likewise
-	figureIdealDist  = 5
+	figureIdealDist  = 1
+	figureLowDist    = 20
 	figureLowMaxDist = 1000
 	degradeModeFixed = 1
 )
+
+// figureFarGfxObjs are the parts' far levels, in figureGfxObjs' order;
+// nil where the low level is already three plain sides (upper arm,
+// thigh).
+func figureFarGfxObjs() []*dat.GfxObj {
+	mk := func(k int, surfaces []uint32, build func(m *mesh)) *dat.GfxObj {
+		m := &mesh{surfaces: surfaces}
+		build(m)
+		return m.gfxObj(uint32(figureFarGfx0 + k))
+	}
+	return []*dat.GfxObj{
+		mk(0, []uint32{SurfaceTrousers}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.12, v: 1}, {z: 0.12, rx: 0.165, ry: 0.105, v: 0}})
+		}),
+		mk(1, []uint32{SurfaceCloth}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.03, rx: 0.15, ry: 0.095, v: 1}, {z: 0.45, rx: 0.215, ry: 0.115, v: 0.1}, {z: 0.53, v: 0}})
+		}),
+		mk(2, []uint32{SurfaceFace}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.09, v: 1}, {z: 0.14, rx: 0.09, ry: 0.1, front: 0.02, v: 0.45}, {z: 0.275, v: 0}})
+		}),
+		nil,
+		mk(4, []uint32{SurfaceSkin, SurfaceCloth}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.32, rx: 0.03, ry: 0.04, v: 0.98, surf: 1}, {z: 0.03, rx: 0.046, ry: 0.05, v: 0.6, surf: 1}})
+		}),
+		nil,
+		mk(6, []uint32{SurfaceBoots, SurfaceTrousers}, func(m *mesh) {
+			m.lathe(3, []ring{{z: -0.45, rx: 0.05, ry: 0.06, v: 0.85}, {z: -0.36, rx: 0.05, ry: 0.055, v: 0.85, surf: 1},
+				{z: 0.03, rx: 0.062, ry: 0.066, v: 0.3, surf: 1}})
+		}),
+	}
+}
 
 // figureLowGfxObjs are the parts' low-detail levels.
 func figureLowGfxObjs() []*dat.GfxObj {
@@ -505,13 +540,20 @@ func figureLowGfxObjs() []*dat.GfxObj {
 }
 
 // figureDegrades are the parts' GfxObjDegradeInfos: level 0 the part,
-// level 1 its low-detail copy.
+// level 1 its low-detail copy, level 2 its far copy (the low one again
+// where there is none).
 func figureDegrades() []*dat.GfxObjDegradeInfo {
 	var out []*dat.GfxObjDegradeInfo
+	far := figureFarGfxObjs()
 	for k, g := range figureGfxObjs() {
+		farID := uint32(figureLowGfx0 + k)
+		if far[k] != nil {
+			farID = far[k].ID
+		}
 		out = append(out, &dat.GfxObjDegradeInfo{ID: uint32(figureDegrade0 + k), Degrades: []dat.GfxObjInfo{
 			{ID: g.ID, DegradeMode: degradeModeFixed, MinDist: 0, IdealDist: figureIdealDist, MaxDist: 2 * figureIdealDist},
-			{ID: uint32(figureLowGfx0 + k), DegradeMode: degradeModeFixed, MinDist: figureIdealDist, IdealDist: figureLowMaxDist, MaxDist: figureLowMaxDist},
+			{ID: uint32(figureLowGfx0 + k), DegradeMode: degradeModeFixed, MinDist: figureIdealDist, IdealDist: figureLowDist, MaxDist: 2 * figureLowDist},
+			{ID: farID, DegradeMode: degradeModeFixed, MinDist: figureLowDist, IdealDist: figureLowMaxDist, MaxDist: figureLowMaxDist},
 		}})
 	}
 	return out

@@ -219,6 +219,11 @@ func portalData() []any {
 	for _, g := range figureLowGfxObjs() {
 		objs = append(objs, g)
 	}
+	for _, g := range figureFarGfxObjs() {
+		if g != nil {
+			objs = append(objs, g)
+		}
+	}
 	for _, d := range figureDegrades() {
 		objs = append(objs, d)
 	}

@@ -29,7 +29,7 @@ func drawnPlayer(t *testing.T, r *Renderer) (int, map[image.Rectangle]bool) {
 			continue
 		}
 		n++
-		v := r.Verts[tri*3]
+		v := r.triVerts(uint32(tri))[0]
 		for _, rect := range r.Atlas.rects {
 			if v.SrcX >= float32(rect.Min.X) && v.SrcX <= float32(rect.Max.X) && v.SrcY >= float32(rect.Min.Y) && v.SrcY <= float32(rect.Max.Y) {
 				rects[rect] = true

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"testing"
 	"time"
@@ -39,6 +40,29 @@ func BenchmarkDrawWorld(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkDrawWorldAway is BenchmarkDrawWorld's 2000 creatures with the
+// camera turned round: the crowd is behind it, so the frame is the
+// terrain and sky plus resolving and culling every creature — what a
+// frame costs for objects it does not draw.
+func BenchmarkDrawWorldAway(b *testing.B) {
+	f := openSample(b)
+	w, err := f.Crowd(2000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The target south of the crowd (y 60–132), the camera north of it
+	// looking south.
+	at := physics.Position{Cell: 0xA9B40025, Frame: physics.Frame{Origin: physics.Vec3{X: 96, Y: 10, Z: 110}, Orientation: physics.IdentityQuat}}
+	cam := NewCamera(1280, 720, at)
+	cam.Distance, cam.Pitch = 60, 0.7
+	cam.Yaw += math.Pi
+	cam.Update()
+	r := NewRenderer(f.assets)
+	r.Detail, r.Depth = true, true // as the window draws
+	benchFrames(b, w, r, cam)
+	b.ReportMetric(float64(len(r.Drawn)), "drawn")
 }
 
 // BenchmarkDrawDefaultView is the CPU side of the viewer's first frame

@@ -91,7 +91,8 @@ func TestSurfaceBlendFlags(t *testing.T) {
 		}
 		// The quads are drawn back to front: the middle quad's triangles
 		// are 2 and 3 (emission order), the near one's 4 and 5.
-		if got := [2]uint32{r.Indices[6] / 3, r.Indices[9] / 3}; got[0]+got[1] != tc.second[0]+tc.second[1] || got[0] == got[1] {
+		drawn := indexTris(t, r)
+		if got := [2]uint32{drawn[2], drawn[3]}; got[0]+got[1] != tc.second[0]+tc.second[1] || got[0] == got[1] {
 			t.Errorf("%s: the second quad drawn is triangles %v, want %v", tc.name, got, tc.second)
 		}
 		wantOpaque := [2]int{0, 0}
@@ -151,13 +152,14 @@ func TestBuildBatchesAdditiveFlames(t *testing.T) {
 			t.Fatal(r.Errors)
 		}
 		end, adds := 0, 0
+		drawn := indexTris(t, r)
 		for i, b := range r.Batches {
 			if b.End <= end || (i > 0 && b.Additive == r.Batches[i-1].Additive) {
 				t.Fatalf("%s: batches %v do not split the indices into alternating runs", tc.name, r.Batches)
 			}
-			for _, idx := range r.Indices[end:b.End] {
-				if r.blend[idx/3] != b.Additive {
-					t.Fatalf("%s: triangle %d in a batch of the other blend", tc.name, idx/3)
+			for _, tri := range drawn[end/3 : b.End/3] {
+				if r.blend[tri] != b.Additive {
+					t.Fatalf("%s: triangle %d in a batch of the other blend", tc.name, tri)
 				}
 			}
 			if b.Additive {

@@ -32,11 +32,11 @@ func nearestDepths(r *Renderer, f *SoftFrame) []float32 {
 	for _, t := range r.skyList.vals {
 		sky[t] = true
 	}
-	for t := 0; t < len(r.Verts)/3; t++ {
+	for t := 0; t < len(r.tris); t++ {
 		if sky[uint32(t)] {
 			continue
 		}
-		v := r.Verts[3*t : 3*t+3]
+		v := r.triVerts(uint32(t))
 		f.raster(&v[0], &v[1], &v[2], func(x, y int, in *softIn) {
 			near[y*w+x] = min(near[y*w+x], 1/in.custom[2])
 		})

@@ -21,8 +21,9 @@ func TestDetailVertices(t *testing.T) {
 		r.Detail, r.Unlit, r.HideObjects = c.detail, c.unlit, true
 		r.Build(w, testCamera(w, 640, 480))
 		n := 0
-		for i := 0; i < len(r.Verts); i += 3 {
-			v := r.Verts[i]
+		for i := range r.tris {
+			tv := r.triVerts(uint32(i))
+			v := tv[0]
 			if v.Custom3 < DetailFog-0.5 {
 				continue
 			}
@@ -35,7 +36,7 @@ func TestDetailVertices(t *testing.T) {
 			}
 			// The triangle's atlas coordinates lie in the 64-texel cell
 			// texture whose origin it packs.
-			for _, vv := range r.Verts[i : i+3] {
+			for _, vv := range tv {
 				u, uv := vv.Custom0/vv.Custom2, vv.Custom1/vv.Custom2
 				const eps = 0.01 // the division's rounding at the texture's very edge
 				if u < org[0]-eps || u > org[0]+LandTexSize+eps || uv < org[1]-eps || uv > org[1]+LandTexSize+eps || vv.SrcX != v.SrcX || vv.SrcY != v.SrcY {

@@ -344,7 +344,7 @@ func TestTerrainBlendedInSampleWorld(t *testing.T) {
 		t.Errorf("%d merged cell textures over %d base textures, %d blended; want several, and blends", len(r.landRects), len(used), blended)
 	}
 	for _, tri := range r.terrain.vals {
-		v := r.Verts[tri*3]
+		v := r.triVerts(uint32(tri))[0]
 		if v.SrcX == 1.5 && v.SrcY == 1.5 {
 			t.Fatalf("terrain triangle %d drawn flat", tri)
 		}
@@ -370,7 +370,7 @@ func TestTerrainFlatWithoutLandSurface(t *testing.T) {
 		t.Fatal("no terrain drawn")
 	}
 	for _, tri := range r.terrain.vals {
-		if v := r.Verts[tri*3]; v.SrcX != 1.5 || v.SrcY != 1.5 {
+		if v := r.triVerts(uint32(tri))[0]; v.SrcX != 1.5 || v.SrcY != 1.5 {
 			t.Fatalf("terrain triangle %d samples (%v,%v), want the white block", tri, v.SrcX, v.SrcY)
 		}
 	}
@@ -404,7 +404,7 @@ func TestFarRing(t *testing.T) {
 	}
 	flat := 0
 	for _, tri := range far.terrain.vals {
-		if v := far.Verts[tri*3]; v.SrcX == 1.5 && v.SrcY == 1.5 {
+		if v := far.triVerts(uint32(tri))[0]; v.SrcX == 1.5 && v.SrcY == 1.5 {
 			flat++
 		}
 	}

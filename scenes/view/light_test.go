@@ -100,7 +100,7 @@ func TestCellLitByItsLights(t *testing.T) {
 			t.Fatal(r.Errors)
 		}
 		for _, tri := range r.interior.vals {
-			for _, v := range r.Verts[tri*3 : tri*3+3] {
+			for _, v := range r.triVerts(uint32(tri)) {
 				maxWarm = max(maxWarm, v.ColorR-v.ColorB)
 				n++
 			}
@@ -116,7 +116,7 @@ func TestCellLitByItsLights(t *testing.T) {
 		}
 		for tri, o := range r.owner {
 			if o == player {
-				for _, v := range r.Verts[tri*3 : tri*3+3] {
+				for _, v := range r.triVerts(uint32(tri)) {
 					playerWarm = max(playerWarm, v.ColorR-v.ColorB)
 				}
 			}

@@ -46,6 +46,57 @@ type Mesh struct {
 	// none: a part drawn with this mesh draws the level its distance
 	// picks instead (Renderer.degrade).
 	Degrade *dat.GfxObjDegradeInfo
+	// corners are the distinct front-side corners of the triangles (a
+	// vertex with its surface's colour, opacity, luminosity, alpha test
+	// and atlas coordinate) and triCorners each triangle's three
+	// (shareCorners); the renderer writes one output vertex per corner a
+	// frame draws and lets the triangles index them. nil (a mesh built
+	// by hand, or one with more than 65535 corners): every triangle
+	// writes three vertices of its own.
+	corners    []meshCorner
+	triCorners [][3]uint16
+	// planes are the triangles' planes in part space (facePlanes): the
+	// renderer picks the side each shows before transforming a vertex.
+	// nil: it transforms every vertex and picks them in camera space.
+	planes []meshPlane
+	// minAlpha is the least triangle Alpha (facePlanes).
+	minAlpha float32
+}
+
+// meshPlane is a triangle's plane in part space: N the unnormalized
+// (B−A)×(C−A), zero for a degenerate triangle, and D = N·A; with the
+// triangle's vertices and whether its back is drawn, so that choosing
+// the sides reads nothing else.
+type meshPlane struct {
+	N        physics.Vec3
+	D        float32
+	V        [3]uint16
+	TwoSided bool
+}
+
+// facePlanes fills planes and minAlpha.
+func (m *Mesh) facePlanes() {
+	m.planes = make([]meshPlane, len(m.Tris))
+	m.minAlpha = 1
+	for i := range m.Tris {
+		t := &m.Tris[i]
+		a, b, c := m.Pos[t.A], m.Pos[t.B], m.Pos[t.C]
+		n := b.Sub(a).Cross(c.Sub(a))
+		m.planes[i] = meshPlane{N: n, D: n.Dot(a), V: [3]uint16{t.A, t.B, t.C}, TwoSided: t.TwoSided}
+		m.minAlpha = min(m.minAlpha, t.Alpha)
+	}
+}
+
+// meshCorner is a triangle corner as the renderer writes it for a front
+// side lit by its vertex normals: everything in the output vertex but
+// the vertex's projection, light and fog and the object's opacity.
+type meshCorner struct {
+	V          uint16
+	UV         [2]float32 // atlas coordinate (Tex)
+	Col        rgb        // the surface's front colour
+	Alpha, Lum float32
+	Tex        bool
+	AlphaTest  bool // Tex && the surface's alpha test
 }
 
 // BuildMesh triangulates a GfxObj's drawing polygons as fans. Each
@@ -75,6 +126,8 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 		return nil, err
 	}
 	m.shareVertices()
+	m.shareCorners()
+	m.facePlanes()
 	return m, nil
 }
 
@@ -212,6 +265,44 @@ func (m *Mesh) shareVertices() {
 		t.A, t.B, t.C = at(t.A), at(t.B), at(t.C)
 	}
 	m.Pos, m.Nrm = pos, nrm
+}
+
+// shareCorners fills corners and triCorners: one corner per distinct
+// vertex, colour, opacity, luminosity, alpha test and atlas coordinate
+// (bit for bit) among the triangles' front sides. A mesh with more than
+// 65535 of them keeps none.
+func (m *Mesh) shareCorners() {
+	type key struct {
+		v                    uint16
+		u, w, r, g, b, a, lm uint32
+		tex, at              bool
+	}
+	b32 := math.Float32bits
+	index := make(map[key]uint16, len(m.Pos))
+	corners := make([]meshCorner, 0, len(m.Pos))
+	tc := make([][3]uint16, len(m.Tris))
+	for i := range m.Tris {
+		t := &m.Tris[i]
+		for k, v := range [3]uint16{t.A, t.B, t.C} {
+			c := meshCorner{V: v, Col: t.Front, Alpha: t.Alpha, Lum: t.Lum, Tex: t.Tex, AlphaTest: t.Tex && t.AlphaTest}
+			if t.Tex {
+				c.UV = t.UV[k]
+			}
+			ck := key{v, b32(c.UV[0]), b32(c.UV[1]), b32(c.Col.R), b32(c.Col.G), b32(c.Col.B), b32(c.Alpha), b32(c.Lum), c.Tex, c.AlphaTest}
+			j, ok := index[ck]
+			if !ok {
+				if len(corners) >= 0xFFFF {
+					m.corners, m.triCorners = nil, nil
+					return
+				}
+				j = uint16(len(corners))
+				index[ck] = j
+				corners = append(corners, c)
+			}
+			tc[i][k] = j
+		}
+	}
+	m.corners, m.triCorners = corners, tc
 }
 
 // surfFlags are a surface's drawing flags the renderer applies per

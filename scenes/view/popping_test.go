@@ -27,20 +27,20 @@ type drawnTri struct {
 // drawnTris reconstructs the interior and scene layers' triangles from
 // the vertices (screen position and inverse depth, Custom2) and the
 // camera.
-func drawnTris(r *Renderer, cam *Camera) []drawnTri {
+func drawnTris(t testing.TB, r *Renderer, cam *Camera) []drawnTri {
 	v := cam.View()
 	right := physics.Vec3{X: v[0][0], Y: v[1][0], Z: v[2][0]}
 	up := physics.Vec3{X: v[0][1], Y: v[1][1], Z: v[2][1]}
 	fwd := physics.Vec3{X: v[0][2], Y: v[1][2], Z: v[2][2]}
 	w2, h2 := float32(cam.W)/2, float32(cam.H)/2
 	pos := map[uint32]int{}
-	for i := 0; i < len(r.Indices); i += 3 {
-		pos[r.Indices[i]/3] = i / 3
+	for i, tri := range indexTris(t, r) {
+		pos[tri] = i
 	}
 	var out []drawnTri
 	for _, l := range []*triList{&r.interior, &r.scene} {
 		for _, t := range l.vals {
-			vs := r.Verts[t*3 : t*3+3]
+			vs := r.triVerts(uint32(t))
 			d := drawnTri{order: pos[t], minX: math.MaxFloat32, minY: math.MaxFloat32, maxX: -math.MaxFloat32, maxY: -math.MaxFloat32}
 			ok := true
 			for i, vv := range vs {
@@ -153,7 +153,7 @@ func orbitSwaps(t *testing.T, a Assets, at physics.Position, log bool) (pairs, f
 		cam.Yaw = float32(step) * 5 * math.Pi / 180
 		cam.Update()
 		r.Build(nil, cam)
-		tris := drawnTris(r, cam)
+		tris := drawnTris(t, r, cam)
 		// Sweep along the screen's x: only triangles whose x ranges
 		// overlap can be coincident on screen (coincident's first test),
 		// so each is paired with those starting before it ends.

@@ -117,7 +117,8 @@ func (l *triList) reset() { l.keys, l.vals = l.keys[:0], l.vals[:0] }
 
 // Renderer is the CPU side of the world scene: it projects terrain,
 // statics, objects and particles through a Camera into one vertex buffer
-// (three vertices per triangle) and an index list ordered back to front —
+// (a mesh's lit front faces share one vertex per corner; every other
+// triangle has three of its own) and an index list ordered back to front —
 // terrain first as the ground layer, then everything standing on it. It
 // reads only published state: Presentation.Root and Visual for objects,
 // emitter frames for particles. Build allocates nothing once its buffers
@@ -146,8 +147,10 @@ type Renderer struct {
 	// Highlight is the guid whose map marker is drawn gold (the player).
 	Highlight uint32
 
-	// Verts and Indices are the last Build's output, for DrawTriangles32;
-	// Batches split Indices into runs of one blend, a draw call each.
+	// Verts and Indices are the last Build's output, for DrawTriangles32
+	// (a vertex may serve several triangles: read a triangle's through
+	// Indices); Batches split Indices into runs of one blend, a draw call
+	// each.
 	Verts   []Vertex
 	Indices []uint32
 	Batches []Batch
@@ -208,8 +211,11 @@ type Renderer struct {
 	// with the atlas as the one source image.
 	Atlas *Atlas
 
-	cam      *Camera
-	noCull   bool            // tests: transform every object
+	cam    *Camera
+	noCull bool // tests: transform every object
+	// tris are each triangle's three vertices in Verts (its number is
+	// its place here, as in owner, blend and solid).
+	tris     [][3]uint32
 	view     components.View // the object being built, resolved per object
 	skyList  triList
 	terrain  triList
@@ -275,10 +281,16 @@ type Renderer struct {
 	drawOutdoors bool
 	vstamp       []uint32 // proj[i] is this mesh's when vstamp[i] == stamp
 	stamp        uint32
-	merge        *TexMerge // the land surface; nil draws terrain in palette colours
-	landSrc      map[uint32]*image.NRGBA
-	landRects    map[uint32]landRect
-	normals      map[uint32]*[81]physics.Vec3
+	// cout[k] is the Verts index of the mesh's corner k when
+	// cstamp[k] == stamp (buildMeshInto).
+	cstamp, cout []uint32
+	// vis is buildMeshInto's scratch: the mesh's triangles drawn (^i for
+	// a back side).
+	vis       []int32
+	merge     *TexMerge // the land surface; nil draws terrain in palette colours
+	landSrc   map[uint32]*image.NRGBA
+	landRects map[uint32]landRect
+	normals   map[uint32]*[81]physics.Vec3
 }
 
 // NewRenderer returns a renderer over the assets.
@@ -418,7 +430,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
-	r.Verts, r.Indices, r.owner, r.blend, r.solid = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0], r.solid[:0]
+	r.Verts, r.Indices, r.owner, r.blend, r.solid, r.tris = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0], r.solid[:0], r.tris[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
 	r.skyList.reset()
@@ -442,7 +454,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		r.emitters = r.emitters[:0]
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.Resolve(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
+				if r.view.ResolveDraw(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
 					if r.view.Particle != nil {
 						r.emitters = append(r.emitters, e)
@@ -453,7 +465,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		// Particles after every object, in the same order, resolving
 		// again only the objects that have emitters.
 		for _, e := range r.emitters {
-			if r.view.Resolve(w.ECS, e) {
+			if r.view.ResolveDraw(w.ECS, e) {
 				r.buildParticles(&r.view)
 			}
 		}
@@ -476,7 +488,8 @@ func (r *Renderer) order() {
 		if !r.anyAdditive { // the usual frame: one batch
 			for _, l := range lists {
 				for _, t := range l.vals {
-					r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+					v := &r.tris[t]
+					r.Indices = append(r.Indices, v[0], v[1], v[2])
 				}
 			}
 			if len(r.Indices) > 0 {
@@ -495,6 +508,10 @@ func (r *Renderer) order() {
 	// passes it, as good as everywhere, the opaque triangles drawn after
 	// it cover it; where it fails, one of them is nearer than 1 unit and
 	// covers the pixel anyway. So it shares their batch.
+	if !r.anyAdditive { // the usual frame: one batch, every triangle depth-tested
+		r.orderDepthOneBatch(lists)
+		return
+	}
 	for _, t := range r.skyList.vals {
 		r.batch(t, true)
 	}
@@ -517,13 +534,50 @@ func (r *Renderer) order() {
 	}
 }
 
+// orderDepthOneBatch is order's depth-tested path for a frame without
+// additive triangles, whose triangles all fall in one batch: the sky,
+// the opaque triangles of the other layers and then the blended ones
+// sorted back to front, as batch would write them.
+func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
+	idx := r.Indices
+	for _, t := range r.skyList.vals {
+		v := &r.tris[t]
+		idx = append(idx, v[0], v[1], v[2])
+	}
+	r.DepthStart = len(idx)
+	r.blended.reset()
+	solid := r.solid
+	for _, l := range lists[1:] {
+		for i, t := range l.vals {
+			if solid[t] {
+				v := &r.tris[t]
+				idx = append(idx, v[0], v[1], v[2])
+				continue
+			}
+			r.blended.keys = append(r.blended.keys, l.keys[i])
+			r.blended.vals = append(r.blended.vals, t)
+		}
+	}
+	r.DepthEnd = len(idx)
+	r.sort(&r.blended)
+	for _, t := range r.blended.vals {
+		v := &r.tris[t]
+		idx = append(idx, v[0], v[1], v[2])
+	}
+	r.Indices = idx
+	if len(idx) > 0 {
+		r.Batches = append(r.Batches, Batch{End: len(idx), Depth: true})
+	}
+}
+
 // batch appends triangle t to Indices, in the last batch when it has t's
 // blend and depth test, else in a new one.
 func (r *Renderer) batch(t uint32, depth bool) {
 	if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add || r.Batches[len(r.Batches)-1].Depth != depth {
 		r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add, Depth: depth})
 	}
-	r.Indices = append(r.Indices, t*3, t*3+1, t*3+2)
+	v := &r.tris[t]
+	r.Indices = append(r.Indices, v[0], v[1], v[2])
 	r.Batches[len(r.Batches)-1].End = len(r.Indices)
 }
 
@@ -1116,6 +1170,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	r.stamp++
 	if r.stamp == 0 { // wrapped: no stale stamp may match
 		clear(r.vstamp)
+		clear(r.cstamp)
 		r.stamp = 1
 	}
 	stamp := r.stamp
@@ -1127,11 +1182,25 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	// Triangles wholly in front of the near plane are emitted from the
 	// projected vertices; the others are clipped by emit from the
 	// camera-space points.
-	for i, p := range mesh.Pos {
-		pts[i] = physics.Vec3{
-			X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-			Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+	// With the mesh's face planes (facePlanes) the sides are chosen in
+	// part space and only the vertices of the triangles drawn are
+	// transformed; without them (a mesh built by hand) every vertex is,
+	// and the sides are chosen from the camera-space points.
+	planes := mesh.planes
+	var W float32
+	var E physics.Vec3
+	if len(planes) == len(mesh.Tris) {
+		W, E, planes = facingTerms(&m, r.cam.Map, planes)
+	} else {
+		planes = nil
+	}
+	if planes == nil {
+		for i, p := range mesh.Pos {
+			pts[i] = physics.Vec3{
+				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
+				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
+				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+			}
 		}
 	}
 	cam := r.cam
@@ -1164,21 +1233,80 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	}
 	nrm := mesh.Nrm
 	vstamp := r.vstamp[:len(pts)]
-	// vertex is a vertex's light (its normal against the sun; R < 0
+	mapView := cam.Map
+	// First the sides drawn: front faces, and the back faces of two-sided
+	// triangles (^i in vis), not degenerate and not fully translucent;
+	// their vertices are stamped.
+	vis := r.vis[:0]
+	// Every triangle is opaque enough when the least opaque one is.
+	alphaEach := !(alpha*mesh.minAlpha > 0.01)
+	for i := range planes {
+		pl := &planes[i]
+		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
+		// of the part-space plane, which W and E fold in.
+		front := W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0
+		if !front && (!pl.TwoSided || pl.N == (physics.Vec3{})) {
+			continue // a back face, or a degenerate triangle
+		}
+		if alphaEach && alpha*mesh.Tris[i].Alpha <= 0.01 {
+			continue // a fully translucent surface
+		}
+		vstamp[pl.V[0]], vstamp[pl.V[1]], vstamp[pl.V[2]] = stamp, stamp, stamp
+		if front {
+			vis = append(vis, int32(i))
+		} else {
+			vis = append(vis, ^int32(i))
+		}
+	}
+	for i := 0; planes == nil && i < len(mesh.Tris); i++ {
+		t := &mesh.Tris[i]
+		a, b, c := pts[t.A], pts[t.B], pts[t.C]
+		n := b.Sub(a).Cross(c.Sub(a))
+		var front bool // facingN, inlined
+		if mapView {
+			front = n.Z > 0
+		} else {
+			front = n.Dot(a) > 0
+		}
+		if !front && !t.TwoSided {
+			continue
+		}
+		if n.Dot(n) == 0 { // a degenerate triangle (n.Len() == 0)
+			continue
+		}
+		if alpha*t.Alpha <= 0.01 {
+			continue // a fully translucent surface
+		}
+		vstamp[t.A], vstamp[t.B], vstamp[t.C] = stamp, stamp, stamp
+		if front {
+			vis = append(vis, int32(i))
+		} else {
+			vis = append(vis, ^int32(i))
+		}
+	}
+	r.vis = vis
+	// Then each stamped vertex's light (its normal against the sun; R < 0
 	// without a normal: lit by the triangle's) and its screen point,
 	// inverse depth and fog, exactly as put (ScreenOf) and append
-	// (Lighting.FogAt of 1/iw) work them out per corner; worked out the
-	// first time a drawn triangle names it. (A vertex behind the near
-	// plane projects to nonsense that only clipped triangles, drawn by
-	// emit from the camera-space points, name.)
-	vertex := func(i uint16) *projVert {
-		v := &proj[i]
-		if vstamp[i] == stamp {
-			return v
+	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
+	// the near plane projects to nonsense that only clipped triangles,
+	// drawn by emit from the camera-space points, name.)
+	pos := mesh.Pos
+	for i := range proj {
+		if vstamp[i] != stamp {
+			continue
 		}
-		vstamp[i] = stamp
+		if planes != nil {
+			p := pos[i]
+			pts[i] = physics.Vec3{
+				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
+				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
+				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+			}
+		}
+		v := &proj[i]
 		v.L = rgb{-1, 0, 0}
-		if int(i) < len(nrm) {
+		if i < len(nrm) {
 			if n := nrm[i]; n != (physics.Vec3{}) {
 				d := max(0, n.Dot(sun))
 				a, s := camLight.Ambient, camLight.Sun
@@ -1190,42 +1318,95 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			}
 		}
 		q := pts[i]
-		if cam.Map {
+		if mapView {
 			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
-			return v
+			continue
 		}
 		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
 		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
 			v.Fog = min(max((1/v.IW-fogMin)/fogSpan, 0), 1)
 		}
-		return v
 	}
-	mapView := cam.Map
-	for i := range mesh.Tris {
-		t := &mesh.Tris[i]
-		a, b, c := pts[t.A], pts[t.B], pts[t.C]
-		n := b.Sub(a).Cross(c.Sub(a))
-		col := t.Front
-		sign := float32(-1)
-		var front bool // facingN, inlined
-		if mapView {
-			front = n.Z > 0
-		} else {
-			front = n.Dot(a) > 0
-		}
-		back := !front
+	// With corners (shareCorners), a front side lit by its vertex normals
+	// writes each of its corners' output vertex once for all the
+	// triangles naming it (cout, stamped like the vertices); the others —
+	// back sides, faces without vertex normals, triangles cut at the near
+	// plane, terrain detail — write three vertices of their own.
+	tcs := mesh.triCorners
+	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
+		tcs = nil
+	}
+	if tcs != nil && cap(r.cstamp) < len(mesh.corners) {
+		r.cstamp = make([]uint32, len(mesh.corners))
+		r.cout = make([]uint32, len(mesh.corners))
+	}
+	var cstamp, cout []uint32
+	if tcs != nil {
+		cstamp, cout = r.cstamp[:len(mesh.corners)], r.cout[:len(mesh.corners)]
+	}
+	corners := mesh.corners
+	bounds := emptyRect // the corners written
+	// The corner path records its triangles as addTri does, inline.
+	opaqueLayer := !r.particle && list != &r.skyList
+	cornerTris := 0
+	for _, vi := range vis {
+		back := vi < 0
 		if back {
-			if !t.TwoSided {
+			vi = ^vi
+		}
+		t := &mesh.Tris[vi]
+		a, b, c := pts[t.A], pts[t.B], pts[t.C]
+		pa, pb, pc := &proj[t.A], &proj[t.B], &proj[t.C]
+		ta := alpha * t.Alpha
+		clipped := a.Z < near || b.Z < near || c.Z < near
+		if !clipped {
+			// emit's and put's path for a triangle wholly in front of the
+			// near plane, from the shared projected vertices.
+			if a.Z > far && b.Z > far && c.Z > far {
 				continue
 			}
+			if (pa.X < 0 && pb.X < 0 && pc.X < 0) || (pa.Y < 0 && pb.Y < 0 && pc.Y < 0) ||
+				(pa.X > sw && pb.X > sw && pc.X > sw) || (pa.Y > sh && pb.Y > sh && pc.Y > sh) {
+				continue
+			}
+			if tcs != nil && !back && pa.L.R >= 0 && pb.L.R >= 0 && pc.L.R >= 0 {
+				tc := &tcs[vi]
+				ja, jb, jc := tc[0], tc[1], tc[2]
+				if cstamp[ja] != stamp {
+					cstamp[ja] = stamp
+					cout[ja] = r.cornerVertex(&bounds, &corners[ja], pa, alpha)
+				}
+				if cstamp[jb] != stamp {
+					cstamp[jb] = stamp
+					cout[jb] = r.cornerVertex(&bounds, &corners[jb], pb, alpha)
+				}
+				if cstamp[jc] != stamp {
+					cstamp[jc] = stamp
+					cout[jc] = r.cornerVertex(&bounds, &corners[jc], pc, alpha)
+				}
+				add := t.Additive
+				tn := uint32(len(r.tris))
+				r.tris = append(r.tris, [3]uint32{cout[ja], cout[jb], cout[jc]})
+				r.owner = append(r.owner, owner)
+				r.blend = append(r.blend, add)
+				r.solid = append(r.solid, ta >= 1 && !add && opaqueLayer)
+				r.anyAdditive = r.anyAdditive || add
+				list.keys = append(list.keys, ^math.Float32bits(max((a.Z+b.Z+c.Z)/3, 0)))
+				list.vals = append(list.vals, tn)
+				cornerTris++
+				continue
+			}
+		}
+		col, sign := t.Front, float32(-1)
+		if back {
 			col, sign = t.Back, 1
 		}
-		if n.Dot(n) == 0 { // a degenerate triangle (n.Len() == 0)
-			continue
-		}
-		pa, pb, pc := vertex(t.A), vertex(t.B), vertex(t.C)
 		la, lb, lc := pa.L, pb.L, pc.L
 		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
+			n := b.Sub(a).Cross(c.Sub(a))
+			if n.Dot(n) == 0 {
+				continue // degenerate in camera space
+			}
 			fn := n.Scale(sign / n.Len())
 			face := camLight.light(fn, 0)
 			la, lb, lc = face, face, face
@@ -1238,31 +1419,57 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		if t.Lum > 0 {
 			la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
 		}
-		ta := alpha * t.Alpha
-		if ta <= 0.01 {
-			continue // a fully translucent surface
-		}
 		var uv *[3][2]float32
 		if t.Tex {
 			uv = &t.UV
 		}
 		r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
-		if a.Z < near || b.Z < near || c.Z < near {
+		if clipped {
 			r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
-			continue
-		}
-		// emit's and put's path for a triangle wholly in front of the
-		// near plane, from the shared projected vertices.
-		if a.Z > far && b.Z > far && c.Z > far {
-			continue
-		}
-		if (pa.X < 0 && pb.X < 0 && pc.X < 0) || (pa.Y < 0 && pb.Y < 0 && pc.Y < 0) ||
-			(pa.X > sw && pb.X > sw && pc.X > sw) || (pa.Y > sh && pb.Y > sh && pc.Y > sh) {
 			continue
 		}
 		r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 	}
+	if owner >= 0 {
+		r.Drawn[owner].Tris += cornerTris
+	}
+	if !bounds.Empty() {
+		if owner >= 0 {
+			d := &r.Drawn[owner].Bounds
+			d.Add(bounds.MinX, bounds.MinY)
+			d.Add(bounds.MaxX, bounds.MaxY)
+		} else if list == &r.terrain {
+			r.TerrainBounds.Add(bounds.MinX, bounds.MinY)
+			r.TerrainBounds.Add(bounds.MaxX, bounds.MaxY)
+		}
+	}
 	r.alphaTest, r.additive = false, false
+}
+
+// facingTerms returns the terms that choose a triangle's side in part
+// space for a part drawn by m: the camera-space test n'·a' > 0 (or
+// n'.Z > 0 in the map's parallel view) of facingN, for the part-space
+// plane n·p = d of a triangle, is W·d + n·E > 0. With m's 3×3 block M
+// (rows m0, m1, m2; a row vector p goes to p·M + t) and c0 = m1×m2,
+// c1 = m2×m0, c2 = m0×m1 (M⁻¹'s columns times det M): n' = det M ·
+// n·M⁻ᵀ, so n'·a' = det M·(d − n·eye) with the eye at −t·M⁻¹ in part
+// space, which is det M·d + n·(t·c0, t·c1, t·c2); and n'.Z =
+// n·(c0.Z, c1.Z, c2.Z). A part whose block is singular (det 0) returns
+// nil planes: the caller tests its sides in camera space.
+func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, physics.Vec3, []meshPlane) {
+	m0 := physics.Vec3{X: m[0][0], Y: m[0][1], Z: m[0][2]}
+	m1 := physics.Vec3{X: m[1][0], Y: m[1][1], Z: m[1][2]}
+	m2 := physics.Vec3{X: m[2][0], Y: m[2][1], Z: m[2][2]}
+	c0, c1, c2 := m1.Cross(m2), m2.Cross(m0), m0.Cross(m1)
+	det := m0.Dot(c0)
+	if det == 0 || det != det {
+		return 0, physics.Vec3{}, nil
+	}
+	if parallel {
+		return 0, physics.Vec3{X: c0.Z, Y: c1.Z, Z: c2.Z}, planes
+	}
+	t := physics.Vec3{X: m[3][0], Y: m[3][1], Z: m[3][2]}
+	return det, physics.Vec3{X: t.Dot(c0), Y: t.Dot(c1), Z: t.Dot(c2)}, planes
 }
 
 // projVert is a mesh vertex lit and projected once for all its
@@ -1618,7 +1825,6 @@ func (r *Renderer) append(list *triList, owner int32, depth, ax, ay, bx, by, cx,
 // the layer is not fogged; the alpha test's AlphaTestFog is added here).
 func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa, pb, pc *projVert, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
 	n := len(r.Verts)
-	t := uint32(n / 3)
 	if n+3 > cap(r.Verts) {
 		r.Verts = append(r.Verts, make([]Vertex, 3)...)
 	}
@@ -1647,6 +1853,25 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 			v[i].Custom3 += DetailFog
 		}
 	}
+	if owner >= 0 {
+		d := &r.Drawn[owner]
+		d.Bounds.Add(pa.X, pa.Y)
+		d.Bounds.Add(pb.X, pb.Y)
+		d.Bounds.Add(pc.X, pc.Y)
+	} else if list == &r.terrain {
+		r.TerrainBounds.Add(pa.X, pa.Y)
+		r.TerrainBounds.Add(pb.X, pb.Y)
+		r.TerrainBounds.Add(pc.X, pc.Y)
+	}
+	r.addTri(list, owner, depth, alpha, uint32(n), uint32(n+1), uint32(n+2))
+}
+
+// addTri records a triangle of Verts[a], Verts[b], Verts[c] (written,
+// with the owner's bounds grown over them): its vertices, owner, blend
+// and depth flags, and its sort key in list.
+func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b, c uint32) {
+	t := uint32(len(r.tris))
+	r.tris = append(r.tris, [3]uint32{a, b, c})
 	r.owner = append(r.owner, owner)
 	r.blend = append(r.blend, r.additive)
 	r.solid = append(r.solid, alpha >= 1 && !r.additive && !r.particle && list != &r.skyList)
@@ -1657,16 +1882,38 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 	list.keys = append(list.keys, ^math.Float32bits(max(depth, 0)))
 	list.vals = append(list.vals, t)
 	if owner >= 0 {
-		d := &r.Drawn[owner]
-		d.Tris++
-		d.Bounds.Add(pa.X, pa.Y)
-		d.Bounds.Add(pb.X, pb.Y)
-		d.Bounds.Add(pc.X, pc.Y)
-	} else if list == &r.terrain {
-		r.TerrainBounds.Add(pa.X, pa.Y)
-		r.TerrainBounds.Add(pb.X, pb.Y)
-		r.TerrainBounds.Add(pc.X, pc.Y)
+		r.Drawn[owner].Tris++
 	}
+}
+
+// cornerVertex writes the output vertex of a mesh corner whose vertex
+// is lit and projected as p, for a triangle of an object drawn at
+// opacity alpha, growing b over it, and returns its index in Verts. The
+// vertex is the one appendProjected writes for that corner.
+func (r *Renderer) cornerVertex(b *Rect, c *meshCorner, p *projVert, alpha float32) uint32 {
+	n := len(r.Verts)
+	if n == cap(r.Verts) {
+		r.Verts = append(r.Verts, Vertex{})
+	}
+	r.Verts = r.Verts[:n+1]
+	l := p.L
+	if c.Lum > 0 {
+		l = luminous(l, c.Lum)
+	}
+	u, v := r.SrcX, r.SrcY
+	if c.Tex {
+		u, v = c.UV[0], c.UV[1]
+	}
+	fog := p.Fog
+	if c.AlphaTest {
+		fog += AlphaTestFog
+	}
+	o := &r.Verts[n]
+	o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, v
+	o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
+	o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, v*p.IW, p.IW, fog
+	b.Add(p.X, p.Y)
+	return uint32(n)
 }
 
 // sort orders a layer by key with a stable LSD radix sort (three passes
@@ -1682,13 +1929,17 @@ func (r *Renderer) sort(l *triList) {
 	}
 	srcK, srcV := l.keys, l.vals
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
-	var count [1<<11 + 1]int
-	for shift := uint(0); shift < 32; shift += 11 {
-		clear(count[:])
-		for _, k := range srcK {
-			count[(k>>shift&0x7FF)+1]++
-		}
-		if count[(srcK[0]>>shift&0x7FF)+1] == n {
+	// The three digits' counts in one read of the keys (a pass does not
+	// change how many keys hold each digit).
+	var counts [3][1<<11 + 1]int32
+	for _, k := range srcK {
+		counts[0][(k&0x7FF)+1]++
+		counts[1][(k>>11&0x7FF)+1]++
+		counts[2][(k>>22)+1]++
+	}
+	for pass, shift := 0, uint(0); pass < 3; pass, shift = pass+1, shift+11 {
+		count := &counts[pass]
+		if int(count[(srcK[0]>>shift&0x7FF)+1]) == n {
 			continue // every key shares this digit: the pass would not move anything
 		}
 		for i := 1; i < len(count); i++ {
@@ -1719,8 +1970,9 @@ func (r *Renderer) Pick(x, y float32) uint32 {
 		if o < 0 {
 			continue
 		}
-		v := r.Verts[t*3 : t*3+3]
-		if inTriangle(x, y, v[0].DstX, v[0].DstY, v[1].DstX, v[1].DstY, v[2].DstX, v[2].DstY) {
+		k := &r.tris[t]
+		a, b, c := &r.Verts[k[0]], &r.Verts[k[1]], &r.Verts[k[2]]
+		if inTriangle(x, y, a.DstX, a.DstY, b.DstX, b.DstY, c.DstX, c.DstY) {
 			return r.Drawn[o].GUID
 		}
 	}

@@ -5,6 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/stream"
@@ -18,8 +21,13 @@ func TestBuildDrawsEveryEntity(t *testing.T) {
 	if len(r.Errors) > 0 {
 		t.Fatalf("asset errors: %v", r.Errors)
 	}
-	if len(r.Indices)%3 != 0 || len(r.Indices) != len(r.Verts) {
-		t.Fatalf("%d indices for %d vertices", len(r.Indices), len(r.Verts))
+	if len(r.Indices) != 3*len(r.tris) {
+		t.Fatalf("%d indices for %d triangles", len(r.Indices), len(r.tris))
+	}
+	for _, k := range r.Indices {
+		if int(k) >= len(r.Verts) {
+			t.Fatalf("index %d past the %d vertices", k, len(r.Verts))
+		}
 	}
 	if r.TerrainBounds.Empty() {
 		t.Fatal("no terrain drawn")
@@ -61,13 +69,14 @@ func TestBuildSortsBackToFront(t *testing.T) {
 	if ns <= 4 {
 		t.Fatalf("%d sky triangles, want the gradient's 4 and the sky objects'", ns)
 	}
+	drawn := indexTris(t, r)
 	for k := 0; k < ns; k++ {
-		if got := r.Indices[k*3] / 3; got != r.skyList.vals[k] {
+		if got := drawn[k]; got != r.skyList.vals[k] {
 			t.Fatalf("index %d names triangle %d, want sky %d", k, got, r.skyList.vals[k])
 		}
 	}
 	for k := 0; k < nt; k++ {
-		if got := r.Indices[(ns+k)*3] / 3; got != r.terrain.vals[k] {
+		if got := drawn[ns+k]; got != r.terrain.vals[k] {
 			t.Fatalf("index %d names triangle %d, want terrain %d", k, got, r.terrain.vals[k])
 		}
 		if r.owner[r.terrain.vals[k]] != -1 {
@@ -344,5 +353,66 @@ func TestCullingKeepsEverythingOnScreen(t *testing.T) {
 	}
 	if dropped == 0 {
 		t.Fatal("culling never dropped an object: the test cannot tell culling from none")
+	}
+}
+
+// triVerts returns triangle t's three output vertices (its corners in
+// Verts, shared with other triangles of its mesh or its own).
+func (r *Renderer) triVerts(t uint32) [3]Vertex {
+	k := r.tris[t]
+	return [3]Vertex{r.Verts[k[0]], r.Verts[k[1]], r.Verts[k[2]]}
+}
+
+// indexTris returns the triangle each index triple of Indices draws (the
+// triangle whose three vertices it names).
+func indexTris(t testing.TB, r *Renderer) []uint32 {
+	t.Helper()
+	of := make(map[[3]uint32]uint32, len(r.tris))
+	for i, k := range r.tris {
+		if _, dup := of[k]; dup {
+			t.Fatalf("triangles %d and %d name the same vertices %v", of[k], i, k)
+		}
+		of[k] = uint32(i)
+	}
+	out := make([]uint32, 0, len(r.Indices)/3)
+	for i := 0; i+2 < len(r.Indices); i += 3 {
+		tri, ok := of[[3]uint32{r.Indices[i], r.Indices[i+1], r.Indices[i+2]}]
+		if !ok {
+			t.Fatalf("index triple %d names no triangle", i/3)
+		}
+		out = append(out, tri)
+	}
+	return out
+}
+
+// TestResolveDrawReadsWhatDrawingNeeds: the renderer's ResolveDraw gives
+// every object the same physics state, part array, presentation,
+// appearance, particle manager and name as a full Resolve, and nothing
+// else.
+func TestResolveDrawReadsWhatDrawingNeeds(t *testing.T) {
+	w, _ := testWorld(t)
+	n, particles := 0, 0
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			var full, draw components.View
+			if !full.Resolve(w.ECS, e) || !draw.ResolveDraw(w.ECS, e) {
+				t.Fatalf("entity %v: not resolved", e)
+			}
+			if draw.Phys != full.Phys || draw.Parts != full.Parts || draw.Pres != full.Pres || draw.Look != full.Look ||
+				draw.Particle != full.Particle || draw.Entity != full.Entity || draw.Name != full.Name {
+				t.Fatalf("entity %v: ResolveDraw %+v, Resolve %+v", e, draw, full)
+			}
+			if draw.Motion != nil || draw.Movement != nil || draw.Position != nil || draw.Target != nil || draw.Detection != nil ||
+				draw.Script != nil || draw.Hooks != nil {
+				t.Fatalf("entity %v: ResolveDraw read more than drawing needs: %+v", e, draw)
+			}
+			n++
+			if draw.Particle != nil {
+				particles++
+			}
+		}
+	}
+	if n < 5 || particles == 0 {
+		t.Fatalf("compared %d objects, %d with a particle manager: the test world should give more", n, particles)
 	}
 }

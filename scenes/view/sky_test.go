@@ -165,13 +165,15 @@ func TestMeshPerVertexLighting(t *testing.T) {
 	r := &Renderer{cam: cam}
 	r.setLight(Lighting{SunDir: physics.Vec3{Z: 1}, Sun: rgb{0.5, 0.5, 0.5}, Ambient: rgb{0.2, 0.2, 0.2}})
 	r.buildMesh(m, cam.View(), -1, 1)
-	if len(r.Verts) != 6 {
-		t.Fatalf("%d vertices, want two triangles", len(r.Verts))
+	if len(r.tris) != 2 {
+		t.Fatalf("%d triangles, want two", len(r.tris))
 	}
 	lit := float32(0.2 + 0.5*math.Sqrt(0.5))
 	// The fan is (0, 1, 2), (0, 2, 3).
 	want := []float32{lit, lit, 0.2, lit, 0.2, 0.2}
-	for i, v := range r.Verts {
+	tv := r.triVerts(0)
+	tv2 := r.triVerts(1)
+	for i, v := range append(tv[:], tv2[:]...) {
 		if !approx(v.ColorR, want[i]) || v.ColorA != 1 {
 			t.Errorf("vertex %d colour %v alpha %v, want %v", i, v.ColorR, v.ColorA, want[i])
 		}
@@ -274,7 +276,7 @@ func TestSunInTheSky(t *testing.T) {
 		rect, _ := r.Atlas.Rect(sparkKey)
 		var out []uint32
 		for _, tri := range r.skyList.vals {
-			if v := r.Verts[tri*3]; v.SrcX >= float32(rect.Min.X) && v.SrcX <= float32(rect.Max.X) && v.SrcY >= float32(rect.Min.Y) && v.SrcY <= float32(rect.Max.Y) {
+			if v := r.triVerts(uint32(tri))[0]; v.SrcX >= float32(rect.Min.X) && v.SrcX <= float32(rect.Max.X) && v.SrcY >= float32(rect.Min.Y) && v.SrcY <= float32(rect.Max.Y) {
 				out = append(out, tri)
 			}
 		}
@@ -291,7 +293,7 @@ func TestSunInTheSky(t *testing.T) {
 		t.Fatalf("sun triangles %v of sky %v, want the last two", disc, r.skyList.vals)
 	}
 	x, y := cam.ScreenOf(cam.ToCamera(cam.Eye().Add(sun.Scale(10000))))
-	v := r.Verts[disc[0]*3 : disc[0]*3+3]
+	v := r.triVerts(uint32(disc[0]))
 	cx, cy := (v[0].DstX+v[2].DstX)/2, (v[0].DstY+v[2].DstY)/2
 	if !approxTol(cx, x, 0.5) || !approxTol(cy, y, 0.5) {
 		t.Errorf("sun disc centred at (%v,%v), the sun projects to (%v,%v)", cx, cy, x, y)

@@ -143,7 +143,7 @@ func skyTrisOf(r *Renderer, surface uint32) []uint32 {
 	var out []uint32
 	for _, tri := range r.skyList.vals {
 		in := true
-		for _, v := range r.Verts[tri*3 : tri*3+3] {
+		for _, v := range r.triVerts(uint32(tri)) {
 			if v.SrcX < float32(rect.Min.X) || v.SrcX > float32(rect.Max.X) || v.SrcY < float32(rect.Min.Y) || v.SrcY > float32(rect.Max.Y) {
 				in = false
 			}
@@ -213,7 +213,7 @@ func TestSkyObjectsDrawn(t *testing.T) {
 		if !r.blend[tri] {
 			t.Errorf("sun triangle %d is not additive", tri)
 		}
-		for _, v := range r.Verts[tri*3 : tri*3+3] {
+		for _, v := range r.triVerts(uint32(tri)) {
 			sx, sy = sx+v.DstX, sy+v.DstY
 		}
 	}
@@ -225,7 +225,7 @@ func TestSkyObjectsDrawn(t *testing.T) {
 	}
 
 	// Moving the camera 300 units leaves the sky where it was on screen.
-	before := append([]Vertex(nil), r.Verts[sunTris[0]*3:sunTris[0]*3+3]...)
+	before := r.triVerts(uint32(sunTris[0]))
 	cam.Target = cam.Target.Add(physics.Vec3{X: 300, Y: -200, Z: 50})
 	cam.Update()
 	r.Build(w, cam)
@@ -233,7 +233,7 @@ func TestSkyObjectsDrawn(t *testing.T) {
 	if len(moved) != len(sunTris) {
 		t.Fatalf("after moving, %d sun triangles, want %d", len(moved), len(sunTris))
 	}
-	for i, v := range r.Verts[moved[0]*3 : moved[0]*3+3] {
+	for i, v := range r.triVerts(uint32(moved[0])) {
 		if !approxTol(v.DstX, before[i].DstX, 0.01) || !approxTol(v.DstY, before[i].DstY, 0.01) {
 			t.Errorf("moving the camera moved the sun's corner %d from (%v,%v) to (%v,%v)", i, before[i].DstX, before[i].DstY, v.DstX, v.DstY)
 		}
@@ -252,7 +252,7 @@ func TestSkyObjectsDrawn(t *testing.T) {
 	uvAt := func() (float32, bool) {
 		r.Build(w, cam)
 		for _, tri := range skyTrisOf(r, world.SurfaceClouds) {
-			return r.Verts[tri*3].SrcX, true
+			return r.triVerts(uint32(tri))[0].SrcX, true
 		}
 		return 0, false
 	}

@@ -78,7 +78,7 @@ func TestFigureDrawnFromItsTexture(t *testing.T) {
 		if sky[tri] {
 			continue // the sky gradient samples the white block
 		}
-		v := r.Verts[tri*3 : tri*3+3]
+		v := r.triVerts(uint32(tri))
 		if owner != player {
 			if v[0].SrcX == 1.5 && v[0].SrcY == 1.5 {
 				flat++
