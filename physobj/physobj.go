@@ -157,15 +157,20 @@ type Contact struct {
 // 004 Q5's set_frame): the candidate is accepted, outdoors canonicalised
 // and kept on the terrain height as Settle does (divergence TR-01). A
 // move that left the world is refused and is no landing.
-func Transition(v *components.View, cand physics.Frame, dt float64, g Ground, r *collision.Resolver) Contact {
+//
+// The candidate is taken by pointer and may be changed (canonicalised,
+// settled); the caller passes a copy it does not need again. The result
+// is written to *c.
+func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
 	p := v.Phys
 	cell := p.Position.Cell
 	if r != nil && !p.State.Has(physics.StateEthereal) {
-		if m := moverOf(&r.Mover, v, cand); m != nil {
-			return sweep(v, m, cand, dt, r)
+		if m := moverOf(&r.Mover, v, *cand); m != nil {
+			*c = sweep(v, m, *cand, dt, r)
+			return
 		}
 	}
-	var c Contact
+	*c = Contact{}
 	if dt > 0 {
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
@@ -173,17 +178,16 @@ func Transition(v *components.View, cand physics.Frame, dt float64, g Ground, r 
 		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
 		if !ok {
 			p.CachedVelocity = physics.Vec3{}
-			return c
+			return
 		}
 		cell = nc
 		if g != nil {
 			if z, ok := g.GroundZ(cell, cand.Origin.X, cand.Origin.Y); ok {
-				c.Landed = Settle(p, &cand, z)
+				c.Landed = Settle(p, cand, z)
 			}
 		}
 	}
-	p.Position = physics.Position{Cell: cell, Frame: cand}
-	return c
+	p.Position.Cell, p.Position.Frame = cell, *cand
 }
 
 // moverOf returns the object's collision spheres, scaled and turned to the

@@ -51,7 +51,10 @@ func stageProcessHooks(w *World, o *components.View, t *Tick) {
 func stageTransition(w *World, o *components.View, t *Tick) {
 	r := w.resolver()
 	begin := o.Phys.Position.Cell
-	c := physobj.Transition(o, t.Candidate, t.Dt, w.Ground, r)
+	cand := t.Candidate // the transition may change its copy, not the tick's
+	var contact physobj.Contact
+	c := &contact
+	physobj.Transition(o, &cand, t.Dt, w.Ground, r, c)
 	if c.Landed || c.Left {
 		if mm := o.LoadMovement(w.ECS); mm != nil {
 			if c.Landed {
@@ -62,7 +65,7 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		}
 	}
 	if w.Trace != nil {
-		w.traceTransition(o.Phys.GUID, &c)
+		w.traceTransition(o.Phys.GUID, c)
 	}
 	if r != nil && !c.Failed {
 		w.keepContacts(o.Phys.GUID, begin, c.Hits)
