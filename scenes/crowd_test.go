@@ -48,13 +48,13 @@ func loadCrowd(progress func(done, total int)) (*systems.World, Assets, error) {
 // crowdRun measures, in the running window, what each frame of the crowd
 // costs the CPU to draw — Build and the DrawTrianglesShader32 call that
 // submits it (the GPU's upload and drawing at the frame's end are not
-// counted) — with the draw thread's CPU clock, over 20 frames after 5
+// counted) — with the draw thread's CPU clock, over 10 frames after 3
 // warm-up frames (the window's figure, logged; BenchmarkDrawWorld is the
 // measurement to keep); the free camera over the crowd as
 // BenchmarkDrawWorld has it.
 func crowdRun(dir string, cfg *Config) {
-	const warm = 5
-	cfg.Frames, cfg.Load, cfg.DrawEveryFrame = warm+20, loadCrowd, true
+	const warm = 3
+	cfg.Frames, cfg.Load, cfg.DrawEveryFrame = warm+10, loadCrowd, true
 	var out crowdFrame
 	var cpu, wall time.Duration
 	n := 0
