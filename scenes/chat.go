@@ -4,7 +4,6 @@ import (
 	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/dereth/dereth/scenes/view"
 )
@@ -13,38 +12,37 @@ import (
 // newest lines that fit below the middle of the screen, wrapped to the
 // panel's width. Nothing until something was said.
 func (s *worldScene) drawChat(g *game, screen *ebiten.Image) {
-	if g.cfg.Chat == nil {
-		return
-	}
-	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
-	rows, cols := view.BottomPanelRows(w, h), view.SidePanelCols(w, h)
-	text := g.cfg.Chat.Text(rows, cols)
+	text, rect := s.chatLayout(g, screen.Bounds().Dx(), screen.Bounds().Dy())
 	if text == "" {
 		return
 	}
-	_, rect := view.FitPanel(text, view.BottomRight, w, h)
-	// The HUD's bottom-left panel (the key help) can reach under the
-	// chat: the chat then sits on top of it, with the rows that leave the
-	// centre clear. (A tall top-right panel — a selected object's — can
-	// still reach down beside it on a small window.)
-	bottom := h - view.PanelMargin
-	for _, o := range s.panels.occupied {
-		if o.Y >= view.Centre(w, h).Max.Y && o.X < rect.Max.X && rect.Min.X < o.X+o.W && o.Y < rect.Max.Y && rect.Min.Y < o.Y+o.H {
-			bottom = min(bottom, o.Y-4)
-		}
+	fillPanel(screen, g.white, text, rect, 0.02, 0.06, 0.14)
+	s.panels.occupy(rect)
+}
+
+// chatLayout is the chat panel's text and place on a w×h screen: at the
+// bottom right, or, where the HUD's key help (s.keyHelp, drawn this
+// frame) reaches under it, on top of the key help with the rows that
+// leave the centre clear. Empty when there is nothing to show or no room.
+func (s *worldScene) chatLayout(g *game, w, h int) (string, image.Rectangle) {
+	if g.cfg.Chat == nil {
+		return "", image.Rectangle{}
 	}
-	if bottom == h-view.PanelMargin {
-		s.panels.occupy(panel(screen, g.white, text, view.BottomRight, 0.02, 0.06, 0.14))
-		return
+	rows, cols := view.BottomPanelRows(w, h), view.SidePanelCols(w, h)
+	text := g.cfg.Chat.Text(rows, cols)
+	if text == "" {
+		return "", image.Rectangle{}
 	}
+	text, rect := view.FitPanel(text, view.BottomRight, w, h)
+	if !rect.Overlaps(s.keyHelp) {
+		return text, rect
+	}
+	bottom := s.keyHelp.Min.Y - 4
 	_, oneLine := view.TextSize("")
 	padH := oneLine - view.LineH
 	if rows = (bottom - view.Centre(w, h).Max.Y - view.PanelMargin - padH) / view.LineH; rows < 1 {
-		return // no room between the centre and the HUD
+		return "", image.Rectangle{} // no room between the centre and the HUD
 	}
 	text, rect = view.FitPanel(g.cfg.Chat.Text(rows, cols), view.BottomRight, w, h)
-	rect = rect.Add(image.Pt(0, bottom-rect.Max.Y))
-	fillRect(screen, g.white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), 0.02, 0.06, 0.14, 0.62)
-	ebitenutil.DebugPrintAt(screen, text, rect.Min.X+4, rect.Min.Y+2)
-	s.panels.occupy(rect)
+	return text, rect.Add(image.Pt(0, bottom-rect.Max.Y))
 }

@@ -69,6 +69,9 @@ type worldScene struct {
 	// looking is a right-button drag: mouse-look.
 	looking bool
 
+	// keyHelp is where the HUD's bottom-left panel (the outbound log and
+	// the key help) is drawn this frame; empty without the HUD.
+	keyHelp image.Rectangle
 	// banner is the player banner last drawn (view.PlayerBanner).
 	banner string
 	// onPlayer: the camera has started on the local player
@@ -468,6 +471,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		s.cam.Update()
 	}
 	s.panels.occupied = s.panels.occupied[:0] // what this frame's overlays cover
+	s.keyHelp = image.Rectangle{}             // drawHUD places it again
 	if s.drawPortalSpace(g, screen) {
 		if s.hud {
 			s.drawHUD(g, screen)
@@ -558,7 +562,26 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 	}
 	left += view.EntityList(s.world, s.sel)
 	left += s.missingText(g, screen.Bounds().Dx(), screen.Bounds().Dy())
-	s.panels.occupy(panel(screen, g.white, left, view.TopLeft, 0, 0, 0))
+	// The bottom panels first: the key help, and the chat (drawn later)
+	// above it where they meet; the top panels then end above whichever of
+	// them lies under them.
+	w, h := screen.Bounds().Dx(), screen.Bounds().Dy()
+	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
+	bottom, s.keyHelp = view.FitPanel(bottom, view.BottomLeft, w, h)
+	_, chat := s.chatLayout(g, w, h)
+	above := func(r image.Rectangle) int {
+		limit := h - view.PanelMargin
+		for _, b := range []image.Rectangle{s.keyHelp, chat} {
+			if !b.Empty() && r.Min.X < b.Max.X && b.Min.X < r.Max.X {
+				limit = min(limit, b.Min.Y-4)
+			}
+		}
+		return limit
+	}
+	_, rect := view.FitPanel(left, view.TopLeft, w, h)
+	left, rect = view.FitPanelAbove(left, view.TopLeft, w, h, above(rect))
+	fillPanel(screen, g.white, left, rect, 0, 0, 0)
+	s.panels.occupy(rect)
 	var trace []systems.Event
 	var selected *components.View
 	if e, ok := s.world.Entity(s.sel); ok && s.sel != 0 {
@@ -570,9 +593,13 @@ func (s *worldScene) drawHUD(g *game, screen *ebiten.Image) {
 			}
 		}
 	}
-	s.panels.occupy(panel(screen, g.white, s.replayMessages(g)+view.EntityText(selected, trace), view.TopRight, 0, 0, 0))
-	bottom := view.OutboundText(&s.ctrl.Log, s.outbound) + "\n" + keyHelp
-	s.panels.occupy(panel(screen, g.white, bottom, view.BottomLeft, 0, 0, 0))
+	right := s.replayMessages(g) + view.EntityText(selected, trace)
+	_, rect = view.FitPanel(right, view.TopRight, w, h)
+	right, rect = view.FitPanelAbove(right, view.TopRight, w, h, above(rect))
+	fillPanel(screen, g.white, right, rect, 0, 0, 0)
+	s.panels.occupy(rect)
+	fillPanel(screen, g.white, bottom, s.keyHelp, 0, 0, 0)
+	s.panels.occupy(s.keyHelp)
 	s.drawResidency(g, screen)
 }
 
@@ -607,9 +634,15 @@ const keyHelp = "W/S walk  A/D Q/E turn  Z/C sidestep  Shift run  Space jump  le
 func panel(dst, white *ebiten.Image, s string, at view.Corner, r, g, b float32) image.Rectangle {
 	bd := dst.Bounds()
 	s, rect := view.FitPanel(s, at, bd.Dx(), bd.Dy())
+	fillPanel(dst, white, s, rect, r, g, b)
+	return rect
+}
+
+// fillPanel draws text, placed by view.FitPanel at rect, on a
+// translucent box.
+func fillPanel(dst, white *ebiten.Image, s string, rect image.Rectangle, r, g, b float32) {
 	fillRect(dst, white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), r, g, b, 0.62)
 	ebitenutil.DebugPrintAt(dst, s, rect.Min.X+4, rect.Min.Y+2)
-	return rect
 }
 
 func strokeRect(dst, white *ebiten.Image, r view.Rect, cr, cg, cb float32) {

@@ -54,13 +54,24 @@ func Centre(w, h int) image.Rectangle {
 // line saying how many were left out. It returns the text to draw and the
 // panel's rectangle.
 func FitPanel(text string, at Corner, w, h int) (string, image.Rectangle) {
+	return FitPanelAbove(text, at, w, h, h-PanelMargin)
+}
+
+// FitPanelAbove is FitPanel for a top panel that must end at or above
+// maxY (another panel lies below it): lines are dropped from the end, the
+// last saying how many, as for the screen's own bottom. Bottom panels
+// ignore maxY.
+func FitPanelAbove(text string, at Corner, w, h, maxY int) (string, image.Rectangle) {
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	top := PanelMargin
 	if at == TopCentre {
 		top = 5 * PanelMargin
 	}
+	if at == BottomLeft || at == BottomRight {
+		maxY = h - PanelMargin
+	}
 	lines = cutColumns(lines, (w-2*PanelMargin-panelPadW)/CharW)
-	lines = cutLines(lines, (h-top-PanelMargin-panelPadH)/LineH)
+	lines = cutLines(lines, (min(maxY, h-PanelMargin)-top-panelPadH)/LineH)
 	text = strings.Join(lines, "\n")
 	c := Centre(w, h)
 	r := placePanel(text, at, w, h)

@@ -58,3 +58,36 @@ func TestOutboundPanel(t *testing.T) {
 		t.Errorf("open panel:\n%s", open)
 	}
 }
+
+// TestFitPanelAbove: a tall top panel with another panel below it ends at
+// or above that panel's top (maxY), its last line counting the lines left
+// out, and keeps the centre clear; given room, it is FitPanel's; bottom
+// panels ignore maxY.
+func TestFitPanelAbove(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&b, "line %d\n", i)
+	}
+	tall := b.String()
+	for _, at := range []Corner{TopLeft, TopRight} {
+		got, r := FitPanelAbove(tall, at, 1280, 720, 300)
+		lines := strings.Split(got, "\n")
+		if r.Max.Y > 300 || r.Overlaps(Centre(1280, 720)) {
+			t.Errorf("corner %d: panel %v, want it above y 300 and clear of the centre", at, r)
+		}
+		// 300 − 8 (margin) − 6 (padding) = 286 px: 17 lines, the last the count.
+		if len(lines) != 17 || lines[16] != fmt.Sprintf("... %d more lines", 60-16) {
+			t.Errorf("corner %d: %d lines ending %q", at, len(lines), lines[len(lines)-1])
+		}
+		if r.Max.Y+LineH <= 300 {
+			t.Errorf("corner %d: panel %v leaves a line's room above 300 unused", at, r)
+		}
+		roomy, rr := FitPanelAbove("FPS 60.0\nentities: 3", at, 1280, 720, 300)
+		if want, wr := FitPanel("FPS 60.0\nentities: 3", at, 1280, 720); roomy != want || rr != wr {
+			t.Errorf("corner %d: a panel with room changed: %q %v, want %q %v", at, roomy, rr, want, wr)
+		}
+	}
+	if got, r := FitPanelAbove("outbound\nkeys", BottomLeft, 1280, 720, 100); r.Max.Y != 720-PanelMargin || got != "outbound\nkeys" {
+		t.Errorf("a bottom panel moved for maxY: %q %v", got, r)
+	}
+}
