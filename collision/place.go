@@ -80,13 +80,7 @@ func (r *Resolver) Place(m *Mover, pos physics.Position, slide bool) *Result {
 	*t = trans{r: r, m: m}
 	t.obj = objectInfo{stepUpHeight: m.StepUpHeight, stepDownHeight: m.StepDownHeight}
 	p := &t.path
-	p.n = min(len(m.Spheres), 2)
-	for i := range p.n {
-		p.local[i] = tsphere{c: m.Spheres[i].Origin, r: m.Spheres[i].Radius}
-	}
-	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
-	p.cur = at
-	p.walkInterp = 1
+	p.start(m, at)
 	t.cacheCurr()
 	// The search reaches placeReach from pos; the step down its height.
 	r.gather(at, at.Add(vec{X: placeReach}))

@@ -95,6 +95,19 @@ type spherePath struct {
 	lsZ      vec
 }
 
+// start sets the path up for mover m at pos: its first two spheres
+// (SpherePath's local spheres), the low point of the first, the walk
+// interpolation at 1.
+func (p *spherePath) start(m *Mover, pos vec) {
+	p.n = min(len(m.Spheres), 2)
+	for i := range p.n {
+		p.local[i] = tsphere{c: m.Spheres[i].Origin, r: m.Spheres[i].Radius}
+	}
+	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
+	p.cur = pos
+	p.walkInterp = 1
+}
+
 // collisionInfo is CollisionInfo.
 type collisionInfo struct {
 	lastValid            bool
@@ -237,13 +250,7 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	}
 	t.ci.framesStationaryFall = c.StationaryFall
 	p := &t.path
-	p.n = min(len(m.Spheres), 2)
-	for i := range p.n {
-		p.local[i] = tsphere{c: m.Spheres[i].Origin, r: m.Spheres[i].Radius}
-	}
-	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
-	p.cur = pos
-	p.walkInterp = 1
+	p.start(m, pos)
 	t.cacheCurr()
 	r.gather(pos, end)
 	r.res.Failed = !t.findTransitionalPosition(pos, end)
