@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"fmt"
-	"github.com/dereth/dereth/testbed/luahost"
 	"io"
 	"math"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/systems"
 	"github.com/dereth/dereth/testbed"
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // Run implements `dereth run [--dat DIR] [--trace FILE] [--quiet]

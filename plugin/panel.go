@@ -2,10 +2,11 @@ package plugin
 
 import (
 	"fmt"
-	"github.com/dereth/dereth/testbed/luahost"
 	"slices"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // Panel bounds.

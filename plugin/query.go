@@ -1,7 +1,6 @@
 package plugin
 
 import (
-	"github.com/dereth/dereth/testbed/luahost"
 	"math"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // maxResults bounds what objects{} returns.

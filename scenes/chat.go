@@ -20,11 +20,21 @@ func (s *worldScene) drawChat(g *game, screen *ebiten.Image) {
 	s.panels.occupy(rect)
 }
 
-// chatLayout is the chat panel's text and place on a w×h screen: at the
-// bottom right, or, where the HUD's key help (s.keyHelp, drawn this
-// frame) reaches under it, on top of the key help with the rows that
-// leave the centre clear. Empty when there is nothing to show or no room.
+// chatLayout is the chat panel's text and place on a w×h screen this
+// frame, worked out once after the HUD placed its key help: at the bottom
+// right, or, where the key help (s.keyHelp) reaches under it, on top of
+// the key help with the rows that leave the centre clear. Empty when
+// there is nothing to show or no room.
 func (s *worldScene) chatLayout(g *game, w, h int) (string, image.Rectangle) {
+	if !s.chat.placed {
+		s.chat.text, s.chat.rect = s.placeChat(g, w, h)
+		s.chat.placed = true
+	}
+	return s.chat.text, s.chat.rect
+}
+
+// placeChat is chatLayout's work.
+func (s *worldScene) placeChat(g *game, w, h int) (string, image.Rectangle) {
 	if g.cfg.Chat == nil {
 		return "", image.Rectangle{}
 	}

@@ -44,8 +44,7 @@ func (s *worldScene) drawPlayerBanner(g *game, screen *ebiten.Image) {
 	bd := screen.Bounds()
 	text, rect := view.FitPanel(s.banner, view.TopCentre, bd.Dx(), bd.Dy())
 	rect = rect.Add(image.Pt(0, netui.ScrubberH+8-rect.Min.Y))
-	fillRect(screen, g.white, rect.Min.X, rect.Min.Y, rect.Dx(), rect.Dy(), 0.55, 0.35, 0.02, 0.62)
-	ebitenutil.DebugPrintAt(screen, text, rect.Min.X+4, rect.Min.Y+2)
+	fillPanel(screen, g.white, text, rect, 0.55, 0.35, 0.02)
 	s.panels.occupy(rect)
 }
 

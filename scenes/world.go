@@ -72,6 +72,13 @@ type worldScene struct {
 	// keyHelp is where the HUD's bottom-left panel (the outbound log and
 	// the key help) is drawn this frame; empty without the HUD.
 	keyHelp image.Rectangle
+	// chat is this frame's chat panel (chatLayout), placed once: the HUD
+	// lays its top panels out above it, drawChat draws it.
+	chat struct {
+		text   string
+		rect   image.Rectangle
+		placed bool
+	}
 	// banner is the player banner last drawn (view.PlayerBanner).
 	banner string
 	// onPlayer: the camera has started on the local player
@@ -472,6 +479,7 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 	}
 	s.panels.occupied = s.panels.occupied[:0] // what this frame's overlays cover
 	s.keyHelp = image.Rectangle{}             // drawHUD places it again
+	s.chat.placed = false
 	if s.drawPortalSpace(g, screen) {
 		if s.hud {
 			s.drawHUD(g, screen)

@@ -2,7 +2,6 @@ package testbed
 
 import (
 	"fmt"
-	"github.com/dereth/dereth/testbed/luahost"
 	"math"
 	"slices"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // Discovery: queries over the DATs a script runs on, so one spawn script

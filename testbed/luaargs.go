@@ -1,7 +1,6 @@
 package testbed
 
 import (
-	"github.com/dereth/dereth/testbed/luahost"
 	"math"
 
 	lua "github.com/yuin/gopher-lua"
@@ -10,6 +9,7 @@ import (
 	"github.com/dereth/dereth/motioncmd"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/systems"
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // args reads fields of a Lua table, raising a script error (with the

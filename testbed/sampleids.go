@@ -1,10 +1,10 @@
 package testbed
 
 import (
-	"github.com/dereth/dereth/testbed/luahost"
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dereth/dereth/sampleworld"
+	"github.com/dereth/dereth/testbed/luahost"
 )
 
 // SampleIDs are the sample world's ids scripts read as sample.NAME (the
