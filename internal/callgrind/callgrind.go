@@ -6,8 +6,9 @@
 // Outside valgrind every call is a few no-op instructions: the client
 // request sequence rotates a register by 128 bits in all and exchanges a
 // register with itself. Under `valgrind --tool=callgrind
-// --collect-atstart=no` only the instructions between On and Off are
-// counted, on the calling thread (callgrind keeps the collection state
+// --instr-atstart=no --collect-atstart=no` (tools/perf; without
+// --instr-atstart=no it counts the same, only slower) only the
+// instructions between On and Off are counted, on the calling thread (callgrind keeps the collection state
 // per thread, so the caller locks its goroutine to its thread while the
 // meter runs), and Dump writes what was counted since the last dump to a
 // file of its own whose description names the benchmark.
