@@ -50,6 +50,18 @@ func stageProcessHooks(w *World, o *components.View, t *Tick) {
 // the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
 	r := w.resolver()
+	if r == nil && w.Trace == nil {
+		// Nothing to sweep against and no trace to report the contact
+		// to: physobj.Transition would take its no-sweep commit (Accept)
+		// and nothing below would act but a landing.
+		cand := t.Candidate
+		if physobj.Accept(o.Phys, &cand, t.Dt, w.Ground) {
+			if mm := o.LoadMovement(w.ECS); mm != nil {
+				mm.HitGround()
+			}
+		}
+		return
+	}
 	begin := o.Phys.Position.Cell
 	cand := t.Candidate // the transition may change its copy, not the tick's
 	var contact physobj.Contact

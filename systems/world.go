@@ -126,9 +126,10 @@ type World struct {
 	// cur is the object being updated; drain the one whose deferred hook
 	// runs. Both are scratch views, resolved from the ECS per use.
 	cur, drain components.View
-	// layouts answers "has a part array / a presentation" for runs of
-	// objects of one archetype (ResolveActive, the presenter).
-	layouts components.LayoutMemo
+	// cols reads the physics state, part array and presentation of the
+	// objects the tick and the presenter walk straight from the ECS's
+	// storage (bound to ECS in NewWorld).
+	cols components.Columns
 	// runHook and deferHook are bound once so the stages do not allocate.
 	runHook, deferHook func(*dat.AnimHook)
 }
@@ -165,6 +166,7 @@ func NewWorld() *World {
 		Scripts:     map[uint32]*managers.Script{},
 	}
 	w.SmartBox.w = w
+	w.cols.Bind(w.ECS)
 	w.runHook = func(h *dat.AnimHook) { w.executeHook(&w.cur, h, false) }
 	w.deferHook = func(h *dat.AnimHook) { w.deferred = append(w.deferred, deferredHook{w.cur.Entity, h}) }
 	return w
@@ -302,7 +304,8 @@ func (w *World) Verify() error {
 // when a quantum is about to run.
 func (w *World) UpdateObject(e donburi.Entity) {
 	entry := w.ECS.Entry(e)
-	p := components.PhysicsObj.Get(entry)
+	row := w.cols.Row(entry)
+	p := w.cols.PhysicsObj(row)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
@@ -327,7 +330,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			break
 		}
 		if !resolved {
-			w.cur.ResolveActive(entry, p, w.Trace != nil, &w.layouts)
+			w.cur.ResolveActive(entry, p, w.cols.PartArray(row), w.Trace != nil)
 			resolved = true
 		}
 		w.updateObjectInternal(&w.cur, dt)
@@ -365,7 +368,7 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(entry, p, w.Trace != nil, &w.layouts)
+	w.cur.ResolveActive(entry, p, w.cols.PartArray(w.cols.Row(entry)), w.Trace != nil)
 	w.cur.Static = true
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
