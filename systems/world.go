@@ -116,7 +116,6 @@ type World struct {
 	collide   *collider
 	noCollide bool
 	tick      Tick
-	clock     physobj.Clock
 	// direct caches whether the ordinary schedule is the table the direct
 	// path was generated from (ordinaryIsDirect).
 	direct struct {
@@ -315,7 +314,8 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if w.PlayerGUID != 0 {
 		w.refreshActive(p)
 	}
-	c := &w.clock
+	var clock physobj.Clock // a local: its three words stay in registers
+	c := &clock
 	admitted := c.Admit(p, w.Now)
 	if w.Trace != nil {
 		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, c.Elapsed())
