@@ -35,6 +35,15 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // stageProcessHooks is CPhysicsObj::process_hooks; non-AnimDone animation
 // hooks go to the frame's deferred drain.
 func stageProcessHooks(w *World, o *components.View, t *Tick) {
+	// Inlined into the direct path: an object with no hook list, no
+	// motion object loaded and no animation hooks waiting has nothing to
+	// process (processHooks would load nothing and call nothing).
+	if o.Phys.Work&physics.WorkAnimHooks != 0 || o.Hooks != nil || o.Motion != nil {
+		processHooks(w, o)
+	}
+}
+
+func processHooks(w *World, o *components.View) {
 	if o.Phys.Work&physics.WorkAnimHooks != 0 {
 		o.LoadMotion(w.ECS) // the sequence fired hooks this quantum
 	}
