@@ -333,25 +333,22 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			w.cur.ResolveActive(entry, p, w.cols.PartArray(row), w.Trace != nil)
 			resolved = true
 		}
-		w.updateObjectInternal(&w.cur, dt)
+		// CPhysicsObj::UpdateObjectInternal for one quantum: the
+		// ordinary schedule — untraced, while it is the table the direct
+		// path was generated from, as that generated code
+		// (ordinary_direct.go). Written out here, not called: one call
+		// level less per quantum.
+		t := &w.tick
+		t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, p.Position.Frame, false
+		if w.Trace == nil && w.ordinaryIsDirect() {
+			runOrdinaryDirect(w, &w.cur, t)
+		} else {
+			w.Ordinary.run(w, &w.cur, t)
+		}
 	}
 	if resolved {
 		w.cur.Sleep()
 	}
-}
-
-// updateObjectInternal is CPhysicsObj::UpdateObjectInternal for one
-// quantum: the ordinary schedule — untraced, while it is the table the
-// direct path was generated from, as that generated code
-// (ordinary_direct.go).
-func (w *World) updateObjectInternal(v *components.View, dt float64) {
-	t := &w.tick
-	t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, v.Phys.Position.Frame, false
-	if w.Trace == nil && w.ordinaryIsDirect() {
-		runOrdinaryDirect(w, v, t)
-		return
-	}
-	w.Ordinary.run(w, v, t)
 }
 
 // AnimateStaticObject is CPhysicsObj::animate_static_object (0x00513DF0)
