@@ -36,7 +36,8 @@ type Columns struct {
 // Row is an entity's place in the store: its archetype and its index
 // among that archetype's entities, as of the entry it was read from (valid
 // until a component is added or removed, or an entity of the archetype is
-// removed). PartArray and Presentation answer for the Row read last.
+// removed). PartArray and Presentation answer from the layout memo of
+// the archetype last read.
 type Row struct{ arch, idx int }
 
 // entryMirror is donburi.Entry's layout (v1.15.7: World *world, id
@@ -104,8 +105,11 @@ func (c *Columns) PhysicsObj(r Row) *physics.Object {
 }
 
 // PartArray is the part array at r, nil when its archetype has none; r
-// is the last Row read.
+// must be of the archetype of the last Row read (it panics otherwise).
 func (c *Columns) PartArray(r Row) *motion.PartArray {
+	if r.arch != c.arch {
+		panic("components: Columns.PartArray of a Row that is not the last read")
+	}
 	if !c.hasParts {
 		return nil
 	}
@@ -113,8 +117,12 @@ func (c *Columns) PartArray(r Row) *motion.PartArray {
 }
 
 // Presentation is the presentation at r, nil when its archetype has
-// none; r is the last Row read.
+// none; r must be of the archetype of the last Row read (it panics
+// otherwise).
 func (c *Columns) Presentation(r Row) *PresentationData {
+	if r.arch != c.arch {
+		panic("components: Columns.Presentation of a Row that is not the last read")
+	}
 	if !c.hasPres {
 		return nil
 	}

@@ -100,3 +100,34 @@ func TestColumnsMatchGet(t *testing.T) {
 	}
 	check("after later creations")
 }
+
+// TestColumnsRefuseAStaleRow: PartArray and Presentation answer from the
+// memo of the archetype last read, so a Row of another archetype is
+// refused rather than answered from the wrong layout.
+func TestColumnsRefuseAStaleRow(t *testing.T) {
+	w := donburi.NewWorld()
+	var c Columns
+	c.Bind(w)
+	bare := w.Create(PhysicsObj)
+	full := w.Create(PhysicsObj, PartArray, Presentation)
+	stale := c.Row(w.Entry(full))
+	if c.PartArray(stale) == nil || c.Presentation(stale) == nil {
+		t.Fatal("the part array and presentation of a full entity are missing")
+	}
+	if r := c.Row(w.Entry(bare)); c.PartArray(r) != nil || c.Presentation(r) != nil {
+		t.Fatal("an entity with only a physics state has a part array or presentation")
+	}
+	for name, read := range map[string]func(){
+		"PartArray":    func() { c.PartArray(stale) },
+		"Presentation": func() { c.Presentation(stale) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s answered a Row of an archetype other than the last read", name)
+				}
+			}()
+			read()
+		}()
+	}
+}
