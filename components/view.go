@@ -2,7 +2,6 @@ package components
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/yohamta/donburi"
 
@@ -63,51 +62,21 @@ func (v *View) Resolve(w donburi.World, e donburi.Entity) bool {
 	return true
 }
 
-// LayoutMemo remembers which of the per-frame components the archetype
-// last asked about carries. The ordinary tick and the presenter resolve
-// object after object of the same few archetypes, and donburi answers
-// "has component" with a linear scan of the layout's interface values;
-// an archetype's layout never changes, so the answers found for the first
-// object of a run hold for the run. The zero memo knows nothing.
-type LayoutMemo struct {
-	arch        unsafe.Pointer // the archetype, only compared (and kept alive)
-	parts, pres bool
-}
-
-// of brings the memo to entry's archetype.
-func (m *LayoutMemo) of(entry *donburi.Entry) *LayoutMemo {
-	a := entry.Archetype()
-	if p := unsafe.Pointer(a); p != m.arch {
-		l := a.Layout()
-		m.arch, m.parts, m.pres = p, l.HasComponent(PartArray), l.HasComponent(Presentation)
-	}
-	return m
-}
-
-// HasPartArray reports whether entry has a PartArray.
-func (m *LayoutMemo) HasPartArray(entry *donburi.Entry) bool { return m.of(entry).parts }
-
-// HasPresentation reports whether entry has a Presentation.
-func (m *LayoutMemo) HasPresentation(entry *donburi.Entry) bool { return m.of(entry).pres }
-
 // ResolveActive fills v for one update of entry, whose physics state p
-// the caller already holds (memo, the caller's LayoutMemo, answers the
-// part array's presence): the part array always, the motion object only
+// and part array parts (nil for none) the caller already holds
+// (Columns): the part array always, the motion object only
 // when animation hooks wait, each manager only when its work bit is set
 // (everything present when all is true — tracing shows every stage),
 // presentation and appearance not at all, and Static left false (the
 // schedules know which list the object came from). The rest stay nil
 // until Complete. The caller looked the entry up once for the whole
 // update.
-func (v *View) ResolveActive(entry *donburi.Entry, p *physics.Object, all bool, memo *LayoutMemo) {
+func (v *View) ResolveActive(entry *donburi.Entry, p *physics.Object, parts *motion.PartArray, all bool) {
 	work := p.Work
 	if all {
 		work = physics.WorkAll
 	}
-	*v = View{Entity: entry.Entity(), Phys: p}
-	if memo.HasPartArray(entry) {
-		v.Parts = PartArray.Get(entry)
-	}
+	*v = View{Entity: entry.Entity(), Phys: p, Parts: parts}
 	if work == 0 {
 		return
 	}

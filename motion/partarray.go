@@ -229,15 +229,14 @@ var unitScale = physics.Vec3{X: 1, Y: 1, Z: 1}
 // one — (1·R_ij)·1 is R_ij exactly — and is copied rather than multiplied
 // out.
 func partPoseInto(visual, rigid *physics.Mat4, f *physics.Frame, defaultScale, objScale physics.Vec3, unit bool) {
-	m := physics.RotateMat4(f.Orientation)
-	t := f.Origin.Mul(objScale)
-	m[3] = [4]float32{t.X, t.Y, t.Z, 1}
-	*rigid = m
+	physics.PoseMat4Into(rigid, f.Orientation, f.Origin.Mul(objScale))
 	if unit {
-		*visual = m
+		// Row by row: a whole-matrix copy between two pointers is a
+		// memmove call (they might overlap), a row is two moves.
+		visual[0], visual[1], visual[2], visual[3] = rigid[0], rigid[1], rigid[2], rigid[3]
 		return
 	}
-	d, s := defaultScale, objScale
+	m, d, s := rigid, defaultScale, objScale
 	*visual = physics.Mat4{
 		{d.X * m[0][0] * s.X, d.X * m[0][1] * s.Y, d.X * m[0][2] * s.Z, 0},
 		{d.Y * m[1][0] * s.X, d.Y * m[1][1] * s.Y, d.Y * m[1][2] * s.Z, 0},

@@ -108,3 +108,29 @@ func TestCombineIntoMatchesCombine(t *testing.T) {
 		t.Fatalf("aliased CombineInto = %+v / %+v, want %+v", aa, bb, want)
 	}
 }
+
+// TestPoseMat4IntoMatchesRotateMat4: PoseMat4Into writes RotateMat4's
+// rotation rows bit for bit, and the translation row, over whatever the
+// destination held.
+func TestPoseMat4IntoMatchesRotateMat4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	r := func() float32 { return rng.Float32()*2 - 1 }
+	dst := Mat4{{9, 9, 9, 9}, {9, 9, 9, 9}, {9, 9, 9, 9}, {9, 9, 9, 9}}
+	for i := 0; i < 50000; i++ {
+		q := Quat{W: r(), X: r(), Y: r(), Z: r()}.Normalize()
+		if i%10 == 0 {
+			q = Heading(float64(r()) * 4)
+		}
+		tr := Vec3{r() * 100, r() * 100, r() * 100}
+		want := RotateMat4(q)
+		want[3] = [4]float32{tr.X, tr.Y, tr.Z, 1}
+		PoseMat4Into(&dst, q, tr)
+		for k := range dst {
+			for j := range dst[k] {
+				if math.Float32bits(dst[k][j]) != math.Float32bits(want[k][j]) {
+					t.Fatalf("q %+v t %v: [%d][%d] = %v, RotateMat4 gives %v", q, tr, k, j, dst[k][j], want[k][j])
+				}
+			}
+		}
+	}
+}

@@ -34,6 +34,23 @@ func RotateMat4(q Quat) Mat4 {
 	return Mat4{{1 + x.X, x.Y, x.Z, 0}, {y.X, 1 + y.Y, y.Z, 0}, {z.X, z.Y, 1 + z.Z, 0}, {0, 0, 0, 1}}
 }
 
+// PoseMat4Into writes the pose of rotation q and translation t into dst:
+// RotateMat4(q) with t as its translation row, the same arithmetic
+// written in place (TestPoseMat4IntoMatchesRotateMat4).
+func PoseMat4Into(dst *Mat4, q Quat, t Vec3) {
+	u := Vec3{q.X, q.Y, q.Z}
+	basis := func(t Vec3) Vec3 { // as in RotateMat4
+		return t.Scale(q.W).Add(u.Cross(t))
+	}
+	x := basis(Vec3{0, 2 * q.Z, -2 * q.Y})
+	y := basis(Vec3{-2 * q.Z, 0, 2 * q.X})
+	z := basis(Vec3{2 * q.Y, -2 * q.X, 0})
+	dst[0] = [4]float32{1 + x.X, x.Y, x.Z, 0}
+	dst[1] = [4]float32{y.X, 1 + y.Y, y.Z, 0}
+	dst[2] = [4]float32{z.X, z.Y, 1 + z.Z, 0}
+	dst[3] = [4]float32{t.X, t.Y, t.Z, 1}
+}
+
 // Mul returns m·n: apply m first, then n.
 func (m Mat4) Mul(n Mat4) Mat4 {
 	var r Mat4

@@ -163,14 +163,24 @@ type Contact struct {
 // is written to *c.
 func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
 	p := v.Phys
-	cell := p.Position.Cell
 	if r != nil && !p.State.Has(physics.StateEthereal) {
 		if m := moverOf(&r.Mover, v, *cand); m != nil {
 			*c = sweep(v, m, *cand, dt, r)
 			return
 		}
 	}
-	*c = Contact{}
+	*c = Contact{Landed: Accept(p, cand, dt, g)}
+}
+
+// Accept is Transition without a sweep (seed 004 Q5's set_frame; TR-01):
+// cached_velocity from the displacement, the candidate accepted —
+// outdoors canonicalised and kept on the terrain height as Settle does —
+// or, when the move left the world, refused with cached_velocity zero. It
+// reports a landing. The candidate may be changed, as in Transition. The
+// tick calls it directly when there is nothing to sweep against (no
+// resolver): the same commit without the Contact.
+func Accept(p *physics.Object, cand *physics.Frame, dt float64, g Ground) (landed bool) {
+	cell := p.Position.Cell
 	if dt > 0 {
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
@@ -178,16 +188,17 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
 		if !ok {
 			p.CachedVelocity = physics.Vec3{}
-			return
+			return false
 		}
 		cell = nc
 		if g != nil {
 			if z, ok := g.GroundZ(cell, cand.Origin.X, cand.Origin.Y); ok {
-				c.Landed = Settle(p, cand, z)
+				landed = Settle(p, cand, z)
 			}
 		}
 	}
 	p.Position.Cell, p.Position.Frame = cell, *cand
+	return landed
 }
 
 // moverOf returns the object's collision spheres, scaled and turned to the

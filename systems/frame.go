@@ -164,17 +164,19 @@ func present(w *World) {
 	w.parents = w.parents[:0]
 	for _, e := range w.Objects {
 		entry := w.ECS.Entry(e)
-		p := components.PhysicsObj.Get(entry)
+		row := w.cols.Row(entry)
+		p := w.cols.PhysicsObj(row)
 		if len(p.Children) > 0 {
 			w.parents = append(w.parents, e)
 		}
-		if !w.layouts.HasPresentation(entry) {
+		pres := w.cols.Presentation(row)
+		if pres == nil {
 			continue
 		}
-		pa := components.PartArray.Get(entry)
+		pa := w.cols.PartArray(row)
 		pa.Scale = p.ScaleVec()
 		pa.UpdateParts()
-		publish(components.Presentation.Get(entry), p, pa)
+		publish(pres, p, pa)
 	}
 	staticPresented.Each(w.ECS, func(entry *donburi.Entry) {
 		if pa := components.PartArray.Get(entry); pa.Poses.Presented {

@@ -85,6 +85,10 @@ func presence(o *components.View) Gate {
 	if o.Parts != nil {
 		g |= GatePartArray
 	}
+	if o.Position == nil && o.Detection == nil && o.Target == nil &&
+		o.Movement == nil && o.Particle == nil && o.Script == nil {
+		return g // the common case: every manager asleep (ResolveActive)
+	}
 	if o.Position != nil {
 		g |= GatePositionManager
 	}

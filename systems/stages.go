@@ -35,6 +35,15 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // stageProcessHooks is CPhysicsObj::process_hooks; non-AnimDone animation
 // hooks go to the frame's deferred drain.
 func stageProcessHooks(w *World, o *components.View, t *Tick) {
+	// Inlined into the direct path: an object with no hook list, no
+	// motion object loaded and no animation hooks waiting has nothing to
+	// process (processHooks would load nothing and call nothing).
+	if o.Phys.Work&physics.WorkAnimHooks != 0 || o.Hooks != nil || o.Motion != nil {
+		processHooks(w, o)
+	}
+}
+
+func processHooks(w *World, o *components.View) {
 	if o.Phys.Work&physics.WorkAnimHooks != 0 {
 		o.LoadMotion(w.ECS) // the sequence fired hooks this quantum
 	}
@@ -50,6 +59,18 @@ func stageProcessHooks(w *World, o *components.View, t *Tick) {
 // the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
 	r := w.resolver()
+	if r == nil && w.Trace == nil {
+		// Nothing to sweep against and no trace to report the contact
+		// to: physobj.Transition would take its no-sweep commit (Accept)
+		// and nothing below would act but a landing.
+		cand := t.Candidate
+		if physobj.Accept(o.Phys, &cand, t.Dt, w.Ground) {
+			if mm := o.LoadMovement(w.ECS); mm != nil {
+				mm.HitGround()
+			}
+		}
+		return
+	}
 	begin := o.Phys.Position.Cell
 	cand := t.Candidate // the transition may change its copy, not the tick's
 	var contact physobj.Contact

@@ -116,7 +116,6 @@ type World struct {
 	collide   *collider
 	noCollide bool
 	tick      Tick
-	clock     physobj.Clock
 	// direct caches whether the ordinary schedule is the table the direct
 	// path was generated from (ordinaryIsDirect).
 	direct struct {
@@ -126,9 +125,10 @@ type World struct {
 	// cur is the object being updated; drain the one whose deferred hook
 	// runs. Both are scratch views, resolved from the ECS per use.
 	cur, drain components.View
-	// layouts answers "has a part array / a presentation" for runs of
-	// objects of one archetype (ResolveActive, the presenter).
-	layouts components.LayoutMemo
+	// cols reads the physics state, part array and presentation of the
+	// objects the tick and the presenter walk straight from the ECS's
+	// storage (bound to ECS in NewWorld).
+	cols components.Columns
 	// runHook and deferHook are bound once so the stages do not allocate.
 	runHook, deferHook func(*dat.AnimHook)
 }
@@ -165,6 +165,7 @@ func NewWorld() *World {
 		Scripts:     map[uint32]*managers.Script{},
 	}
 	w.SmartBox.w = w
+	w.cols.Bind(w.ECS)
 	w.runHook = func(h *dat.AnimHook) { w.executeHook(&w.cur, h, false) }
 	w.deferHook = func(h *dat.AnimHook) { w.deferred = append(w.deferred, deferredHook{w.cur.Entity, h}) }
 	return w
@@ -302,7 +303,8 @@ func (w *World) Verify() error {
 // when a quantum is about to run.
 func (w *World) UpdateObject(e donburi.Entity) {
 	entry := w.ECS.Entry(e)
-	p := components.PhysicsObj.Get(entry)
+	row := w.cols.Row(entry)
+	p := w.cols.PhysicsObj(row)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
@@ -312,7 +314,8 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if w.PlayerGUID != 0 {
 		w.refreshActive(p)
 	}
-	c := &w.clock
+	var clock physobj.Clock // a local: its three words stay in registers
+	c := &clock
 	admitted := c.Admit(p, w.Now)
 	if w.Trace != nil {
 		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, c.Elapsed())
@@ -327,28 +330,25 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			break
 		}
 		if !resolved {
-			w.cur.ResolveActive(entry, p, w.Trace != nil, &w.layouts)
+			w.cur.ResolveActive(entry, p, w.cols.PartArray(row), w.Trace != nil)
 			resolved = true
 		}
-		w.updateObjectInternal(&w.cur, dt)
+		// CPhysicsObj::UpdateObjectInternal for one quantum: the
+		// ordinary schedule — untraced, while it is the table the direct
+		// path was generated from, as that generated code
+		// (ordinary_direct.go). Written out here, not called: one call
+		// level less per quantum.
+		t := &w.tick
+		t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, p.Position.Frame, false
+		if w.Trace == nil && w.ordinaryIsDirect() {
+			runOrdinaryDirect(w, &w.cur, t)
+		} else {
+			w.Ordinary.run(w, &w.cur, t)
+		}
 	}
 	if resolved {
 		w.cur.Sleep()
 	}
-}
-
-// updateObjectInternal is CPhysicsObj::UpdateObjectInternal for one
-// quantum: the ordinary schedule — untraced, while it is the table the
-// direct path was generated from, as that generated code
-// (ordinary_direct.go).
-func (w *World) updateObjectInternal(v *components.View, dt float64) {
-	t := &w.tick
-	t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, v.Phys.Position.Frame, false
-	if w.Trace == nil && w.ordinaryIsDirect() {
-		runOrdinaryDirect(w, v, t)
-		return
-	}
-	w.Ordinary.run(w, v, t)
 }
 
 // AnimateStaticObject is CPhysicsObj::animate_static_object (0x00513DF0)
@@ -365,7 +365,7 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(entry, p, w.Trace != nil, &w.layouts)
+	w.cur.ResolveActive(entry, p, w.cols.PartArray(w.cols.Row(entry)), w.Trace != nil)
 	w.cur.Static = true
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}

@@ -1,0 +1,130 @@
+package components
+
+import (
+	"unsafe"
+
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/motion"
+	"github.com/dereth/dereth/physics"
+)
+
+// Columns reads the per-frame components — the physics state, the part
+// array and the presentation — straight from donburi's storage: one
+// location read per entry, then one indexed load per component, where
+// ComponentType.Get finds the component's storage through an interface
+// call for the type id on every call. It is the same store read another
+// way (no copy is kept): the pointers it returns are the ones Get returns,
+// which TestColumnsMatchGet checks across archetypes, removals and
+// component moves.
+//
+// Donburi (pinned in go.mod) exports the storage (World.StorageAccessor,
+// storage.Components.Storage) but not an entry's location nor a storage's
+// rows; Columns reads those two through layout mirrors of
+// donburi.Entry and storage.Storage, checked by the test and, for their
+// sizes, at bind time.
+//
+// The zero Columns is unbound; Bind ties it to a world.
+type Columns struct {
+	phys, parts, pres *storageMirror
+	// The archetype last asked about and whether it has a part array and
+	// a presentation; an archetype's layout never changes.
+	arch              int
+	hasParts, hasPres bool
+}
+
+// Row is an entity's place in the store: its archetype and its index
+// among that archetype's entities, as of the entry it was read from (valid
+// until a component is added or removed, or an entity of the archetype is
+// removed). PartArray and Presentation answer from the layout memo of
+// the archetype last read.
+type Row struct{ arch, idx int }
+
+// entryMirror is donburi.Entry's layout (v1.15.7: World *world, id
+// storage.EntityId, entity Entity, loc *storage.Location).
+type entryMirror struct {
+	world  unsafe.Pointer
+	id     uint32
+	entity donburi.Entity
+	loc    *locationMirror
+}
+
+// locationMirror is storage.Location's layout.
+type locationMirror struct {
+	archetype, component int
+	valid                bool
+}
+
+// storageMirror is storage.Storage's layout: the component pointers by
+// archetype, then by the entity's index in the archetype.
+type storageMirror struct {
+	rows [][]unsafe.Pointer
+}
+
+// Bind ties c to w's storage of the three components (made now when w has
+// none yet, as donburi makes them on first use).
+func (c *Columns) Bind(w donburi.World) {
+	if unsafe.Sizeof(donburi.Entry{}) != unsafe.Sizeof(entryMirror{}) {
+		panic("components: donburi.Entry's layout changed; Columns needs its mirror updated")
+	}
+	acc := w.StorageAccessor()
+	if unsafe.Sizeof(*acc.Components.Storage(PhysicsObj)) != unsafe.Sizeof(storageMirror{}) {
+		panic("components: donburi's storage.Storage layout changed; Columns needs its mirror updated")
+	}
+	col := func(p unsafe.Pointer) *storageMirror { return (*storageMirror)(p) }
+	*c = Columns{
+		phys:  col(unsafe.Pointer(acc.Components.Storage(PhysicsObj))),
+		parts: col(unsafe.Pointer(acc.Components.Storage(PartArray))),
+		pres:  col(unsafe.Pointer(acc.Components.Storage(Presentation))),
+		arch:  -1,
+	}
+}
+
+// Row returns entry's place in the store, and brings the layout memo
+// that PartArray and Presentation answer from to entry's archetype.
+func (c *Columns) Row(entry *donburi.Entry) Row {
+	l := (*entryMirror)(unsafe.Pointer(entry)).loc
+	if l.archetype != c.arch {
+		c.remember(entry)
+	}
+	return Row{l.archetype, l.component}
+}
+
+// remember brings the layout memo to entry's archetype.
+//
+//go:noinline
+func (c *Columns) remember(entry *donburi.Entry) {
+	l := entry.Archetype().Layout()
+	c.arch = (*entryMirror)(unsafe.Pointer(entry)).loc.archetype
+	c.hasParts, c.hasPres = l.HasComponent(PartArray), l.HasComponent(Presentation)
+}
+
+// PhysicsObj is the physics state at r (every object has one).
+func (c *Columns) PhysicsObj(r Row) *physics.Object {
+	return (*physics.Object)(c.phys.rows[r.arch][r.idx])
+}
+
+// PartArray is the part array at r, nil when its archetype has none; r
+// must be of the archetype of the last Row read (it panics otherwise).
+func (c *Columns) PartArray(r Row) *motion.PartArray {
+	if r.arch != c.arch {
+		panic("components: Columns.PartArray of a Row that is not the last read")
+	}
+	if !c.hasParts {
+		return nil
+	}
+	return (*motion.PartArray)(c.parts.rows[r.arch][r.idx])
+}
+
+// Presentation is the presentation at r, nil when its archetype has
+// none; r must be of the archetype of the last Row read (it panics
+// otherwise).
+func (c *Columns) Presentation(r Row) *PresentationData {
+	if r.arch != c.arch {
+		panic("components: Columns.Presentation of a Row that is not the last read")
+	}
+	if !c.hasPres {
+		return nil
+	}
+	return (*PresentationData)(c.pres.rows[r.arch][r.idx])
+}

@@ -1,0 +1,133 @@
+package components
+
+import (
+	"testing"
+
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/motion"
+)
+
+// TestColumnsMatchGet checks that Columns finds the very component
+// ComponentType.Get finds, for every live entity of several archetypes
+// (with and without a part array or presentation), after entities are
+// removed (donburi swaps the last row into the hole) and after components
+// are added and removed (the entity moves to another archetype), and
+// across entities made after Bind (rows grow, the archetype table grows).
+func TestColumnsMatchGet(t *testing.T) {
+	w := donburi.NewWorld()
+	var c Columns
+	c.Bind(w)
+	layouts := [][]donburi.IComponentType{
+		{PhysicsObj, PartArray, Presentation},
+		{PhysicsObj},
+		{PhysicsObj, PartArray},
+		{PhysicsObj, Presentation, Name},
+		{PhysicsObj, PartArray, Presentation, Appearance},
+	}
+	var live []donburi.Entity
+	for i := range 300 {
+		e := w.Create(layouts[i%len(layouts)]...)
+		PhysicsObj.Get(w.Entry(e)).GUID = uint32(i + 1)
+		live = append(live, e)
+	}
+	check := func(stage string) {
+		t.Helper()
+		if len(live) == 0 {
+			t.Fatalf("%s: no live entities left to check", stage)
+		}
+		for _, e := range live {
+			entry := w.Entry(e)
+			r := c.Row(entry)
+			if got, want := c.PhysicsObj(r), PhysicsObj.Get(entry); got != want {
+				t.Fatalf("%s: entity %v: PhysicsObj %p, Get %p", stage, e, got, want)
+			}
+			var wantPA *motion.PartArray
+			if entry.HasComponent(PartArray) {
+				wantPA = PartArray.Get(entry)
+			}
+			if got := c.PartArray(r); got != wantPA {
+				t.Fatalf("%s: entity %v: PartArray %p, want %p", stage, e, got, wantPA)
+			}
+			var wantPres *PresentationData
+			if entry.HasComponent(Presentation) {
+				wantPres = Presentation.Get(entry)
+			}
+			if got := c.Presentation(r); got != wantPres {
+				t.Fatalf("%s: entity %v: Presentation %p, want %p", stage, e, got, wantPres)
+			}
+		}
+	}
+	check("created")
+
+	// Remove every third entity: rows are swapped into the holes.
+	kept := live[:0]
+	for i, e := range live {
+		if i%3 == 0 {
+			w.Remove(e)
+			continue
+		}
+		kept = append(kept, e)
+	}
+	live = kept
+	check("after removals")
+
+	// Move entities between archetypes, both ways.
+	for i, e := range live {
+		entry := w.Entry(e)
+		switch {
+		case i%4 == 0 && !entry.HasComponent(PartArray):
+			entry.AddComponent(PartArray)
+		case i%4 == 1 && entry.HasComponent(Presentation):
+			entry.RemoveComponent(Presentation)
+		case i%4 == 2 && !entry.HasComponent(Presentation):
+			entry.AddComponent(Presentation)
+		}
+	}
+	check("after component moves")
+
+	// The physics state read through Columns is the stored one, not a
+	// copy: a write through it is seen by Get.
+	entry := w.Entry(live[len(live)/2])
+	c.PhysicsObj(c.Row(entry)).GUID = 0xDEAD
+	if g := PhysicsObj.Get(entry).GUID; g != 0xDEAD {
+		t.Fatalf("a write through Columns is not seen by Get: GUID 0x%X", g)
+	}
+
+	// New entities (and a new archetype) after Bind.
+	for range 50 {
+		live = append(live, w.Create(PhysicsObj, PartArray, Motion))
+	}
+	check("after later creations")
+}
+
+// TestColumnsRefuseAStaleRow: PartArray and Presentation answer from the
+// memo of the archetype last read, so a Row of another archetype is
+// refused rather than answered from the wrong layout.
+func TestColumnsRefuseAStaleRow(t *testing.T) {
+	w := donburi.NewWorld()
+	var c Columns
+	c.Bind(w)
+	bare := w.Create(PhysicsObj)
+	full := w.Create(PhysicsObj, PartArray, Presentation)
+	stale := c.Row(w.Entry(full))
+	if c.PartArray(stale) == nil || c.Presentation(stale) == nil {
+		t.Fatal("the part array and presentation of a full entity are missing")
+	}
+	if r := c.Row(w.Entry(bare)); c.PartArray(r) != nil || c.Presentation(r) != nil {
+		t.Fatal("an entity with only a physics state has a part array or presentation")
+	}
+	for name, read := range map[string]func(){
+		"PartArray":    func() { c.PartArray(stale) },
+		"Presentation": func() { c.Presentation(stale) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s answered a Row of an archetype other than the last read", name)
+				}
+			}()
+			read()
+		}()
+	}
+}
