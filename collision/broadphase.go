@@ -63,8 +63,19 @@ type Broadphase struct {
 	lastBlock uint32
 	built     map[uint32]*Cell
 	gen       int
+	epoch     uint64
 	query     int
 	maxFoot   float32
+	// hint is the moving body the last query skipped as its own (the
+	// mover's, which the transition's Place moves next), next the index
+	// in list after the body last found (a sync walks the objects in the
+	// order their bodies were added): both are tried before the map.
+	hint *Body
+	next int
+	// lastSpace is spaces[lastSpaceID] (spaces are never removed), nil
+	// for none yet.
+	lastSpace   *resolv.Space
+	lastSpaceID uint32
 	// Watch is the guid whose queries are kept (Tested): the F8 overlay
 	// draws what the resolver tested for it; 0 keeps none.
 	Watch       uint32
@@ -132,7 +143,39 @@ func NewBroadphase(land Land, assets Assets) *Broadphase {
 
 // BeginSync starts bringing the moving bodies in step with the world's
 // objects: every Place until EndSync marks its body as seen.
-func (b *Broadphase) BeginSync() { b.gen++ }
+func (b *Broadphase) BeginSync() { b.gen++; b.epoch++; b.next = 0 }
+
+// Epoch changes whenever the landblocks' heights may: at each sync (the
+// land is asked again for changed builds) and when a landblock is
+// forgotten. Within one epoch LandHeights gives the same answer for each
+// landblock.
+func (b *Broadphase) Epoch() uint64 { return b.epoch }
+
+// find returns object guid's moving body: the hint, else the body after
+// the one last found, else the map's.
+func (b *Broadphase) find(guid uint32) (*Body, bool) {
+	if bd := b.hint; bd != nil && bd.guid == guid {
+		return bd, true
+	}
+	if i := b.next; i < len(b.list) {
+		if bd := b.list[i]; bd.guid == guid {
+			b.next = i + 1
+			return bd, true
+		}
+	}
+	bd, ok := b.bodies[guid]
+	if ok {
+		b.next = bd.idx + 1
+	}
+	return bd, ok
+}
+
+// samePos reports whether the body is at pos at scale (Position's ==,
+// field by field).
+func (bd *Body) samePos(pos *physics.Position, scale float32) bool {
+	return bd.scale == scale && bd.pos.Cell == pos.Cell && bd.pos.Frame.Origin == pos.Frame.Origin &&
+		bd.pos.Frame.Orientation == pos.Frame.Orientation
+}
 
 // EndSync drops every moving body not placed since BeginSync.
 func (b *Broadphase) EndSync() {
@@ -148,7 +191,7 @@ func (b *Broadphase) EndSync() {
 // its parts' physics BSPs at their rest placement, else its Setup's
 // spheres, else its CylSpheres. An object with none of them has no body.
 func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *dat.Setup, bsp bool) {
-	bd, ok := b.bodies[guid]
+	bd, ok := b.find(guid)
 	if !ok {
 		sh := b.shapesOf(s, bsp)
 		if sh == nil {
@@ -159,7 +202,7 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 		b.list = append(b.list, bd)
 	}
 	bd.gen = b.gen
-	if ok && bd.pos == pos && bd.scale == scale {
+	if ok && bd.samePos(&pos, scale) {
 		return
 	}
 	bd.pos, bd.scale = pos, scale
@@ -169,12 +212,12 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 // Move moves object guid's body to pos at scale as Place does, and
 // reports whether it has one (false: Place adds it).
 func (b *Broadphase) Move(guid uint32, pos physics.Position, scale float32) bool {
-	bd, ok := b.bodies[guid]
+	bd, ok := b.find(guid)
 	if !ok {
 		return false
 	}
 	bd.gen = b.gen
-	if bd.pos == pos && bd.scale == scale {
+	if bd.samePos(&pos, scale) {
 		return true
 	}
 	bd.pos, bd.scale = pos, scale
@@ -187,6 +230,9 @@ func (b *Broadphase) Drop(guid uint32) {
 	if bd, ok := b.bodies[guid]; ok {
 		b.unplace(bd)
 		delete(b.bodies, guid)
+		if b.hint == bd {
+			b.hint = nil
+		}
 		last := b.list[len(b.list)-1]
 		b.list[bd.idx], last.idx = last, bd.idx
 		b.list = b.list[:len(b.list)-1]
@@ -474,6 +520,7 @@ func (b *Broadphase) landblock(block uint32) *landState {
 func (b *Broadphase) Forget(block uint32) {
 	block &= 0xFFFF0000
 	b.last = nil
+	b.epoch++
 	if st := b.blocks[block]; st != nil {
 		for _, bd := range st.statics {
 			b.unplace(bd)
@@ -557,7 +604,13 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	for x := bx0; x <= bx1; x++ {
 		for y := by0; y <= by1; y++ {
 			id := uint32(x)<<24 | uint32(y)<<16
-			sp := b.spaces[id]
+			sp := b.lastSpace
+			if sp == nil || b.lastSpaceID != id {
+				sp = b.spaces[id]
+				if sp != nil {
+					b.lastSpace, b.lastSpaceID = sp, id
+				}
+			}
 			if sp == nil {
 				continue
 			}
@@ -573,11 +626,16 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 						continue
 					}
 					for _, s := range cell.Shapes {
-						bd := s.Data().(*Body)
-						if bd.query == b.query || (bd.guid == self && self != 0) {
+						c, _ := s.(*resolv.Circle)
+						bd, _ := c.Data().(*Body)
+						if bd.query == b.query {
 							continue
 						}
 						bd.query = b.query
+						if bd.guid == self && self != 0 {
+							b.hint = bd
+							continue
+						}
 						if bd.touches(l, h) {
 							out = bd.obstacles(off, out)
 						}
@@ -602,8 +660,18 @@ func (b *Broadphase) Tested() (block uint32, obs []Obstacle) { return b.testedBl
 func (bd *Body) touches(lo, hi physics.Vec3) bool {
 	o := bd.pos.Frame.Origin
 	r := bd.foot * bd.scaleOr1()
-	dx := o.X - min(max(o.X, lo.X), hi.X)
-	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
+	// The distance from the rectangle along each axis (0 inside it).
+	var dx, dy float32
+	if o.X < lo.X {
+		dx = lo.X - o.X
+	} else if o.X > hi.X {
+		dx = o.X - hi.X
+	}
+	if o.Y < lo.Y {
+		dy = lo.Y - o.Y
+	} else if o.Y > hi.Y {
+		dy = o.Y - hi.Y
+	}
 	return dx*dx+dy*dy <= r*r
 }
 

@@ -71,6 +71,10 @@ type spherePath struct {
 	low      vec    // GlobalLowPoint
 
 	cur, check, backup vec
+	// checked is set once setCheck has placed global and low at check:
+	// from then on they are check plus the local spheres (only setCheck
+	// writes check, global and low).
+	checked bool
 
 	placement, stepUp, stepDown, collide, checkWalkable bool
 	// initial is InsertType InitialPlacement: the terrain, and the
@@ -214,7 +218,7 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
 	r.bx, r.by = dat.BlockXY(begin.Cell)
-	r.blocks = r.blocks[:0]
+	r.startBlocks()
 	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
@@ -268,8 +272,11 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 
 func (t *trans) cacheCurr() {
 	p := &t.path
-	for i := range p.n {
-		p.curr[i] = p.cur.Add(p.local[i].c)
+	if p.n > 0 {
+		p.curr[0] = p.cur.Add(p.local[0].c)
+	}
+	if p.n > 1 {
+		p.curr[1] = p.cur.Add(p.local[1].c)
 	}
 }
 
@@ -277,10 +284,14 @@ func (t *trans) cacheCurr() {
 func (t *trans) setCheck(o vec) {
 	p := &t.path
 	p.check = o
-	for i := range p.n {
-		p.global[i] = tsphere{c: o.Add(p.local[i].c), r: p.local[i].r}
+	if p.n > 0 {
+		p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
+	}
+	if p.n > 1 {
+		p.global[1] = tsphere{c: o.Add(p.local[1].c), r: p.local[1].r}
 	}
 	p.low = o.Add(p.localLow)
+	p.checked = true
 }
 
 // addOffset is AddOffsetToCheckPos.
@@ -613,11 +624,18 @@ func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 // inPoly2D is point_in_poly2D for a polygon facing up: q seen from above
 // is inside every edge (on an edge counts).
 func inPoly2D(p *Poly, q vec) bool {
-	for i, a := range p.Verts {
-		b := p.Verts[(i+1)%len(p.Verts)]
+	vs := p.Verts
+	if len(vs) == 0 {
+		return true
+	}
+	// Each edge a→b, the closing edge first (the order of the tests does
+	// not change the answer).
+	a := vs[len(vs)-1]
+	for _, b := range vs {
 		if (b.X-a.X)*(q.Y-a.Y)-(b.Y-a.Y)*(q.X-a.X) < 0 {
 			return false
 		}
+		a = b
 	}
 	return true
 }
@@ -736,9 +754,22 @@ func (t *trans) validateTransition(st TransitionState) TransitionState {
 
 // setCurrent is SetCurrentCheckPos.
 func (t *trans) setCurrent() {
-	t.path.cur = t.path.check
-	t.cacheCurr()
-	t.setCheck(t.path.cur)
+	p := &t.path
+	p.cur = p.check
+	if !p.checked {
+		t.cacheCurr()
+		t.setCheck(p.cur)
+		return
+	}
+	// cur is check: its spheres are the check's (the same sums), and
+	// setting the check to itself would compute global and low again,
+	// bit for bit as they are.
+	if p.n > 0 {
+		p.curr[0] = p.global[0].c
+	}
+	if p.n > 1 {
+		p.curr[1] = p.global[1].c
+	}
 }
 
 // stepDownBy is Transition::StepDown: the check position is lowered by

@@ -193,8 +193,14 @@ type Resolver struct {
 	bx, by int
 	block  uint32
 	blocks []blockHeights
-	obs    []Obstacle
-	res    Result
+	// epochs is env when it tells when its heights change; epoch is its
+	// epoch the blocks were looked up in (epochSet: any).
+	epochs   epochs
+	epoch    uint64
+	epochSet bool
+	obs      []Obstacle
+	res      Result
+	reachOf  reachMemo
 	// cells caches built LandCell triangles (cellPolys).
 	cells    []cellEntry
 	nextCell int
@@ -208,7 +214,36 @@ type Resolver struct {
 }
 
 // NewResolver returns a resolver over env.
-func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
+func NewResolver(env Env) *Resolver {
+	r := &Resolver{env: env}
+	r.epochs, _ = env.(epochs)
+	return r
+}
+
+// epochs is an Env whose terrain heights stay as they are (the same
+// LandHeights answer for each landblock) while its Epoch does not change;
+// the Broadphase is one. A resolver over it keeps the heights it looked
+// up across moves of the same epoch.
+type epochs interface {
+	Epoch() uint64
+}
+
+// maxBlocks bounds the landblock heights a resolver keeps: a move needs
+// at most four.
+const maxBlocks = 8
+
+// startBlocks forgets the landblock heights looked up before, unless the
+// Env says they still hold.
+func (r *Resolver) startBlocks() {
+	if r.epochs != nil {
+		e := r.epochs.Epoch()
+		if e == r.epoch && r.epochSet {
+			return
+		}
+		r.epoch, r.epochSet = e, true
+	}
+	r.blocks = r.blocks[:0]
+}
 
 // finish names the end's cell and makes the origin local to it: an
 // indoor cell of the move containing the first sphere's centre, else,
@@ -246,14 +281,7 @@ func (r *Resolver) gather(a, b vec) {
 	// of its start; the spheres reach out of that by their offsets and
 	// radii, and up and down by the step probes.
 	l := b.Sub(a).Len()
-	var hr, zlo, zhi float32
-	for i, s := range r.m.Spheres {
-		hr = max(hr, float32(math.Hypot(float64(s.Origin.X), float64(s.Origin.Y)))+s.Radius)
-		if i == 0 || s.Origin.Z-s.Radius < zlo {
-			zlo = s.Origin.Z - s.Radius
-		}
-		zhi = max(zhi, s.Origin.Z+s.Radius)
-	}
+	hr, zlo, zhi := r.reach()
 	hr += l + skin
 	down := max(r.m.StepDownHeight, DefaultStepDown) + 2*l + skin
 	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
@@ -280,6 +308,53 @@ func (r *Resolver) gather(a, b vec) {
 			r.addCell(p.Other, lo, hi)
 		}
 	}
+}
+
+// reach is how far the mover's spheres reach from its origin: in the
+// ground plane (hr), below (zlo) and above (zhi). The last mover's
+// answer is kept for spheres equal to its own (at most two).
+func (r *Resolver) reach() (hr, zlo, zhi float32) {
+	sp := r.m.Spheres
+	k := &r.reachOf
+	if len(sp) <= len(k.spheres) && len(sp) == k.n && k.valid {
+		same := true
+		for i := range sp {
+			if !sameBits(&sp[i], &k.spheres[i]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return k.hr, k.zlo, k.zhi
+		}
+	}
+	for i, s := range sp {
+		hr = max(hr, float32(math.Hypot(float64(s.Origin.X), float64(s.Origin.Y)))+s.Radius)
+		if i == 0 || s.Origin.Z-s.Radius < zlo {
+			zlo = s.Origin.Z - s.Radius
+		}
+		zhi = max(zhi, s.Origin.Z+s.Radius)
+	}
+	k.valid = len(sp) <= len(k.spheres)
+	if k.valid {
+		k.n = copy(k.spheres[:], sp)
+		k.hr, k.zlo, k.zhi = hr, zlo, zhi
+	}
+	return hr, zlo, zhi
+}
+
+// sameBits reports whether two spheres are the same bit for bit.
+func sameBits(a, b *dat.Sphere) bool {
+	f := math.Float32bits
+	return f(a.Origin.X) == f(b.Origin.X) && f(a.Origin.Y) == f(b.Origin.Y) && f(a.Origin.Z) == f(b.Origin.Z) && f(a.Radius) == f(b.Radius)
+}
+
+// reachMemo is the last mover's reach (Resolver.reach).
+type reachMemo struct {
+	valid        bool
+	n            int
+	spheres      [2]dat.Sphere
+	hr, zlo, zhi float32
 }
 
 // addBuildingCells adds the cells the portals of the buildings near the

@@ -207,13 +207,7 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 		return nil
 	}
 	mover.GUID = p.GUID
-	mover.Spheres = mover.Spheres[:0]
-	for _, sp := range s.Spheres {
-		mover.Spheres = append(mover.Spheres, dat.Sphere{
-			Origin: cand.Orientation.Rotate(sp.Origin.Scale(scale)),
-			Radius: sp.Radius * scale,
-		})
-	}
+	mover.Spheres = v.Parts.Turned.Of(s, scale, cand.Orientation)
 	mover.StepUpHeight = s.StepUpHeight * scale
 	mover.StepDownHeight = s.StepDownHeight * scale
 	mover.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
