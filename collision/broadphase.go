@@ -31,7 +31,7 @@ const CellSize = dat.CellLength / 6
 
 // slack is how much wider than its footprint a body's circle is
 // registered: the body is registered again only when its footprint (at
-// its current position, which Body.touches tests) reaches a cell the
+// its current position, which Obstacles tests) reaches a cell the
 // circle was not registered in, so a walker re-registers when it crosses
 // a cell line, not every tick.
 const slack = 0.25
@@ -111,15 +111,21 @@ type Body struct {
 	circle *resolv.Circle
 	// cells are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
-	reg   [4]int
-	idx   int
-	block uint32
-	pos   physics.Position
-	scale float32
+	reg [4]int
+	// inside bounds the footprint boxes that need no other cells: x0 ≥
+	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
+	// where reg reaches the space's edge, which clamps).
+	inside [4]float64
+	idx    int
+	block  uint32
+	pos    physics.Position
+	scale  float32
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
-	foot   float32
+	foot float32
+	// reach is foot at the body's scale.
+	reach  float32
 	turned physics.Quat
 	shapes *setupShapes
 	gen    int
@@ -397,6 +403,7 @@ func (b *Broadphase) place(bd *Body) {
 		bd.turned, bd.foot = q, bd.shapes.footprint(q)
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
+	bd.reach = bd.foot * s
 	r := float64(bd.foot*s + slack)
 	if bd.circle == nil || block != bd.block {
 		sp := b.space(block)
@@ -411,7 +418,7 @@ func (b *Broadphase) place(bd *Body) {
 			bd.block = block
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
-			bd.reg = cellRange(x-r, y-r, x+r, y+r)
+			bd.register(cellRange(x-r, y-r, x+r, y+r))
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
@@ -423,22 +430,48 @@ func (b *Broadphase) place(bd *Body) {
 		}
 		bd.block = block
 		sp.Add(bd.circle)
-		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		bd.register(cellRange(x-r, y-r, x+r, y+r))
 		return
 	}
 	if r != bd.circle.Radius() {
 		bd.circle.SetRadius(r)
 		bd.circle.SetPosition(x, y)
-		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		bd.register(cellRange(x-r, y-r, x+r, y+r))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
 	// is registered in (Obstacles tests the body's current position): it
 	// is registered again only when it reaches beyond them.
 	f := float64(bd.foot * s)
-	if need := cellRange(x-f, y-f, x+f, y+f); need[0] < bd.reg[0] || need[1] < bd.reg[1] || need[2] > bd.reg[2] || need[3] > bd.reg[3] {
+	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
+	if in := &bd.inside; x-f < in[0] || y-f < in[1] || x+f >= in[2] || y+f >= in[3] {
 		bd.circle.SetPosition(x, y)
-		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		bd.register(cellRange(x-r, y-r, x+r, y+r))
+	}
+}
+
+// register records the cells the circle is registered in, and the
+// bounds of the footprint boxes within them: a box whose low corner
+// floors to a cell below reg's (x0 < reg[0]·CellSize; CellSize is a power
+// of two, so the quotient is exact) or whose high corner floors past
+// reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
+// reaches the space's edge, where cellRange clamps (NaN: no comparison
+// holds).
+func (bd *Body) register(reg [4]int) {
+	bd.reg = reg
+	nan := math.NaN()
+	bd.inside = [4]float64{nan, nan, nan, nan}
+	if reg[0] > 0 {
+		bd.inside[0] = float64(reg[0]) * CellSize
+	}
+	if reg[1] > 0 {
+		bd.inside[1] = float64(reg[1]) * CellSize
+	}
+	if reg[2] < gridSide-1 {
+		bd.inside[2] = float64(reg[2]+1) * CellSize
+	}
+	if reg[3] < gridSide-1 {
+		bd.inside[3] = float64(reg[3]+1) * CellSize
 	}
 }
 
@@ -580,12 +613,14 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	// edge searches that landblock too, from its edge cells. Publishing a
 	// landblock may widen the widest footprint: the range is taken again.
 	var bx0, bx1, by0, by1 int
+	within := false
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot
 		m := foot + slack
 		x0, x1 := (lo.X-m)/dat.BlockLength, (hi.X+m)/dat.BlockLength
 		y0, y1 := (lo.Y-m)/dat.BlockLength, (hi.Y+m)/dat.BlockLength
-		if x0 >= 0 && x1 < 1 && y0 >= 0 && y1 < 1 {
+		within = x0 >= 0 && x1 < 1 && y0 >= 0 && y1 < 1
+		if within {
 			// Within the block (each floor is 0): most queries.
 			bx0, bx1, by0, by1 = bx, min(bx, 0xFE), by, min(by, 0xFE)
 		} else {
@@ -601,16 +636,31 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 		}
 	}
 	start := len(out)
+	if within && bx0 == bx1 && by0 == by1 {
+		// One landblock, the queried one (no offset), and the box inside
+		// it: lo is at least the footprint margin (> 0) and hi below
+		// BlockLength, so each cell index is its quotient truncated (the
+		// floor) and within the space (the general loop's clamps change
+		// nothing).
+		if sp := b.spaceOf(uint32(bx)<<24 | uint32(by)<<16); sp != nil {
+			gx1, gy1 := int(hi.X/CellSize), int(hi.Y/CellSize)
+			for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
+				for gy := int(lo.Y / CellSize); gy <= gy1; gy++ {
+					if cell := sp.Cell(gx, gy); cell != nil {
+						out = b.scan(cell.Shapes, lo, hi, physics.Vec3{}, self, out)
+					}
+				}
+			}
+		}
+		if self == b.Watch && self != 0 {
+			b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
+		}
+		return out
+	}
 	for x := bx0; x <= bx1; x++ {
 		for y := by0; y <= by1; y++ {
 			id := uint32(x)<<24 | uint32(y)<<16
-			sp := b.lastSpace
-			if sp == nil || b.lastSpaceID != id {
-				sp = b.spaces[id]
-				if sp != nil {
-					b.lastSpace, b.lastSpaceID = sp, id
-				}
-			}
+			sp := b.spaceOf(id)
 			if sp == nil {
 				continue
 			}
@@ -625,21 +675,7 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 					if cell == nil {
 						continue
 					}
-					for _, s := range cell.Shapes {
-						c, _ := s.(*resolv.Circle)
-						bd, _ := c.Data().(*Body)
-						if bd.query == b.query {
-							continue
-						}
-						bd.query = b.query
-						if bd.guid == self && self != 0 {
-							b.hint = bd
-							continue
-						}
-						if bd.touches(l, h) {
-							out = bd.obstacles(off, out)
-						}
-					}
+					out = b.scan(cell.Shapes, l, h, off, self, out)
 				}
 			}
 		}
@@ -650,29 +686,59 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	return out
 }
 
+// spaceOf is spaces[id], the last one found kept.
+func (b *Broadphase) spaceOf(id uint32) *resolv.Space {
+	if sp := b.lastSpace; sp != nil && b.lastSpaceID == id {
+		return sp
+	}
+	sp := b.spaces[id]
+	if sp != nil {
+		b.lastSpace, b.lastSpaceID = sp, id
+	}
+	return sp
+}
+
 // Tested are the obstacles the last Obstacles query for Watch gathered,
 // placed local to the landblock it was asked for: what the resolver
 // tested, for the debug overlay. Valid until Watch's next query.
 func (b *Broadphase) Tested() (block uint32, obs []Obstacle) { return b.testedBlock, b.tested }
 
-// touches reports whether the body's footprint circle meets the
-// ground-plane rectangle lo..hi (its own landblock's coordinates).
-func (bd *Body) touches(lo, hi physics.Vec3) bool {
-	o := bd.pos.Frame.Origin
-	r := bd.foot * bd.scaleOr1()
-	// The distance from the rectangle along each axis (0 inside it).
-	var dx, dy float32
-	if o.X < lo.X {
-		dx = lo.X - o.X
-	} else if o.X > hi.X {
-		dx = o.X - hi.X
+// scan appends the obstacles of the bodies in one cell's list not yet
+// looked at by this query whose footprints touch the rectangle l..h (the
+// cell's landblock's coordinates; off places them local to the queried
+// block), in the list's order, skipping self's (kept as the hint).
+func (b *Broadphase) scan(shapes []resolv.IShape, l, h, off physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+	q := b.query
+	for _, s := range shapes {
+		c, _ := s.(*resolv.Circle)
+		bd, _ := c.Data().(*Body)
+		if bd.query == q {
+			continue
+		}
+		bd.query = q
+		if bd.guid == self && self != 0 {
+			b.hint = bd
+			continue
+		}
+		// Does the footprint circle meet the rectangle? The distance
+		// from it along each axis (0 inside it).
+		o := bd.pos.Frame.Origin
+		var dx, dy float32
+		if o.X < l.X {
+			dx = l.X - o.X
+		} else if o.X > h.X {
+			dx = o.X - h.X
+		}
+		if o.Y < l.Y {
+			dy = l.Y - o.Y
+		} else if o.Y > h.Y {
+			dy = o.Y - h.Y
+		}
+		if r := bd.reach; dx*dx+dy*dy <= r*r {
+			out = bd.obstacles(off, out)
+		}
 	}
-	if o.Y < lo.Y {
-		dy = lo.Y - o.Y
-	} else if o.Y > hi.Y {
-		dy = o.Y - hi.Y
-	}
-	return dx*dx+dy*dy <= r*r
+	return out
 }
 
 // obstacles appends the body's obstacles, its position moved by -off.

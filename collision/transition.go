@@ -2,6 +2,7 @@ package collision
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -343,10 +344,13 @@ func (r *Resolver) reach() (hr, zlo, zhi float32) {
 	return hr, zlo, zhi
 }
 
+// A Sphere must be its four float32s for sameBits.
+var _ = [1]struct{}{}[unsafe.Sizeof(dat.Sphere{})-16]
+
 // sameBits reports whether two spheres are the same bit for bit.
 func sameBits(a, b *dat.Sphere) bool {
-	f := math.Float32bits
-	return f(a.Origin.X) == f(b.Origin.X) && f(a.Origin.Y) == f(b.Origin.Y) && f(a.Origin.Z) == f(b.Origin.Z) && f(a.Radius) == f(b.Radius)
+	// A Sphere is four float32s, no padding: its 16 bytes.
+	return *(*[16]byte)(unsafe.Pointer(a)) == *(*[16]byte)(unsafe.Pointer(b))
 }
 
 // reachMemo is the last mover's reach (Resolver.reach).
