@@ -494,6 +494,15 @@ func clampCell(v float64) int { return min(max(int(v/CellSize), 0), gridSide-1) 
 // did (or left), its statics and scenery join the broad phase with their
 // shapes, and its cells are built on demand.
 func (b *Broadphase) landblock(block uint32) *landState {
+	if st := b.last; st != nil && b.lastBlock == block && st.seen == b.gen && st.from != nil {
+		// The last block, already asked for this sync (most calls).
+		return st
+	}
+	return b.landblockSlow(block)
+}
+
+// landblockSlow is landblock past its shortcut.
+func (b *Broadphase) landblockSlow(block uint32) *landState {
 	st := b.last
 	if st == nil || b.lastBlock != block {
 		st = b.blocks[block]
@@ -612,15 +621,48 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	// clipped there: a box within the widest footprint of a landblock's
 	// edge searches that landblock too, from its edge cells. Publishing a
 	// landblock may widen the widest footprint: the range is taken again.
+	start := len(out)
+	// Most queries lie inside the queried landblock, the widest footprint
+	// and the slack with them: then only that landblock is asked for and
+	// searched. (These tests imply the general loop's: (lo−m)/BlockLength
+	// ≥ 0 and (hi+m)/BlockLength < 1 — the largest float32 below
+	// BlockLength divides to below 1.)
+	if foot := b.maxFoot; bx <= 0xFE && by <= 0xFE {
+		m := foot + slack
+		if lo.X-m >= 0 && hi.X+m < dat.BlockLength && lo.Y-m >= 0 && hi.Y+m < dat.BlockLength {
+			id := uint32(bx)<<24 | uint32(by)<<16
+			b.landblock(id)
+			if b.maxFoot == foot {
+				if sp := b.spaceOf(id); sp != nil {
+					// lo is at least the margin (> 0) and hi below
+					// BlockLength, so each cell index is its quotient
+					// truncated (the floor) and within the space (the
+					// general loop's clamps change nothing).
+					gx1, gy1 := int(hi.X/CellSize), int(hi.Y/CellSize)
+					for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
+						for gy := int(lo.Y / CellSize); gy <= gy1; gy++ {
+							if cell := sp.Cell(gx, gy); cell != nil {
+								out = b.scan(cell.Shapes, lo, hi, physics.Vec3{}, self, out)
+							}
+						}
+					}
+				}
+				if self == b.Watch && self != 0 {
+					b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
+				}
+				return out
+			}
+			// Publishing the landblock widened the widest footprint: the
+			// general loop takes the range again.
+		}
+	}
 	var bx0, bx1, by0, by1 int
-	within := false
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot
 		m := foot + slack
 		x0, x1 := (lo.X-m)/dat.BlockLength, (hi.X+m)/dat.BlockLength
 		y0, y1 := (lo.Y-m)/dat.BlockLength, (hi.Y+m)/dat.BlockLength
-		within = x0 >= 0 && x1 < 1 && y0 >= 0 && y1 < 1
-		if within {
+		if x0 >= 0 && x1 < 1 && y0 >= 0 && y1 < 1 {
 			// Within the block (each floor is 0): most queries.
 			bx0, bx1, by0, by1 = bx, min(bx, 0xFE), by, min(by, 0xFE)
 		} else {
@@ -634,28 +676,6 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 				b.landblock(uint32(x)<<24 | uint32(y)<<16)
 			}
 		}
-	}
-	start := len(out)
-	if within && bx0 == bx1 && by0 == by1 {
-		// One landblock, the queried one (no offset), and the box inside
-		// it: lo is at least the footprint margin (> 0) and hi below
-		// BlockLength, so each cell index is its quotient truncated (the
-		// floor) and within the space (the general loop's clamps change
-		// nothing).
-		if sp := b.spaceOf(uint32(bx)<<24 | uint32(by)<<16); sp != nil {
-			gx1, gy1 := int(hi.X/CellSize), int(hi.Y/CellSize)
-			for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
-				for gy := int(lo.Y / CellSize); gy <= gy1; gy++ {
-					if cell := sp.Cell(gx, gy); cell != nil {
-						out = b.scan(cell.Shapes, lo, hi, physics.Vec3{}, self, out)
-					}
-				}
-			}
-		}
-		if self == b.Watch && self != 0 {
-			b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
-		}
-		return out
 	}
 	for x := bx0; x <= bx1; x++ {
 		for y := by0; y <= by1; y++ {

@@ -179,15 +179,15 @@ type trans struct {
 	hp *Poly
 }
 
-// rank orders the states by strength for the outcome.
-func rank(s TransitionState) int {
-	switch s {
-	case StateAdjusted:
-		return 1
-	case StateSlid:
-		return 2
-	case StateCollided, StateInvalid:
-		return 3
+// ranks orders the states by strength for the outcome: OK, Adjusted,
+// Slid, then Collided and Invalid.
+var ranks = [...]int8{StateInvalid: 3, StateOK: 0, StateCollided: 3, StateAdjusted: 1, StateSlid: 2}
+
+// rank orders the states by strength for the outcome (an unknown state
+// ranks as OK).
+func rank(s TransitionState) int8 {
+	if int(s) < len(ranks) {
+		return ranks[s]
 	}
 	return 0
 }
@@ -391,12 +391,18 @@ func (t *trans) adjustOffset(off vec) vec {
 
 // transitionalInsert is TransitionalInsert.
 func (t *trans) transitionalInsert(attempts int) TransitionState {
-	p := &t.path
 	if attempts <= 0 {
 		return StateInvalid
 	}
 	t.depth++
-	defer func() { t.depth-- }()
+	st := t.insertAttempts(attempts)
+	t.depth--
+	return st
+}
+
+// insertAttempts is TransitionalInsert's loop, at depth t.depth.
+func (t *trans) insertAttempts(attempts int) TransitionState {
+	p := &t.path
 	st := StateInvalid
 	for range attempts {
 		st = t.insertIntoCell(attempts)

@@ -51,8 +51,10 @@ func (r *Resolver) heights(x, y int) *Heights {
 	return z
 }
 
-// cellCacheSize is how many built cells a resolver keeps.
-const cellCacheSize = 32
+// cellCacheSize is how many built cells a resolver keeps: a cell's slot
+// is fixed by its global coordinates, so any 16 × 16 cells (384 units
+// square) have slots of their own.
+const cellCacheSize = 256
 
 // cellEntry is one built LandCell: its key and triangles.
 type cellEntry struct {
@@ -68,29 +70,14 @@ type cellEntry struct {
 // from a small cache keyed by cell, landblock and height table (the Env's
 // heights of a loaded landblock do not change under the same pointer).
 func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
-	if r.lastCell < len(r.cells) {
-		// Most lookups are for the cell the previous one found.
-		if e := &r.cells[r.lastCell]; e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
-			return e
-		}
-	}
-	for i := range r.cells {
-		e := &r.cells[i]
-		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
-			r.lastCell = i
-			return e
-		}
-	}
 	if r.cells == nil {
 		// Never reallocated: the triangles' vertex slices point into it.
-		r.cells = make([]cellEntry, 0, cellCacheSize)
+		r.cells = make([]cellEntry, cellCacheSize)
 	}
-	if len(r.cells) < cellCacheSize {
-		r.cells = append(r.cells, cellEntry{})
+	e := &r.cells[(gx&15)<<4|gy&15]
+	if e.z == z && z != nil && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+		return e
 	}
-	r.lastCell = r.nextCell % len(r.cells)
-	e := &r.cells[r.lastCell]
-	r.nextCell++
 	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
 	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)
 	e.top = e.verts[0].Z

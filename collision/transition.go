@@ -203,9 +203,7 @@ type Resolver struct {
 	res      Result
 	reachOf  reachMemo
 	// cells caches built LandCell triangles (cellPolys).
-	cells    []cellEntry
-	nextCell int
-	lastCell int
+	cells []cellEntry
 	// env cells the move can touch, and whether it can touch the outdoor
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
