@@ -215,6 +215,14 @@ func (t *trans) note(s TransitionState) {
 // sphere's centre, else the outdoor cell under it (finish). The result is
 // valid until the next call.
 func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3, c Contact) (*Result, Contact) {
+	res := r.TransitionContact(m, &begin, end, &c)
+	return res, c
+}
+
+// TransitionContact is Transition with the contact kept in place: c is
+// the contact the object kept from its last transition, and becomes the
+// one to keep.
+func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end physics.Vec3, c *Contact) *Result {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
 	r.bx, r.by = dat.BlockXY(begin.Cell)
@@ -225,14 +233,14 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	pos := begin.Frame.Origin
 	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
 		r.res.Origin = pos
-		return &r.res, c
+		return &r.res
 	}
 	if !r.outdoor {
 		cl := r.env.EnvCell(begin.Cell)
 		if cl == nil {
 			// An indoor cell the Env does not know: accepted there.
 			r.res.Origin = end
-			return &r.res, c
+			return &r.res
 		}
 		r.envCells = append(r.envCells, cl)
 	}
@@ -263,11 +271,11 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	r.res.OnWalkable = t.obj.onWalkable
 	r.res.Landed = !m.OnWalkable && t.obj.onWalkable
 	r.res.State = t.outcome
-	out := Contact{Valid: t.ci.contactValid, Plane: t.ci.contact, Sliding: t.ci.slidingValid, SlidingNormal: t.ci.sliding, StationaryFall: t.ci.framesStationaryFall}
+	*c = Contact{Valid: t.ci.contactValid, Plane: t.ci.contact, Sliding: t.ci.slidingValid, SlidingNormal: t.ci.sliding, StationaryFall: t.ci.framesStationaryFall}
 	if !t.ci.contactValid && t.ci.lastValid {
-		out.Plane = t.ci.last
+		c.Plane = t.ci.last
 	}
-	return r.finish(pos), out
+	return r.finish(pos)
 }
 
 func (t *trans) cacheCurr() {

@@ -228,15 +228,17 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
 	p := v.Phys
 	var c Contact
-	in := contactOf(p, m)
+	var out collision.Contact
+	contactOf(p, m, &out)
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
 		// Launched upward: whoever launched it called LeaveGround already.
 		m.OnWalkable = false
-		in.Valid = false
+		out.Valid = false
 	}
 	m.Gravity = p.State.Has(physics.StateGravity)
-	res, out := r.Transition(m, p.Position, cand.Origin, in)
+	// out is the contact in, and the transition's contact to keep out.
+	res := r.TransitionContact(m, &p.Position, cand.Origin, &out)
 	if res.StopVelocity {
 		// ValidateTransition's ObjectInfo::StopVelocity: a step refused
 		// from a contact plane zeroes the velocity (set_velocity(0); ACE
@@ -327,12 +329,12 @@ func Place(v *components.View, pos physics.Position, slide bool, r *collision.Re
 	return pos, true
 }
 
-// contactOf is what get_object_info gives the transition: the contact
+// contactOf writes to c what get_object_info gives the transition: the contact
 // plane when the object is in contact (a plane through its origin, facing
 // up, when it was put down in contact without one), the sliding normal,
 // and the stationary frames.
-func contactOf(p *physics.Object, m *collision.Mover) collision.Contact {
-	var c collision.Contact
+func contactOf(p *physics.Object, m *collision.Mover, c *collision.Contact) {
+	*c = collision.Contact{}
 	if p.Transient.Has(physics.TransientContact) {
 		c.Valid = true
 		c.Plane = collision.Plane{N: p.ContactPlaneN, D: p.ContactPlaneD}
@@ -353,7 +355,6 @@ func contactOf(p *physics.Object, m *collision.Mover) collision.Contact {
 	case p.Transient.Has(physics.TransientStationaryFall):
 		c.StationaryFall = 1
 	}
-	return c
 }
 
 // SetPositionTransition is CPhysicsObj::SetPositionInternal(CTransition
