@@ -196,7 +196,7 @@ func (b *Broadphase) EndSync() {
 // CPhysicsObj::FindObjCollisions picks shapes: with bsp (HasPhysicsBSP)
 // its parts' physics BSPs at their rest placement, else its Setup's
 // spheres, else its CylSpheres. An object with none of them has no body.
-func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *dat.Setup, bsp bool) {
+func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s *dat.Setup, bsp bool) {
 	bd, ok := b.find(guid)
 	if !ok {
 		sh := b.shapesOf(s, bsp)
@@ -208,25 +208,25 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 		b.list = append(b.list, bd)
 	}
 	bd.gen = b.gen
-	if ok && bd.samePos(&pos, scale) {
+	if ok && bd.samePos(pos, scale) {
 		return
 	}
-	bd.pos, bd.scale = pos, scale
+	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
 }
 
 // Move moves object guid's body to pos at scale as Place does, and
 // reports whether it has one (false: Place adds it).
-func (b *Broadphase) Move(guid uint32, pos physics.Position, scale float32) bool {
+func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) bool {
 	bd, ok := b.find(guid)
 	if !ok {
 		return false
 	}
 	bd.gen = b.gen
-	if bd.samePos(&pos, scale) {
+	if bd.samePos(pos, scale) {
 		return true
 	}
-	bd.pos, bd.scale = pos, scale
+	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
 	return true
 }

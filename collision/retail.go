@@ -104,8 +104,11 @@ type spherePath struct {
 // interpolation at 1.
 func (p *spherePath) start(m *Mover, pos vec) {
 	p.n = min(len(m.Spheres), 2)
-	for i := range p.n {
-		p.local[i] = tsphere{c: m.Spheres[i].Origin, r: m.Spheres[i].Radius}
+	if p.n > 0 {
+		p.local[0] = tsphere{c: m.Spheres[0].Origin, r: m.Spheres[0].Radius}
+	}
+	if p.n > 1 {
+		p.local[1] = tsphere{c: m.Spheres[1].Origin, r: m.Spheres[1].Radius}
 	}
 	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
 	p.cur = pos
@@ -271,10 +274,11 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	r.res.OnWalkable = t.obj.onWalkable
 	r.res.Landed = !m.OnWalkable && t.obj.onWalkable
 	r.res.State = t.outcome
-	*c = Contact{Valid: t.ci.contactValid, Plane: t.ci.contact, Sliding: t.ci.slidingValid, SlidingNormal: t.ci.sliding, StationaryFall: t.ci.framesStationaryFall}
+	c.Valid, c.Plane = t.ci.contactValid, t.ci.contact
 	if !t.ci.contactValid && t.ci.lastValid {
 		c.Plane = t.ci.last
 	}
+	c.Sliding, c.SlidingNormal, c.StationaryFall = t.ci.slidingValid, t.ci.sliding, t.ci.framesStationaryFall
 	return r.finish(pos)
 }
 

@@ -249,8 +249,11 @@ func (r *Resolver) startBlocks() {
 // where the move could reach the outdoors, the outdoor cell
 // (AdjustToOutside; off the world nothing moves), else the begin cell.
 func (r *Resolver) finish(pos vec) *Result {
-	centre := pos.Add(r.m.Spheres[0].Origin)
-	for _, c := range r.envCells {
+	var centre vec
+	for i, c := range r.envCells {
+		if i == 0 {
+			centre = pos.Add(r.m.Spheres[0].Origin)
+		}
 		if c.Contains(centre) {
 			r.res.Cell = c.ID
 			r.res.Origin = pos.Sub(dat.BlockOffset(r.block, c.ID))

@@ -165,8 +165,8 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 	p := v.Phys
 	cell := p.Position.Cell
 	if r != nil && !p.State.Has(physics.StateEthereal) {
-		if m := moverOf(&r.Mover, v, *cand); m != nil {
-			*c = sweep(v, m, *cand, dt, r)
+		if m := moverOf(&r.Mover, v, &cand.Orientation); m != nil {
+			sweep(v, m, cand, dt, r, c)
 			return
 		}
 	}
@@ -190,10 +190,10 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 	p.Position.Cell, p.Position.Frame = cell, *cand
 }
 
-// moverOf returns the object's collision spheres, scaled and turned to the
-// candidate's orientation, and its step heights, or nil when its Setup has
-// no spheres.
-func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *collision.Mover {
+// moverOf returns the object's collision spheres, scaled and turned to
+// orientation q (the candidate's), and its step heights, or nil when its
+// Setup has no spheres.
+func moverOf(mover *collision.Mover, v *components.View, q *physics.Quat) *collision.Mover {
 	if v.Parts == nil || v.Parts.Setup == nil || len(v.Parts.Setup.Spheres) == 0 {
 		return nil
 	}
@@ -207,7 +207,7 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 		return nil
 	}
 	mover.GUID = p.GUID
-	mover.Spheres = v.Parts.Turned.Of(s, scale, cand.Orientation)
+	mover.Spheres = v.Parts.Turned.Of(s, scale, *q)
 	mover.StepUpHeight = s.StepUpHeight * scale
 	mover.StepDownHeight = s.StepDownHeight * scale
 	mover.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
@@ -223,11 +223,11 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 // velocity, and FramesStationaryFall 2 and 3 stop it
 // (handle_all_collisions). A transition that found no valid position
 // leaves the object where it was (UpdateObjectInternal).
-func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float64, r *collision.Resolver) Contact {
+func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float64, r *collision.Resolver, c *Contact) {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
 	p := v.Phys
-	var c Contact
+	*c = Contact{}
 	var out collision.Contact
 	contactOf(p, m, &out)
 	launched := m.OnWalkable && p.Velocity.Z > 0
@@ -247,14 +247,15 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
-		return Contact{}
+		return
 	}
 	if res.Failed {
 		// No transition: the origin stays, the orientation is taken,
 		// nothing else changes.
 		p.CachedVelocity = physics.Vec3{}
 		p.Position.Frame.Orientation = cand.Orientation
-		return Contact{Failed: true}
+		c.Failed = true
+		return
 	}
 	c.Hits = res.Hits
 	off := dat.BlockOffset(p.Position.Cell, res.Cell)
@@ -299,8 +300,7 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 		p.Velocity = physics.Vec3{}
 	}
 	cand.Origin = res.Origin
-	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: cand})
-	return c
+	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: *cand})
 }
 
 // Place is the placement of CPhysicsObj::SetPosition (enter_world and
@@ -317,7 +317,7 @@ func Place(v *components.View, pos physics.Position, slide bool, r *collision.Re
 	if r == nil || v.Phys.State.Has(physics.StateEthereal) {
 		return pos, false
 	}
-	m := moverOf(&r.Mover, v, pos.Frame)
+	m := moverOf(&r.Mover, v, &pos.Frame.Orientation)
 	if m == nil {
 		return pos, false
 	}

@@ -133,7 +133,7 @@ func syncBodies(w *World) {
 				ref.e, ref.p = e, components.PhysicsObj.Get(entry)
 			}
 			p := ref.p
-			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, p.Position, p.Scale) {
+			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, &p.Position, p.Scale) {
 				// A body already (its Setup and PartArray stay the
 				// object's for its life): moved, if it moved.
 				continue
@@ -184,7 +184,7 @@ func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 		return
 	}
 	bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
-	bp.Place(p.GUID, p.Position, p.Scale, pa.Setup, bsp)
+	bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
 }
 
 // Collision trace stages (kind "collision").
