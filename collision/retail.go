@@ -334,7 +334,15 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 	case !offset.IsZero():
 		numSteps, per = 1, offset
 	}
-	t.setCheck(p.cur)
+	// SetCheckPos(cur): until the first step's AddOffsetToCheckPos sets
+	// the whole check, only the first sphere is read (AdjustOffset's
+	// contact-plane distance; its own AddOffsetToCheckPos sets the whole
+	// check too), so the rest is not placed yet.
+	p.check = p.cur
+	p.checked = false
+	if p.n > 0 {
+		p.global[0] = tsphere{c: p.cur.Add(p.local[0].c), r: p.local[0].r}
+	}
 	state := StateOK
 	t.outcome = StateOK
 	for s := range numSteps {

@@ -285,7 +285,12 @@ func (r *Resolver) gather(a, b vec) {
 	l := b.Sub(a).Len()
 	hr, zlo, zhi := r.reach()
 	hr += l + skin
-	down := max(r.m.StepDownHeight, DefaultStepDown) + 2*l + skin
+	// max(StepDownHeight, DefaultStepDown), NaN kept as max keeps it.
+	down := float32(DefaultStepDown)
+	if !(r.m.StepDownHeight <= down) {
+		down = r.m.StepDownHeight
+	}
+	down = down + 2*l + skin
 	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
 	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
 	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}

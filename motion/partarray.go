@@ -2,6 +2,7 @@ package motion
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -53,6 +54,9 @@ type Poses struct {
 	scale   physics.Vec3
 }
 
+// A Quat must be its four float32s for TurnedSpheres.Of's key.
+var _ = [1]struct{}{}[unsafe.Sizeof(physics.Quat{})-16]
+
 // TurnedSpheres are a Setup's collision spheres scaled and turned to an
 // orientation, kept until the Setup (its spheres' slice), the scale or
 // the orientation changes: an object that has not turned since its last
@@ -73,7 +77,7 @@ type TurnedSpheres struct {
 // before. A Setup's spheres changed in place (not replaced) are not
 // noticed.
 func (t *TurnedSpheres) Of(s *dat.Setup, scale float32, q physics.Quat) []dat.Sphere {
-	key := [4]uint32{math.Float32bits(q.W), math.Float32bits(q.X), math.Float32bits(q.Y), math.Float32bits(q.Z)}
+	key := *(*[4]uint32)(unsafe.Pointer(&q)) // the four float32s' bits
 	sc := math.Float32bits(scale)
 	var from *dat.Sphere
 	if len(s.Spheres) > 0 {
