@@ -640,30 +640,11 @@ func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 	}
 	e := r.cellPolys(z, gx, gy)
 	for i := range e.polys {
-		if inPoly2D(&e.polys[i], q) {
+		if inTri2D(&e.edges[i], q) {
 			return &e.polys[i], true
 		}
 	}
 	return nil, false
-}
-
-// inPoly2D is point_in_poly2D for a polygon facing up: q seen from above
-// is inside every edge (on an edge counts).
-func inPoly2D(p *Poly, q vec) bool {
-	vs := p.Verts
-	if len(vs) == 0 {
-		return true
-	}
-	// Each edge a→b, the closing edge first (the order of the tests does
-	// not change the answer).
-	a := vs[len(vs)-1]
-	for _, b := range vs {
-		if (b.X-a.X)*(q.Y-a.Y)-(b.Y-a.Y)*(q.X-a.X) < 0 {
-			return false
-		}
-		a = b
-	}
-	return true
 }
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer

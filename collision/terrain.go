@@ -64,6 +64,24 @@ type cellEntry struct {
 	verts          [6]physics.Vec3
 	// top is the highest vertex.
 	top float32
+	// edges are each triangle's edges as inTri2D tests them.
+	edges [2][3]edge2D
+}
+
+// edge2D is a polygon edge a→b seen from above: a and b − a.
+type edge2D struct{ ax, ay, dx, dy float32 }
+
+// inTri2D is point_in_poly2D for a triangle facing up, over its edges
+// (the closing edge first; the order does not change the answer): q seen
+// from above is inside every edge (on an edge counts).
+func inTri2D(es *[3]edge2D, q physics.Vec3) bool {
+	for i := range es {
+		e := &es[i]
+		if e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
@@ -83,6 +101,14 @@ func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
 	e.top = e.verts[0].Z
 	for _, v := range e.verts[1:] {
 		e.top = max(e.top, v.Z)
+	}
+	for k := range e.polys {
+		vs := e.polys[k].Verts
+		a := vs[len(vs)-1]
+		for i, b := range vs[:3] {
+			e.edges[k][i] = edge2D{ax: a.X, ay: a.Y, dx: b.X - a.X, dy: b.Y - a.Y}
+			a = b
+		}
 	}
 	return e
 }
