@@ -631,7 +631,9 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 		m := foot + slack
 		if lo.X-m >= 0 && hi.X+m < dat.BlockLength && lo.Y-m >= 0 && hi.Y+m < dat.BlockLength {
 			id := uint32(bx)<<24 | uint32(by)<<16
-			b.landblock(id)
+			if st := b.last; st == nil || b.lastBlock != id || st.seen != b.gen || st.from == nil {
+				b.landblockSlow(id) // landblock past its shortcut
+			}
 			if b.maxFoot == foot {
 				if sp := b.spaceOf(id); sp != nil {
 					// lo is at least the margin (> 0) and hi below
