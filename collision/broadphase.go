@@ -635,7 +635,11 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 				b.landblockSlow(id) // landblock past its shortcut
 			}
 			if b.maxFoot == foot {
-				if sp := b.spaceOf(id); sp != nil {
+				sp := b.lastSpace
+				if sp == nil || b.lastSpaceID != id {
+					sp = b.spaceOf(id)
+				}
+				if sp != nil {
 					// lo is at least the margin (> 0) and hi below
 					// BlockLength, so each cell index is its quotient
 					// truncated (the floor) and within the space (the

@@ -547,8 +547,12 @@ func (t *trans) insertIntoCell(attempts int) TransitionState {
 func (t *trans) findCollisions() TransitionState {
 	r := t.r
 	if r.outdoor {
-		if st := t.findEnvCollisions(); st != StateOK {
-			return st
+		// LandCell::FindEnvCollisions: the terrain polygon under the low
+		// point, through ValidateWalkable.
+		if poly, ok := t.terrainPoly(t.path.low); ok {
+			if st := t.validateWalkable(t.path.global[0], poly); st != StateOK {
+				return st
+			}
 		}
 	}
 	for _, cl := range r.envCells {
@@ -611,17 +615,6 @@ func (t *trans) findCollisions() TransitionState {
 		}
 	}
 	return StateOK
-}
-
-// findEnvCollisions is LandCell::FindEnvCollisions: the terrain polygon
-// under the low point, through ValidateWalkable.
-func (t *trans) findEnvCollisions() TransitionState {
-	p := &t.path
-	poly, ok := t.terrainPoly(p.low)
-	if !ok {
-		return StateOK
-	}
-	return t.validateWalkable(p.global[0], poly)
 }
 
 // terrainPoly is find_terrain_poly: the LandCell triangle under q (begin
