@@ -54,8 +54,9 @@ type collider struct {
 	// at each index, as the last sync found them: a component's pointer
 	// stays the entity's for its life (donburi moves the pointer, not the
 	// value, between archetypes, and nothing here replaces it), and an
-	// entity value is not reused (its version changes), so an entry whose
-	// entity is still the list's at that index needs no ECS lookup.
+	// entity value comes back only after its id is destroyed and reused
+	// 2^24 times (donburi's version), so an entry whose entity is still
+	// the list's at that index needs no ECS lookup.
 	refs [2][]physRef
 }
 
