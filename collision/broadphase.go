@@ -31,7 +31,7 @@ const CellSize = dat.CellLength / 6
 
 // slack is how much wider than its footprint a body's circle is
 // registered: the body is registered again only when its footprint (at
-// its current position, which Body.touches tests) reaches a cell the
+// its current position, which Obstacles tests) reaches a cell the
 // circle was not registered in, so a walker re-registers when it crosses
 // a cell line, not every tick.
 const slack = 0.25
@@ -63,8 +63,19 @@ type Broadphase struct {
 	lastBlock uint32
 	built     map[uint32]*Cell
 	gen       int
+	epoch     uint64
 	query     int
 	maxFoot   float32
+	// hint is the moving body the last query skipped as its own (the
+	// mover's, which the transition's Place moves next), next the index
+	// in list after the body last found (a sync walks the objects in the
+	// order their bodies were added): both are tried before the map.
+	hint *Body
+	next int
+	// lastSpace is spaces[lastSpaceID] (spaces are never removed), nil
+	// for none yet.
+	lastSpace   *resolv.Space
+	lastSpaceID uint32
 	// Watch is the guid whose queries are kept (Tested): the F8 overlay
 	// draws what the resolver tested for it; 0 keeps none.
 	Watch       uint32
@@ -100,15 +111,21 @@ type Body struct {
 	circle *resolv.Circle
 	// cells are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
-	reg   [4]int
-	idx   int
-	block uint32
-	pos   physics.Position
-	scale float32
+	reg [4]int
+	// inside bounds the footprint boxes that need no other cells: x0 ≥
+	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
+	// where reg reaches the space's edge, which clamps).
+	inside [4]float64
+	idx    int
+	block  uint32
+	pos    physics.Position
+	scale  float32
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
-	foot   float32
+	foot float32
+	// reach is foot at the body's scale.
+	reach  float32
 	turned physics.Quat
 	shapes *setupShapes
 	gen    int
@@ -132,7 +149,39 @@ func NewBroadphase(land Land, assets Assets) *Broadphase {
 
 // BeginSync starts bringing the moving bodies in step with the world's
 // objects: every Place until EndSync marks its body as seen.
-func (b *Broadphase) BeginSync() { b.gen++ }
+func (b *Broadphase) BeginSync() { b.gen++; b.epoch++; b.next = 0 }
+
+// Epoch changes whenever the landblocks' heights may: at each sync (the
+// land is asked again for changed builds) and when a landblock is
+// forgotten. Within one epoch LandHeights gives the same answer for each
+// landblock.
+func (b *Broadphase) Epoch() uint64 { return b.epoch }
+
+// find returns object guid's moving body: the hint, else the body after
+// the one last found, else the map's.
+func (b *Broadphase) find(guid uint32) (*Body, bool) {
+	if bd := b.hint; bd != nil && bd.guid == guid {
+		return bd, true
+	}
+	if i := b.next; i < len(b.list) {
+		if bd := b.list[i]; bd.guid == guid {
+			b.next = i + 1
+			return bd, true
+		}
+	}
+	bd, ok := b.bodies[guid]
+	if ok {
+		b.next = bd.idx + 1
+	}
+	return bd, ok
+}
+
+// samePos reports whether the body is at pos at scale (Position's ==,
+// field by field).
+func (bd *Body) samePos(pos *physics.Position, scale float32) bool {
+	return bd.scale == scale && bd.pos.Cell == pos.Cell && bd.pos.Frame.Origin == pos.Frame.Origin &&
+		bd.pos.Frame.Orientation == pos.Frame.Orientation
+}
 
 // EndSync drops every moving body not placed since BeginSync.
 func (b *Broadphase) EndSync() {
@@ -147,8 +196,8 @@ func (b *Broadphase) EndSync() {
 // CPhysicsObj::FindObjCollisions picks shapes: with bsp (HasPhysicsBSP)
 // its parts' physics BSPs at their rest placement, else its Setup's
 // spheres, else its CylSpheres. An object with none of them has no body.
-func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *dat.Setup, bsp bool) {
-	bd, ok := b.bodies[guid]
+func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s *dat.Setup, bsp bool) {
+	bd, ok := b.find(guid)
 	if !ok {
 		sh := b.shapesOf(s, bsp)
 		if sh == nil {
@@ -159,25 +208,25 @@ func (b *Broadphase) Place(guid uint32, pos physics.Position, scale float32, s *
 		b.list = append(b.list, bd)
 	}
 	bd.gen = b.gen
-	if ok && bd.pos == pos && bd.scale == scale {
+	if ok && bd.samePos(pos, scale) {
 		return
 	}
-	bd.pos, bd.scale = pos, scale
+	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
 }
 
 // Move moves object guid's body to pos at scale as Place does, and
 // reports whether it has one (false: Place adds it).
-func (b *Broadphase) Move(guid uint32, pos physics.Position, scale float32) bool {
-	bd, ok := b.bodies[guid]
+func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) bool {
+	bd, ok := b.find(guid)
 	if !ok {
 		return false
 	}
 	bd.gen = b.gen
-	if bd.pos == pos && bd.scale == scale {
+	if bd.samePos(pos, scale) {
 		return true
 	}
-	bd.pos, bd.scale = pos, scale
+	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
 	return true
 }
@@ -187,6 +236,9 @@ func (b *Broadphase) Drop(guid uint32) {
 	if bd, ok := b.bodies[guid]; ok {
 		b.unplace(bd)
 		delete(b.bodies, guid)
+		if b.hint == bd {
+			b.hint = nil
+		}
 		last := b.list[len(b.list)-1]
 		b.list[bd.idx], last.idx = last, bd.idx
 		b.list = b.list[:len(b.list)-1]
@@ -351,6 +403,7 @@ func (b *Broadphase) place(bd *Body) {
 		bd.turned, bd.foot = q, bd.shapes.footprint(q)
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
+	bd.reach = bd.foot * s
 	r := float64(bd.foot*s + slack)
 	if bd.circle == nil || block != bd.block {
 		sp := b.space(block)
@@ -365,7 +418,7 @@ func (b *Broadphase) place(bd *Body) {
 			bd.block = block
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
-			bd.reg = cellRange(x-r, y-r, x+r, y+r)
+			bd.register(cellRange(x-r, y-r, x+r, y+r))
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
@@ -377,22 +430,48 @@ func (b *Broadphase) place(bd *Body) {
 		}
 		bd.block = block
 		sp.Add(bd.circle)
-		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		bd.register(cellRange(x-r, y-r, x+r, y+r))
 		return
 	}
 	if r != bd.circle.Radius() {
 		bd.circle.SetRadius(r)
 		bd.circle.SetPosition(x, y)
-		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		bd.register(cellRange(x-r, y-r, x+r, y+r))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
 	// is registered in (Obstacles tests the body's current position): it
 	// is registered again only when it reaches beyond them.
 	f := float64(bd.foot * s)
-	if need := cellRange(x-f, y-f, x+f, y+f); need[0] < bd.reg[0] || need[1] < bd.reg[1] || need[2] > bd.reg[2] || need[3] > bd.reg[3] {
+	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
+	if in := &bd.inside; x-f < in[0] || y-f < in[1] || x+f >= in[2] || y+f >= in[3] {
 		bd.circle.SetPosition(x, y)
-		bd.reg = cellRange(x-r, y-r, x+r, y+r)
+		bd.register(cellRange(x-r, y-r, x+r, y+r))
+	}
+}
+
+// register records the cells the circle is registered in, and the
+// bounds of the footprint boxes within them: a box whose low corner
+// floors to a cell below reg's (x0 < reg[0]·CellSize; CellSize is a power
+// of two, so the quotient is exact) or whose high corner floors past
+// reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
+// reaches the space's edge, where cellRange clamps (NaN: no comparison
+// holds).
+func (bd *Body) register(reg [4]int) {
+	bd.reg = reg
+	nan := math.NaN()
+	bd.inside = [4]float64{nan, nan, nan, nan}
+	if reg[0] > 0 {
+		bd.inside[0] = float64(reg[0]) * CellSize
+	}
+	if reg[1] > 0 {
+		bd.inside[1] = float64(reg[1]) * CellSize
+	}
+	if reg[2] < gridSide-1 {
+		bd.inside[2] = float64(reg[2]+1) * CellSize
+	}
+	if reg[3] < gridSide-1 {
+		bd.inside[3] = float64(reg[3]+1) * CellSize
 	}
 }
 
@@ -415,6 +494,15 @@ func clampCell(v float64) int { return min(max(int(v/CellSize), 0), gridSide-1) 
 // did (or left), its statics and scenery join the broad phase with their
 // shapes, and its cells are built on demand.
 func (b *Broadphase) landblock(block uint32) *landState {
+	if st := b.last; st != nil && b.lastBlock == block && st.seen == b.gen && st.from != nil {
+		// The last block, already asked for this sync (most calls).
+		return st
+	}
+	return b.landblockSlow(block)
+}
+
+// landblockSlow is landblock past its shortcut.
+func (b *Broadphase) landblockSlow(block uint32) *landState {
 	st := b.last
 	if st == nil || b.lastBlock != block {
 		st = b.blocks[block]
@@ -474,6 +562,7 @@ func (b *Broadphase) landblock(block uint32) *landState {
 func (b *Broadphase) Forget(block uint32) {
 	block &= 0xFFFF0000
 	b.last = nil
+	b.epoch++
 	if st := b.blocks[block]; st != nil {
 		for _, bd := range st.statics {
 			b.unplace(bd)
@@ -532,6 +621,47 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	// clipped there: a box within the widest footprint of a landblock's
 	// edge searches that landblock too, from its edge cells. Publishing a
 	// landblock may widen the widest footprint: the range is taken again.
+	start := len(out)
+	// Most queries lie inside the queried landblock, the widest footprint
+	// and the slack with them: then only that landblock is asked for and
+	// searched. (These tests imply the general loop's: (lo−m)/BlockLength
+	// ≥ 0 and (hi+m)/BlockLength < 1 — the largest float32 below
+	// BlockLength divides to below 1.)
+	if foot := b.maxFoot; bx <= 0xFE && by <= 0xFE {
+		m := foot + slack
+		if lo.X-m >= 0 && hi.X+m < dat.BlockLength && lo.Y-m >= 0 && hi.Y+m < dat.BlockLength {
+			id := uint32(bx)<<24 | uint32(by)<<16
+			if st := b.last; st == nil || b.lastBlock != id || st.seen != b.gen || st.from == nil {
+				b.landblockSlow(id) // landblock past its shortcut
+			}
+			if b.maxFoot == foot {
+				sp := b.lastSpace
+				if sp == nil || b.lastSpaceID != id {
+					sp = b.spaceOf(id)
+				}
+				if sp != nil {
+					// lo is at least the margin (> 0) and hi below
+					// BlockLength, so each cell index is its quotient
+					// truncated (the floor) and within the space (the
+					// general loop's clamps change nothing).
+					gx1, gy1 := int(hi.X/CellSize), int(hi.Y/CellSize)
+					for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
+						for gy := int(lo.Y / CellSize); gy <= gy1; gy++ {
+							if cell := sp.Cell(gx, gy); cell != nil {
+								out = b.scan(cell.Shapes, lo, hi, physics.Vec3{}, self, out)
+							}
+						}
+					}
+				}
+				if self == b.Watch && self != 0 {
+					b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
+				}
+				return out
+			}
+			// Publishing the landblock widened the widest footprint: the
+			// general loop takes the range again.
+		}
+	}
 	var bx0, bx1, by0, by1 int
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot
@@ -553,11 +683,10 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 			}
 		}
 	}
-	start := len(out)
 	for x := bx0; x <= bx1; x++ {
 		for y := by0; y <= by1; y++ {
 			id := uint32(x)<<24 | uint32(y)<<16
-			sp := b.spaces[id]
+			sp := b.spaceOf(id)
 			if sp == nil {
 				continue
 			}
@@ -572,16 +701,7 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 					if cell == nil {
 						continue
 					}
-					for _, s := range cell.Shapes {
-						bd := s.Data().(*Body)
-						if bd.query == b.query || (bd.guid == self && self != 0) {
-							continue
-						}
-						bd.query = b.query
-						if bd.touches(l, h) {
-							out = bd.obstacles(off, out)
-						}
-					}
+					out = b.scan(cell.Shapes, l, h, off, self, out)
 				}
 			}
 		}
@@ -592,19 +712,59 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	return out
 }
 
+// spaceOf is spaces[id], the last one found kept.
+func (b *Broadphase) spaceOf(id uint32) *resolv.Space {
+	if sp := b.lastSpace; sp != nil && b.lastSpaceID == id {
+		return sp
+	}
+	sp := b.spaces[id]
+	if sp != nil {
+		b.lastSpace, b.lastSpaceID = sp, id
+	}
+	return sp
+}
+
 // Tested are the obstacles the last Obstacles query for Watch gathered,
 // placed local to the landblock it was asked for: what the resolver
 // tested, for the debug overlay. Valid until Watch's next query.
 func (b *Broadphase) Tested() (block uint32, obs []Obstacle) { return b.testedBlock, b.tested }
 
-// touches reports whether the body's footprint circle meets the
-// ground-plane rectangle lo..hi (its own landblock's coordinates).
-func (bd *Body) touches(lo, hi physics.Vec3) bool {
-	o := bd.pos.Frame.Origin
-	r := bd.foot * bd.scaleOr1()
-	dx := o.X - min(max(o.X, lo.X), hi.X)
-	dy := o.Y - min(max(o.Y, lo.Y), hi.Y)
-	return dx*dx+dy*dy <= r*r
+// scan appends the obstacles of the bodies in one cell's list not yet
+// looked at by this query whose footprints touch the rectangle l..h (the
+// cell's landblock's coordinates; off places them local to the queried
+// block), in the list's order, skipping self's (kept as the hint).
+func (b *Broadphase) scan(shapes []resolv.IShape, l, h, off physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+	q := b.query
+	for _, s := range shapes {
+		c, _ := s.(*resolv.Circle)
+		bd, _ := c.Data().(*Body)
+		if bd.query == q {
+			continue
+		}
+		bd.query = q
+		if bd.guid == self && self != 0 {
+			b.hint = bd
+			continue
+		}
+		// Does the footprint circle meet the rectangle? The distance
+		// from it along each axis (0 inside it).
+		o := bd.pos.Frame.Origin
+		var dx, dy float32
+		if o.X < l.X {
+			dx = l.X - o.X
+		} else if o.X > h.X {
+			dx = o.X - h.X
+		}
+		if o.Y < l.Y {
+			dy = l.Y - o.Y
+		} else if o.Y > h.Y {
+			dy = o.Y - h.Y
+		}
+		if r := bd.reach; dx*dx+dy*dy <= r*r {
+			out = bd.obstacles(off, out)
+		}
+	}
+	return out
 }
 
 // obstacles appends the body's obstacles, its position moved by -off.

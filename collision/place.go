@@ -58,7 +58,7 @@ func (r *Resolver) Place(m *Mover, pos physics.Position, slide bool) *Result {
 	r.m = m
 	r.block = pos.Cell & 0xFFFF0000
 	r.bx, r.by = dat.BlockXY(pos.Cell)
-	r.blocks = r.blocks[:0]
+	r.startBlocks()
 	r.res = Result{Hits: r.res.Hits[:0], Cell: pos.Cell}
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(pos.Cell)

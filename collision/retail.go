@@ -71,6 +71,10 @@ type spherePath struct {
 	low      vec    // GlobalLowPoint
 
 	cur, check, backup vec
+	// checked is set once setCheck has placed global and low at check:
+	// from then on they are check plus the local spheres (only setCheck
+	// writes check, global and low).
+	checked bool
 
 	placement, stepUp, stepDown, collide, checkWalkable bool
 	// initial is InsertType InitialPlacement: the terrain, and the
@@ -100,8 +104,11 @@ type spherePath struct {
 // interpolation at 1.
 func (p *spherePath) start(m *Mover, pos vec) {
 	p.n = min(len(m.Spheres), 2)
-	for i := range p.n {
-		p.local[i] = tsphere{c: m.Spheres[i].Origin, r: m.Spheres[i].Radius}
+	if p.n > 0 {
+		p.local[0] = tsphere{c: m.Spheres[0].Origin, r: m.Spheres[0].Radius}
+	}
+	if p.n > 1 {
+		p.local[1] = tsphere{c: m.Spheres[1].Origin, r: m.Spheres[1].Radius}
 	}
 	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
 	p.cur = pos
@@ -175,15 +182,15 @@ type trans struct {
 	hp *Poly
 }
 
-// rank orders the states by strength for the outcome.
-func rank(s TransitionState) int {
-	switch s {
-	case StateAdjusted:
-		return 1
-	case StateSlid:
-		return 2
-	case StateCollided, StateInvalid:
-		return 3
+// ranks orders the states by strength for the outcome: OK, Adjusted,
+// Slid, then Collided and Invalid.
+var ranks = [...]int8{StateInvalid: 3, StateOK: 0, StateCollided: 3, StateAdjusted: 1, StateSlid: 2}
+
+// rank orders the states by strength for the outcome (an unknown state
+// ranks as OK).
+func rank(s TransitionState) int8 {
+	if int(s) < len(ranks) {
+		return ranks[s]
 	}
 	return 0
 }
@@ -211,24 +218,32 @@ func (t *trans) note(s TransitionState) {
 // sphere's centre, else the outdoor cell under it (finish). The result is
 // valid until the next call.
 func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3, c Contact) (*Result, Contact) {
+	res := r.TransitionContact(m, &begin, end, &c)
+	return res, c
+}
+
+// TransitionContact is Transition with the contact kept in place: c is
+// the contact the object kept from its last transition, and becomes the
+// one to keep.
+func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end physics.Vec3, c *Contact) *Result {
 	r.m = m
 	r.block = begin.Cell & 0xFFFF0000
 	r.bx, r.by = dat.BlockXY(begin.Cell)
-	r.blocks = r.blocks[:0]
+	r.startBlocks()
 	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
 	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
 		r.res.Origin = pos
-		return &r.res, c
+		return &r.res
 	}
 	if !r.outdoor {
 		cl := r.env.EnvCell(begin.Cell)
 		if cl == nil {
 			// An indoor cell the Env does not know: accepted there.
 			r.res.Origin = end
-			return &r.res, c
+			return &r.res
 		}
 		r.envCells = append(r.envCells, cl)
 	}
@@ -259,17 +274,21 @@ func (r *Resolver) Transition(m *Mover, begin physics.Position, end physics.Vec3
 	r.res.OnWalkable = t.obj.onWalkable
 	r.res.Landed = !m.OnWalkable && t.obj.onWalkable
 	r.res.State = t.outcome
-	out := Contact{Valid: t.ci.contactValid, Plane: t.ci.contact, Sliding: t.ci.slidingValid, SlidingNormal: t.ci.sliding, StationaryFall: t.ci.framesStationaryFall}
+	c.Valid, c.Plane = t.ci.contactValid, t.ci.contact
 	if !t.ci.contactValid && t.ci.lastValid {
-		out.Plane = t.ci.last
+		c.Plane = t.ci.last
 	}
-	return r.finish(pos), out
+	c.Sliding, c.SlidingNormal, c.StationaryFall = t.ci.slidingValid, t.ci.sliding, t.ci.framesStationaryFall
+	return r.finish(pos)
 }
 
 func (t *trans) cacheCurr() {
 	p := &t.path
-	for i := range p.n {
-		p.curr[i] = p.cur.Add(p.local[i].c)
+	if p.n > 0 {
+		p.curr[0] = p.cur.Add(p.local[0].c)
+	}
+	if p.n > 1 {
+		p.curr[1] = p.cur.Add(p.local[1].c)
 	}
 }
 
@@ -277,10 +296,14 @@ func (t *trans) cacheCurr() {
 func (t *trans) setCheck(o vec) {
 	p := &t.path
 	p.check = o
-	for i := range p.n {
-		p.global[i] = tsphere{c: o.Add(p.local[i].c), r: p.local[i].r}
+	if p.n > 0 {
+		p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
+	}
+	if p.n > 1 {
+		p.global[1] = tsphere{c: o.Add(p.local[1].c), r: p.local[1].r}
 	}
 	p.low = o.Add(p.localLow)
+	p.checked = true
 }
 
 // addOffset is AddOffsetToCheckPos.
@@ -311,7 +334,15 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 	case !offset.IsZero():
 		numSteps, per = 1, offset
 	}
-	t.setCheck(p.cur)
+	// SetCheckPos(cur): until the first step's AddOffsetToCheckPos sets
+	// the whole check, only the first sphere is read (AdjustOffset's
+	// contact-plane distance; its own AddOffsetToCheckPos sets the whole
+	// check too), so the rest is not placed yet.
+	p.check = p.cur
+	p.checked = false
+	if p.n > 0 {
+		p.global[0] = tsphere{c: p.cur.Add(p.local[0].c), r: p.local[0].r}
+	}
 	state := StateOK
 	t.outcome = StateOK
 	for s := range numSteps {
@@ -380,12 +411,18 @@ func (t *trans) adjustOffset(off vec) vec {
 
 // transitionalInsert is TransitionalInsert.
 func (t *trans) transitionalInsert(attempts int) TransitionState {
-	p := &t.path
 	if attempts <= 0 {
 		return StateInvalid
 	}
 	t.depth++
-	defer func() { t.depth-- }()
+	st := t.insertAttempts(attempts)
+	t.depth--
+	return st
+}
+
+// insertAttempts is TransitionalInsert's loop, at depth t.depth.
+func (t *trans) insertAttempts(attempts int) TransitionState {
+	p := &t.path
 	st := StateInvalid
 	for range attempts {
 		st = t.insertIntoCell(attempts)
@@ -510,8 +547,12 @@ func (t *trans) insertIntoCell(attempts int) TransitionState {
 func (t *trans) findCollisions() TransitionState {
 	r := t.r
 	if r.outdoor {
-		if st := t.findEnvCollisions(); st != StateOK {
-			return st
+		// LandCell::FindEnvCollisions: the terrain polygon under the low
+		// point, through ValidateWalkable.
+		if poly, ok := t.terrainPoly(t.path.low); ok {
+			if st := t.validateWalkable(t.path.global[0], poly); st != StateOK {
+				return st
+			}
 		}
 	}
 	for _, cl := range r.envCells {
@@ -576,17 +617,6 @@ func (t *trans) findCollisions() TransitionState {
 	return StateOK
 }
 
-// findEnvCollisions is LandCell::FindEnvCollisions: the terrain polygon
-// under the low point, through ValidateWalkable.
-func (t *trans) findEnvCollisions() TransitionState {
-	p := &t.path
-	poly, ok := t.terrainPoly(p.low)
-	if !ok {
-		return StateOK
-	}
-	return t.validateWalkable(p.global[0], poly)
-}
-
 // terrainPoly is find_terrain_poly: the LandCell triangle under q (begin
 // landblock coordinates), by the cell's split.
 func (t *trans) terrainPoly(q vec) (*Poly, bool) {
@@ -603,23 +633,11 @@ func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 	}
 	e := r.cellPolys(z, gx, gy)
 	for i := range e.polys {
-		if inPoly2D(&e.polys[i], q) {
+		if inTri2D(&e.edges[i], q) {
 			return &e.polys[i], true
 		}
 	}
 	return nil, false
-}
-
-// inPoly2D is point_in_poly2D for a polygon facing up: q seen from above
-// is inside every edge (on an edge counts).
-func inPoly2D(p *Poly, q vec) bool {
-	for i, a := range p.Verts {
-		b := p.Verts[(i+1)%len(p.Verts)]
-		if (b.X-a.X)*(q.Y-a.Y)-(b.Y-a.Y)*(q.X-a.X) < 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer
@@ -736,9 +754,22 @@ func (t *trans) validateTransition(st TransitionState) TransitionState {
 
 // setCurrent is SetCurrentCheckPos.
 func (t *trans) setCurrent() {
-	t.path.cur = t.path.check
-	t.cacheCurr()
-	t.setCheck(t.path.cur)
+	p := &t.path
+	p.cur = p.check
+	if !p.checked {
+		t.cacheCurr()
+		t.setCheck(p.cur)
+		return
+	}
+	// cur is check: its spheres are the check's (the same sums), and
+	// setting the check to itself would compute global and low again,
+	// bit for bit as they are.
+	if p.n > 0 {
+		p.curr[0] = p.global[0].c
+	}
+	if p.n > 1 {
+		p.curr[1] = p.global[1].c
+	}
 }
 
 // stepDownBy is Transition::StepDown: the check position is lowered by

@@ -44,12 +44,17 @@ func (r *Resolver) heights(x, y int) *Heights {
 		}
 	}
 	z, _ := r.env.LandHeights(id)
+	if len(r.blocks) >= maxBlocks {
+		r.blocks = r.blocks[:0]
+	}
 	r.blocks = append(r.blocks, blockHeights{id: id, z: z})
 	return z
 }
 
-// cellCacheSize is how many built cells a resolver keeps.
-const cellCacheSize = 32
+// cellCacheSize is how many built cells a resolver keeps: a cell's slot
+// is fixed by its global coordinates, so any 16 × 16 cells (384 units
+// square) have slots of their own.
+const cellCacheSize = 256
 
 // cellEntry is one built LandCell: its key and triangles.
 type cellEntry struct {
@@ -59,40 +64,51 @@ type cellEntry struct {
 	verts          [6]physics.Vec3
 	// top is the highest vertex.
 	top float32
+	// edges are each triangle's edges as inTri2D tests them.
+	edges [2][3]edge2D
+}
+
+// edge2D is a polygon edge a→b seen from above: a and b − a.
+type edge2D struct{ ax, ay, dx, dy float32 }
+
+// inTri2D is point_in_poly2D for a triangle facing up, over its edges
+// (the closing edge first; the order does not change the answer): q seen
+// from above is inside every edge (on an edge counts).
+func inTri2D(es *[3]edge2D, q physics.Vec3) bool {
+	for i := range es {
+		e := &es[i]
+		if e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's
 // heights of a loaded landblock do not change under the same pointer).
 func (r *Resolver) cellPolys(z *Heights, gx, gy int) *cellEntry {
-	if r.lastCell < len(r.cells) {
-		// Most lookups are for the cell the previous one found.
-		if e := &r.cells[r.lastCell]; e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
-			return e
-		}
-	}
-	for i := range r.cells {
-		e := &r.cells[i]
-		if e.z == z && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
-			r.lastCell = i
-			return e
-		}
-	}
 	if r.cells == nil {
 		// Never reallocated: the triangles' vertex slices point into it.
-		r.cells = make([]cellEntry, 0, cellCacheSize)
+		r.cells = make([]cellEntry, cellCacheSize)
 	}
-	if len(r.cells) < cellCacheSize {
-		r.cells = append(r.cells, cellEntry{})
+	e := &r.cells[(gx&15)<<4|gy&15]
+	if e.z == z && z != nil && e.gx == gx && e.gy == gy && e.bx == r.bx && e.by == r.by {
+		return e
 	}
-	r.lastCell = r.nextCell % len(r.cells)
-	e := &r.cells[r.lastCell]
-	r.nextCell++
 	*e = cellEntry{z: z, gx: gx, gy: gy, bx: r.bx, by: r.by}
 	CellPolys(z, gx, gy, r.bx, r.by, &e.polys, &e.verts)
 	e.top = e.verts[0].Z
 	for _, v := range e.verts[1:] {
 		e.top = max(e.top, v.Z)
+	}
+	for k := range e.polys {
+		vs := e.polys[k].Verts
+		a := vs[len(vs)-1]
+		for i, b := range vs[:3] {
+			e.edges[k][i] = edge2D{ax: a.X, ay: a.Y, dx: b.X - a.X, dy: b.Y - a.Y}
+			a = b
+		}
 	}
 	return e
 }

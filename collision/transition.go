@@ -2,6 +2,7 @@ package collision
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -193,12 +194,16 @@ type Resolver struct {
 	bx, by int
 	block  uint32
 	blocks []blockHeights
-	obs    []Obstacle
-	res    Result
+	// epochs is env when it tells when its heights change; epoch is its
+	// epoch the blocks were looked up in (epochSet: any).
+	epochs   epochs
+	epoch    uint64
+	epochSet bool
+	obs      []Obstacle
+	res      Result
+	reachOf  reachMemo
 	// cells caches built LandCell triangles (cellPolys).
-	cells    []cellEntry
-	nextCell int
-	lastCell int
+	cells []cellEntry
 	// env cells the move can touch, and whether it can touch the outdoor
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
@@ -208,15 +213,47 @@ type Resolver struct {
 }
 
 // NewResolver returns a resolver over env.
-func NewResolver(env Env) *Resolver { return &Resolver{env: env} }
+func NewResolver(env Env) *Resolver {
+	r := &Resolver{env: env}
+	r.epochs, _ = env.(epochs)
+	return r
+}
+
+// epochs is an Env whose terrain heights stay as they are (the same
+// LandHeights answer for each landblock) while its Epoch does not change;
+// the Broadphase is one. A resolver over it keeps the heights it looked
+// up across moves of the same epoch.
+type epochs interface {
+	Epoch() uint64
+}
+
+// maxBlocks bounds the landblock heights a resolver keeps: a move needs
+// at most four.
+const maxBlocks = 8
+
+// startBlocks forgets the landblock heights looked up before, unless the
+// Env says they still hold.
+func (r *Resolver) startBlocks() {
+	if r.epochs != nil {
+		e := r.epochs.Epoch()
+		if e == r.epoch && r.epochSet {
+			return
+		}
+		r.epoch, r.epochSet = e, true
+	}
+	r.blocks = r.blocks[:0]
+}
 
 // finish names the end's cell and makes the origin local to it: an
 // indoor cell of the move containing the first sphere's centre, else,
 // where the move could reach the outdoors, the outdoor cell
 // (AdjustToOutside; off the world nothing moves), else the begin cell.
 func (r *Resolver) finish(pos vec) *Result {
-	centre := pos.Add(r.m.Spheres[0].Origin)
-	for _, c := range r.envCells {
+	var centre vec
+	for i, c := range r.envCells {
+		if i == 0 {
+			centre = pos.Add(r.m.Spheres[0].Origin)
+		}
 		if c.Contains(centre) {
 			r.res.Cell = c.ID
 			r.res.Origin = pos.Sub(dat.BlockOffset(r.block, c.ID))
@@ -246,16 +283,14 @@ func (r *Resolver) gather(a, b vec) {
 	// of its start; the spheres reach out of that by their offsets and
 	// radii, and up and down by the step probes.
 	l := b.Sub(a).Len()
-	var hr, zlo, zhi float32
-	for i, s := range r.m.Spheres {
-		hr = max(hr, float32(math.Hypot(float64(s.Origin.X), float64(s.Origin.Y)))+s.Radius)
-		if i == 0 || s.Origin.Z-s.Radius < zlo {
-			zlo = s.Origin.Z - s.Radius
-		}
-		zhi = max(zhi, s.Origin.Z+s.Radius)
-	}
+	hr, zlo, zhi := r.reach()
 	hr += l + skin
-	down := max(r.m.StepDownHeight, DefaultStepDown) + 2*l + skin
+	// max(StepDownHeight, DefaultStepDown), NaN kept as max keeps it.
+	down := float32(DefaultStepDown)
+	if !(r.m.StepDownHeight <= down) {
+		down = r.m.StepDownHeight
+	}
+	down = down + 2*l + skin
 	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
 	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
 	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
@@ -280,6 +315,56 @@ func (r *Resolver) gather(a, b vec) {
 			r.addCell(p.Other, lo, hi)
 		}
 	}
+}
+
+// reach is how far the mover's spheres reach from its origin: in the
+// ground plane (hr), below (zlo) and above (zhi). The last mover's
+// answer is kept for spheres equal to its own (at most two).
+func (r *Resolver) reach() (hr, zlo, zhi float32) {
+	sp := r.m.Spheres
+	k := &r.reachOf
+	if len(sp) <= len(k.spheres) && len(sp) == k.n && k.valid {
+		same := true
+		for i := range sp {
+			if !sameBits(&sp[i], &k.spheres[i]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return k.hr, k.zlo, k.zhi
+		}
+	}
+	for i, s := range sp {
+		hr = max(hr, float32(math.Hypot(float64(s.Origin.X), float64(s.Origin.Y)))+s.Radius)
+		if i == 0 || s.Origin.Z-s.Radius < zlo {
+			zlo = s.Origin.Z - s.Radius
+		}
+		zhi = max(zhi, s.Origin.Z+s.Radius)
+	}
+	k.valid = len(sp) <= len(k.spheres)
+	if k.valid {
+		k.n = copy(k.spheres[:], sp)
+		k.hr, k.zlo, k.zhi = hr, zlo, zhi
+	}
+	return hr, zlo, zhi
+}
+
+// A Sphere must be its four float32s for sameBits.
+var _ = [1]struct{}{}[unsafe.Sizeof(dat.Sphere{})-16]
+
+// sameBits reports whether two spheres are the same bit for bit.
+func sameBits(a, b *dat.Sphere) bool {
+	// A Sphere is four float32s, no padding: its 16 bytes.
+	return *(*[16]byte)(unsafe.Pointer(a)) == *(*[16]byte)(unsafe.Pointer(b))
+}
+
+// reachMemo is the last mover's reach (Resolver.reach).
+type reachMemo struct {
+	valid        bool
+	n            int
+	spheres      [2]dat.Sphere
+	hr, zlo, zhi float32
 }
 
 // addBuildingCells adds the cells the portals of the buildings near the

@@ -1,6 +1,9 @@
 package motion
 
 import (
+	"math"
+	"unsafe"
+
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
@@ -20,6 +23,10 @@ type PartArray struct {
 	// Scale is the object scale (ObjScale).
 	Scale physics.Vec3
 	Poses Poses
+
+	// Turned are the Setup's spheres as the collision mover last took
+	// them (package physobj).
+	Turned TurnedSpheres
 }
 
 // Poses are the per-part poses of the last UpdateParts, in the object's
@@ -45,6 +52,46 @@ type Poses struct {
 	// sampled and scale are what the last UpdateParts built from.
 	sampled *dat.AnimFrame
 	scale   physics.Vec3
+}
+
+// A Quat must be its four float32s for TurnedSpheres.Of's key.
+var _ = [1]struct{}{}[unsafe.Sizeof(physics.Quat{})-16]
+
+// TurnedSpheres are a Setup's collision spheres scaled and turned to an
+// orientation, kept until the Setup (its spheres' slice), the scale or
+// the orientation changes: an object that has not turned since its last
+// transition does not turn its spheres again.
+type TurnedSpheres struct {
+	setup   *dat.Setup
+	from    *dat.Sphere
+	n       int
+	scale   uint32
+	q       [4]uint32
+	spheres []dat.Sphere
+}
+
+// Of returns s's spheres scaled by scale (their origins and radii) and
+// their origins turned by q, as q.Rotate(origin·scale) and radius·scale
+// compute them; the slice is the cache's, valid until the next call. The
+// key compares bits, so equal inputs give the very result computed
+// before. A Setup's spheres changed in place (not replaced) are not
+// noticed.
+func (t *TurnedSpheres) Of(s *dat.Setup, scale float32, q physics.Quat) []dat.Sphere {
+	key := *(*[4]uint32)(unsafe.Pointer(&q)) // the four float32s' bits
+	sc := math.Float32bits(scale)
+	var from *dat.Sphere
+	if len(s.Spheres) > 0 {
+		from = &s.Spheres[0]
+	}
+	if t.setup == s && t.from == from && t.n == len(s.Spheres) && t.scale == sc && t.q == key && t.spheres != nil {
+		return t.spheres
+	}
+	t.setup, t.from, t.n, t.scale, t.q = s, from, len(s.Spheres), sc, key
+	t.spheres = t.spheres[:0]
+	for _, sp := range s.Spheres {
+		t.spheres = append(t.spheres, dat.Sphere{Origin: q.Rotate(sp.Origin.Scale(scale)), Radius: sp.Radius * scale})
+	}
+	return t.spheres
 }
 
 // NewPartArray returns a part array for setup with an optional motion table.

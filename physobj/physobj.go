@@ -164,8 +164,8 @@ type Contact struct {
 func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
 	p := v.Phys
 	if r != nil && !p.State.Has(physics.StateEthereal) {
-		if m := moverOf(&r.Mover, v, *cand); m != nil {
-			*c = sweep(v, m, *cand, dt, r)
+		if m := moverOf(&r.Mover, v, &cand.Orientation); m != nil {
+			sweep(v, m, cand, dt, r, c)
 			return
 		}
 	}
@@ -201,10 +201,10 @@ func Accept(p *physics.Object, cand *physics.Frame, dt float64, g Ground) (lande
 	return landed
 }
 
-// moverOf returns the object's collision spheres, scaled and turned to the
-// candidate's orientation, and its step heights, or nil when its Setup has
-// no spheres.
-func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *collision.Mover {
+// moverOf returns the object's collision spheres, scaled and turned to
+// orientation q (the candidate's), and its step heights, or nil when its
+// Setup has no spheres.
+func moverOf(mover *collision.Mover, v *components.View, q *physics.Quat) *collision.Mover {
 	if v.Parts == nil || v.Parts.Setup == nil || len(v.Parts.Setup.Spheres) == 0 {
 		return nil
 	}
@@ -218,13 +218,7 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 		return nil
 	}
 	mover.GUID = p.GUID
-	mover.Spheres = mover.Spheres[:0]
-	for _, sp := range s.Spheres {
-		mover.Spheres = append(mover.Spheres, dat.Sphere{
-			Origin: cand.Orientation.Rotate(sp.Origin.Scale(scale)),
-			Radius: sp.Radius * scale,
-		})
-	}
+	mover.Spheres = v.Parts.Turned.Of(s, scale, *q)
 	mover.StepUpHeight = s.StepUpHeight * scale
 	mover.StepDownHeight = s.StepDownHeight * scale
 	mover.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
@@ -240,20 +234,22 @@ func moverOf(mover *collision.Mover, v *components.View, cand physics.Frame) *co
 // velocity, and FramesStationaryFall 2 and 3 stop it
 // (handle_all_collisions). A transition that found no valid position
 // leaves the object where it was (UpdateObjectInternal).
-func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float64, r *collision.Resolver) Contact {
+func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float64, r *collision.Resolver, c *Contact) {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
 	p := v.Phys
-	var c Contact
-	in := contactOf(p, m)
+	*c = Contact{}
+	var out collision.Contact
+	contactOf(p, m, &out)
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
 		// Launched upward: whoever launched it called LeaveGround already.
 		m.OnWalkable = false
-		in.Valid = false
+		out.Valid = false
 	}
 	m.Gravity = p.State.Has(physics.StateGravity)
-	res, out := r.Transition(m, p.Position, cand.Origin, in)
+	// out is the contact in, and the transition's contact to keep out.
+	res := r.TransitionContact(m, &p.Position, cand.Origin, &out)
 	if res.StopVelocity {
 		// ValidateTransition's ObjectInfo::StopVelocity: a step refused
 		// from a contact plane zeroes the velocity (set_velocity(0); ACE
@@ -262,14 +258,15 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
-		return Contact{}
+		return
 	}
 	if res.Failed {
 		// No transition: the origin stays, the orientation is taken,
 		// nothing else changes.
 		p.CachedVelocity = physics.Vec3{}
 		p.Position.Frame.Orientation = cand.Orientation
-		return Contact{Failed: true}
+		c.Failed = true
+		return
 	}
 	c.Hits = res.Hits
 	off := dat.BlockOffset(p.Position.Cell, res.Cell)
@@ -314,8 +311,7 @@ func sweep(v *components.View, m *collision.Mover, cand physics.Frame, dt float6
 		p.Velocity = physics.Vec3{}
 	}
 	cand.Origin = res.Origin
-	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: cand})
-	return c
+	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: *cand})
 }
 
 // Place is the placement of CPhysicsObj::SetPosition (enter_world and
@@ -332,7 +328,7 @@ func Place(v *components.View, pos physics.Position, slide bool, r *collision.Re
 	if r == nil || v.Phys.State.Has(physics.StateEthereal) {
 		return pos, false
 	}
-	m := moverOf(&r.Mover, v, pos.Frame)
+	m := moverOf(&r.Mover, v, &pos.Frame.Orientation)
 	if m == nil {
 		return pos, false
 	}
@@ -344,12 +340,12 @@ func Place(v *components.View, pos physics.Position, slide bool, r *collision.Re
 	return pos, true
 }
 
-// contactOf is what get_object_info gives the transition: the contact
+// contactOf writes to c what get_object_info gives the transition: the contact
 // plane when the object is in contact (a plane through its origin, facing
 // up, when it was put down in contact without one), the sliding normal,
 // and the stationary frames.
-func contactOf(p *physics.Object, m *collision.Mover) collision.Contact {
-	var c collision.Contact
+func contactOf(p *physics.Object, m *collision.Mover, c *collision.Contact) {
+	*c = collision.Contact{}
 	if p.Transient.Has(physics.TransientContact) {
 		c.Valid = true
 		c.Plane = collision.Plane{N: p.ContactPlaneN, D: p.ContactPlaneD}
@@ -370,7 +366,6 @@ func contactOf(p *physics.Object, m *collision.Mover) collision.Contact {
 	case p.Transient.Has(physics.TransientStationaryFall):
 		c.StationaryFall = 1
 	}
-	return c
 }
 
 // SetPositionTransition is CPhysicsObj::SetPositionInternal(CTransition

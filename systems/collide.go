@@ -50,6 +50,20 @@ type collider struct {
 	// contacts are each object's contacts of its last transition
 	// (World.Collisions).
 	contacts map[uint32]*Contacts
+	// refs are the physics objects of the entities of Objects and Static
+	// at each index, as the last sync found them: a component's pointer
+	// stays the entity's for its life (donburi moves the pointer, not the
+	// value, between archetypes, and nothing here replaces it), and an
+	// entity value comes back only after its id is destroyed and reused
+	// 2^24 times (donburi's version), so an entry whose entity is still
+	// the list's at that index needs no ECS lookup.
+	refs [2][]physRef
+}
+
+// physRef is an entity and its physics object.
+type physRef struct {
+	e donburi.Entity
+	p *physics.Object
 }
 
 // Collision turns the transition sweep on or off (on by default); off,
@@ -103,14 +117,30 @@ func syncBodies(w *World) {
 	w.useLand()
 	bp := w.collide.bp
 	bp.BeginSync()
-	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
-		for _, e := range list {
-			entry := w.ECS.Entry(e)
-			p := components.PhysicsObj.Get(entry)
-			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, p.Position, p.Scale) {
+	for k, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		refs := w.collide.refs[k]
+		if len(list) > cap(refs) {
+			grown := make([]physRef, len(list), 2*len(list))
+			copy(grown, refs)
+			refs = grown
+		}
+		refs = refs[:len(list)]
+		w.collide.refs[k] = refs
+		for i, e := range list {
+			ref := &refs[i]
+			var entry *donburi.Entry
+			if ref.e != e || ref.p == nil {
+				entry = w.ECS.Entry(e)
+				ref.e, ref.p = e, components.PhysicsObj.Get(entry)
+			}
+			p := ref.p
+			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, &p.Position, p.Scale) {
 				// A body already (its Setup and PartArray stay the
 				// object's for its life): moved, if it moved.
 				continue
+			}
+			if entry == nil {
+				entry = w.ECS.Entry(e)
 			}
 			var pa *motion.PartArray
 			if entry.HasComponent(components.PartArray) {
@@ -155,7 +185,7 @@ func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 		return
 	}
 	bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
-	bp.Place(p.GUID, p.Position, p.Scale, pa.Setup, bsp)
+	bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
 }
 
 // Collision trace stages (kind "collision").

@@ -1,0 +1,51 @@
+package motion
+
+import (
+	"testing"
+
+	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/physics"
+)
+
+// TestTurnedSpheresFollowTheirInputs: the spheres are the Setup's, scaled
+// and turned (q.Rotate(origin·scale), radius·scale, bit for bit), and a
+// new orientation, scale, Setup or sphere slice gives the new spheres,
+// not the kept ones; the same inputs give the kept slice.
+func TestTurnedSpheresFollowTheirInputs(t *testing.T) {
+	a := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 0.3, Z: 0.45}, Radius: 0.45}, {Origin: physics.Vec3{Y: -0.2, Z: 1.3}, Radius: 0.4}}}
+	b := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 1, Z: 2}, Radius: 1}}}
+	want := func(s *dat.Setup, scale float32, q physics.Quat) []dat.Sphere {
+		var out []dat.Sphere
+		for _, sp := range s.Spheres {
+			out = append(out, dat.Sphere{Origin: q.Rotate(sp.Origin.Scale(scale)), Radius: sp.Radius * scale})
+		}
+		return out
+	}
+	check := func(name string, got, want []dat.Sphere) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d spheres, want %d", name, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: sphere %d = %+v, want %+v", name, i, got[i], want[i])
+			}
+		}
+	}
+	var ts TurnedSpheres
+	q1 := physics.AxisAngle(physics.Vec3{Z: 0.7})
+	q2 := physics.AxisAngle(physics.Vec3{Z: -2.1})
+	first := ts.Of(a, 1, q1)
+	check("first", first, want(a, 1, q1))
+	if again := ts.Of(a, 1, q1); &again[0] != &first[0] {
+		t.Fatal("the same inputs turned the spheres again")
+	}
+	check("turned", ts.Of(a, 1, q2), want(a, 1, q2))
+	check("scaled", ts.Of(a, 1.5, q2), want(a, 1.5, q2))
+	check("other setup", ts.Of(b, 1.5, q2), want(b, 1.5, q2))
+	b.Spheres = []dat.Sphere{{Origin: physics.Vec3{Y: 3}, Radius: 0.2}, {Radius: 0.1}}
+	check("spheres replaced", ts.Of(b, 1.5, q2), want(b, 1.5, q2))
+	neg := q2
+	neg.W, neg.X, neg.Y, neg.Z = -neg.W, -neg.X, -neg.Y, -neg.Z
+	check("the same turn, negated", ts.Of(b, 1.5, neg), want(b, 1.5, neg))
+}
