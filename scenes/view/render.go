@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/yohamta/donburi"
 
@@ -35,6 +36,23 @@ var emptyRect = Rect{MinX: math.MaxFloat32, MinY: math.MaxFloat32, MaxX: -math.M
 
 // Empty reports whether r holds no point.
 func (r Rect) Empty() bool { return r.MinX > r.MaxX || r.MinY > r.MaxY }
+
+// add is Add by comparisons: the same bounds for points that are not
+// NaN, in fewer instructions.
+func (r *Rect) add(x, y float32) {
+	if x < r.MinX {
+		r.MinX = x
+	}
+	if x > r.MaxX {
+		r.MaxX = x
+	}
+	if y < r.MinY {
+		r.MinY = y
+	}
+	if y > r.MaxY {
+		r.MaxY = y
+	}
+}
 
 // Add grows r to hold (x, y).
 func (r *Rect) Add(x, y float32) {
@@ -281,9 +299,12 @@ type Renderer struct {
 	drawOutdoors bool
 	vstamp       []uint32 // proj[i] is this mesh's when vstamp[i] == stamp
 	stamp        uint32
-	// cout[k] is the Verts index of the mesh's corner k when
-	// cstamp[k] == stamp (buildMeshInto).
-	cstamp, cout []uint32
+	// cslot[k] is the mesh's corner k's output vertex when its stamp is
+	// the part's (buildMeshInto).
+	cslot []cornerSlot
+	// cnew is meshTris' scratch: the corners whose output vertices a
+	// part reserved, in order.
+	cnew []uint16
 	// vis is buildMeshInto's scratch: the mesh's triangles drawn (^i for
 	// a back side).
 	vis       []int32
@@ -1166,11 +1187,10 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		r.vstamp = make([]uint32, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
-	proj := r.proj[:len(mesh.Pos)]
 	r.stamp++
 	if r.stamp == 0 { // wrapped: no stale stamp may match
 		clear(r.vstamp)
-		clear(r.cstamp)
+		clear(r.cslot)
 		r.stamp = 1
 	}
 	stamp := r.stamp
@@ -1231,7 +1251,6 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	if s := rowLen(&m, 0); s > 1e-6 {
 		sun = sun.Scale(1 / s)
 	}
-	nrm := mesh.Nrm
 	vstamp := r.vstamp[:len(pts)]
 	mapView := cam.Map
 	// First the sides drawn: front faces, and the back faces of two-sided
@@ -1291,145 +1310,14 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
-	pos := mesh.Pos
-	for i := range proj {
-		if vstamp[i] != stamp {
-			continue
-		}
-		if planes != nil {
-			p := pos[i]
-			pts[i] = physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
-			}
-		}
-		v := &proj[i]
-		v.L = rgb{-1, 0, 0}
-		if i < len(nrm) {
-			if n := nrm[i]; n != (physics.Vec3{}) {
-				d := max(0, n.Dot(sun))
-				a, s := camLight.Ambient, camLight.Sun
-				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
-				if len(r.points) > 0 {
-					l = r.pointLit(l, pts[i], rotate(&m, n))
-				}
-				v.L = rgb{min(l.R, 1), min(l.G, 1), min(l.B, 1)}
-			}
-		}
-		q := pts[i]
-		if mapView {
-			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
-			continue
-		}
-		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
-		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
-			v.Fog = min(max((1/v.IW-fogMin)/fogSpan, 0), 1)
-		}
+	mp := meshPass{
+		w2: w2, h2: h2, focal: focal, mapScale: mapScale,
+		fog: fog, fogMin: fogMin, fogSpan: fogSpan, fogNear: fogNear,
+		near: near, far: far, sw: sw, sh: sh, mapView: mapView,
+		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
 	}
-	// With corners (shareCorners), a front side lit by its vertex normals
-	// writes each of its corners' output vertex once for all the
-	// triangles naming it (cout, stamped like the vertices); the others —
-	// back sides, faces without vertex normals, triangles cut at the near
-	// plane, terrain detail — write three vertices of their own.
-	tcs := mesh.triCorners
-	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
-		tcs = nil
-	}
-	if tcs != nil && cap(r.cstamp) < len(mesh.corners) {
-		r.cstamp = make([]uint32, len(mesh.corners))
-		r.cout = make([]uint32, len(mesh.corners))
-	}
-	var cstamp, cout []uint32
-	if tcs != nil {
-		cstamp, cout = r.cstamp[:len(mesh.corners)], r.cout[:len(mesh.corners)]
-	}
-	corners := mesh.corners
-	bounds := emptyRect // the corners written
-	// The corner path records its triangles as addTri does, inline.
-	opaqueLayer := !r.particle && list != &r.skyList
-	cornerTris := 0
-	for _, vi := range vis {
-		back := vi < 0
-		if back {
-			vi = ^vi
-		}
-		t := &mesh.Tris[vi]
-		a, b, c := pts[t.A], pts[t.B], pts[t.C]
-		pa, pb, pc := &proj[t.A], &proj[t.B], &proj[t.C]
-		ta := alpha * t.Alpha
-		clipped := a.Z < near || b.Z < near || c.Z < near
-		if !clipped {
-			// emit's and put's path for a triangle wholly in front of the
-			// near plane, from the shared projected vertices.
-			if a.Z > far && b.Z > far && c.Z > far {
-				continue
-			}
-			if (pa.X < 0 && pb.X < 0 && pc.X < 0) || (pa.Y < 0 && pb.Y < 0 && pc.Y < 0) ||
-				(pa.X > sw && pb.X > sw && pc.X > sw) || (pa.Y > sh && pb.Y > sh && pc.Y > sh) {
-				continue
-			}
-			if tcs != nil && !back && pa.L.R >= 0 && pb.L.R >= 0 && pc.L.R >= 0 {
-				tc := &tcs[vi]
-				ja, jb, jc := tc[0], tc[1], tc[2]
-				if cstamp[ja] != stamp {
-					cstamp[ja] = stamp
-					cout[ja] = r.cornerVertex(&bounds, &corners[ja], pa, alpha)
-				}
-				if cstamp[jb] != stamp {
-					cstamp[jb] = stamp
-					cout[jb] = r.cornerVertex(&bounds, &corners[jb], pb, alpha)
-				}
-				if cstamp[jc] != stamp {
-					cstamp[jc] = stamp
-					cout[jc] = r.cornerVertex(&bounds, &corners[jc], pc, alpha)
-				}
-				add := t.Additive
-				tn := uint32(len(r.tris))
-				r.tris = append(r.tris, [3]uint32{cout[ja], cout[jb], cout[jc]})
-				r.owner = append(r.owner, owner)
-				r.blend = append(r.blend, add)
-				r.solid = append(r.solid, ta >= 1 && !add && opaqueLayer)
-				r.anyAdditive = r.anyAdditive || add
-				list.keys = append(list.keys, ^math.Float32bits(max((a.Z+b.Z+c.Z)/3, 0)))
-				list.vals = append(list.vals, tn)
-				cornerTris++
-				continue
-			}
-		}
-		col, sign := t.Front, float32(-1)
-		if back {
-			col, sign = t.Back, 1
-		}
-		la, lb, lc := pa.L, pb.L, pc.L
-		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
-			n := b.Sub(a).Cross(c.Sub(a))
-			if n.Dot(n) == 0 {
-				continue // degenerate in camera space
-			}
-			fn := n.Scale(sign / n.Len())
-			face := camLight.light(fn, 0)
-			la, lb, lc = face, face, face
-			if len(r.points) > 0 {
-				// fn is the drawn side's outward normal in camera space.
-				la, lb, lc = r.pointLit(face, a, fn), r.pointLit(face, b, fn), r.pointLit(face, c, fn)
-				la, lb, lc = clamp1(la), clamp1(lb), clamp1(lc)
-			}
-		}
-		if t.Lum > 0 {
-			la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
-		}
-		var uv *[3][2]float32
-		if t.Tex {
-			uv = &t.UV
-		}
-		r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
-		if clipped {
-			r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
-			continue
-		}
-		r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
-	}
+	r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
+	bounds, cornerTris := r.meshTris(list, mesh, vis, &camLight, owner, alpha, stamp)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
 	}
@@ -1444,6 +1332,336 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		}
 	}
 	r.alphaTest, r.additive = false, false
+}
+
+// meshPass are a part's constants for projectMesh: the screen's centre,
+// focal length, the map's scale, the fog's range, the near and far
+// planes, the screen's size, and the sun (in part space, divided by the
+// part's scale), ambient and sun colours.
+type meshPass struct {
+	w2, h2, focal, mapScale  float32
+	fogMin, fogSpan, fogNear float32
+	near, far, sw, sh        float32
+	fog, mapView             bool
+	sun                      physics.Vec3
+	amb, sunCol              rgb
+}
+
+// projectMesh lights and projects the vertices of the part drawn by m
+// stamped with stamp (r.vstamp) into r.proj, transforming them into
+// r.scratch first when transform is set (otherwise r.scratch holds
+// them): each vertex's light (its normal against the sun; outUnlit and
+// L.R < 0 without a normal, lit by its triangle's) and its screen point,
+// depth, inverse depth and fog, exactly as put (ScreenOf) and append
+// (Lighting.FogAt of 1/iw) work them out per corner, and its outcode.
+// (A vertex behind the near plane projects to nonsense that only
+// clipped triangles, drawn by emit from the camera-space points, name.)
+func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transform bool, stamp uint32) {
+	pos, nrm := mesh.Pos, mesh.Nrm
+	pts := r.scratch[:len(pos)]
+	proj := r.proj[:len(pos)]
+	vstamp := r.vstamp[:len(pos)]
+	w2, h2, focal, mapScale := mp.w2, mp.h2, mp.focal, mp.mapScale
+	fog, fogMin, fogSpan, fogNear := mp.fog, mp.fogMin, mp.fogSpan, mp.fogNear
+	near, far, sw, sh := mp.near, mp.far, mp.sw, mp.sh
+	mapView, sun := mp.mapView, mp.sun
+	for i := range proj {
+		if vstamp[i] != stamp {
+			continue
+		}
+		var q physics.Vec3
+		if transform {
+			p := pos[i]
+			q = physics.Vec3{
+				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
+				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
+				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+			}
+			pts[i] = q
+		} else {
+			q = pts[i]
+		}
+		v := &proj[i]
+		out := uint32(outUnlit)
+		v.L = rgb{-1, 0, 0}
+		if i < len(nrm) {
+			if n := nrm[i]; n != (physics.Vec3{}) {
+				// max(0, n·sun) and min(l, 1) as comparisons: the same
+				// values (−0 → +0, NaN kept) in fewer instructions.
+				d := n.Dot(sun)
+				if d <= 0 {
+					d = 0
+				}
+				a, s := mp.amb, mp.sunCol
+				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				if len(r.points) > 0 {
+					l = r.pointLit(l, q, rotate(m, n))
+				}
+				if l.R > 1 {
+					l.R = 1
+				}
+				if l.G > 1 {
+					l.G = 1
+				}
+				if l.B > 1 {
+					l.B = 1
+				}
+				v.L = l
+				out = 0
+			}
+		}
+		v.Z = q.Z
+		if mapView {
+			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
+		} else {
+			v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+			if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
+				f := (1/v.IW - fogMin) / fogSpan
+				if f <= 0 { // min(max(f, 0), 1)
+					f = 0
+				}
+				if f > 1 {
+					f = 1
+				}
+				v.Fog = f
+			}
+		}
+		// The tests emit and put make of a triangle's corners, as bits.
+		if q.Z < near {
+			out |= outNear
+		}
+		if q.Z > far {
+			out |= outFar
+		}
+		if v.X < 0 {
+			out |= outLeft
+		}
+		if v.X > sw {
+			out |= outRight
+		}
+		if v.Y < 0 {
+			out |= outTop
+		}
+		if v.Y > sh {
+			out |= outBottom
+		}
+		v.Out = out
+	}
+}
+
+// meshTris writes the triangles vis (buildMeshInto's sides drawn, their
+// vertices projected) into list and returns the screen bounds of the
+// corners they share and how many triangles took the corner path.
+func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
+	proj := r.proj[:len(mesh.Pos)]
+	// With corners (shareCorners), a front side lit by its vertex normals
+	// writes each of its corners' output vertex once for all the
+	// triangles naming it (cslot, stamped like the vertices); the others —
+	// back sides, faces without vertex normals, triangles cut at the near
+	// plane, terrain detail — write three vertices of their own.
+	tcs := mesh.triCorners
+	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
+		tcs = nil
+	}
+	if tcs != nil && cap(r.cslot) < len(mesh.corners) {
+		r.cslot = make([]cornerSlot, len(mesh.corners))
+	}
+	var cslot []cornerSlot
+	if tcs != nil {
+		cslot = r.cslot[:len(mesh.corners)]
+	}
+	ctris := mesh.ctris
+	if tcs == nil {
+		ctris = nil
+	}
+	// The corner path (cornerRun) records its triangles as addTri does
+	// and reserves each new corner's output vertex (cslot), listing the
+	// corner in cnew; the vertices are written after the loop, in the
+	// order reserved (so Verts is as if written in the loop).
+	cornerTris := 0
+	r.cnew = r.cnew[:0]
+	for i := 0; i < len(vis); i++ {
+		if ctris != nil {
+			var n int
+			i, n = r.cornerRun(list, ctris, vis, i, cslot, owner, alpha, stamp)
+			cornerTris += n
+			if i == len(vis) {
+				break
+			}
+		}
+		vi := vis[i]
+		back := vi < 0
+		if back {
+			vi = ^vi
+		}
+		t := &mesh.Tris[vi]
+		pa, pb, pc := &proj[t.A], &proj[t.B], &proj[t.C]
+		oa, ob, oc := pa.Out, pb.Out, pc.Out
+		clipped := (oa|ob|oc)&outNear != 0
+		if !clipped && oa&ob&oc&outAway != 0 {
+			continue
+		}
+		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
+	}
+	cnew := r.cnew
+	// The reserved corners' output vertices, as cornerVertex writes them.
+	bounds := emptyRect // the corners written
+	corners := mesh.corners
+	verts := r.Verts
+	srcX, srcY := r.SrcX, r.SrcY
+	for _, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		l := p.L
+		if c.Lum > 0 {
+			l = luminous(l, c.Lum)
+		}
+		u, w := srcX, srcY
+		if c.Tex {
+			u, w = c.UV[0], c.UV[1]
+		}
+		fog := p.Fog
+		if c.AlphaTest {
+			fog += AlphaTestFog
+		}
+		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds, cornerTris
+}
+
+// cornerRun records the triangles vis[i:] up to the first that does not
+// take the corner path (a back side, one cut at the near plane or with a
+// vertex lit by its triangle's), as meshTris describes, and returns that
+// triangle's place (len(vis) for none) and how many it recorded. Its
+// loop makes no call: the output slices are grown for the whole run
+// first.
+func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i int, cslot []cornerSlot, owner int32, alpha float32, stamp uint32) (int, int) {
+	rest := len(vis) - i
+	nt0, nk0, nv0, nc0 := len(r.tris), len(list.keys), len(r.Verts), len(r.cnew)
+	r.tris = slices.Grow(r.tris, rest)
+	r.owner = slices.Grow(r.owner, rest)
+	r.blend = slices.Grow(r.blend, rest)
+	r.solid = slices.Grow(r.solid, rest)
+	list.keys = slices.Grow(list.keys, rest)
+	list.vals = slices.Grow(list.vals, rest)
+	r.Verts = slices.Grow(r.Verts, len(cslot))
+	r.cnew = slices.Grow(r.cnew, len(cslot))
+	tris, owners, blends, solids := r.tris[nt0:nt0+rest], r.owner[nt0:nt0+rest], r.blend[nt0:nt0+rest], r.solid[nt0:nt0+rest]
+	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
+	cnew := r.cnew[nc0 : nc0+len(cslot)]
+	proj := r.proj
+	opaqueLayer := !r.particle && list != &r.skyList
+	nt, nc, nv := 0, 0, uint32(nv0)
+	anyAdd := false
+	for ; i < len(vis); i++ {
+		vi := vis[i]
+		if vi < 0 {
+			break // a back side
+		}
+		ct := &ctris[vi]
+		pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]]
+		oa, ob, oc := pa.Out, pb.Out, pc.Out
+		if (oa|ob|oc)&(outNear|outUnlit) != 0 {
+			break
+		}
+		// emit's and put's path for a triangle wholly in front of the
+		// near plane, from the shared projected vertices: dropped wholly
+		// beyond the far plane or off one screen edge.
+		if oa&ob&oc&outAway != 0 {
+			continue
+		}
+		var vx [3]uint32
+		s := &cslot[ct.C[0]]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cnew[nc] = ct.C[0]
+			nc++
+			nv++
+		}
+		vx[0] = s.out
+		s = &cslot[ct.C[1]]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cnew[nc] = ct.C[1]
+			nc++
+			nv++
+		}
+		vx[1] = s.out
+		s = &cslot[ct.C[2]]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cnew[nc] = ct.C[2]
+			nc++
+			nv++
+		}
+		vx[2] = s.out
+		add := ct.Additive
+		tris[nt] = vx
+		owners[nt] = owner
+		blends[nt] = add
+		solids[nt] = alpha*ct.Alpha >= 1 && !add && opaqueLayer
+		anyAdd = anyAdd || add
+		d := (pa.Z + pb.Z + pc.Z) / 3
+		if d <= 0 { // max(d, 0)
+			d = 0
+		}
+		keys[nt] = ^math.Float32bits(d)
+		vals[nt] = uint32(nt0 + nt)
+		nt++
+	}
+	r.tris, r.owner, r.blend, r.solid = r.tris[:nt0+nt], r.owner[:nt0+nt], r.blend[:nt0+nt], r.solid[:nt0+nt]
+	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
+	r.Verts = r.Verts[:nv]
+	r.cnew = r.cnew[:nc0+nc]
+	r.anyAdditive = r.anyAdditive || anyAdd
+	return i, nt
+}
+
+// meshTriangle is buildMeshInto's path for a triangle that does not
+// share its corners: a back side, a face without vertex normals (lit by
+// its own normal), a triangle cut at the near plane (clipped, drawn by
+// emit) or one of a mesh without corners. pa, pb, pc are its vertices
+// lit and projected (r.proj), r.scratch their camera-space points.
+func (r *Renderer) meshTriangle(list *triList, mesh *Mesh, t *meshTri, back, clipped bool, pa, pb, pc *projVert, camLight *Lighting, owner int32, alpha float32) {
+	pts := r.scratch
+	a, b, c := pts[t.A], pts[t.B], pts[t.C]
+	col, sign := t.Front, float32(-1)
+	if back {
+		col, sign = t.Back, 1
+	}
+	la, lb, lc := pa.L, pb.L, pc.L
+	if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
+		n := b.Sub(a).Cross(c.Sub(a))
+		if n.Dot(n) == 0 {
+			return // degenerate in camera space
+		}
+		fn := n.Scale(sign / n.Len())
+		face := camLight.light(fn, 0)
+		la, lb, lc = face, face, face
+		if len(r.points) > 0 {
+			// fn is the drawn side's outward normal in camera space.
+			la, lb, lc = r.pointLit(face, a, fn), r.pointLit(face, b, fn), r.pointLit(face, c, fn)
+			la, lb, lc = clamp1(la), clamp1(lb), clamp1(lc)
+		}
+	}
+	if t.Lum > 0 {
+		la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
+	}
+	var uv *[3][2]float32
+	if t.Tex {
+		uv = &t.UV
+	}
+	ta := alpha * t.Alpha
+	r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
+	if clipped {
+		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+		return
+	}
+	r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 }
 
 // facingTerms returns the terms that choose a triangle's side in part
@@ -1478,7 +1696,31 @@ func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, p
 type projVert struct {
 	X, Y, IW, Fog float32
 	L             rgb
+	// Z is the camera depth; Out the outcode bits of the tests emit and
+	// put make (outNear …) and outUnlit.
+	Z   float32
+	Out uint32
 }
+
+// A projVert's outcode bits: nearer than the near plane, beyond the far
+// plane, off the screen's left, right, top or bottom edge; and without a
+// vertex normal (lit by its triangle's).
+const (
+	outNear = 1 << iota
+	outFar
+	outLeft
+	outRight
+	outTop
+	outBottom
+	outUnlit
+	// outAway: a triangle whose three corners share one of these bits
+	// is not drawn.
+	outAway = outFar | outLeft | outRight | outTop | outBottom
+)
+
+// cornerSlot is a mesh corner's output vertex (out, its index in Verts)
+// when stamp is the part's (buildMeshInto).
+type cornerSlot struct{ stamp, out uint32 }
 
 // lightIndoors sets the light an object in cell is drawn in when the
 // cell is an EnvCell the data has: the cell's lights over CellAmbient, or
