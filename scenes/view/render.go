@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/yohamta/donburi"
@@ -260,8 +261,11 @@ type Renderer struct {
 	detailSlots map[uint32]int // detail SurfaceTexture id → slot (−1: cannot be drawn)
 	tmpK        []uint32
 	tmpV        []uint32
-	scratch     []physics.Vec3
-	proj        []projVert // scratch's vertices lit and projected (buildMeshInto)
+	// sortCounts are sort's digit counts (a pass's digit at most 14 bits).
+	sortCounts [3][1<<14 + 1]int32
+	pairs      [][2]uint32 // sort's scratch
+	scratch    []physics.Vec3
+	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
 	// radii are the part mesh radii of each Setup parts list drawn
 	// (partRadii); radiiKey, radiiLast the last one.
 	radii     map[*uint32][]float32
@@ -1257,25 +1261,8 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	// triangles (^i in vis), not degenerate and not fully translucent;
 	// their vertices are stamped.
 	vis := r.vis[:0]
-	// Every triangle is opaque enough when the least opaque one is.
-	alphaEach := !(alpha*mesh.minAlpha > 0.01)
-	for i := range planes {
-		pl := &planes[i]
-		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
-		// of the part-space plane, which W and E fold in.
-		front := W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0
-		if !front && (!pl.TwoSided || pl.N == (physics.Vec3{})) {
-			continue // a back face, or a degenerate triangle
-		}
-		if alphaEach && alpha*mesh.Tris[i].Alpha <= 0.01 {
-			continue // a fully translucent surface
-		}
-		vstamp[pl.V[0]], vstamp[pl.V[1]], vstamp[pl.V[2]] = stamp, stamp, stamp
-		if front {
-			vis = append(vis, int32(i))
-		} else {
-			vis = append(vis, ^int32(i))
-		}
+	if planes != nil {
+		vis = r.chooseSides(planes, W, E, mesh, alpha, stamp)
 	}
 	for i := 0; planes == nil && i < len(mesh.Tris); i++ {
 		t := &mesh.Tris[i]
@@ -1316,7 +1303,11 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		near: near, far: far, sw: sw, sh: sh, mapView: mapView,
 		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
 	}
-	r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
+	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
+		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, vstamp, stamp)
+	} else {
+		r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
+	}
 	bounds, cornerTris := r.meshTris(list, mesh, vis, &camLight, owner, alpha, stamp)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
@@ -1443,6 +1434,88 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 			out |= outTop
 		}
 		if v.Y > sh {
+			out |= outBottom
+		}
+		v.Out = out
+	}
+}
+
+// projectFast is projectMesh for the usual part: transformed here, in
+// perspective, every vertex with its normal entry, no point lights. The
+// same values, from a loop that makes no call.
+func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, vstamp []uint32, stamp uint32) {
+	n := len(pos)
+	nrm, pts, proj, vstamp = nrm[:n], pts[:n], proj[:n], vstamp[:n]
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	m30, m31, m32 := m[3][0], m[3][1], m[3][2]
+	w2, h2, focal := mp.w2, mp.h2, mp.focal
+	fog, fogMin, fogSpan, fogNear := mp.fog, mp.fogMin, mp.fogSpan, mp.fogNear
+	near, far, sw, sh := mp.near, mp.far, mp.sw, mp.sh
+	sun, amb, sunCol := mp.sun, mp.amb, mp.sunCol
+	for i := range pos {
+		if vstamp[i] != stamp {
+			continue
+		}
+		p := pos[i]
+		q := physics.Vec3{
+			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
+			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
+			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+		}
+		pts[i] = q
+		v := &proj[i]
+		out := uint32(0)
+		if nv := nrm[i]; nv != (physics.Vec3{}) {
+			d := nv.Dot(sun)
+			if d <= 0 { // max(0, d)
+				d = 0
+			}
+			l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+			if l.R > 1 { // min(l, 1)
+				l.R = 1
+			}
+			if l.G > 1 {
+				l.G = 1
+			}
+			if l.B > 1 {
+				l.B = 1
+			}
+			v.L = l
+		} else {
+			v.L = rgb{-1, 0, 0}
+			out = outUnlit
+		}
+		x, y, iw := w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z
+		v.X, v.Y, v.IW, v.Z = x, y, iw, q.Z
+		f := float32(0)
+		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
+			f = (1/iw - fogMin) / fogSpan
+			if f <= 0 { // min(max(f, 0), 1)
+				f = 0
+			}
+			if f > 1 {
+				f = 1
+			}
+		}
+		v.Fog = f
+		if q.Z < near {
+			out |= outNear
+		}
+		if q.Z > far {
+			out |= outFar
+		}
+		if x < 0 {
+			out |= outLeft
+		}
+		if x > sw {
+			out |= outRight
+		}
+		if y < 0 {
+			out |= outTop
+		}
+		if y > sh {
 			out |= outBottom
 		}
 		v.Out = out
@@ -1619,6 +1692,40 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 	r.cnew = r.cnew[:nc0+nc]
 	r.anyAdditive = r.anyAdditive || anyAdd
 	return i, nt
+}
+
+// chooseSides is buildMeshInto's side choice in part space, for a part
+// whose facingTerms are W and E: the front faces and the back faces of
+// two-sided triangles (^i), not degenerate and not fully translucent at
+// the object's opacity alpha, in order, their vertices stamped (r.vstamp).
+// Its loop makes no call: vis is grown for every triangle first.
+func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, mesh *Mesh, alpha float32, stamp uint32) []int32 {
+	vis := slices.Grow(r.vis[:0], len(planes))[:len(planes)]
+	vstamp := r.vstamp
+	// Every triangle is opaque enough when the least opaque one is.
+	alphaEach := !(alpha*mesh.minAlpha > 0.01)
+	tris := mesh.Tris
+	n := 0
+	for i := range planes {
+		pl := &planes[i]
+		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
+		// of the part-space plane, which W and E fold in.
+		v := int32(i)
+		if !(W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0) {
+			if !pl.TwoSided || pl.N == (physics.Vec3{}) {
+				continue // a back face, or a degenerate triangle
+			}
+			v = ^v
+		}
+		if alphaEach && alpha*tris[i].Alpha <= 0.01 {
+			continue // a fully translucent surface
+		}
+		vstamp[pl.V[0]], vstamp[pl.V[1]], vstamp[pl.V[2]] = stamp, stamp, stamp
+		vis[n] = v
+		n++
+	}
+	r.vis = vis
+	return vis[:n]
 }
 
 // meshTriangle is buildMeshInto's path for a triangle that does not
@@ -2158,8 +2265,11 @@ func (r *Renderer) cornerVertex(b *Rect, c *meshCorner, p *projVert, alpha float
 	return uint32(n)
 }
 
-// sort orders a layer by key with a stable LSD radix sort (three passes
-// of 11, 11 and 10 bits), so equal depths keep emission order.
+// sort orders a layer by key with a stable LSD radix sort, so equal
+// depths keep emission order. It sorts the keys less the least one
+// (the same order): in two passes of 11 bits when they span fewer than
+// 2²² values, of 14 when fewer than 2²⁸ (a frame's depths from about 2
+// to 500 units), else in three of 11, 11 and 10.
 func (r *Renderer) sort(l *triList) {
 	n := len(l.keys)
 	if n < 2 {
@@ -2169,36 +2279,131 @@ func (r *Renderer) sort(l *triList) {
 		r.tmpK = make([]uint32, n)
 		r.tmpV = make([]uint32, n)
 	}
-	srcK, srcV := l.keys, l.vals
+	srcK, srcV := l.keys, l.vals[:n]
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
-	// The three digits' counts in one read of the keys (a pass does not
-	// change how many keys hold each digit).
-	var counts [3][1<<11 + 1]int32
+	lo, hi := srcK[0], srcK[0]
 	for _, k := range srcK {
-		counts[0][(k&0x7FF)+1]++
-		counts[1][(k>>11&0x7FF)+1]++
-		counts[2][(k>>22)+1]++
+		if k < lo {
+			lo = k
+		}
+		if k > hi {
+			hi = k
+		}
 	}
-	for pass, shift := 0, uint(0); pass < 3; pass, shift = pass+1, shift+11 {
-		count := &counts[pass]
-		if int(count[(srcK[0]>>shift&0x7FF)+1]) == n {
+	span := hi - lo
+	if span == 0 {
+		return // every key equal: the order stays
+	}
+	width, passes := uint(11), 3
+	switch w := bits.Len32(span); {
+	case w <= 22:
+		passes = 2
+	case w <= 28:
+		width, passes = 14, 2
+	}
+	mask := uint32(1)<<width - 1
+	// The digits' counts in one read of the keys (a pass does not
+	// change how many keys hold each digit).
+	counts := &r.sortCounts
+	for p := 0; p < passes; p++ {
+		clear(counts[p][:mask+2])
+	}
+	switch passes {
+	case 2:
+		c0, c1 := &counts[0], &counts[1]
+		for _, k := range srcK {
+			k -= lo
+			c0[(k&mask)+1]++
+			c1[(k>>width&mask)+1]++
+		}
+	default:
+		c0, c1, c2 := &counts[0], &counts[1], &counts[2]
+		for _, k := range srcK {
+			k -= lo
+			c0[(k&0x7FF)+1]++
+			c1[(k>>11&0x7FF)+1]++
+			c2[(k>>22)+1]++
+		}
+	}
+	if passes == 2 {
+		// Through pairs of key and value: the low digit's pass from the
+		// layer to r.pairs, the high digit's back.
+		for p := 0; p < 2; p++ {
+			count := counts[p][:mask+2]
+			for i := 1; i < len(count); i++ {
+				count[i] += count[i-1]
+			}
+		}
+		if cap(r.pairs) < n {
+			r.pairs = make([][2]uint32, n)
+		}
+		pairs := r.pairs[:n]
+		radixLow(srcK, srcV, pairs, &counts[0], lo, mask)
+		radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width, mask)
+		return
+	}
+	for pass, shift := 0, uint(0); pass < passes; pass, shift = pass+1, shift+width {
+		count := counts[pass][:mask+2]
+		if int(count[((srcK[0]-lo)>>shift&mask)+1]) == n {
 			continue // every key shares this digit: the pass would not move anything
 		}
 		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
-		for i, k := range srcK {
-			b := k >> shift & 0x7FF
-			dstK[count[b]] = k
-			dstV[count[b]] = srcV[i]
-			count[b]++
-		}
+		radixPass(srcK, srcV, dstK, dstV, count[:mask+1], lo, shift, mask)
 		srcK, dstK = dstK, srcK
 		srcV, dstV = dstV, srcV
 	}
 	if &srcK[0] != &l.keys[0] {
 		copy(l.keys, srcK)
 		copy(l.vals, srcV)
+	}
+}
+
+// radixPass moves each key of srcK (less lo) and its value to dst at
+// its digit's next place (count, the digits' running starts), in order.
+// A function of its own, so that its loop keeps everything in registers.
+//
+//go:noinline
+func radixPass(srcK, srcV, dstK, dstV []uint32, count []int32, lo uint32, shift uint, mask uint32) {
+	srcV = srcV[:len(srcK)]
+	for i, k := range srcK {
+		b := (k - lo) >> shift & mask
+		c := count[b]
+		dstK[c] = k
+		dstV[c] = srcV[i]
+		count[b] = c + 1
+	}
+}
+
+// radixLow is sort's first pass of two: each key (less lo) and its
+// value go to pairs at their low digit's next place (count: the digits'
+// running starts, from index 0), in order. Its own function, so that its
+// loop keeps its values in registers.
+//
+//go:noinline
+func radixLow(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32, lo, mask uint32) {
+	vals = vals[:len(keys)]
+	for i, k := range keys {
+		b := (k - lo) & mask & (1<<14 - 1)
+		c := count[b]
+		pairs[c] = [2]uint32{k, vals[i]}
+		count[b] = c + 1
+	}
+}
+
+// radixHigh is sort's second pass of two, from pairs back to keys and
+// vals by the digit above the low width bits.
+//
+//go:noinline
+func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32, width uint, mask uint32) {
+	width &= 31
+	for _, p := range pairs {
+		b := (p[0] - lo) >> width & mask & (1<<14 - 1)
+		c := count[b]
+		keys[c] = p[0]
+		vals[c] = p[1]
+		count[b] = c + 1
 	}
 }
 
