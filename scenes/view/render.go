@@ -1576,33 +1576,8 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		}
 		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
 	}
-	cnew := r.cnew
 	// The reserved corners' output vertices, as cornerVertex writes them.
-	bounds := emptyRect // the corners written
-	corners := mesh.corners
-	verts := r.Verts
-	srcX, srcY := r.SrcX, r.SrcY
-	for _, j := range cnew {
-		c := &corners[j]
-		p := &proj[c.V]
-		l := p.L
-		if c.Lum > 0 {
-			l = luminous(l, c.Lum)
-		}
-		u, w := srcX, srcY
-		if c.Tex {
-			u, w = c.UV[0], c.UV[1]
-		}
-		fog := p.Fog
-		if c.AlphaTest {
-			fog += AlphaTestFog
-		}
-		o := &verts[cslot[j].out]
-		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
-		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
-		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, fog
-		bounds.add(p.X, p.Y)
-	}
+	bounds := writeCorners(r.Verts, r.cnew, mesh.corners, cslot, proj, alpha, r.SrcX, r.SrcY)
 	return bounds, cornerTris
 }
 
@@ -1615,14 +1590,22 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i int, cslot []cornerSlot, owner int32, alpha float32, stamp uint32) (int, int) {
 	rest := len(vis) - i
 	nt0, nk0, nv0, nc0 := len(r.tris), len(list.keys), len(r.Verts), len(r.cnew)
-	r.tris = slices.Grow(r.tris, rest)
-	r.owner = slices.Grow(r.owner, rest)
-	r.blend = slices.Grow(r.blend, rest)
-	r.solid = slices.Grow(r.solid, rest)
-	list.keys = slices.Grow(list.keys, rest)
-	list.vals = slices.Grow(list.vals, rest)
-	r.Verts = slices.Grow(r.Verts, len(cslot))
-	r.cnew = slices.Grow(r.cnew, len(cslot))
+	if cap(r.tris)-nt0 < rest || cap(r.owner)-nt0 < rest || cap(r.blend)-nt0 < rest || cap(r.solid)-nt0 < rest {
+		r.tris = slices.Grow(r.tris, rest)
+		r.owner = slices.Grow(r.owner, rest)
+		r.blend = slices.Grow(r.blend, rest)
+		r.solid = slices.Grow(r.solid, rest)
+	}
+	if cap(list.keys)-nk0 < rest || cap(list.vals)-nk0 < rest {
+		list.keys = slices.Grow(list.keys, rest)
+		list.vals = slices.Grow(list.vals, rest)
+	}
+	if cap(r.Verts)-nv0 < len(cslot) {
+		r.Verts = slices.Grow(r.Verts, len(cslot))
+	}
+	if cap(r.cnew)-nc0 < len(cslot) {
+		r.cnew = slices.Grow(r.cnew, len(cslot))
+	}
 	tris, owners, blends, solids := r.tris[nt0:nt0+rest], r.owner[nt0:nt0+rest], r.blend[nt0:nt0+rest], r.solid[nt0:nt0+rest]
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
 	cnew := r.cnew[nc0 : nc0+len(cslot)]
@@ -1726,6 +1709,36 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 	}
 	r.vis = vis
 	return vis[:n]
+}
+
+// writeCorners writes the output vertex (verts[cslot[j].out]) of each
+// corner j in cnew, lit and projected as proj[corners[j].V], for an
+// object drawn at opacity alpha (srcX, srcY: the white source pixel),
+// as cornerVertex does, and returns their screen bounds.
+func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot []cornerSlot, proj []projVert, alpha, srcX, srcY float32) Rect {
+	bounds := emptyRect
+	for _, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		l := p.L
+		if c.Lum > 0 {
+			l = luminous(l, c.Lum)
+		}
+		u, w := srcX, srcY
+		if c.Tex {
+			u, w = c.UV[0], c.UV[1]
+		}
+		fog := p.Fog
+		if c.AlphaTest {
+			fog += AlphaTestFog
+		}
+		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds
 }
 
 // meshTriangle is buildMeshInto's path for a triangle that does not
