@@ -1304,7 +1304,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
 	}
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
-		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, vstamp, stamp)
+		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, vstamp, stamp, wellInside(&mp, &m, mesh.Radius))
 	} else {
 		r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
 	}
@@ -1440,10 +1440,34 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 	}
 }
 
+// wellInside reports whether a part drawn by m (perspective) whose
+// vertices lie within radius of its origin lies wholly between the near
+// and far planes and inside the screen by a pixel's margin, so that no
+// vertex's outcode (projectMesh) can be set. The sphere is widened by
+// 1 % and a hundredth of a unit, far more than the rounding of the
+// vertices' projections.
+func wellInside(mp *meshPass, m *physics.Mat4, radius float32) bool {
+	s := max(rowLen(m, 0), rowLen(m, 1), rowLen(m, 2))
+	rad := radius*s*1.01 + 0.01
+	cx, cy, cz := m[3][0], m[3][1], m[3][2]
+	zmin := cz - rad
+	if !(zmin > mp.near) || !(cz+rad < mp.far) {
+		return false
+	}
+	// |x/z| over the sphere is at most (|cx| + rad)/zmin.
+	bx := (abs32(cx) + rad) / zmin * mp.focal
+	by := (abs32(cy) + rad) / zmin * mp.focal
+	return bx < mp.w2-1 && by < mp.h2-1
+}
+
 // projectFast is projectMesh for the usual part: transformed here, in
 // perspective, every vertex with its normal entry, no point lights. The
 // same values, from a loop that makes no call.
-func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, vstamp []uint32, stamp uint32) {
+//
+// inside (wellInside) says no vertex can be nearer than the near plane,
+// beyond the far plane or off the screen: the outcodes are then left 0
+// (but outUnlit) without testing each vertex.
+func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, vstamp []uint32, stamp uint32, inside bool) {
 	n := len(pos)
 	nrm, pts, proj, vstamp = nrm[:n], pts[:n], proj[:n], vstamp[:n]
 	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
@@ -1500,6 +1524,10 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 			}
 		}
 		v.Fog = f
+		if inside {
+			v.Out = out
+			continue
+		}
 		if q.Z < near {
 			out |= outNear
 		}
