@@ -2376,7 +2376,7 @@ func (r *Renderer) sort(l *triList) {
 			}
 		}
 		if cap(r.pairs) < n {
-			r.pairs = make([][2]uint32, n)
+			r.pairs = make([][2]uint32, n+n/4)
 		}
 		pairs := r.pairs[:n]
 		radixLow(srcK, srcV, pairs, &counts[0], lo, mask)
