@@ -127,6 +127,15 @@ const (
 // every Surface id, palette code and variant key, below sparkKey).
 const detailKey = 0xFFFFFE00
 
+// triRec is a triangle of a Build: its three vertices in Verts, the
+// Drawn it belongs to (−1: none), whether it is drawn additively (Blend)
+// and whether it is opaque, written into the depth buffer (Solid).
+type triRec struct {
+	V            [3]uint32
+	Owner        int32
+	Blend, Solid bool
+}
+
 // triList is a depth-sorted layer: a sort key and a triangle number each.
 type triList struct {
 	keys, vals []uint32
@@ -232,19 +241,16 @@ type Renderer struct {
 
 	cam    *Camera
 	noCull bool // tests: transform every object
-	// tris are each triangle's three vertices in Verts (its number is
-	// its place here, as in owner, blend and solid).
-	tris     [][3]uint32
+	// tris are the Build's triangles (a triangle's number is its place
+	// here).
+	tris     []triRec
 	view     components.View // the object being built, resolved per object
 	skyList  triList
 	terrain  triList
 	interior triList
 	scene    triList
-	owner    []int32
-	blend    []bool // per triangle: drawn additively
-	// solid is per triangle: opaque, written into the depth buffer;
-	// blended collects the others for the back-to-front pass (Depth).
-	solid    []bool
+	// blended collects the triangles that are not Solid for the
+	// back-to-front pass (Depth).
 	blended  triList
 	particle bool // the triangles being appended are particles (blended)
 	// points are the point lights (camera space) lighting the meshes
@@ -455,7 +461,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
-	r.Verts, r.Indices, r.owner, r.blend, r.solid, r.tris = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0], r.solid[:0], r.tris[:0]
+	r.Verts, r.Indices, r.tris = r.Verts[:0], r.Indices[:0], r.tris[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
 	r.skyList.reset()
@@ -513,7 +519,7 @@ func (r *Renderer) order() {
 		if !r.anyAdditive { // the usual frame: one batch
 			for _, l := range lists {
 				for _, t := range l.vals {
-					v := &r.tris[t]
+					v := &r.tris[t].V
 					r.Indices = append(r.Indices, v[0], v[1], v[2])
 				}
 			}
@@ -544,7 +550,7 @@ func (r *Renderer) order() {
 	r.blended.reset()
 	for _, l := range lists[1:] {
 		for i, t := range l.vals {
-			if r.solid[t] {
+			if r.tris[t].Solid {
 				r.batch(t, true)
 				continue
 			}
@@ -566,17 +572,15 @@ func (r *Renderer) order() {
 func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 	idx := r.Indices
 	for _, t := range r.skyList.vals {
-		v := &r.tris[t]
+		v := &r.tris[t].V
 		idx = append(idx, v[0], v[1], v[2])
 	}
 	r.DepthStart = len(idx)
 	r.blended.reset()
-	solid := r.solid
 	for _, l := range lists[1:] {
 		for i, t := range l.vals {
-			if solid[t] {
-				v := &r.tris[t]
-				idx = append(idx, v[0], v[1], v[2])
+			if v := &r.tris[t]; v.Solid {
+				idx = append(idx, v.V[0], v.V[1], v.V[2])
 				continue
 			}
 			r.blended.keys = append(r.blended.keys, l.keys[i])
@@ -586,7 +590,7 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 	r.DepthEnd = len(idx)
 	r.sort(&r.blended)
 	for _, t := range r.blended.vals {
-		v := &r.tris[t]
+		v := &r.tris[t].V
 		idx = append(idx, v[0], v[1], v[2])
 	}
 	r.Indices = idx
@@ -598,10 +602,10 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 // batch appends triangle t to Indices, in the last batch when it has t's
 // blend and depth test, else in a new one.
 func (r *Renderer) batch(t uint32, depth bool) {
-	if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add || r.Batches[len(r.Batches)-1].Depth != depth {
+	if add := r.tris[t].Blend; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add || r.Batches[len(r.Batches)-1].Depth != depth {
 		r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add, Depth: depth})
 	}
-	v := &r.tris[t]
+	v := &r.tris[t].V
 	r.Indices = append(r.Indices, v[0], v[1], v[2])
 	r.Batches[len(r.Batches)-1].End = len(r.Indices)
 }
@@ -1618,11 +1622,8 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i int, cslot []cornerSlot, owner int32, alpha float32, stamp uint32) (int, int) {
 	rest := len(vis) - i
 	nt0, nk0, nv0, nc0 := len(r.tris), len(list.keys), len(r.Verts), len(r.cnew)
-	if cap(r.tris)-nt0 < rest || cap(r.owner)-nt0 < rest || cap(r.blend)-nt0 < rest || cap(r.solid)-nt0 < rest {
+	if cap(r.tris)-nt0 < rest {
 		r.tris = slices.Grow(r.tris, rest)
-		r.owner = slices.Grow(r.owner, rest)
-		r.blend = slices.Grow(r.blend, rest)
-		r.solid = slices.Grow(r.solid, rest)
 	}
 	if cap(list.keys)-nk0 < rest || cap(list.vals)-nk0 < rest {
 		list.keys = slices.Grow(list.keys, rest)
@@ -1634,7 +1635,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 	if cap(r.cnew)-nc0 < len(cslot) {
 		r.cnew = slices.Grow(r.cnew, len(cslot))
 	}
-	tris, owners, blends, solids := r.tris[nt0:nt0+rest], r.owner[nt0:nt0+rest], r.blend[nt0:nt0+rest], r.solid[nt0:nt0+rest]
+	tris := r.tris[nt0 : nt0+rest]
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
 	cnew := r.cnew[nc0 : nc0+len(cslot)]
 	proj := r.proj
@@ -1684,10 +1685,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		}
 		vx[2] = s.out
 		add := ct.Additive
-		tris[nt] = vx
-		owners[nt] = owner
-		blends[nt] = add
-		solids[nt] = alpha*ct.Alpha >= 1 && !add && opaqueLayer
+		tris[nt] = triRec{V: vx, Owner: owner, Blend: add, Solid: alpha*ct.Alpha >= 1 && !add && opaqueLayer}
 		anyAdd = anyAdd || add
 		d := (pa.Z + pb.Z + pc.Z) / 3
 		if d <= 0 { // max(d, 0)
@@ -1697,7 +1695,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		vals[nt] = uint32(nt0 + nt)
 		nt++
 	}
-	r.tris, r.owner, r.blend, r.solid = r.tris[:nt0+nt], r.owner[:nt0+nt], r.blend[:nt0+nt], r.solid[:nt0+nt]
+	r.tris = r.tris[:nt0+nt]
 	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
 	r.Verts = r.Verts[:nv]
 	r.cnew = r.cnew[:nc0+nc]
@@ -2261,10 +2259,8 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 // and depth flags, and its sort key in list.
 func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b, c uint32) {
 	t := uint32(len(r.tris))
-	r.tris = append(r.tris, [3]uint32{a, b, c})
-	r.owner = append(r.owner, owner)
-	r.blend = append(r.blend, r.additive)
-	r.solid = append(r.solid, alpha >= 1 && !r.additive && !r.particle && list != &r.skyList)
+	r.tris = append(r.tris, triRec{V: [3]uint32{a, b, c}, Owner: owner, Blend: r.additive,
+		Solid: alpha >= 1 && !r.additive && !r.particle && list != &r.skyList})
 	r.anyAdditive = r.anyAdditive || r.additive
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map
@@ -2454,11 +2450,11 @@ func (r *Renderer) Pick(x, y float32) uint32 {
 	vals := r.scene.vals
 	for i := len(vals) - 1; i >= 0; i-- {
 		t := vals[i]
-		o := r.owner[t]
+		o := r.tris[t].Owner
 		if o < 0 {
 			continue
 		}
-		k := &r.tris[t]
+		k := &r.tris[t].V
 		a, b, c := &r.Verts[k[0]], &r.Verts[k[1]], &r.Verts[k[2]]
 		if inTriangle(x, y, a.DstX, a.DstY, b.DstX, b.DstY, c.DstX, c.DstY) {
 			return r.Drawn[o].GUID
