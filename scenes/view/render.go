@@ -272,6 +272,7 @@ type Renderer struct {
 	pairs      [][2]uint32 // sort's scratch
 	scratch    []physics.Vec3
 	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
+	zo         []zOut     // their depths and outcodes
 	// radii are the part mesh radii of each Setup parts list drawn
 	// (partRadii); radiiKey, radiiLast the last one.
 	radii     map[*uint32][]float32
@@ -1192,6 +1193,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
 		r.proj = make([]projVert, len(mesh.Pos))
+		r.zo = make([]zOut, len(mesh.Pos))
 		r.vstamp = make([]uint32, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
@@ -1308,7 +1310,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
 	}
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
-		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, vstamp, stamp, wellInside(&mp, &m, mesh.Radius))
+		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, wellInside(&mp, &m, mesh.Radius))
 	} else {
 		r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
 	}
@@ -1405,7 +1407,8 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 				out = 0
 			}
 		}
-		v.Z = q.Z
+		zo := &r.zo[i]
+		zo.Z = q.Z
 		if mapView {
 			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
 		} else {
@@ -1440,7 +1443,7 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 		if v.Y > sh {
 			out |= outBottom
 		}
-		v.Out = out
+		zo.Out = out
 	}
 }
 
@@ -1471,9 +1474,9 @@ func wellInside(mp *meshPass, m *physics.Mat4, radius float32) bool {
 // inside (wellInside) says no vertex can be nearer than the near plane,
 // beyond the far plane or off the screen: the outcodes are then left 0
 // (but outUnlit) without testing each vertex.
-func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, vstamp []uint32, stamp uint32, inside bool) {
+func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, zo []zOut, vstamp []uint32, stamp uint32, inside bool) {
 	n := len(pos)
-	nrm, pts, proj, vstamp = nrm[:n], pts[:n], proj[:n], vstamp[:n]
+	nrm, pts, proj, zo, vstamp = nrm[:n], pts[:n], proj[:n], zo[:n], vstamp[:n]
 	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
 	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
 	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
@@ -1516,7 +1519,9 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 			out = outUnlit
 		}
 		x, y, iw := w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z
-		v.X, v.Y, v.IW, v.Z = x, y, iw, q.Z
+		v.X, v.Y, v.IW = x, y, iw
+		o := &zo[i]
+		o.Z = q.Z
 		f := float32(0)
 		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
 			f = (1/iw - fogMin) / fogSpan
@@ -1529,7 +1534,7 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 		}
 		v.Fog = f
 		if inside {
-			v.Out = out
+			o.Out = out
 			continue
 		}
 		if q.Z < near {
@@ -1550,7 +1555,7 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 		if y > sh {
 			out |= outBottom
 		}
-		v.Out = out
+		o.Out = out
 	}
 }
 
@@ -1558,7 +1563,7 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 // vertices projected) into list and returns the screen bounds of the
 // corners they share and how many triangles took the corner path.
 func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
-	proj := r.proj[:len(mesh.Pos)]
+	proj, zo := r.proj[:len(mesh.Pos)], r.zo[:len(mesh.Pos)]
 	// With corners (shareCorners), a front side lit by its vertex normals
 	// writes each of its corners' output vertex once for all the
 	// triangles naming it (cslot, stamped like the vertices); the others —
@@ -1601,7 +1606,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		}
 		t := &mesh.Tris[vi]
 		pa, pb, pc := &proj[t.A], &proj[t.B], &proj[t.C]
-		oa, ob, oc := pa.Out, pb.Out, pc.Out
+		oa, ob, oc := zo[t.A].Out, zo[t.B].Out, zo[t.C].Out
 		clipped := (oa|ob|oc)&outNear != 0
 		if !clipped && oa&ob&oc&outAway != 0 {
 			continue
@@ -1638,7 +1643,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 	tris := r.tris[nt0 : nt0+rest]
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
 	cnew := r.cnew[nc0 : nc0+len(cslot)]
-	proj := r.proj
+	zo := r.zo
 	opaqueLayer := !r.particle && list != &r.skyList
 	nt, nc, nv := 0, 0, uint32(nv0)
 	anyAdd := false
@@ -1648,7 +1653,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 			break // a back side
 		}
 		ct := &ctris[vi]
-		pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]]
+		pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
 		oa, ob, oc := pa.Out, pb.Out, pc.Out
 		if (oa|ob|oc)&(outNear|outUnlit) != 0 {
 			break
@@ -1659,7 +1664,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		if oa&ob&oc&outAway != 0 {
 			continue
 		}
-		var vx [3]uint32
+		tr := &tris[nt]
 		s := &cslot[ct.C[0]]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
@@ -1667,7 +1672,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 			nc++
 			nv++
 		}
-		vx[0] = s.out
+		tr.V[0] = s.out
 		s = &cslot[ct.C[1]]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
@@ -1675,7 +1680,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 			nc++
 			nv++
 		}
-		vx[1] = s.out
+		tr.V[1] = s.out
 		s = &cslot[ct.C[2]]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
@@ -1683,9 +1688,9 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 			nc++
 			nv++
 		}
-		vx[2] = s.out
+		tr.V[2] = s.out
 		add := ct.Additive
-		tris[nt] = triRec{V: vx, Owner: owner, Blend: add, Solid: alpha*ct.Alpha >= 1 && !add && opaqueLayer}
+		tr.Owner, tr.Blend, tr.Solid = owner, add, alpha*ct.Alpha >= 1 && !add && opaqueLayer
 		anyAdd = anyAdd || add
 		d := (pa.Z + pb.Z + pc.Z) / 3
 		if d <= 0 { // max(d, 0)
@@ -1842,8 +1847,13 @@ func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, p
 type projVert struct {
 	X, Y, IW, Fog float32
 	L             rgb
-	// Z is the camera depth; Out the outcode bits of the tests emit and
-	// put make (outNear …) and outUnlit.
+	_ float32 // 32 bytes
+}
+
+// zOut is a mesh vertex's camera depth and the outcode bits of the tests
+// emit and put make (outNear …) and outUnlit, apart from its projVert
+// for the corner path, which reads nothing else.
+type zOut struct {
 	Z   float32
 	Out uint32
 }
