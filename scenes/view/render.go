@@ -579,13 +579,17 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 	r.DepthStart = len(idx)
 	r.blended.reset()
 	for _, l := range lists[1:] {
+		idx = slices.Grow(idx, 3*len(l.vals))
+		var n int
+		idx, n = solidIndices(idx, l.vals, r.tris)
+		if n == len(l.vals) {
+			continue
+		}
 		for i, t := range l.vals {
-			if v := &r.tris[t]; v.Solid {
-				idx = append(idx, v.V[0], v.V[1], v.V[2])
-				continue
+			if !r.tris[t].Solid {
+				r.blended.keys = append(r.blended.keys, l.keys[i])
+				r.blended.vals = append(r.blended.vals, t)
 			}
-			r.blended.keys = append(r.blended.keys, l.keys[i])
-			r.blended.vals = append(r.blended.vals, t)
 		}
 	}
 	r.DepthEnd = len(idx)
@@ -598,6 +602,25 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 	if len(idx) > 0 {
 		r.Batches = append(r.Batches, Batch{End: len(idx), Depth: true})
 	}
+}
+
+// solidIndices appends to idx (grown for every triangle of vals) the
+// vertices of vals' Solid triangles, in order, and returns it and how
+// many there were.
+//
+//go:noinline
+func solidIndices(idx []uint32, vals []uint32, tris []triRec) ([]uint32, int) {
+	n := len(idx)
+	out := idx[n : n+3*len(vals)]
+	k := 0
+	for _, t := range vals {
+		v := &tris[t]
+		if v.Solid {
+			out[k], out[k+1], out[k+2] = v.V[0], v.V[1], v.V[2]
+			k += 3
+		}
+	}
+	return idx[:n+k], k / 3
 }
 
 // batch appends triangle t to Indices, in the last batch when it has t's
@@ -1847,7 +1870,7 @@ func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, p
 type projVert struct {
 	X, Y, IW, Fog float32
 	L             rgb
-	_ float32 // 32 bytes
+	_             float32 // 32 bytes
 }
 
 // zOut is a mesh vertex's camera depth and the outcode bits of the tests
@@ -2328,15 +2351,7 @@ func (r *Renderer) sort(l *triList) {
 	}
 	srcK, srcV := l.keys, l.vals[:n]
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
-	lo, hi := srcK[0], srcK[0]
-	for _, k := range srcK {
-		if k < lo {
-			lo = k
-		}
-		if k > hi {
-			hi = k
-		}
-	}
+	lo, hi := keySpan(srcK)
 	span := hi - lo
 	if span == 0 {
 		return // every key equal: the order stays
@@ -2357,12 +2372,7 @@ func (r *Renderer) sort(l *triList) {
 	}
 	switch passes {
 	case 2:
-		c0, c1 := &counts[0], &counts[1]
-		for _, k := range srcK {
-			k -= lo
-			c0[(k&mask)+1]++
-			c1[(k>>width&mask)+1]++
-		}
+		radixCount(srcK, &counts[0], &counts[1], lo, width, mask)
 	default:
 		c0, c1, c2 := &counts[0], &counts[1], &counts[2]
 		for _, k := range srcK {
@@ -2420,6 +2430,35 @@ func radixPass(srcK, srcV, dstK, dstV []uint32, count []int32, lo uint32, shift 
 		dstK[c] = k
 		dstV[c] = srcV[i]
 		count[b] = c + 1
+	}
+}
+
+// keySpan returns the least and the greatest key.
+//
+//go:noinline
+func keySpan(keys []uint32) (lo, hi uint32) {
+	lo, hi = keys[0], keys[0]
+	for _, k := range keys {
+		if k < lo {
+			lo = k
+		}
+		if k > hi {
+			hi = k
+		}
+	}
+	return lo, hi
+}
+
+// radixCount counts the keys (less lo) by their low digit in c0 and by
+// the digit above it in c1, each at the digit + 1.
+//
+//go:noinline
+func radixCount(keys []uint32, c0, c1 *[1<<14 + 1]int32, lo uint32, width uint, mask uint32) {
+	width &= 31
+	for _, k := range keys {
+		k -= lo
+		c0[(k&mask&(1<<14-1))+1]++
+		c1[(k>>width&mask&(1<<14-1))+1]++
 	}
 }
 
