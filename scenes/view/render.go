@@ -1636,7 +1636,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		}
 		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
 	}
-	// The reserved corners' output vertices, as cornerVertex writes them.
+	// The reserved corners' output vertices.
 	bounds := writeCorners(r.Verts, r.cnew, mesh.corners, cslot, proj, alpha, r.SrcX, r.SrcY)
 	return bounds, cornerTris
 }
@@ -1767,8 +1767,9 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 
 // writeCorners writes the output vertex (verts[cslot[j].out]) of each
 // corner j in cnew, lit and projected as proj[corners[j].V], for an
-// object drawn at opacity alpha (srcX, srcY: the white source pixel),
-// as cornerVertex does, and returns their screen bounds.
+// object drawn at opacity alpha (srcX, srcY: the white source pixel;
+// everything else comes from the corner), and returns their screen
+// bounds.
 func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot []cornerSlot, proj []projVert, alpha, srcX, srcY float32) Rect {
 	bounds := emptyRect
 	for _, j := range cnew {
@@ -2303,36 +2304,6 @@ func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b
 	if owner >= 0 {
 		r.Drawn[owner].Tris++
 	}
-}
-
-// cornerVertex writes the output vertex of a mesh corner whose vertex
-// is lit and projected as p, for a triangle of an object drawn at
-// opacity alpha, growing b over it, and returns its index in Verts. The
-// vertex is the one appendProjected writes for that corner.
-func (r *Renderer) cornerVertex(b *Rect, c *meshCorner, p *projVert, alpha float32) uint32 {
-	n := len(r.Verts)
-	if n == cap(r.Verts) {
-		r.Verts = append(r.Verts, Vertex{})
-	}
-	r.Verts = r.Verts[:n+1]
-	l := p.L
-	if c.Lum > 0 {
-		l = luminous(l, c.Lum)
-	}
-	u, v := r.SrcX, r.SrcY
-	if c.Tex {
-		u, v = c.UV[0], c.UV[1]
-	}
-	fog := p.Fog
-	if c.AlphaTest {
-		fog += AlphaTestFog
-	}
-	o := &r.Verts[n]
-	o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, v
-	o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
-	o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, v*p.IW, p.IW, fog
-	b.Add(p.X, p.Y)
-	return uint32(n)
 }
 
 // sort orders a layer by key with a stable LSD radix sort, so equal
