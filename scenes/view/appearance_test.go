@@ -24,7 +24,8 @@ func drawnPlayer(t *testing.T, r *Renderer) (int, map[image.Rectangle]bool) {
 	}
 	rects := map[image.Rectangle]bool{}
 	n := 0
-	for tri, o := range r.owner {
+	for tri, rec := range r.tris {
+		o := rec.Owner
 		if o != owner {
 			continue
 		}

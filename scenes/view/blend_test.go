@@ -158,7 +158,7 @@ func TestBuildBatchesAdditiveFlames(t *testing.T) {
 				t.Fatalf("%s: batches %v do not split the indices into alternating runs", tc.name, r.Batches)
 			}
 			for _, tri := range drawn[end/3 : b.End/3] {
-				if r.blend[tri] != b.Additive {
+				if r.tris[tri].Blend != b.Additive {
 					t.Fatalf("%s: triangle %d in a batch of the other blend", tc.name, tri)
 				}
 			}

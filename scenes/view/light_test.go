@@ -114,7 +114,8 @@ func TestCellLitByItsLights(t *testing.T) {
 		if player < 0 {
 			t.Fatal("the player in the room is not drawn")
 		}
-		for tri, o := range r.owner {
+		for tri, rec := range r.tris {
+			o := rec.Owner
 			if o == player {
 				for _, v := range r.triVerts(uint32(tri)) {
 					playerWarm = max(playerWarm, v.ColorR-v.ColorB)

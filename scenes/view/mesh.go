@@ -55,12 +55,24 @@ type Mesh struct {
 	// writes three vertices of its own.
 	corners    []meshCorner
 	triCorners [][3]uint16
+	// ctris are the triangles as the corner path reads them (with
+	// corners; shareCorners).
+	ctris []cornerTri
 	// planes are the triangles' planes in part space (facePlanes): the
 	// renderer picks the side each shows before transforming a vertex.
 	// nil: it transforms every vertex and picks them in camera space.
 	planes []meshPlane
 	// minAlpha is the least triangle Alpha (facePlanes).
 	minAlpha float32
+}
+
+// cornerTri is a triangle as the renderer's corner path reads it: its
+// vertices, its corners, its surface's opacity and whether it is
+// additive.
+type cornerTri struct {
+	V, C     [3]uint16
+	Alpha    float32
+	Additive bool
 }
 
 // meshPlane is a triangle's plane in part space: N the unnormalized
@@ -292,7 +304,7 @@ func (m *Mesh) shareCorners() {
 			j, ok := index[ck]
 			if !ok {
 				if len(corners) >= 0xFFFF {
-					m.corners, m.triCorners = nil, nil
+					m.corners, m.triCorners, m.ctris = nil, nil, nil
 					return
 				}
 				j = uint16(len(corners))
@@ -303,6 +315,11 @@ func (m *Mesh) shareCorners() {
 		}
 	}
 	m.corners, m.triCorners = corners, tc
+	m.ctris = make([]cornerTri, len(m.Tris))
+	for i := range m.Tris {
+		t := &m.Tris[i]
+		m.ctris[i] = cornerTri{V: [3]uint16{t.A, t.B, t.C}, C: tc[i], Alpha: t.Alpha, Additive: t.Additive}
+	}
 }
 
 // surfFlags are a surface's drawing flags the renderer applies per

@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/yohamta/donburi"
 
@@ -35,6 +37,23 @@ var emptyRect = Rect{MinX: math.MaxFloat32, MinY: math.MaxFloat32, MaxX: -math.M
 
 // Empty reports whether r holds no point.
 func (r Rect) Empty() bool { return r.MinX > r.MaxX || r.MinY > r.MaxY }
+
+// add is Add by comparisons: the same bounds for points that are not
+// NaN, in fewer instructions.
+func (r *Rect) add(x, y float32) {
+	if x < r.MinX {
+		r.MinX = x
+	}
+	if x > r.MaxX {
+		r.MaxX = x
+	}
+	if y < r.MinY {
+		r.MinY = y
+	}
+	if y > r.MaxY {
+		r.MaxY = y
+	}
+}
 
 // Add grows r to hold (x, y).
 func (r *Rect) Add(x, y float32) {
@@ -107,6 +126,15 @@ const (
 // detailKey is the atlas key of detail slot 0 (slots count up; above
 // every Surface id, palette code and variant key, below sparkKey).
 const detailKey = 0xFFFFFE00
+
+// triRec is a triangle of a Build: its three vertices in Verts, the
+// Drawn it belongs to (−1: none), whether it is drawn additively (Blend)
+// and whether it is opaque, written into the depth buffer (Solid).
+type triRec struct {
+	V            [3]uint32
+	Owner        int32
+	Blend, Solid bool
+}
 
 // triList is a depth-sorted layer: a sort key and a triangle number each.
 type triList struct {
@@ -213,19 +241,16 @@ type Renderer struct {
 
 	cam    *Camera
 	noCull bool // tests: transform every object
-	// tris are each triangle's three vertices in Verts (its number is
-	// its place here, as in owner, blend and solid).
-	tris     [][3]uint32
+	// tris are the Build's triangles (a triangle's number is its place
+	// here).
+	tris     []triRec
 	view     components.View // the object being built, resolved per object
 	skyList  triList
 	terrain  triList
 	interior triList
 	scene    triList
-	owner    []int32
-	blend    []bool // per triangle: drawn additively
-	// solid is per triangle: opaque, written into the depth buffer;
-	// blended collects the others for the back-to-front pass (Depth).
-	solid    []bool
+	// blended collects the triangles that are not Solid for the
+	// back-to-front pass (Depth).
 	blended  triList
 	particle bool // the triangles being appended are particles (blended)
 	// points are the point lights (camera space) lighting the meshes
@@ -242,8 +267,12 @@ type Renderer struct {
 	detailSlots map[uint32]int // detail SurfaceTexture id → slot (−1: cannot be drawn)
 	tmpK        []uint32
 	tmpV        []uint32
-	scratch     []physics.Vec3
-	proj        []projVert // scratch's vertices lit and projected (buildMeshInto)
+	// sortCounts are sort's digit counts (a pass's digit at most 14 bits).
+	sortCounts [3][1<<14 + 1]int32
+	pairs      [][2]uint32 // sort's scratch
+	scratch    []physics.Vec3
+	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
+	zo         []zOut     // their depths and outcodes
 	// radii are the part mesh radii of each Setup parts list drawn
 	// (partRadii); radiiKey, radiiLast the last one.
 	radii     map[*uint32][]float32
@@ -281,9 +310,12 @@ type Renderer struct {
 	drawOutdoors bool
 	vstamp       []uint32 // proj[i] is this mesh's when vstamp[i] == stamp
 	stamp        uint32
-	// cout[k] is the Verts index of the mesh's corner k when
-	// cstamp[k] == stamp (buildMeshInto).
-	cstamp, cout []uint32
+	// cslot[k] is the mesh's corner k's output vertex when its stamp is
+	// the part's (buildMeshInto).
+	cslot []cornerSlot
+	// cnew is meshTris' scratch: the corners whose output vertices a
+	// part reserved, in order.
+	cnew []uint16
 	// vis is buildMeshInto's scratch: the mesh's triangles drawn (^i for
 	// a back side).
 	vis       []int32
@@ -430,7 +462,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
 	r.cam = cam
-	r.Verts, r.Indices, r.owner, r.blend, r.solid, r.tris = r.Verts[:0], r.Indices[:0], r.owner[:0], r.blend[:0], r.solid[:0], r.tris[:0]
+	r.Verts, r.Indices, r.tris = r.Verts[:0], r.Indices[:0], r.tris[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
 	r.skyList.reset()
@@ -488,7 +520,7 @@ func (r *Renderer) order() {
 		if !r.anyAdditive { // the usual frame: one batch
 			for _, l := range lists {
 				for _, t := range l.vals {
-					v := &r.tris[t]
+					v := &r.tris[t].V
 					r.Indices = append(r.Indices, v[0], v[1], v[2])
 				}
 			}
@@ -519,7 +551,7 @@ func (r *Renderer) order() {
 	r.blended.reset()
 	for _, l := range lists[1:] {
 		for i, t := range l.vals {
-			if r.solid[t] {
+			if r.tris[t].Solid {
 				r.batch(t, true)
 				continue
 			}
@@ -541,27 +573,29 @@ func (r *Renderer) order() {
 func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 	idx := r.Indices
 	for _, t := range r.skyList.vals {
-		v := &r.tris[t]
+		v := &r.tris[t].V
 		idx = append(idx, v[0], v[1], v[2])
 	}
 	r.DepthStart = len(idx)
 	r.blended.reset()
-	solid := r.solid
 	for _, l := range lists[1:] {
+		idx = slices.Grow(idx, 3*len(l.vals))
+		var n int
+		idx, n = solidIndices(idx, l.vals, r.tris)
+		if n == len(l.vals) {
+			continue
+		}
 		for i, t := range l.vals {
-			if solid[t] {
-				v := &r.tris[t]
-				idx = append(idx, v[0], v[1], v[2])
-				continue
+			if !r.tris[t].Solid {
+				r.blended.keys = append(r.blended.keys, l.keys[i])
+				r.blended.vals = append(r.blended.vals, t)
 			}
-			r.blended.keys = append(r.blended.keys, l.keys[i])
-			r.blended.vals = append(r.blended.vals, t)
 		}
 	}
 	r.DepthEnd = len(idx)
 	r.sort(&r.blended)
 	for _, t := range r.blended.vals {
-		v := &r.tris[t]
+		v := &r.tris[t].V
 		idx = append(idx, v[0], v[1], v[2])
 	}
 	r.Indices = idx
@@ -570,13 +604,32 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 	}
 }
 
+// solidIndices appends to idx (grown for every triangle of vals) the
+// vertices of vals' Solid triangles, in order, and returns it and how
+// many there were.
+//
+//go:noinline
+func solidIndices(idx []uint32, vals []uint32, tris []triRec) ([]uint32, int) {
+	n := len(idx)
+	out := idx[n : n+3*len(vals)]
+	k := 0
+	for _, t := range vals {
+		v := &tris[t]
+		if v.Solid {
+			out[k], out[k+1], out[k+2] = v.V[0], v.V[1], v.V[2]
+			k += 3
+		}
+	}
+	return idx[:n+k], k / 3
+}
+
 // batch appends triangle t to Indices, in the last batch when it has t's
 // blend and depth test, else in a new one.
 func (r *Renderer) batch(t uint32, depth bool) {
-	if add := r.blend[t]; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add || r.Batches[len(r.Batches)-1].Depth != depth {
+	if add := r.tris[t].Blend; len(r.Batches) == 0 || r.Batches[len(r.Batches)-1].Additive != add || r.Batches[len(r.Batches)-1].Depth != depth {
 		r.Batches = append(r.Batches, Batch{End: len(r.Indices), Additive: add, Depth: depth})
 	}
-	v := &r.tris[t]
+	v := &r.tris[t].V
 	r.Indices = append(r.Indices, v[0], v[1], v[2])
 	r.Batches[len(r.Batches)-1].End = len(r.Indices)
 }
@@ -1163,14 +1216,14 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
 		r.proj = make([]projVert, len(mesh.Pos))
+		r.zo = make([]zOut, len(mesh.Pos))
 		r.vstamp = make([]uint32, len(mesh.Pos))
 	}
 	pts := r.scratch[:len(mesh.Pos)]
-	proj := r.proj[:len(mesh.Pos)]
 	r.stamp++
 	if r.stamp == 0 { // wrapped: no stale stamp may match
 		clear(r.vstamp)
-		clear(r.cstamp)
+		clear(r.cslot)
 		r.stamp = 1
 	}
 	stamp := r.stamp
@@ -1231,32 +1284,14 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	if s := rowLen(&m, 0); s > 1e-6 {
 		sun = sun.Scale(1 / s)
 	}
-	nrm := mesh.Nrm
 	vstamp := r.vstamp[:len(pts)]
 	mapView := cam.Map
 	// First the sides drawn: front faces, and the back faces of two-sided
 	// triangles (^i in vis), not degenerate and not fully translucent;
 	// their vertices are stamped.
 	vis := r.vis[:0]
-	// Every triangle is opaque enough when the least opaque one is.
-	alphaEach := !(alpha*mesh.minAlpha > 0.01)
-	for i := range planes {
-		pl := &planes[i]
-		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
-		// of the part-space plane, which W and E fold in.
-		front := W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0
-		if !front && (!pl.TwoSided || pl.N == (physics.Vec3{})) {
-			continue // a back face, or a degenerate triangle
-		}
-		if alphaEach && alpha*mesh.Tris[i].Alpha <= 0.01 {
-			continue // a fully translucent surface
-		}
-		vstamp[pl.V[0]], vstamp[pl.V[1]], vstamp[pl.V[2]] = stamp, stamp, stamp
-		if front {
-			vis = append(vis, int32(i))
-		} else {
-			vis = append(vis, ^int32(i))
-		}
+	if planes != nil {
+		vis = r.chooseSides(planes, W, E, mesh, alpha, stamp)
 	}
 	for i := 0; planes == nil && i < len(mesh.Tris); i++ {
 		t := &mesh.Tris[i]
@@ -1291,145 +1326,18 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
-	pos := mesh.Pos
-	for i := range proj {
-		if vstamp[i] != stamp {
-			continue
-		}
-		if planes != nil {
-			p := pos[i]
-			pts[i] = physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
-			}
-		}
-		v := &proj[i]
-		v.L = rgb{-1, 0, 0}
-		if i < len(nrm) {
-			if n := nrm[i]; n != (physics.Vec3{}) {
-				d := max(0, n.Dot(sun))
-				a, s := camLight.Ambient, camLight.Sun
-				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
-				if len(r.points) > 0 {
-					l = r.pointLit(l, pts[i], rotate(&m, n))
-				}
-				v.L = rgb{min(l.R, 1), min(l.G, 1), min(l.B, 1)}
-			}
-		}
-		q := pts[i]
-		if mapView {
-			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
-			continue
-		}
-		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
-		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
-			v.Fog = min(max((1/v.IW-fogMin)/fogSpan, 0), 1)
-		}
+	mp := meshPass{
+		w2: w2, h2: h2, focal: focal, mapScale: mapScale,
+		fog: fog, fogMin: fogMin, fogSpan: fogSpan, fogNear: fogNear,
+		near: near, far: far, sw: sw, sh: sh, mapView: mapView,
+		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
 	}
-	// With corners (shareCorners), a front side lit by its vertex normals
-	// writes each of its corners' output vertex once for all the
-	// triangles naming it (cout, stamped like the vertices); the others —
-	// back sides, faces without vertex normals, triangles cut at the near
-	// plane, terrain detail — write three vertices of their own.
-	tcs := mesh.triCorners
-	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
-		tcs = nil
+	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
+		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, wellInside(&mp, &m, mesh.Radius))
+	} else {
+		r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
 	}
-	if tcs != nil && cap(r.cstamp) < len(mesh.corners) {
-		r.cstamp = make([]uint32, len(mesh.corners))
-		r.cout = make([]uint32, len(mesh.corners))
-	}
-	var cstamp, cout []uint32
-	if tcs != nil {
-		cstamp, cout = r.cstamp[:len(mesh.corners)], r.cout[:len(mesh.corners)]
-	}
-	corners := mesh.corners
-	bounds := emptyRect // the corners written
-	// The corner path records its triangles as addTri does, inline.
-	opaqueLayer := !r.particle && list != &r.skyList
-	cornerTris := 0
-	for _, vi := range vis {
-		back := vi < 0
-		if back {
-			vi = ^vi
-		}
-		t := &mesh.Tris[vi]
-		a, b, c := pts[t.A], pts[t.B], pts[t.C]
-		pa, pb, pc := &proj[t.A], &proj[t.B], &proj[t.C]
-		ta := alpha * t.Alpha
-		clipped := a.Z < near || b.Z < near || c.Z < near
-		if !clipped {
-			// emit's and put's path for a triangle wholly in front of the
-			// near plane, from the shared projected vertices.
-			if a.Z > far && b.Z > far && c.Z > far {
-				continue
-			}
-			if (pa.X < 0 && pb.X < 0 && pc.X < 0) || (pa.Y < 0 && pb.Y < 0 && pc.Y < 0) ||
-				(pa.X > sw && pb.X > sw && pc.X > sw) || (pa.Y > sh && pb.Y > sh && pc.Y > sh) {
-				continue
-			}
-			if tcs != nil && !back && pa.L.R >= 0 && pb.L.R >= 0 && pc.L.R >= 0 {
-				tc := &tcs[vi]
-				ja, jb, jc := tc[0], tc[1], tc[2]
-				if cstamp[ja] != stamp {
-					cstamp[ja] = stamp
-					cout[ja] = r.cornerVertex(&bounds, &corners[ja], pa, alpha)
-				}
-				if cstamp[jb] != stamp {
-					cstamp[jb] = stamp
-					cout[jb] = r.cornerVertex(&bounds, &corners[jb], pb, alpha)
-				}
-				if cstamp[jc] != stamp {
-					cstamp[jc] = stamp
-					cout[jc] = r.cornerVertex(&bounds, &corners[jc], pc, alpha)
-				}
-				add := t.Additive
-				tn := uint32(len(r.tris))
-				r.tris = append(r.tris, [3]uint32{cout[ja], cout[jb], cout[jc]})
-				r.owner = append(r.owner, owner)
-				r.blend = append(r.blend, add)
-				r.solid = append(r.solid, ta >= 1 && !add && opaqueLayer)
-				r.anyAdditive = r.anyAdditive || add
-				list.keys = append(list.keys, ^math.Float32bits(max((a.Z+b.Z+c.Z)/3, 0)))
-				list.vals = append(list.vals, tn)
-				cornerTris++
-				continue
-			}
-		}
-		col, sign := t.Front, float32(-1)
-		if back {
-			col, sign = t.Back, 1
-		}
-		la, lb, lc := pa.L, pb.L, pc.L
-		if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
-			n := b.Sub(a).Cross(c.Sub(a))
-			if n.Dot(n) == 0 {
-				continue // degenerate in camera space
-			}
-			fn := n.Scale(sign / n.Len())
-			face := camLight.light(fn, 0)
-			la, lb, lc = face, face, face
-			if len(r.points) > 0 {
-				// fn is the drawn side's outward normal in camera space.
-				la, lb, lc = r.pointLit(face, a, fn), r.pointLit(face, b, fn), r.pointLit(face, c, fn)
-				la, lb, lc = clamp1(la), clamp1(lb), clamp1(lc)
-			}
-		}
-		if t.Lum > 0 {
-			la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
-		}
-		var uv *[3][2]float32
-		if t.Tex {
-			uv = &t.UV
-		}
-		r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
-		if clipped {
-			r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
-			continue
-		}
-		r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
-	}
+	bounds, cornerTris := r.meshTris(list, mesh, vis, &camLight, owner, alpha, stamp)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
 	}
@@ -1444,6 +1352,491 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		}
 	}
 	r.alphaTest, r.additive = false, false
+}
+
+// meshPass are a part's constants for projectMesh: the screen's centre,
+// focal length, the map's scale, the fog's range, the near and far
+// planes, the screen's size, and the sun (in part space, divided by the
+// part's scale), ambient and sun colours.
+type meshPass struct {
+	w2, h2, focal, mapScale  float32
+	fogMin, fogSpan, fogNear float32
+	near, far, sw, sh        float32
+	fog, mapView             bool
+	sun                      physics.Vec3
+	amb, sunCol              rgb
+}
+
+// projectMesh lights and projects the vertices of the part drawn by m
+// stamped with stamp (r.vstamp) into r.proj, transforming them into
+// r.scratch first when transform is set (otherwise r.scratch holds
+// them): each vertex's light (its normal against the sun; outUnlit and
+// L.R < 0 without a normal, lit by its triangle's) and its screen point,
+// depth, inverse depth and fog, exactly as put (ScreenOf) and append
+// (Lighting.FogAt of 1/iw) work them out per corner, and its outcode.
+// (A vertex behind the near plane projects to nonsense that only
+// clipped triangles, drawn by emit from the camera-space points, name.)
+func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transform bool, stamp uint32) {
+	pos, nrm := mesh.Pos, mesh.Nrm
+	pts := r.scratch[:len(pos)]
+	proj := r.proj[:len(pos)]
+	vstamp := r.vstamp[:len(pos)]
+	w2, h2, focal, mapScale := mp.w2, mp.h2, mp.focal, mp.mapScale
+	fog, fogMin, fogSpan, fogNear := mp.fog, mp.fogMin, mp.fogSpan, mp.fogNear
+	near, far, sw, sh := mp.near, mp.far, mp.sw, mp.sh
+	mapView, sun := mp.mapView, mp.sun
+	for i := range proj {
+		if vstamp[i] != stamp {
+			continue
+		}
+		var q physics.Vec3
+		if transform {
+			p := pos[i]
+			q = physics.Vec3{
+				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
+				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
+				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+			}
+			pts[i] = q
+		} else {
+			q = pts[i]
+		}
+		v := &proj[i]
+		out := uint32(outUnlit)
+		v.L = rgb{-1, 0, 0}
+		if i < len(nrm) {
+			if n := nrm[i]; n != (physics.Vec3{}) {
+				// max(0, n·sun) and min(l, 1) as comparisons: the same
+				// values (−0 → +0, NaN kept) in fewer instructions.
+				d := n.Dot(sun)
+				if d <= 0 {
+					d = 0
+				}
+				a, s := mp.amb, mp.sunCol
+				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				if len(r.points) > 0 {
+					l = r.pointLit(l, q, rotate(m, n))
+				}
+				if l.R > 1 {
+					l.R = 1
+				}
+				if l.G > 1 {
+					l.G = 1
+				}
+				if l.B > 1 {
+					l.B = 1
+				}
+				v.L = l
+				out = 0
+			}
+		}
+		zo := &r.zo[i]
+		zo.Z = q.Z
+		if mapView {
+			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
+		} else {
+			v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+			if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
+				f := (1/v.IW - fogMin) / fogSpan
+				if f <= 0 { // min(max(f, 0), 1)
+					f = 0
+				}
+				if f > 1 {
+					f = 1
+				}
+				v.Fog = f
+			}
+		}
+		// The tests emit and put make of a triangle's corners, as bits.
+		if q.Z < near {
+			out |= outNear
+		}
+		if q.Z > far {
+			out |= outFar
+		}
+		if v.X < 0 {
+			out |= outLeft
+		}
+		if v.X > sw {
+			out |= outRight
+		}
+		if v.Y < 0 {
+			out |= outTop
+		}
+		if v.Y > sh {
+			out |= outBottom
+		}
+		zo.Out = out
+	}
+}
+
+// wellInside reports whether a part drawn by m (perspective) whose
+// vertices lie within radius of its origin lies wholly between the near
+// and far planes and inside the screen by a pixel's margin, so that no
+// vertex's outcode (projectMesh) can be set. The sphere is widened by
+// 1 % and a hundredth of a unit, far more than the rounding of the
+// vertices' projections.
+func wellInside(mp *meshPass, m *physics.Mat4, radius float32) bool {
+	s := max(rowLen(m, 0), rowLen(m, 1), rowLen(m, 2))
+	rad := radius*s*1.01 + 0.01
+	cx, cy, cz := m[3][0], m[3][1], m[3][2]
+	zmin := cz - rad
+	if !(zmin > mp.near) || !(cz+rad < mp.far) {
+		return false
+	}
+	// |x/z| over the sphere is at most (|cx| + rad)/zmin.
+	bx := (abs32(cx) + rad) / zmin * mp.focal
+	by := (abs32(cy) + rad) / zmin * mp.focal
+	return bx < mp.w2-1 && by < mp.h2-1
+}
+
+// projectFast is projectMesh for the usual part: transformed here, in
+// perspective, every vertex with its normal entry, no point lights. The
+// same values, from a loop that makes no call.
+//
+// inside (wellInside) says no vertex can be nearer than the near plane,
+// beyond the far plane or off the screen: the outcodes are then left 0
+// (but outUnlit) without testing each vertex.
+func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, zo []zOut, vstamp []uint32, stamp uint32, inside bool) {
+	n := len(pos)
+	nrm, pts, proj, zo, vstamp = nrm[:n], pts[:n], proj[:n], zo[:n], vstamp[:n]
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	m30, m31, m32 := m[3][0], m[3][1], m[3][2]
+	w2, h2, focal := mp.w2, mp.h2, mp.focal
+	fog, fogMin, fogSpan, fogNear := mp.fog, mp.fogMin, mp.fogSpan, mp.fogNear
+	near, far, sw, sh := mp.near, mp.far, mp.sw, mp.sh
+	sun, amb, sunCol := mp.sun, mp.amb, mp.sunCol
+	for i := range pos {
+		if vstamp[i] != stamp {
+			continue
+		}
+		p := pos[i]
+		q := physics.Vec3{
+			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
+			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
+			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+		}
+		pts[i] = q
+		v := &proj[i]
+		out := uint32(0)
+		if nv := nrm[i]; nv != (physics.Vec3{}) {
+			d := nv.Dot(sun)
+			if d <= 0 { // max(0, d)
+				d = 0
+			}
+			l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+			if l.R > 1 { // min(l, 1)
+				l.R = 1
+			}
+			if l.G > 1 {
+				l.G = 1
+			}
+			if l.B > 1 {
+				l.B = 1
+			}
+			v.L = l
+		} else {
+			v.L = rgb{-1, 0, 0}
+			out = outUnlit
+		}
+		x, y, iw := w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z
+		v.X, v.Y, v.IW = x, y, iw
+		o := &zo[i]
+		o.Z = q.Z
+		f := float32(0)
+		if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
+			f = (1/iw - fogMin) / fogSpan
+			if f <= 0 { // min(max(f, 0), 1)
+				f = 0
+			}
+			if f > 1 {
+				f = 1
+			}
+		}
+		v.Fog = f
+		if inside {
+			o.Out = out
+			continue
+		}
+		if q.Z < near {
+			out |= outNear
+		}
+		if q.Z > far {
+			out |= outFar
+		}
+		if x < 0 {
+			out |= outLeft
+		}
+		if x > sw {
+			out |= outRight
+		}
+		if y < 0 {
+			out |= outTop
+		}
+		if y > sh {
+			out |= outBottom
+		}
+		o.Out = out
+	}
+}
+
+// meshTris writes the triangles vis (buildMeshInto's sides drawn, their
+// vertices projected) into list and returns the screen bounds of the
+// corners they share and how many triangles took the corner path.
+func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
+	proj, zo := r.proj[:len(mesh.Pos)], r.zo[:len(mesh.Pos)]
+	// With corners (shareCorners), a front side lit by its vertex normals
+	// writes each of its corners' output vertex once for all the
+	// triangles naming it (cslot, stamped like the vertices); the others —
+	// back sides, faces without vertex normals, triangles cut at the near
+	// plane, terrain detail — write three vertices of their own.
+	tcs := mesh.triCorners
+	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
+		tcs = nil
+	}
+	if tcs != nil && cap(r.cslot) < len(mesh.corners) {
+		r.cslot = make([]cornerSlot, len(mesh.corners))
+	}
+	var cslot []cornerSlot
+	if tcs != nil {
+		cslot = r.cslot[:len(mesh.corners)]
+	}
+	ctris := mesh.ctris
+	if tcs == nil {
+		ctris = nil
+	}
+	// The corner path (cornerRun) records its triangles as addTri does
+	// and reserves each new corner's output vertex (cslot), listing the
+	// corner in cnew; the vertices are written after the loop, in the
+	// order reserved (so Verts is as if written in the loop).
+	cornerTris := 0
+	r.cnew = r.cnew[:0]
+	for i := 0; i < len(vis); i++ {
+		if ctris != nil {
+			var n int
+			i, n = r.cornerRun(list, ctris, vis, i, cslot, owner, alpha, stamp)
+			cornerTris += n
+			if i == len(vis) {
+				break
+			}
+		}
+		vi := vis[i]
+		back := vi < 0
+		if back {
+			vi = ^vi
+		}
+		t := &mesh.Tris[vi]
+		pa, pb, pc := &proj[t.A], &proj[t.B], &proj[t.C]
+		oa, ob, oc := zo[t.A].Out, zo[t.B].Out, zo[t.C].Out
+		clipped := (oa|ob|oc)&outNear != 0
+		if !clipped && oa&ob&oc&outAway != 0 {
+			continue
+		}
+		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
+	}
+	// The reserved corners' output vertices.
+	bounds := writeCorners(r.Verts, r.cnew, mesh.corners, cslot, proj, alpha, r.SrcX, r.SrcY)
+	return bounds, cornerTris
+}
+
+// cornerRun records the triangles vis[i:] up to the first that does not
+// take the corner path (a back side, one cut at the near plane or with a
+// vertex lit by its triangle's), as meshTris describes, and returns that
+// triangle's place (len(vis) for none) and how many it recorded. Its
+// loop makes no call: the output slices are grown for the whole run
+// first.
+func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i int, cslot []cornerSlot, owner int32, alpha float32, stamp uint32) (int, int) {
+	rest := len(vis) - i
+	nt0, nk0, nv0, nc0 := len(r.tris), len(list.keys), len(r.Verts), len(r.cnew)
+	if cap(r.tris)-nt0 < rest {
+		r.tris = slices.Grow(r.tris, rest)
+	}
+	if cap(list.keys)-nk0 < rest || cap(list.vals)-nk0 < rest {
+		list.keys = slices.Grow(list.keys, rest)
+		list.vals = slices.Grow(list.vals, rest)
+	}
+	if cap(r.Verts)-nv0 < len(cslot) {
+		r.Verts = slices.Grow(r.Verts, len(cslot))
+	}
+	if cap(r.cnew)-nc0 < len(cslot) {
+		r.cnew = slices.Grow(r.cnew, len(cslot))
+	}
+	tris := r.tris[nt0 : nt0+rest]
+	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
+	cnew := r.cnew[nc0 : nc0+len(cslot)]
+	zo := r.zo
+	opaqueLayer := !r.particle && list != &r.skyList
+	nt, nc, nv := 0, 0, uint32(nv0)
+	anyAdd := false
+	for ; i < len(vis); i++ {
+		vi := vis[i]
+		if vi < 0 {
+			break // a back side
+		}
+		ct := &ctris[vi]
+		pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+		oa, ob, oc := pa.Out, pb.Out, pc.Out
+		if (oa|ob|oc)&(outNear|outUnlit) != 0 {
+			break
+		}
+		// emit's and put's path for a triangle wholly in front of the
+		// near plane, from the shared projected vertices: dropped wholly
+		// beyond the far plane or off one screen edge.
+		if oa&ob&oc&outAway != 0 {
+			continue
+		}
+		tr := &tris[nt]
+		s := &cslot[ct.C[0]]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cnew[nc] = ct.C[0]
+			nc++
+			nv++
+		}
+		tr.V[0] = s.out
+		s = &cslot[ct.C[1]]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cnew[nc] = ct.C[1]
+			nc++
+			nv++
+		}
+		tr.V[1] = s.out
+		s = &cslot[ct.C[2]]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cnew[nc] = ct.C[2]
+			nc++
+			nv++
+		}
+		tr.V[2] = s.out
+		add := ct.Additive
+		tr.Owner, tr.Blend, tr.Solid = owner, add, alpha*ct.Alpha >= 1 && !add && opaqueLayer
+		anyAdd = anyAdd || add
+		d := (pa.Z + pb.Z + pc.Z) / 3
+		if d <= 0 { // max(d, 0)
+			d = 0
+		}
+		keys[nt] = ^math.Float32bits(d)
+		vals[nt] = uint32(nt0 + nt)
+		nt++
+	}
+	r.tris = r.tris[:nt0+nt]
+	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
+	r.Verts = r.Verts[:nv]
+	r.cnew = r.cnew[:nc0+nc]
+	r.anyAdditive = r.anyAdditive || anyAdd
+	return i, nt
+}
+
+// chooseSides is buildMeshInto's side choice in part space, for a part
+// whose facingTerms are W and E: the front faces and the back faces of
+// two-sided triangles (^i), not degenerate and not fully translucent at
+// the object's opacity alpha, in order, their vertices stamped (r.vstamp).
+// Its loop makes no call: vis is grown for every triangle first.
+func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, mesh *Mesh, alpha float32, stamp uint32) []int32 {
+	vis := slices.Grow(r.vis[:0], len(planes))[:len(planes)]
+	vstamp := r.vstamp
+	// Every triangle is opaque enough when the least opaque one is.
+	alphaEach := !(alpha*mesh.minAlpha > 0.01)
+	tris := mesh.Tris
+	n := 0
+	for i := range planes {
+		pl := &planes[i]
+		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
+		// of the part-space plane, which W and E fold in.
+		v := int32(i)
+		if !(W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0) {
+			if !pl.TwoSided || pl.N == (physics.Vec3{}) {
+				continue // a back face, or a degenerate triangle
+			}
+			v = ^v
+		}
+		if alphaEach && alpha*tris[i].Alpha <= 0.01 {
+			continue // a fully translucent surface
+		}
+		vstamp[pl.V[0]], vstamp[pl.V[1]], vstamp[pl.V[2]] = stamp, stamp, stamp
+		vis[n] = v
+		n++
+	}
+	r.vis = vis
+	return vis[:n]
+}
+
+// writeCorners writes the output vertex (verts[cslot[j].out]) of each
+// corner j in cnew, lit and projected as proj[corners[j].V], for an
+// object drawn at opacity alpha (srcX, srcY: the white source pixel;
+// everything else comes from the corner), and returns their screen
+// bounds.
+func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot []cornerSlot, proj []projVert, alpha, srcX, srcY float32) Rect {
+	bounds := emptyRect
+	for _, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		l := p.L
+		if c.Lum > 0 {
+			l = luminous(l, c.Lum)
+		}
+		u, w := srcX, srcY
+		if c.Tex {
+			u, w = c.UV[0], c.UV[1]
+		}
+		fog := p.Fog
+		if c.AlphaTest {
+			fog += AlphaTestFog
+		}
+		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds
+}
+
+// meshTriangle is buildMeshInto's path for a triangle that does not
+// share its corners: a back side, a face without vertex normals (lit by
+// its own normal), a triangle cut at the near plane (clipped, drawn by
+// emit) or one of a mesh without corners. pa, pb, pc are its vertices
+// lit and projected (r.proj), r.scratch their camera-space points.
+func (r *Renderer) meshTriangle(list *triList, mesh *Mesh, t *meshTri, back, clipped bool, pa, pb, pc *projVert, camLight *Lighting, owner int32, alpha float32) {
+	pts := r.scratch
+	a, b, c := pts[t.A], pts[t.B], pts[t.C]
+	col, sign := t.Front, float32(-1)
+	if back {
+		col, sign = t.Back, 1
+	}
+	la, lb, lc := pa.L, pb.L, pc.L
+	if back || la.R < 0 || lb.R < 0 || lc.R < 0 {
+		n := b.Sub(a).Cross(c.Sub(a))
+		if n.Dot(n) == 0 {
+			return // degenerate in camera space
+		}
+		fn := n.Scale(sign / n.Len())
+		face := camLight.light(fn, 0)
+		la, lb, lc = face, face, face
+		if len(r.points) > 0 {
+			// fn is the drawn side's outward normal in camera space.
+			la, lb, lc = r.pointLit(face, a, fn), r.pointLit(face, b, fn), r.pointLit(face, c, fn)
+			la, lb, lc = clamp1(la), clamp1(lb), clamp1(lc)
+		}
+	}
+	if t.Lum > 0 {
+		la, lb, lc = luminous(la, t.Lum), luminous(lb, t.Lum), luminous(lc, t.Lum)
+	}
+	var uv *[3][2]float32
+	if t.Tex {
+		uv = &t.UV
+	}
+	ta := alpha * t.Alpha
+	r.alphaTest, r.additive = t.AlphaTest && t.Tex, t.Additive
+	if clipped {
+		r.emit(list, owner, a, b, c, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
+		return
+	}
+	r.appendProjected(list, owner, (a.Z+b.Z+c.Z)/3, pa, pb, pc, mul(col, la), mul(col, lb), mul(col, lc), ta, uv)
 }
 
 // facingTerms returns the terms that choose a triangle's side in part
@@ -1478,7 +1871,36 @@ func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, p
 type projVert struct {
 	X, Y, IW, Fog float32
 	L             rgb
+	_             float32 // 32 bytes
 }
+
+// zOut is a mesh vertex's camera depth and the outcode bits of the tests
+// emit and put make (outNear …) and outUnlit, apart from its projVert
+// for the corner path, which reads nothing else.
+type zOut struct {
+	Z   float32
+	Out uint32
+}
+
+// A projVert's outcode bits: nearer than the near plane, beyond the far
+// plane, off the screen's left, right, top or bottom edge; and without a
+// vertex normal (lit by its triangle's).
+const (
+	outNear = 1 << iota
+	outFar
+	outLeft
+	outRight
+	outTop
+	outBottom
+	outUnlit
+	// outAway: a triangle whose three corners share one of these bits
+	// is not drawn.
+	outAway = outFar | outLeft | outRight | outTop | outBottom
+)
+
+// cornerSlot is a mesh corner's output vertex (out, its index in Verts)
+// when stamp is the part's (buildMeshInto).
+type cornerSlot struct{ stamp, out uint32 }
 
 // lightIndoors sets the light an object in cell is drawn in when the
 // cell is an EnvCell the data has: the cell's lights over CellAmbient, or
@@ -1871,10 +2293,8 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 // and depth flags, and its sort key in list.
 func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b, c uint32) {
 	t := uint32(len(r.tris))
-	r.tris = append(r.tris, [3]uint32{a, b, c})
-	r.owner = append(r.owner, owner)
-	r.blend = append(r.blend, r.additive)
-	r.solid = append(r.solid, alpha >= 1 && !r.additive && !r.particle && list != &r.skyList)
+	r.tris = append(r.tris, triRec{V: [3]uint32{a, b, c}, Owner: owner, Blend: r.additive,
+		Solid: alpha >= 1 && !r.additive && !r.particle && list != &r.skyList})
 	r.anyAdditive = r.anyAdditive || r.additive
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map
@@ -1886,38 +2306,11 @@ func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b
 	}
 }
 
-// cornerVertex writes the output vertex of a mesh corner whose vertex
-// is lit and projected as p, for a triangle of an object drawn at
-// opacity alpha, growing b over it, and returns its index in Verts. The
-// vertex is the one appendProjected writes for that corner.
-func (r *Renderer) cornerVertex(b *Rect, c *meshCorner, p *projVert, alpha float32) uint32 {
-	n := len(r.Verts)
-	if n == cap(r.Verts) {
-		r.Verts = append(r.Verts, Vertex{})
-	}
-	r.Verts = r.Verts[:n+1]
-	l := p.L
-	if c.Lum > 0 {
-		l = luminous(l, c.Lum)
-	}
-	u, v := r.SrcX, r.SrcY
-	if c.Tex {
-		u, v = c.UV[0], c.UV[1]
-	}
-	fog := p.Fog
-	if c.AlphaTest {
-		fog += AlphaTestFog
-	}
-	o := &r.Verts[n]
-	o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, v
-	o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
-	o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, v*p.IW, p.IW, fog
-	b.Add(p.X, p.Y)
-	return uint32(n)
-}
-
-// sort orders a layer by key with a stable LSD radix sort (three passes
-// of 11, 11 and 10 bits), so equal depths keep emission order.
+// sort orders a layer by key with a stable LSD radix sort, so equal
+// depths keep emission order. It sorts the keys less the least one
+// (the same order): in two passes of 11 bits when they span fewer than
+// 2²² values, of 14 when fewer than 2²⁸ (a frame's depths from about 2
+// to 500 units), else in three of 11, 11 and 10.
 func (r *Renderer) sort(l *triList) {
 	n := len(l.keys)
 	if n < 2 {
@@ -1927,30 +2320,65 @@ func (r *Renderer) sort(l *triList) {
 		r.tmpK = make([]uint32, n)
 		r.tmpV = make([]uint32, n)
 	}
-	srcK, srcV := l.keys, l.vals
+	srcK, srcV := l.keys, l.vals[:n]
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
-	// The three digits' counts in one read of the keys (a pass does not
-	// change how many keys hold each digit).
-	var counts [3][1<<11 + 1]int32
-	for _, k := range srcK {
-		counts[0][(k&0x7FF)+1]++
-		counts[1][(k>>11&0x7FF)+1]++
-		counts[2][(k>>22)+1]++
+	lo, hi := keySpan(srcK)
+	span := hi - lo
+	if span == 0 {
+		return // every key equal: the order stays
 	}
-	for pass, shift := 0, uint(0); pass < 3; pass, shift = pass+1, shift+11 {
-		count := &counts[pass]
-		if int(count[(srcK[0]>>shift&0x7FF)+1]) == n {
+	width, passes := uint(11), 3
+	switch w := bits.Len32(span); {
+	case w <= 22:
+		passes = 2
+	case w <= 28:
+		width, passes = 14, 2
+	}
+	mask := uint32(1)<<width - 1
+	// The digits' counts in one read of the keys (a pass does not
+	// change how many keys hold each digit).
+	counts := &r.sortCounts
+	for p := 0; p < passes; p++ {
+		clear(counts[p][:mask+2])
+	}
+	switch passes {
+	case 2:
+		radixCount(srcK, &counts[0], &counts[1], lo, width, mask)
+	default:
+		c0, c1, c2 := &counts[0], &counts[1], &counts[2]
+		for _, k := range srcK {
+			k -= lo
+			c0[(k&0x7FF)+1]++
+			c1[(k>>11&0x7FF)+1]++
+			c2[(k>>22)+1]++
+		}
+	}
+	if passes == 2 {
+		// Through pairs of key and value: the low digit's pass from the
+		// layer to r.pairs, the high digit's back.
+		for p := 0; p < 2; p++ {
+			count := counts[p][:mask+2]
+			for i := 1; i < len(count); i++ {
+				count[i] += count[i-1]
+			}
+		}
+		if cap(r.pairs) < n {
+			r.pairs = make([][2]uint32, n+n/4)
+		}
+		pairs := r.pairs[:n]
+		radixLow(srcK, srcV, pairs, &counts[0], lo, mask)
+		radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width, mask)
+		return
+	}
+	for pass, shift := 0, uint(0); pass < passes; pass, shift = pass+1, shift+width {
+		count := counts[pass][:mask+2]
+		if int(count[((srcK[0]-lo)>>shift&mask)+1]) == n {
 			continue // every key shares this digit: the pass would not move anything
 		}
 		for i := 1; i < len(count); i++ {
 			count[i] += count[i-1]
 		}
-		for i, k := range srcK {
-			b := k >> shift & 0x7FF
-			dstK[count[b]] = k
-			dstV[count[b]] = srcV[i]
-			count[b]++
-		}
+		radixPass(srcK, srcV, dstK, dstV, count[:mask+1], lo, shift, mask)
 		srcK, dstK = dstK, srcK
 		srcV, dstV = dstV, srcV
 	}
@@ -1960,17 +2388,93 @@ func (r *Renderer) sort(l *triList) {
 	}
 }
 
+// radixPass moves each key of srcK (less lo) and its value to dst at
+// its digit's next place (count, the digits' running starts), in order.
+// A function of its own, so that its loop keeps everything in registers.
+//
+//go:noinline
+func radixPass(srcK, srcV, dstK, dstV []uint32, count []int32, lo uint32, shift uint, mask uint32) {
+	srcV = srcV[:len(srcK)]
+	for i, k := range srcK {
+		b := (k - lo) >> shift & mask
+		c := count[b]
+		dstK[c] = k
+		dstV[c] = srcV[i]
+		count[b] = c + 1
+	}
+}
+
+// keySpan returns the least and the greatest key.
+//
+//go:noinline
+func keySpan(keys []uint32) (lo, hi uint32) {
+	lo, hi = keys[0], keys[0]
+	for _, k := range keys {
+		if k < lo {
+			lo = k
+		}
+		if k > hi {
+			hi = k
+		}
+	}
+	return lo, hi
+}
+
+// radixCount counts the keys (less lo) by their low digit in c0 and by
+// the digit above it in c1, each at the digit + 1.
+//
+//go:noinline
+func radixCount(keys []uint32, c0, c1 *[1<<14 + 1]int32, lo uint32, width uint, mask uint32) {
+	width &= 31
+	for _, k := range keys {
+		k -= lo
+		c0[(k&mask&(1<<14-1))+1]++
+		c1[(k>>width&mask&(1<<14-1))+1]++
+	}
+}
+
+// radixLow is sort's first pass of two: each key (less lo) and its
+// value go to pairs at their low digit's next place (count: the digits'
+// running starts, from index 0), in order. Its own function, so that its
+// loop keeps its values in registers.
+//
+//go:noinline
+func radixLow(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32, lo, mask uint32) {
+	vals = vals[:len(keys)]
+	for i, k := range keys {
+		b := (k - lo) & mask & (1<<14 - 1)
+		c := count[b]
+		pairs[c] = [2]uint32{k, vals[i]}
+		count[b] = c + 1
+	}
+}
+
+// radixHigh is sort's second pass of two, from pairs back to keys and
+// vals by the digit above the low width bits.
+//
+//go:noinline
+func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32, width uint, mask uint32) {
+	width &= 31
+	for _, p := range pairs {
+		b := (p[0] - lo) >> width & mask & (1<<14 - 1)
+		c := count[b]
+		keys[c] = p[0]
+		vals[c] = p[1]
+		count[b] = c + 1
+	}
+}
+
 // Pick returns the guid of the object whose drawn triangle is front-most
 // at screen point (x, y), or 0.
 func (r *Renderer) Pick(x, y float32) uint32 {
 	vals := r.scene.vals
 	for i := len(vals) - 1; i >= 0; i-- {
 		t := vals[i]
-		o := r.owner[t]
+		o := r.tris[t].Owner
 		if o < 0 {
 			continue
 		}
-		k := &r.tris[t]
+		k := &r.tris[t].V
 		a, b, c := &r.Verts[k[0]], &r.Verts[k[1]], &r.Verts[k[2]]
 		if inTriangle(x, y, a.DstX, a.DstY, b.DstX, b.DstY, c.DstX, c.DstY) {
 			return r.Drawn[o].GUID

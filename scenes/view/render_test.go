@@ -79,7 +79,7 @@ func TestBuildSortsBackToFront(t *testing.T) {
 		if got := drawn[ns+k]; got != r.terrain.vals[k] {
 			t.Fatalf("index %d names triangle %d, want terrain %d", k, got, r.terrain.vals[k])
 		}
-		if r.owner[r.terrain.vals[k]] != -1 {
+		if r.tris[r.terrain.vals[k]].Owner != -1 {
 			t.Fatal("terrain triangle owned by an object")
 		}
 	}
@@ -359,7 +359,7 @@ func TestCullingKeepsEverythingOnScreen(t *testing.T) {
 // triVerts returns triangle t's three output vertices (its corners in
 // Verts, shared with other triangles of its mesh or its own).
 func (r *Renderer) triVerts(t uint32) [3]Vertex {
-	k := r.tris[t]
+	k := r.tris[t].V
 	return [3]Vertex{r.Verts[k[0]], r.Verts[k[1]], r.Verts[k[2]]}
 }
 
@@ -368,7 +368,8 @@ func (r *Renderer) triVerts(t uint32) [3]Vertex {
 func indexTris(t testing.TB, r *Renderer) []uint32 {
 	t.Helper()
 	of := make(map[[3]uint32]uint32, len(r.tris))
-	for i, k := range r.tris {
+	for i, rec := range r.tris {
+		k := rec.V
 		if _, dup := of[k]; dup {
 			t.Fatalf("triangles %d and %d name the same vertices %v", of[k], i, k)
 		}

@@ -220,9 +220,7 @@ func (r *Renderer) appendOld(list *triList, owner int32, depth, ax, ay, bx, by, 
 			v[i].Custom3 += AlphaTestFog
 		}
 	}
-	r.tris = append(r.tris, [3]uint32{uint32(n), uint32(n + 1), uint32(n + 2)})
-	r.owner = append(r.owner, owner)
-	r.blend = append(r.blend, r.additive)
+	r.tris = append(r.tris, triRec{V: [3]uint32{uint32(n), uint32(n + 1), uint32(n + 2)}, Owner: owner, Blend: r.additive})
 	r.anyAdditive = r.anyAdditive || r.additive
 	// Far first: a larger depth must sort earlier, so the key is the
 	// complement of the (positive) float's bits; negative depths (map
@@ -328,15 +326,15 @@ func TestSharedVerticesDrawTheSameTriangles(t *testing.T) {
 				}
 				m := affineMul(&o.Pres.Visual[i], &rv)
 				for _, r := range []*Renderer{rNew, rOld} {
-					r.Verts, r.owner, r.blend, r.tris = r.Verts[:0], r.owner[:0], r.blend[:0], r.tris[:0]
+					r.Verts, r.tris = r.Verts[:0], r.tris[:0]
 					r.scene.reset()
 					r.Drawn = append(r.Drawn[:0], Drawn{Bounds: emptyRect})
 				}
 				rNew.buildMeshInto(&rNew.scene, shared, m, 0, 0.8)
 				rOld.buildMeshIntoOld(&rOld.scene, old, m, 0, 0.8)
 				parts++
-				tris += len(rNew.owner)
-				camTris[ci] += len(rNew.owner)
+				tris += len(rNew.tris)
+				camTris[ci] += len(rNew.tris)
 				if !cam.Map {
 					for _, v := range rNew.Verts { // a corner cut at the near plane
 						if math.Abs(float64(1/v.Custom2-NearPlane)) < 1e-4 {
@@ -364,7 +362,7 @@ func TestSharedVerticesDrawTheSameTriangles(t *testing.T) {
 					}
 				}
 				for k := range rNew.scene.keys {
-					if rNew.scene.keys[k] != rOld.scene.keys[k] || rNew.scene.vals[k] != rOld.scene.vals[k] || rNew.owner[k] != rOld.owner[k] || rNew.blend[k] != rOld.blend[k] {
+					if rNew.scene.keys[k] != rOld.scene.keys[k] || rNew.scene.vals[k] != rOld.scene.vals[k] || rNew.tris[k].Owner != rOld.tris[k].Owner || rNew.tris[k].Blend != rOld.tris[k].Blend {
 						t.Fatalf("GfxObj 0x%08X triangle %d: key %08X val %d, the old path %08X %d", gfx, k, rNew.scene.keys[k], rNew.scene.vals[k], rOld.scene.keys[k], rOld.scene.vals[k])
 					}
 				}

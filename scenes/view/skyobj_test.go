@@ -210,7 +210,7 @@ func TestSkyObjectsDrawn(t *testing.T) {
 	}
 	var sx, sy float32
 	for _, tri := range sunTris {
-		if !r.blend[tri] {
+		if !r.tris[tri].Blend {
 			t.Errorf("sun triangle %d is not additive", tri)
 		}
 		for _, v := range r.triVerts(uint32(tri)) {

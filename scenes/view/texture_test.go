@@ -74,7 +74,8 @@ func TestFigureDrawnFromItsTexture(t *testing.T) {
 		sky[int(tri)] = true
 	}
 	n, flat := 0, 0
-	for tri, owner := range r.owner {
+	for tri, rec := range r.tris {
+		owner := rec.Owner
 		if sky[tri] {
 			continue // the sky gradient samples the white block
 		}
