@@ -1,5 +1,7 @@
 package physics
 
+import "unsafe"
+
 // Frame is the retail Frame / AFrame: an origin and an orientation. A part
 // frame, a pos frame and an object's placement in its cell are all Frames.
 type Frame struct {
@@ -19,12 +21,43 @@ func Combine(a, b Frame) Frame {
 }
 
 // CombineInto sets *dst to a∘b, as Combine does, without passing the
-// frames by value (the ordinary tick's Frame::combine). dst may be a or b.
-func CombineInto(dst, a, b *Frame) {
-	o := a.Origin.Add(a.Orientation.Rotate(b.Origin))
-	q := a.Orientation.Mul(b.Orientation)
-	dst.Origin, dst.Orientation = o, q
+// frames by value, and reports whether the result differs from a (*dst !=
+// *a as frames compare): the ordinary tick's Frame::combine and its moved
+// test. dst may be b, not a.
+//
+// When b turns nothing — its orientation (1, +0, +0, +0) bit for bit,
+// the root motion of an animation without turns — and a's orientation is
+// finite with no −0 component, a·b is a's orientation bit for bit (each
+// component is itself plus or minus products with ±0), so the product is
+// not computed and the orientations compare equal
+// (TestCombineIntoMatchesCombine covers −0, infinities and NaN in either
+// operand).
+func CombineInto(dst, a, b *Frame) (moved bool) {
+	q := &a.Orientation
+	// a.Orientation.Rotate(b.Origin) written out: the same operations in
+	// the same order, without the call.
+	v := b.Origin
+	u := Vec3{q.X, q.Y, q.Z}
+	t := u.Cross(v).Scale(2)
+	o := a.Origin.Add(v.Add(t.Scale(q.W)).Add(u.Cross(t)))
+	if r, qb := quatBits(&b.Orientation), quatBits(q); r[0] == 0x3F800000 && r[1]|r[2]|r[3] == 0 &&
+		plainBits(qb[0]) && plainBits(qb[1]) && plainBits(qb[2]) && plainBits(qb[3]) {
+		dst.Origin, dst.Orientation = o, *q
+		return o != a.Origin
+	}
+	m := q.Mul(b.Orientation)
+	dst.Origin, dst.Orientation = o, m
+	return *dst != *a
 }
+
+// quatBits views q's components as their IEEE 754 bits.
+func quatBits(q *Quat) *[4]uint32 { return (*[4]uint32)(unsafe.Pointer(q)) }
+
+// plainBits reports whether the float32 with bits u is finite and not −0:
+// for such an f, f·1 is f, f·(+0) is ±0 and f ± 0 is f, so q.Mul(IdentityQuat)
+// is q bit for bit when every component of q is plain (−0 − (−0) would be
+// +0, ∞·0 NaN).
+func plainBits(u uint32) bool { return u&0x7FFFFFFF < 0x7F800000 && u != 1<<31 }
 
 // Subtract returns a∘b⁻¹, the exact inverse of Combine: Combine(Subtract(a,
 // b), b) == a. It undoes a pos frame when a sequence plays backward.

@@ -91,21 +91,62 @@ func TestRotateMat4MatchesRotate(t *testing.T) {
 }
 
 // TestCombineIntoMatchesCombine: CombineInto writes exactly Combine's
-// result, bit for bit, also when the destination is one of the operands.
+// result, bit for bit, also when the destination is b, and reports the
+// moved test (result != a) — for general rotations and for the identity
+// delta's shortcut, with a's orientation holding −0, ±∞ or NaN components
+// (where the shortcut must not apply) or not, and deltas that are the
+// identity but for a −0 component or a W a little off 1.
 func TestCombineIntoMatchesCombine(t *testing.T) {
-	a := Frame{Origin: Vec3{1.5, -2.25, 3}, Orientation: Heading(0.7)}
-	b := Frame{Origin: Vec3{0.125, 3.12, -0.5}, Orientation: Quat{W: 0.9, X: 0.1, Y: -0.3, Z: 0.2}.Normalize()}
-	want := Combine(a, b)
-	var got Frame
-	CombineInto(&got, &a, &b)
-	if got != want {
-		t.Fatalf("CombineInto = %+v, want %+v", got, want)
+	negZero := float32(math.Copysign(0, -1))
+	inf := float32(math.Inf(1))
+	nan := float32(math.NaN())
+	orients := []Quat{
+		Heading(0.7), IdentityQuat, Heading(-2.1),
+		Quat{W: 0.9, X: 0.1, Y: -0.3, Z: 0.2}.Normalize(),
+		{W: negZero, X: -0.6, Y: 0.8}, {W: 0.6, X: negZero, Y: -0.8}, {W: 0.6, X: -0.8, Y: negZero}, {W: -0.6, X: 0.8, Z: negZero},
+		{W: negZero, X: negZero, Y: negZero, Z: negZero}, {},
+		{W: inf}, {W: 0.5, X: -inf}, {W: 1, Y: nan}, {W: 1, Z: inf},
+		{W: 1e-40, X: -1e-40, Y: 3e-39, Z: 1},
 	}
-	aa, bb := a, b
-	CombineInto(&aa, &aa, &b)
-	CombineInto(&bb, &a, &bb)
-	if aa != want || bb != want {
-		t.Fatalf("aliased CombineInto = %+v / %+v, want %+v", aa, bb, want)
+	deltas := []Quat{
+		IdentityQuat, {W: 1, X: negZero}, {W: 1, Y: negZero}, {W: 1, Z: negZero}, {W: negZero, X: 1},
+		{W: math.Nextafter32(1, 2)}, {W: math.Nextafter32(1, 0)},
+		Heading(0.3), Quat{W: 0.9, X: 0.1, Y: -0.3, Z: 0.2}.Normalize(),
+	}
+	origins := []Vec3{{1.5, -2.25, 3}, {}, {negZero, 0, negZero}, {0.125, 3.12, -0.5}}
+	bits := func(f Frame) [7]uint32 {
+		return [7]uint32{math.Float32bits(f.Origin.X), math.Float32bits(f.Origin.Y), math.Float32bits(f.Origin.Z),
+			math.Float32bits(f.Orientation.W), math.Float32bits(f.Orientation.X), math.Float32bits(f.Orientation.Y), math.Float32bits(f.Orientation.Z)}
+	}
+	shortcuts := 0
+	for _, qa := range orients {
+		for _, qb := range deltas {
+			for _, oa := range origins {
+				for _, ob := range origins {
+					a := Frame{Origin: oa, Orientation: qa}
+					b := Frame{Origin: ob, Orientation: qb}
+					want := Combine(a, b)
+					var got Frame
+					moved := CombineInto(&got, &a, &b)
+					if bits(got) != bits(want) {
+						t.Fatalf("CombineInto(%+v, %+v) = %+v, want %+v", a, b, got, want)
+					}
+					if moved != (want != a) {
+						t.Fatalf("CombineInto(%+v, %+v) moved %v, want %v", a, b, moved, want != a)
+					}
+					bb := b
+					if CombineInto(&bb, &a, &bb); bits(bb) != bits(want) {
+						t.Fatalf("CombineInto into b = %+v, want %+v", bb, want)
+					}
+					if r, q := quatBits(&b.Orientation), quatBits(&a.Orientation); *r == [4]uint32{0x3F800000} && plainBits(q[0]) && plainBits(q[1]) && plainBits(q[2]) && plainBits(q[3]) {
+						shortcuts++
+					}
+				}
+			}
+		}
+	}
+	if shortcuts == 0 {
+		t.Fatal("no case took the identity shortcut")
 	}
 }
 

@@ -23,8 +23,7 @@ func stageAdjustOffset(w *World, o *components.View, t *Tick) {
 
 // stageFrameCombine builds the candidate: current frame ∘ delta.
 func stageFrameCombine(w *World, o *components.View, t *Tick) {
-	physics.CombineInto(&t.Candidate, &o.Phys.Position.Frame, &t.Delta)
-	t.Moved = t.Candidate != o.Phys.Position.Frame
+	t.Moved = physics.CombineInto(&t.Candidate, &o.Phys.Position.Frame, &t.Delta)
 }
 
 // stageUpdatePhysics is CPhysicsObj::UpdatePhysicsInternal.
