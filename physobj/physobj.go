@@ -102,19 +102,34 @@ func UpdatePartArray(v *components.View, dt float64, delta *physics.Frame) {
 // walkable ground) and omega into the candidate frame (ACE-derived); it
 // reports whether the candidate differs from the current frame.
 func UpdatePhysicsInternal(p *physics.Object, dt float64, cand *physics.Frame) bool {
+	UpdatePhysicsInternalTouched(p, dt, cand)
+	return *cand != p.Position.Frame
+}
+
+// UpdatePhysicsInternalTouched is UpdatePhysicsInternal without its moved
+// test: it reports whether it wrote the candidate. When it did not, the
+// candidate is as it was, so a moved test taken on it just before still
+// holds.
+func UpdatePhysicsInternalTouched(p *physics.Object, dt float64, cand *physics.Frame) (touched bool) {
+	gravity := p.State.Has(physics.StateGravity) && !p.Transient.Has(physics.TransientOnWalkable)
+	if !gravity && p.Velocity.IsZeroAt() && p.Acceleration.IsZeroAt() && p.Omega.IsZeroAt() {
+		return false // the common case, every test below false: nothing to write
+	}
 	acc := p.Acceleration
-	if p.State.Has(physics.StateGravity) && !p.Transient.Has(physics.TransientOnWalkable) {
+	if gravity {
 		acc.Z += Gravity
 	}
 	d := float32(dt)
 	if !p.Velocity.IsZero() || !acc.IsZero() {
 		cand.Origin = cand.Origin.Add(p.Velocity.Scale(d)).Add(acc.Scale(0.5 * d * d))
 		p.Velocity = p.Velocity.Add(acc.Scale(d))
+		touched = true
 	}
 	if !p.Omega.IsZero() {
 		cand.Rotate(p.Omega.Scale(d))
+		touched = true
 	}
-	return *cand != p.Position.Frame
+	return touched
 }
 
 // ProcessHooks is CPhysicsObj::process_hooks: the physics hooks run and the

@@ -15,6 +15,16 @@ var updateDirect = flag.Bool("update-direct", false, "rewrite ordinary_direct.go
 
 const directFile = "ordinary_direct.go"
 
+// directAfter lists the stage bodies the direct path replaces by cheaper
+// ones where the stage right before them is the named one and runs
+// whenever they do (its gate within theirs, no GateMoved): the replacement
+// relies on what that stage has just left in the Tick. Only the generated
+// path can know that nothing ran between them; the table walk, where a
+// contributor may be inserted, keeps the plain body.
+var directAfter = map[string]struct{ after, body string }{
+	"stageUpdatePhysics": {"stageFrameCombine", "stageUpdatePhysicsAfterCombine"},
+}
+
 // renderDirect writes ordinary_direct.go for stages: the copy of the table
 // (directOrdinary) and the straight-line calls (runOrdinaryDirect).
 func renderDirect(stages []Stage) ([]byte, error) {
@@ -82,7 +92,12 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			if st.Gate&GateMoved != 0 {
 				cond = append(cond, "t.Moved")
 			}
-			name := bodies[indexOfStage(stages, st.Name)]
+			k := indexOfStage(stages, st.Name)
+			name := bodies[k]
+			if v, ok := directAfter[name]; ok && k > 0 && bodies[k-1] == v.after &&
+				stages[k-1].Gate&GateMoved == 0 && stages[k-1].Gate&^stages[k].Gate == 0 {
+				name = v.body
+			}
 			if len(cond) == 0 {
 				fmt.Fprintf(&b, "%s%s(w, o, t)\n", indent, name)
 			} else {

@@ -43,7 +43,7 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		stageFrameCombine(w, o, t)
 		// CPhysicsObj::UpdatePhysicsInternal
 		if have&(GateVisible) == GateVisible {
-			stageUpdatePhysics(w, o, t)
+			stageUpdatePhysicsAfterCombine(w, o, t)
 		}
 		// CPhysicsObj::process_hooks
 		stageProcessHooks(w, o, t)

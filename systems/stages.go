@@ -31,6 +31,17 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 	t.Moved = physobj.UpdatePhysicsInternal(o.Phys, t.Dt, &t.Candidate)
 }
 
+// stageUpdatePhysicsAfterCombine is stageUpdatePhysics where Frame::combine
+// ran just before it in the same quantum and nothing between (the direct
+// path; renderDirect puts it only there): t.Moved is Frame::combine's test
+// of the same candidate against the same frame, so it is taken again only
+// when UpdatePhysicsInternal wrote the candidate.
+func stageUpdatePhysicsAfterCombine(w *World, o *components.View, t *Tick) {
+	if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+		t.Moved = t.Candidate != o.Phys.Position.Frame
+	}
+}
+
 // stageProcessHooks is CPhysicsObj::process_hooks; non-AnimDone animation
 // hooks go to the frame's deferred drain.
 func stageProcessHooks(w *World, o *components.View, t *Tick) {
