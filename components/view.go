@@ -2,6 +2,7 @@ package components
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/yohamta/donburi"
 
@@ -72,13 +73,20 @@ func (v *View) Resolve(w donburi.World, e donburi.Entity) bool {
 // until Complete. The caller looked the entry up once for the whole
 // update.
 func (v *View) ResolveActive(entry *donburi.Entry, p *physics.Object, parts *motion.PartArray, all bool) {
-	work := p.Work
+	// The entity read through Columns' mirror of the entry (entry.Entity()
+	// would put ResolveActive over the inlining budget).
+	*v = View{Entity: (*entryMirror)(unsafe.Pointer(entry)).entity, Phys: p, Parts: parts}
+	if p.Work != 0 || all { // the common case, every manager asleep, inlines to the line above
+		v.resolveWork(entry, all)
+	}
+}
+
+// resolveWork is ResolveActive's loading of the managers with work (all
+// of them when all is true).
+func (v *View) resolveWork(entry *donburi.Entry, all bool) {
+	work := v.Phys.Work
 	if all {
 		work = physics.WorkAll
-	}
-	*v = View{Entity: entry.Entity(), Phys: p, Parts: parts}
-	if work == 0 {
-		return
 	}
 	l := entry.Archetype().Layout()
 	if work&physics.WorkAnimHooks != 0 {
@@ -128,10 +136,13 @@ func (v *View) LoadMotion(w donburi.World) *motion.Object {
 // do, so the next updates skip loading it. Skipping is exact: an idle
 // manager's stage would change nothing.
 func (v *View) Sleep() {
-	work := v.Phys.Work
-	if work == 0 {
-		return // nothing loaded was awake
+	if v.Phys.Work != 0 { // nothing loaded was awake otherwise: inlines to this test
+		v.sleep()
 	}
+}
+
+func (v *View) sleep() {
+	work := v.Phys.Work
 	idle := func(bit physics.Work, busy bool) {
 		if !busy {
 			work &^= bit

@@ -25,6 +25,12 @@ var directAfter = map[string]struct{ after, body string }{
 	"stageUpdatePhysics": {"stageFrameCombine", "stageUpdatePhysicsAfterCombine"},
 }
 
+// candidateReaders are the stage bodies that read the Tick's candidate;
+// stageFrameCombine writes it whole. UpdateObject leaves the candidate as
+// the last quantum left it when it takes the direct path, so renderDirect
+// refuses a table where one of these could run before Frame::combine.
+var candidateReaders = map[string]bool{"stageUpdatePhysics": true, "stageTransition": true}
+
 // renderDirect writes ordinary_direct.go for stages: the copy of the table
 // (directOrdinary) and the straight-line calls (runOrdinaryDirect).
 func renderDirect(stages []Stage) ([]byte, error) {
@@ -52,6 +58,15 @@ var directOrdinary = [...]Stage{
 		}
 		bodies[i] = body
 		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", st.Name, st.Gate.join(gateIdents, " | ", "0"), body)
+	}
+	combined := false // a Frame::combine has run whenever the stage at hand does
+	for i, st := range stages {
+		switch {
+		case bodies[i] == "stageFrameCombine" && st.Gate == GateActive:
+			combined = true
+		case candidateReaders[bodies[i]] && (!combined || st.Gate&GateActive == 0):
+			return nil, fmt.Errorf("stage %q reads the candidate before Frame::combine writes it", st.Name)
+		}
 	}
 	b.WriteString(`}
 
@@ -142,4 +157,26 @@ func indexOfStage(stages []Stage, name string) int {
 		}
 	}
 	return -1
+}
+
+// TestRenderDirectRefusesAnUnsetCandidate: the direct path leaves the
+// candidate unset until Frame::combine, so the generator refuses a table
+// that reads it first or without the combine.
+func TestRenderDirectRefusesAnUnsetCandidate(t *testing.T) {
+	k := indexOfStage(ordinaryStages, StageFrameCombine)
+	if k < 0 {
+		t.Fatal("no Frame::combine in the ordinary table")
+	}
+	without := append(append([]Stage{}, ordinaryStages[:k]...), ordinaryStages[k+1:]...)
+	if _, err := renderDirect(without); err == nil {
+		t.Error("a table without Frame::combine rendered")
+	}
+	late := append([]Stage{}, without...)
+	late = append(late, ordinaryStages[k])
+	if _, err := renderDirect(late); err == nil {
+		t.Error("a table with Frame::combine last rendered")
+	}
+	if _, err := renderDirect(ordinaryStages); err != nil {
+		t.Errorf("the ordinary table: %v", err)
+	}
 }

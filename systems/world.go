@@ -303,8 +303,7 @@ func (w *World) Verify() error {
 // when a quantum is about to run.
 func (w *World) UpdateObject(e donburi.Entity) {
 	entry := w.ECS.Entry(e)
-	row := w.cols.Row(entry)
-	p := w.cols.PhysicsObj(row)
+	p, parts := w.cols.PhysicsAndParts(entry)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
@@ -323,32 +322,32 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if !admitted {
 		return
 	}
-	resolved := false
-	for {
-		dt, ok := c.Next()
-		if !ok {
-			break
-		}
-		if !resolved {
-			w.cur.ResolveActive(entry, p, w.cols.PartArray(row), w.Trace != nil)
-			resolved = true
-		}
+	dt, ok := c.Next()
+	if !ok {
+		return
+	}
+	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	t := &w.tick
+	for ok {
 		// CPhysicsObj::UpdateObjectInternal for one quantum: the
 		// ordinary schedule — untraced, while it is the table the direct
 		// path was generated from, as that generated code
 		// (ordinary_direct.go). Written out here, not called: one call
 		// level less per quantum.
-		t := &w.tick
-		t.Dt, t.Delta, t.Candidate, t.Moved = dt, physics.IdentityFrame, p.Position.Frame, false
+		t.Dt, t.Delta, t.Moved = dt, physics.IdentityFrame, false
 		if w.Trace == nil && w.ordinaryIsDirect() {
+			// The candidate is left as it is: the direct path's first
+			// stage to touch it is Frame::combine, which writes it whole
+			// (TestDirectOrdinaryMatchesTable; renderDirect checks the
+			// order).
 			runOrdinaryDirect(w, &w.cur, t)
 		} else {
+			t.Candidate = p.Position.Frame
 			w.Ordinary.run(w, &w.cur, t)
 		}
+		dt, ok = c.Next()
 	}
-	if resolved {
-		w.cur.Sleep()
-	}
+	w.cur.Sleep()
 }
 
 // AnimateStaticObject is CPhysicsObj::animate_static_object (0x00513DF0)
