@@ -15,14 +15,40 @@ var updateDirect = flag.Bool("update-direct", false, "rewrite ordinary_direct.go
 
 const directFile = "ordinary_direct.go"
 
-// directAfter lists the stage bodies the direct path replaces by cheaper
-// ones where the stage right before them is the named one and runs
-// whenever they do (its gate within theirs, no GateMoved): the replacement
-// relies on what that stage has just left in the Tick. Only the generated
-// path can know that nothing ran between them; the table walk, where a
-// contributor may be inserted, keeps the plain body.
-var directAfter = map[string]struct{ after, body string }{
-	"stageUpdatePhysics": {"stageFrameCombine", "stageUpdatePhysicsAfterCombine"},
+// directBodies lists the stage bodies the direct path replaces by cheaper
+// ones, each where the generator can see that what the replacement relies
+// on holds: after, the stage right before it is the named one and runs
+// whenever it does (its gate within this one's, no GateMoved), so the
+// Tick holds what that stage has just left there; last, no stage after it
+// reads the candidate (candidateReaders), so it may change the Tick's own.
+// Only the generated path can know this; the table walk, where a
+// contributor may be inserted anywhere, keeps the plain bodies.
+var directBodies = map[string]struct {
+	body, after string
+	last        bool
+}{
+	"stageUpdatePhysics": {body: "stageUpdatePhysicsAfterCombine", after: "stageFrameCombine"},
+	"stageTransition":    {body: "stageTransitionLast", last: true},
+}
+
+// directBody is the body the direct path calls for stage k.
+func directBody(stages []Stage, bodies []string, k int) string {
+	v, ok := directBodies[bodies[k]]
+	if !ok {
+		return bodies[k]
+	}
+	if v.after != "" && (k == 0 || bodies[k-1] != v.after ||
+		stages[k-1].Gate&GateMoved != 0 || stages[k-1].Gate&^stages[k].Gate != 0) {
+		return bodies[k]
+	}
+	if v.last {
+		for _, b := range bodies[k+1:] {
+			if candidateReaders[b] {
+				return bodies[k]
+			}
+		}
+	}
+	return v.body
 }
 
 // candidateReaders are the stage bodies that read the Tick's candidate;
@@ -107,12 +133,7 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			if st.Gate&GateMoved != 0 {
 				cond = append(cond, "t.Moved")
 			}
-			k := indexOfStage(stages, st.Name)
-			name := bodies[k]
-			if v, ok := directAfter[name]; ok && k > 0 && bodies[k-1] == v.after &&
-				stages[k-1].Gate&GateMoved == 0 && stages[k-1].Gate&^stages[k].Gate == 0 {
-				name = v.body
-			}
+			name := directBody(stages, bodies, indexOfStage(stages, st.Name))
 			if len(cond) == 0 {
 				fmt.Fprintf(&b, "%s%s(w, o, t)\n", indent, name)
 			} else {

@@ -49,7 +49,7 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		stageProcessHooks(w, o, t)
 		// CPhysicsObj::transition
 		if t.Moved {
-			stageTransition(w, o, t)
+			stageTransitionLast(w, o, t)
 		}
 		// DetectionManager::CheckDetection
 		if have&(GateDetection) == GateDetection {

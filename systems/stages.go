@@ -104,6 +104,22 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 	}
 }
 
+// stageTransitionLast is stageTransition where no stage after it reads the
+// candidate (the direct path; renderDirect puts it only there): without a
+// resolver or a trace, the no-sweep commit takes the Tick's own candidate
+// instead of a copy.
+func stageTransitionLast(w *World, o *components.View, t *Tick) {
+	if w.Trace != nil || w.resolver() != nil {
+		stageTransition(w, o, t)
+		return
+	}
+	if physobj.Accept(o.Phys, &t.Candidate, t.Dt, w.Ground) {
+		if mm := o.LoadMovement(w.ECS); mm != nil {
+			mm.HitGround()
+		}
+	}
+}
+
 func stageCheckDetection(w *World, o *components.View, t *Tick) {
 	o.Detection.CheckDetection(o.Phys.Position)
 }
