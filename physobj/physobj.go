@@ -9,6 +9,8 @@
 package physobj
 
 import (
+	"unsafe"
+
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
@@ -111,12 +113,11 @@ func UpdatePhysicsInternal(p *physics.Object, dt float64, cand *physics.Frame) b
 // candidate is as it was, so a moved test taken on it just before still
 // holds.
 func UpdatePhysicsInternalTouched(p *physics.Object, dt float64, cand *physics.Frame) (touched bool) {
-	gravity := p.State.Has(physics.StateGravity) && !p.Transient.Has(physics.TransientOnWalkable)
-	if !gravity && p.Velocity.IsZeroAt() && p.Acceleration.IsZeroAt() && p.Omega.IsZeroAt() {
+	if Still(p) {
 		return false // the common case, every test below false: nothing to write
 	}
 	acc := p.Acceleration
-	if gravity {
+	if p.State.Has(physics.StateGravity) && !p.Transient.Has(physics.TransientOnWalkable) {
 		acc.Z += Gravity
 	}
 	d := float32(dt)
@@ -131,6 +132,28 @@ func UpdatePhysicsInternalTouched(p *physics.Object, dt float64, cand *physics.F
 	}
 	return touched
 }
+
+// Still reports UpdatePhysicsInternal's case that writes nothing: no
+// gravity to apply (off, or on walkable ground) and velocity,
+// acceleration and omega zero (each component +0 or −0, as IsZero
+// compares: the bits but the signs clear). The three vectors are
+// adjacent in physics.Object (asserted below) and read as nine words.
+func Still(p *physics.Object) bool {
+	if p.State&physics.StateGravity != 0 && p.Transient&physics.TransientOnWalkable == 0 {
+		return false
+	}
+	m := (*[9]uint32)(unsafe.Pointer(&p.Velocity))
+	return (m[0]|m[1]|m[2]|m[3]|m[4]|m[5]|m[6]|m[7]|m[8])&0x7FFFFFFF == 0
+}
+
+// Velocity, Acceleration and Omega follow one another (Still): these
+// constants overflow, and the build fails, otherwise.
+const (
+	_ = uint(unsafe.Offsetof(physics.Object{}.Acceleration) - unsafe.Offsetof(physics.Object{}.Velocity) - 12)
+	_ = uint(12 - (unsafe.Offsetof(physics.Object{}.Acceleration) - unsafe.Offsetof(physics.Object{}.Velocity)))
+	_ = uint(unsafe.Offsetof(physics.Object{}.Omega) - unsafe.Offsetof(physics.Object{}.Acceleration) - 12)
+	_ = uint(12 - (unsafe.Offsetof(physics.Object{}.Omega) - unsafe.Offsetof(physics.Object{}.Acceleration)))
+)
 
 // ProcessHooks is CPhysicsObj::process_hooks: the physics hooks run and the
 // incomplete ones stay linked, then the animation hooks drain with a live

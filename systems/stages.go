@@ -37,7 +37,7 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // of the same candidate against the same frame, so it is taken again only
 // when UpdatePhysicsInternal wrote the candidate.
 func stageUpdatePhysicsAfterCombine(w *World, o *components.View, t *Tick) {
-	if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+	if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
 		t.Moved = t.Candidate != o.Phys.Position.Frame
 	}
 }
