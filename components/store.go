@@ -1,6 +1,7 @@
 package components
 
 import (
+	"reflect"
 	"unsafe"
 
 	"github.com/yohamta/donburi"
@@ -27,6 +28,9 @@ import (
 // The zero Columns is unbound; Bind ties it to a world.
 type Columns struct {
 	phys, parts, pres *storageMirror
+	// The world's cached entries and its entity locations (Entry).
+	entries  *[]*donburi.Entry
+	entities **locationMapMirror
 	// The archetype last asked about and whether it has a part array and
 	// a presentation; an archetype's layout never changes.
 	arch              int
@@ -55,6 +59,13 @@ type locationMirror struct {
 	valid                bool
 }
 
+// locationMapMirror is storage.LocationMap's layout: the locations by
+// entity id.
+type locationMapMirror struct {
+	locs []*locationMirror
+	len  int
+}
+
 // storageMirror is storage.Storage's layout: the component pointers by
 // archetype, then by the entity's index in the archetype.
 type storageMirror struct {
@@ -71,13 +82,41 @@ func (c *Columns) Bind(w donburi.World) {
 	if unsafe.Sizeof(*acc.Components.Storage(PhysicsObj)) != unsafe.Sizeof(storageMirror{}) {
 		panic("components: donburi's storage.Storage layout changed; Columns needs its mirror updated")
 	}
+	// The world's entries and entities fields, found by name and checked
+	// by type (donburi's world is unexported; its address is the
+	// interface's pointer).
+	rw := reflect.ValueOf(w)
+	if rw.Kind() != reflect.Pointer || rw.Elem().Kind() != reflect.Struct {
+		panic("components: the donburi world is not a pointer to a struct; Columns needs its mirror updated")
+	}
+	entries, entities := rw.Elem().FieldByName("entries"), rw.Elem().FieldByName("entities")
+	if !entries.IsValid() || entries.Type() != reflect.TypeOf([]*donburi.Entry(nil)) ||
+		!entities.IsValid() || entities.Kind() != reflect.Pointer || entities.Type().Elem().Size() != unsafe.Sizeof(locationMapMirror{}) {
+		panic("components: donburi's world layout changed; Columns needs its mirror updated")
+	}
+	if f, ok := entities.Type().Elem().FieldByName("LocationMap"); !ok || f.Offset != 0 || f.Type.Kind() != reflect.Slice {
+		panic("components: donburi's storage.LocationMap layout changed; Columns needs its mirror updated")
+	}
 	col := func(p unsafe.Pointer) *storageMirror { return (*storageMirror)(p) }
 	*c = Columns{
-		phys:  col(unsafe.Pointer(acc.Components.Storage(PhysicsObj))),
-		parts: col(unsafe.Pointer(acc.Components.Storage(PartArray))),
-		pres:  col(unsafe.Pointer(acc.Components.Storage(Presentation))),
-		arch:  -1,
+		phys:     col(unsafe.Pointer(acc.Components.Storage(PhysicsObj))),
+		parts:    col(unsafe.Pointer(acc.Components.Storage(PartArray))),
+		pres:     col(unsafe.Pointer(acc.Components.Storage(Presentation))),
+		entries:  (*[]*donburi.Entry)(unsafe.Pointer(entries.UnsafeAddr())),
+		entities: (**locationMapMirror)(unsafe.Pointer(entities.UnsafeAddr())),
+		arch:     -1,
 	}
+}
+
+// Entry is the world's Entry(e) read straight from the world, without
+// the interface call: e's cached entry, its entity and location refreshed
+// as donburi's Entry refreshes them. e must be alive, as there.
+func (c *Columns) Entry(e donburi.Entity) *donburi.Entry {
+	id := e.Id()
+	entry := (*c.entries)[id]
+	m := (*entryMirror)(unsafe.Pointer(entry))
+	m.entity, m.loc = e, (*c.entities).locs[id]
+	return entry
 }
 
 // Row returns entry's place in the store, and brings the layout memo

@@ -37,8 +37,18 @@ func TestColumnsMatchGet(t *testing.T) {
 			t.Fatalf("%s: no live entities left to check", stage)
 		}
 		for _, e := range live {
+			// Entry refreshes the cached entry as the world's does: the
+			// same entry, entity and location.
+			ce := c.Entry(e)
+			if ce.Entity() != e {
+				t.Fatalf("%s: Columns.Entry(%v) holds entity %v", stage, e, ce.Entity())
+			}
+			cr := c.Row(ce)
 			entry := w.Entry(e)
 			r := c.Row(entry)
+			if ce != entry || cr != r {
+				t.Fatalf("%s: entity %v: Columns.Entry %p at %v, world's %p at %v", stage, e, ce, cr, entry, r)
+			}
 			if got, want := c.PhysicsObj(r), PhysicsObj.Get(entry); got != want {
 				t.Fatalf("%s: entity %v: PhysicsObj %p, Get %p", stage, e, got, want)
 			}

@@ -163,7 +163,7 @@ func updateChildren(w *World) {
 func present(w *World) {
 	w.parents = w.parents[:0]
 	for _, e := range w.Objects {
-		entry := w.ECS.Entry(e)
+		entry := w.cols.Entry(e)
 		row := w.cols.Row(entry)
 		p := w.cols.PhysicsObj(row)
 		if len(p.Children) > 0 {

@@ -302,7 +302,7 @@ func (w *World) Verify() error {
 // (physobj.Clock). The object's components are resolved from the ECS once,
 // when a quantum is about to run.
 func (w *World) UpdateObject(e donburi.Entity) {
-	entry := w.ECS.Entry(e)
+	entry := w.cols.Entry(e)
 	p, parts := w.cols.PhysicsAndParts(entry)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
