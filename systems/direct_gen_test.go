@@ -98,33 +98,58 @@ var directOrdinary = [...]Stage{
 
 // runOrdinaryDirect is directOrdinary as straight-line calls: each stage
 // under its gate, the presence gates taken at the quantum's start and
-// GateMoved read when the stage comes up, as Schedule.run does.
+// GateMoved read when the stage comes up, as Schedule.run does. When no
+// manager is loaded (the common case), the stages gated on one are left
+// out.
 func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 	have := presence(o)
 	t.have = have
 `)
+	m := managerGates.join(gateIdents, "|", "")
+	fmt.Fprintf(&b, "\tif have&(%s) == 0 {\n", m)
+	emitStages(&b, stages, bodies, managerGates, "\t\t")
+	b.WriteString("\t\treturn\n\t}\n")
+	emitStages(&b, stages, bodies, 0, "\t")
+	b.WriteString("}\n")
+	return format.Source(b.Bytes())
+}
+
+// managerGates are the gates of the managers a view may have loaded.
+const managerGates = GatePositionManager | GateDetection | GateTarget | GateMovement | GateParticle | GateScript
+
+// emitStages writes the calls of stages under their gates, at indent,
+// leaving out every stage whose gate needs one of the shut bits.
+func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, shut Gate, indent string) {
 	// Consecutive stages that share presence gates test them once, in an
 	// enclosing if (the Active run of update_object's body).
-	for i := 0; i < len(stages); {
+	var run []int // the stages that may run, by index
+	for i, st := range stages {
+		if st.Gate&shut == 0 {
+			run = append(run, i)
+		}
+	}
+	for x := 0; x < len(run); {
+		i := run[x]
 		if stages[i].Run == nil {
-			fmt.Fprintf(&b, "\t// %s: no body\n", stages[i].Name)
-			i++
+			fmt.Fprintf(b, "%s// %s: no body\n", indent, stages[i].Name)
+			x++
 			continue
 		}
-		common, j := stages[i].Gate&^GateMoved, i+1
-		for ; j < len(stages) && stages[j].Run != nil && common&stages[j].Gate != 0; j++ {
-			common &= stages[j].Gate
+		common, y := stages[i].Gate&^GateMoved, x+1
+		for ; y < len(run) && stages[run[y]].Run != nil && common&stages[run[y]].Gate != 0; y++ {
+			common &= stages[run[y]].Gate
 		}
-		indent := "\t"
-		if j-i > 1 {
+		in := indent
+		if y-x > 1 {
 			m := common.join(gateIdents, "|", "")
-			fmt.Fprintf(&b, "\tif have&(%s) == %s {\n", m, m)
-			indent = "\t\t"
+			fmt.Fprintf(b, "%sif have&(%s) == %s {\n", indent, m, m)
+			in = indent + "\t"
 		} else {
 			common = 0
 		}
-		for _, st := range stages[i:j] {
-			fmt.Fprintf(&b, "%s// %s\n", indent, st.Name)
+		for _, k := range run[x:y] {
+			st := stages[k]
+			fmt.Fprintf(b, "%s// %s\n", in, st.Name)
 			var cond []string
 			if need := st.Gate &^ GateMoved &^ common; need != 0 {
 				m := need.join(gateIdents, "|", "")
@@ -133,20 +158,18 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			if st.Gate&GateMoved != 0 {
 				cond = append(cond, "t.Moved")
 			}
-			name := directBody(stages, bodies, indexOfStage(stages, st.Name))
+			name := directBody(stages, bodies, k)
 			if len(cond) == 0 {
-				fmt.Fprintf(&b, "%s%s(w, o, t)\n", indent, name)
+				fmt.Fprintf(b, "%s%s(w, o, t)\n", in, name)
 			} else {
-				fmt.Fprintf(&b, "%sif %s {\n%s\t%s(w, o, t)\n%s}\n", indent, strings.Join(cond, " && "), indent, name, indent)
+				fmt.Fprintf(b, "%sif %s {\n%s\t%s(w, o, t)\n%s}\n", in, strings.Join(cond, " && "), in, name, in)
 			}
 		}
-		if j-i > 1 {
-			b.WriteString("\t}\n")
+		if y-x > 1 {
+			fmt.Fprintf(b, "%s}\n", indent)
 		}
-		i = j
+		x = y
 	}
-	b.WriteString("}\n")
-	return format.Source(b.Bytes())
 }
 
 // TestDirectOrdinaryIsGenerated: ordinary_direct.go is what the generator

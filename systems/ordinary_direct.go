@@ -25,10 +25,38 @@ var directOrdinary = [...]Stage{
 
 // runOrdinaryDirect is directOrdinary as straight-line calls: each stage
 // under its gate, the presence gates taken at the quantum's start and
-// GateMoved read when the stage comes up, as Schedule.run does.
+// GateMoved read when the stage comes up, as Schedule.run does. When no
+// manager is loaded (the common case), the stages gated on one are left
+// out.
 func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 	have := presence(o)
 	t.have = have
+	if have&(GatePositionManager|GateDetection|GateTarget|GateMovement|GateParticle|GateScript) == 0 {
+		// CPhysicsObj::UpdateObjectInternal: no body
+		if have&(GateActive) == GateActive {
+			// CPartArray::Update
+			if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
+				stagePartArrayUpdate(w, o, t)
+			}
+			// Frame::combine
+			stageFrameCombine(w, o, t)
+			// CPhysicsObj::UpdatePhysicsInternal
+			if have&(GateVisible) == GateVisible {
+				stageUpdatePhysicsAfterCombine(w, o, t)
+			}
+			// CPhysicsObj::process_hooks
+			stageProcessHooks(w, o, t)
+			// CPhysicsObj::transition
+			if t.Moved {
+				stageTransitionLast(w, o, t)
+			}
+			// CPartArray::HandleMovement
+			if have&(GatePartArray) == GatePartArray {
+				stageHandleMovement(w, o, t)
+			}
+		}
+		return
+	}
 	// CPhysicsObj::UpdateObjectInternal: no body
 	if have&(GateActive) == GateActive {
 		// CPartArray::Update

@@ -334,7 +334,8 @@ func (w *World) UpdateObject(e donburi.Entity) {
 		// path was generated from, as that generated code
 		// (ordinary_direct.go). Written out here, not called: one call
 		// level less per quantum.
-		t.Dt, t.Delta, t.Moved = dt, physics.IdentityFrame, false
+		// The delta starts as IdentityFrame, written as constants.
+		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
 		if w.Trace == nil && w.ordinaryIsDirect() {
 			// The candidate is left as it is: the direct path's first
 			// stage to touch it is Frame::combine, which writes it whole
