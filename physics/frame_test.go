@@ -175,20 +175,3 @@ func TestPoseMat4IntoMatchesRotateMat4(t *testing.T) {
 		}
 	}
 }
-
-// TestIsZeroAtMatchesIsZero: the bit test answers as the float comparison
-// does for ±0, denormals, ±∞ and NaN in any component.
-func TestIsZeroAtMatchesIsZero(t *testing.T) {
-	vals := []float32{0, float32(math.Copysign(0, -1)), 1e-45, -1e-45, 1, -2.5,
-		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), math.Float32frombits(0x80000001)}
-	for _, x := range vals {
-		for _, y := range vals {
-			for _, z := range vals {
-				v := Vec3{x, y, z}
-				if v.IsZeroAt() != v.IsZero() {
-					t.Fatalf("%v: IsZeroAt %v, IsZero %v", v, v.IsZeroAt(), v.IsZero())
-				}
-			}
-		}
-	}
-}

@@ -1,9 +1,6 @@
 package physics
 
-import (
-	"math"
-	"unsafe"
-)
+import "math"
 
 // Vec3 is a retail Vector3: three float32 components, x east, y north, z up.
 type Vec3 struct{ X, Y, Z float32 }
@@ -33,14 +30,6 @@ func (v Vec3) Len() float32 { return float32(math.Sqrt(float64(v.Dot(v)))) }
 
 // IsZero reports whether every component is exactly zero.
 func (v Vec3) IsZero() bool { return v.X == 0 && v.Y == 0 && v.Z == 0 }
-
-// IsZeroAt is v.IsZero() for a vector in memory, read as bits: a float32
-// equals zero exactly when its bits but the sign are all clear (+0 and −0;
-// NaN is not zero), so the three components are tested with one mask.
-func (v *Vec3) IsZeroAt() bool {
-	b := (*[3]uint32)(unsafe.Pointer(v))
-	return (b[0]|b[1]|b[2])&0x7FFFFFFF == 0
-}
 
 // Normalize returns v scaled to unit length, or v unchanged when its length
 // is below FrameEpsilon.
