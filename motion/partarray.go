@@ -244,12 +244,12 @@ func (pa *PartArray) UpdateParts() bool {
 	}
 	objUnit := pa.Scale == unitScale
 	for i := range p.Frames {
-		ds, unit := unitScale, objUnit
+		ds, unit := &unitScale, objUnit
 		if i < len(pa.Setup.DefaultScale) { // Setup.PartScale
-			ds = pa.Setup.DefaultScale[i]
-			unit = unit && ds == unitScale
+			ds = &pa.Setup.DefaultScale[i]
+			unit = unit && *ds == unitScale
 		}
-		partPoseInto(&p.Visual[i], &p.Rigid[i], &p.Frames[i], ds, pa.Scale, unit)
+		partPoseInto(&p.Visual[i], &p.Rigid[i], &p.Frames[i], ds, &pa.Scale, unit)
 	}
 	p.Presented, p.Changed = true, true
 	return true
@@ -264,26 +264,26 @@ func (pa *PartArray) UpdateParts() bool {
 // (TestPartPoseClosedFormMatchesMatrices) at a fraction of the cost.
 func PartPose(f physics.Frame, defaultScale, objScale physics.Vec3) (visual, rigid physics.Mat4) {
 	unit := defaultScale == unitScale && objScale == unitScale
-	partPoseInto(&visual, &rigid, &f, defaultScale, objScale, unit)
+	partPoseInto(&visual, &rigid, &f, &defaultScale, &objScale, unit)
 	return visual, rigid
 }
 
 // unitScale is the scale that changes nothing.
 var unitScale = physics.Vec3{X: 1, Y: 1, Z: 1}
 
-// partPoseInto is PartPose writing both matrices in place; unit says that
-// both scales are (1, 1, 1). Then the visual rotation block is the rigid
-// one — (1·R_ij)·1 is R_ij exactly — and is copied rather than multiplied
-// out.
-func partPoseInto(visual, rigid *physics.Mat4, f *physics.Frame, defaultScale, objScale physics.Vec3, unit bool) {
-	physics.PoseMat4Into(rigid, f.Orientation, f.Origin.Mul(objScale))
+// partPoseInto is PartPose writing both matrices in place, the scales
+// read through pointers; unit says that both scales are (1, 1, 1). Then
+// the visual rotation block is the rigid one — (1·R_ij)·1 is R_ij exactly
+// — and is copied rather than multiplied out.
+func partPoseInto(visual, rigid *physics.Mat4, f *physics.Frame, defaultScale, objScale *physics.Vec3, unit bool) {
+	physics.PoseMat4Into(rigid, f.Orientation, f.Origin.Mul(*objScale))
 	if unit {
 		// Row by row: a whole-matrix copy between two pointers is a
 		// memmove call (they might overlap), a row is two moves.
 		visual[0], visual[1], visual[2], visual[3] = rigid[0], rigid[1], rigid[2], rigid[3]
 		return
 	}
-	m, d, s := rigid, defaultScale, objScale
+	m, d, s := rigid, *defaultScale, *objScale
 	*visual = physics.Mat4{
 		{d.X * m[0][0] * s.X, d.X * m[0][1] * s.Y, d.X * m[0][2] * s.Z, 0},
 		{d.Y * m[1][0] * s.X, d.Y * m[1][1] * s.Y, d.Y * m[1][2] * s.Z, 0},
