@@ -46,6 +46,9 @@ type Mesh struct {
 	// none: a part drawn with this mesh draws the level its distance
 	// picks instead (Renderer.degrade).
 	Degrade *dat.GfxObjDegradeInfo
+	// levels are the meshes of Degrade's levels as far as looked up
+	// (Renderer.levelMesh; noMesh for one that cannot be built).
+	levels []*Mesh
 	// corners are the distinct front-side corners of the triangles (a
 	// vertex with its surface's colour, opacity, luminosity, alpha test
 	// and atlas coordinate) and triCorners each triangle's three

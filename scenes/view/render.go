@@ -273,11 +273,11 @@ type Renderer struct {
 	scratch    []physics.Vec3
 	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
 	zo         []zOut     // their depths and outcodes
-	// radii are the part mesh radii of each Setup parts list drawn
-	// (partRadii); radiiKey, radiiLast the last one.
-	radii     map[*uint32][]float32
-	radiiKey  *uint32
-	radiiLast []float32
+	// setups are the part meshes and radii of each Setup parts list
+	// drawn (setupOf); setupKey, setupLast the last one.
+	setups    map[*uint32]*setupParts
+	setupKey  *uint32
+	setupLast *setupParts
 	emitters  []donburi.Entity   // the objects drawn this Build that have a ParticleManager
 	sprites   map[uint32]*sprite // particle sprites by GfxObj id (0: the spark)
 	meshes    map[uint32]*Mesh
@@ -328,7 +328,7 @@ type Renderer struct {
 // NewRenderer returns a renderer over the assets.
 func NewRenderer(a Assets) *Renderer {
 	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, FarRadius: 5, DayFraction: DefaultDayFraction,
-		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}, radii: map[*uint32][]float32{}}
+		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}, setups: map[*uint32]*setupParts{}}
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
 	}
@@ -425,19 +425,43 @@ func (r *Renderer) attachDegrade(m *Mesh, g *dat.GfxObj) {
 	}
 }
 
-// degrade returns the GfxObj a part drawn with mesh m shows at viewer
-// distance dist (the object's distance over its scale): the level
-// GfxObjDegradeInfo.Level picks (0: draw nothing), or gfx itself when m
-// has no levels or the object is the player, which retail never
-// degrades (CPhysicsPart::UpdateViewerDistance). The distance is the
-// object's origin's, not each part's sort centre's (docs/divergences.md
-// RN-07).
-func degrade(m *Mesh, gfx uint32, dist float32, player bool) uint32 {
-	if m == nil || m.Degrade == nil || player {
-		return gfx
+// degradeLevel returns the level of detail a part drawn with mesh m
+// shows at viewer distance dist (the object's distance over its scale):
+// the index into m.Degrade.Degrades that GfxObjDegradeInfo.Level picks
+// (its GfxObj 0: draw nothing), or −1 when m has no levels or the object
+// is the player, which retail never degrades
+// (CPhysicsPart::UpdateViewerDistance). The distance is the object's
+// origin's, not each part's sort centre's (docs/divergences.md RN-07).
+func degradeLevel(m *Mesh, dist float32, player bool) int {
+	if m.Degrade == nil || player {
+		return -1
 	}
-	return m.Degrade.Degrades[m.Degrade.Level(dist)].ID
+	return m.Degrade.Level(dist)
 }
+
+// levelMesh returns the mesh of level k of m's degrades for part i of an
+// object with appearance l (partMesh of the level's GfxObj), looked up
+// once per mesh and level: a mesh is its GfxObj's under one appearance
+// hash, and so is each of its levels.
+func (r *Renderer) levelMesh(m *Mesh, l *components.AppearanceData, i, k int) *Mesh {
+	if len(m.levels) != len(m.Degrade.Degrades) {
+		m.levels = make([]*Mesh, len(m.Degrade.Degrades))
+	}
+	lm := m.levels[k]
+	if lm == nil {
+		if lm = r.partMesh(l, i, m.Degrade.Degrades[k].ID); lm == nil {
+			lm = noMesh
+		}
+		m.levels[k] = lm
+	}
+	if lm == noMesh {
+		return nil
+	}
+	return lm
+}
+
+// noMesh marks a level whose mesh cannot be built (levelMesh).
+var noMesh = &Mesh{}
 
 // block returns a landblock (cached; nil when absent); with Residency
 // assets, the resident one now.
@@ -1074,19 +1098,33 @@ func (r *Renderer) buildObject(o *components.View) {
 	drawn := 0
 	dist := r.cam.ToCamera(origin).Len() / max(o.Phys.Scale, 1e-3)
 	player := o.Phys.GUID == r.Highlight && r.Highlight != 0
+	// Without appearance changes every part draws its Setup GfxObj's
+	// plain mesh (partGfx, partMesh), looked up once per Setup.
+	var plain []*Mesh
+	if plainLook(look) {
+		plain = r.setupOf(parts).meshes
+	}
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
-		gfx := partGfx(look, i, parts[i])
-		m := r.partMesh(look, i, gfx)
+		var m *Mesh
+		gfx := parts[i]
+		if plain != nil {
+			m = plain[i]
+		} else {
+			gfx = partGfx(look, i, gfx)
+			m = r.partMesh(look, i, gfx)
+		}
 		if m == nil {
 			continue
 		}
-		if g := degrade(m, gfx, dist, player); g != gfx {
-			if g == 0 {
-				drawn++ // retail's NULL level: the part is there, not drawn
-				continue
-			}
-			if m = r.partMesh(look, i, g); m == nil {
-				continue
+		if k := degradeLevel(m, dist, player); k >= 0 {
+			if g := m.Degrade.Degrades[k].ID; g != gfx {
+				if g == 0 {
+					drawn++ // retail's NULL level: the part is there, not drawn
+					continue
+				}
+				if m = r.levelMesh(m, look, i, k); m == nil {
+					continue
+				}
 			}
 		}
 		drawn++
@@ -1127,30 +1165,44 @@ func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32
 	return rad
 }
 
+// setupParts are a Setup parts list's plain meshes (Mesh of each part's
+// GfxObj, nil where it cannot be read) and their radii (−1 where the
+// part has no mesh).
+type setupParts struct {
+	meshes []*Mesh
+	radii  []float32
+}
+
 // partRadii returns the mesh radius of each of a Setup's parts (−1 where
-// the part has no mesh), cached by the parts list (a Setup's, which is
-// not changed once read), the last one looked up first.
+// the part has no mesh).
 func (r *Renderer) partRadii(parts []uint32) []float32 {
 	if len(parts) == 0 {
 		return nil
 	}
+	return r.setupOf(parts).radii
+}
+
+// setupOf returns the plain meshes and radii of a Setup's parts, cached
+// by the parts list (a Setup's, which is not changed once read), the
+// last one looked up first. parts is not empty.
+func (r *Renderer) setupOf(parts []uint32) *setupParts {
 	key := &parts[0]
-	if key == r.radiiKey && len(r.radiiLast) == len(parts) {
-		return r.radiiLast
+	if key == r.setupKey && len(r.setupLast.radii) == len(parts) {
+		return r.setupLast
 	}
-	radii, ok := r.radii[key]
-	if !ok || len(radii) != len(parts) {
-		radii = make([]float32, len(parts))
+	sp, ok := r.setups[key]
+	if !ok || len(sp.radii) != len(parts) {
+		sp = &setupParts{meshes: make([]*Mesh, len(parts)), radii: make([]float32, len(parts))}
 		for i, id := range parts {
-			radii[i] = -1
+			sp.radii[i] = -1
 			if m := r.Mesh(id); m != nil {
-				radii[i] = m.Radius
+				sp.meshes[i], sp.radii[i] = m, m.Radius
 			}
 		}
-		r.radii[key] = radii
+		r.setups[key] = sp
 	}
-	r.radiiKey, r.radiiLast = key, radii
-	return radii
+	r.setupKey, r.setupLast = key, sp
+	return sp
 }
 
 func rowLen(m *physics.Mat4, i int) float32 {
