@@ -29,7 +29,7 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 		}
 		z := rng.Float32()*60 - 2
 		m[3][0], m[3][1], m[3][2] = (rng.Float32()*2-1)*z, (rng.Float32()*2-1)*z*0.6, z
-		ok := wellInside(&mp, &m, radius)
+		ok := wellInside(&mp, &m, rowLen(&m, 0), radius)
 		if ok {
 			inside++
 		}

@@ -273,6 +273,12 @@ type Renderer struct {
 	scratch    []physics.Vec3
 	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
 	zo         []zOut     // their depths and outcodes
+	// mp, mpFog and camLight are buildMeshInto's constants for the
+	// frame's camera and light (setMeshPass) when mpOK.
+	mp       meshPass
+	mpFog    bool
+	mpOK     bool
+	camLight Lighting
 	// setups are the part meshes and radii of each Setup parts list
 	// drawn (setupOf); setupKey, setupLast the last one.
 	setups    map[*uint32]*setupParts
@@ -485,7 +491,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
-	r.cam = cam
+	r.cam, r.mpOK = cam, false
 	r.Verts, r.Indices, r.tris = r.Verts[:0], r.Indices[:0], r.tris[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
@@ -667,7 +673,7 @@ func unlit(l Lighting) Lighting {
 // setLight makes l the frame's lighting, with the sun's direction turned
 // into camera space for the meshes.
 func (r *Renderer) setLight(l Lighting) {
-	r.Light = l
+	r.Light, r.mpOK = l, false
 	v := r.cam.View()
 	ld := l.SunDir
 	r.lightCam = physics.Vec3{
@@ -1128,7 +1134,8 @@ func (r *Renderer) buildObject(o *components.View) {
 			}
 		}
 		drawn++
-		r.buildMesh(m, affineMul(&pres.Visual[i], &rv), idx, alpha)
+		pm := affineMul(&pres.Visual[i], &rv)
+		r.buildMeshInto(&r.scene, m, &pm, idx, alpha)
 	}
 	if indoors {
 		r.points = r.points[:0]
@@ -1256,7 +1263,31 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 
 // buildMesh is buildMeshInto the scene layer.
 func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
-	r.buildMeshInto(&r.scene, mesh, m, owner, alpha)
+	r.buildMeshInto(&r.scene, mesh, &m, owner, alpha)
+}
+
+// setMeshPass works out the frame's constants of buildMeshInto (r.mp but
+// its fog and sun, r.mpFog and r.camLight) from the camera and the
+// light: Build and setLight mark them stale.
+func (r *Renderer) setMeshPass() {
+	cam := r.cam
+	fogMin, fogSpan := r.Light.FogMin, r.Light.FogMax-r.Light.FogMin
+	near := float32(NearPlane)
+	if cam.Map {
+		near = -mapHeight * 4
+	}
+	r.mp = meshPass{
+		w2: float32(cam.W) / 2, h2: float32(cam.H) / 2, focal: cam.focal, mapScale: cam.MapScale,
+		// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below
+		// FogMin too and the fog exactly 0, so the two divisions are
+		// skipped.
+		fogMin: fogMin, fogSpan: fogSpan, fogNear: fogMin - float32(math.Abs(float64(fogMin)))*1e-5,
+		near: near, far: cam.far(), sw: float32(cam.W), sh: float32(cam.H), mapView: cam.Map,
+		amb: r.Light.Ambient, sunCol: r.Light.Sun,
+	}
+	r.mpFog = !cam.Map && r.Light.FogMax > 0 && !(r.Light.FogMax <= r.Light.FogMin) // append's test and FogAt's
+	r.camLight = Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
+	r.mpOK = true
 }
 
 // buildMeshInto transforms a mesh by m (part space to camera space) and emits
@@ -1264,7 +1295,7 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 // normal turned into camera space against the sun there (Lighting.light),
 // a vertex without a normal taking its triangle's. alpha scales every
 // triangle's opacity (the object's translucency) on top of its surface's.
-func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
+func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, owner int32, alpha float32) {
 	if cap(r.scratch) < len(mesh.Pos) {
 		r.scratch = make([]physics.Vec3, len(mesh.Pos))
 		r.proj = make([]projVert, len(mesh.Pos))
@@ -1279,7 +1310,12 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		r.stamp = 1
 	}
 	stamp := r.stamp
-	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
+	if !r.mpOK {
+		r.setMeshPass()
+	}
+	mp := &r.mp
+	mp.fog = r.mpFog && list != &r.skyList
+	mapView := mp.mapView
 	// Each vertex is transformed once per part per frame, and lit and
 	// projected at most once (vertex): the triangles share them by index
 	// (the mesh keeps one vertex per distinct position and normal,
@@ -1295,7 +1331,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	var W float32
 	var E physics.Vec3
 	if len(planes) == len(mesh.Tris) {
-		W, E, planes = facingTerms(&m, r.cam.Map, planes)
+		W, E, planes = facingTerms(m, mapView, planes)
 	} else {
 		planes = nil
 	}
@@ -1308,36 +1344,24 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			}
 		}
 	}
-	cam := r.cam
-	w2, h2 := float32(cam.W)/2, float32(cam.H)/2
-	focal, mapScale := cam.focal, cam.MapScale
-	fog := !cam.Map && r.Light.FogMax > 0 && !(r.Light.FogMax <= r.Light.FogMin) && list != &r.skyList // append's test and FogAt's
-	fogMin, fogSpan := r.Light.FogMin, r.Light.FogMax-r.Light.FogMin
-	// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below FogMin
-	// too and the fog exactly 0, so the two divisions are skipped.
-	fogNear := fogMin - float32(math.Abs(float64(fogMin)))*1e-5
-	near := float32(NearPlane)
-	if cam.Map {
-		near = -mapHeight * 4
-	}
-	far := cam.far()
-	sw, sh := float32(cam.W), float32(cam.H)
 	// Vertex normals turn with the part; its scale (uniform for a
 	// GfxObj part) divides out of n·sun, so no normal is renormalized.
 	// The view is orthogonal, so n·sun is the same in camera space as in
 	// render space (a cross product of camera-space points is not: see
 	// facingN). Lights are worked out only for the vertices of triangles
 	// drawn, once each.
+	lc := r.lightCam
 	sun := physics.Vec3{
-		X: r.lightCam.X*m[0][0] + r.lightCam.Y*m[0][1] + r.lightCam.Z*m[0][2],
-		Y: r.lightCam.X*m[1][0] + r.lightCam.Y*m[1][1] + r.lightCam.Z*m[1][2],
-		Z: r.lightCam.X*m[2][0] + r.lightCam.Y*m[2][1] + r.lightCam.Z*m[2][2],
+		X: lc.X*m[0][0] + lc.Y*m[0][1] + lc.Z*m[0][2],
+		Y: lc.X*m[1][0] + lc.Y*m[1][1] + lc.Z*m[1][2],
+		Z: lc.X*m[2][0] + lc.Y*m[2][1] + lc.Z*m[2][2],
 	}
-	if s := rowLen(&m, 0); s > 1e-6 {
-		sun = sun.Scale(1 / s)
+	s0 := rowLen(m, 0)
+	if s0 > 1e-6 {
+		sun = sun.Scale(1 / s0)
 	}
+	mp.sun = sun
 	vstamp := r.vstamp[:len(pts)]
-	mapView := cam.Map
 	// First the sides drawn: front faces, and the back faces of two-sided
 	// triangles (^i in vis), not degenerate and not fully translucent;
 	// their vertices are stamped.
@@ -1378,18 +1402,12 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
-	mp := meshPass{
-		w2: w2, h2: h2, focal: focal, mapScale: mapScale,
-		fog: fog, fogMin: fogMin, fogSpan: fogSpan, fogNear: fogNear,
-		near: near, far: far, sw: sw, sh: sh, mapView: mapView,
-		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
-	}
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
-		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, wellInside(&mp, &m, mesh.Radius))
+		projectFast(mp, m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, wellInside(mp, m, s0, mesh.Radius))
 	} else {
-		r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
+		r.projectMesh(mp, mesh, m, planes != nil, stamp)
 	}
-	bounds, cornerTris := r.meshTris(list, mesh, vis, &camLight, owner, alpha, stamp)
+	bounds, cornerTris := r.meshTris(list, mesh, vis, &r.camLight, owner, alpha, stamp)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
 	}
@@ -1523,13 +1541,14 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 }
 
 // wellInside reports whether a part drawn by m (perspective) whose
-// vertices lie within radius of its origin lies wholly between the near
+// vertices lie within radius of its origin (s0 its first row's length,
+// rowLen) lies wholly between the near
 // and far planes and inside the screen by a pixel's margin, so that no
 // vertex's outcode (projectMesh) can be set. The sphere is widened by
 // 1 % and a hundredth of a unit, far more than the rounding of the
 // vertices' projections.
-func wellInside(mp *meshPass, m *physics.Mat4, radius float32) bool {
-	s := max(rowLen(m, 0), rowLen(m, 1), rowLen(m, 2))
+func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) bool {
+	s := max(s0, rowLen(m, 1), rowLen(m, 2))
 	rad := radius*s*1.01 + 0.01
 	cx, cy, cz := m[3][0], m[3][1], m[3][2]
 	zmin := cz - rad

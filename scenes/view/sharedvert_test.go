@@ -330,7 +330,7 @@ func TestSharedVerticesDrawTheSameTriangles(t *testing.T) {
 					r.scene.reset()
 					r.Drawn = append(r.Drawn[:0], Drawn{Bounds: emptyRect})
 				}
-				rNew.buildMeshInto(&rNew.scene, shared, m, 0, 0.8)
+				rNew.buildMeshInto(&rNew.scene, shared, &m, 0, 0.8)
 				rOld.buildMeshIntoOld(&rOld.scene, old, m, 0, 0.8)
 				parts++
 				tris += len(rNew.tris)
