@@ -71,11 +71,14 @@ type Mesh struct {
 
 // cornerTri is a triangle as the renderer's corner path reads it: its
 // vertices, its corners, its surface's opacity and whether it is
-// additive.
+// additive. It is 32 bytes, as are meshPlane and meshCorner: the
+// compiler folds a power-of-two stride into the loads' addressing, where
+// a stride of 24 or 20 bytes costs an address computation per field.
 type cornerTri struct {
 	V, C     [3]uint16
 	Alpha    float32
 	Additive bool
+	_        [15]byte
 }
 
 // meshPlane is a triangle's plane in part space: N the unnormalized
@@ -87,6 +90,7 @@ type meshPlane struct {
 	D        float32
 	V        [3]uint16
 	TwoSided bool
+	_        [8]byte // 32 bytes (cornerTri)
 }
 
 // facePlanes fills planes and minAlpha.
@@ -107,12 +111,12 @@ func (m *Mesh) facePlanes() {
 // the vertex's projection, light and fog and the object's opacity.
 type meshCorner struct {
 	V          uint16
+	Tex        bool
+	AlphaTest  bool       // Tex && the surface's alpha test
 	UV         [2]float32 // atlas coordinate (Tex)
 	Col        rgb        // the surface's front colour
 	Alpha, Lum float32
-	Tex        bool
-	AlphaTest  bool // Tex && the surface's alpha test
-}
+} // 32 bytes (cornerTri)
 
 // BuildMesh triangulates a GfxObj's drawing polygons as fans. Each
 // polygon's colour is its surface's solid colour, or for a textured or

@@ -1951,6 +1951,7 @@ type projVert struct {
 type zOut struct {
 	Z   float32
 	Out uint32
+	_   [2]uint32 // 16 bytes (cornerTri)
 }
 
 // A projVert's outcode bits: nearer than the near plane, beyond the far
