@@ -270,6 +270,9 @@ type Renderer struct {
 	// sortCounts are sort's digit counts (a pass's digit at most 14 bits).
 	sortCounts [3][1<<14 + 1]int32
 	pairs      [][2]uint32 // sort's scratch
+	// bufs are buildMeshInto's per-vertex and per-corner scratch;
+	// scratch, proj, zo, vstamp and cslot are slices of all of them.
+	bufs       *partBufs
 	scratch    []physics.Vec3
 	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
 	zo         []zOut     // their depths and outcodes
@@ -319,9 +322,9 @@ type Renderer struct {
 	// cslot[k] is the mesh's corner k's output vertex when its stamp is
 	// the part's (buildMeshInto).
 	cslot []cornerSlot
-	// cnew is meshTris' scratch: the corners whose output vertices a
-	// part reserved, in order.
-	cnew []uint16
+	// ncnew is how many corners a part reserved output vertices for so
+	// far (bufs.cnew, in order; meshTris).
+	ncnew int
 	// vis is buildMeshInto's scratch: the mesh's triangles drawn (^i for
 	// a back side).
 	vis       []int32
@@ -1296,11 +1299,10 @@ func (r *Renderer) setMeshPass() {
 // a vertex without a normal taking its triangle's. alpha scales every
 // triangle's opacity (the object's translucency) on top of its surface's.
 func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, owner int32, alpha float32) {
-	if cap(r.scratch) < len(mesh.Pos) {
-		r.scratch = make([]physics.Vec3, len(mesh.Pos))
-		r.proj = make([]projVert, len(mesh.Pos))
-		r.zo = make([]zOut, len(mesh.Pos))
-		r.vstamp = make([]uint32, len(mesh.Pos))
+	if r.bufs == nil {
+		b := new(partBufs)
+		r.bufs = b
+		r.scratch, r.proj, r.zo, r.vstamp, r.cslot = b.pts[:], b.proj[:], b.zo[:], b.vstamp[:], b.cslot[:]
 	}
 	pts := r.scratch[:len(mesh.Pos)]
 	r.stamp++
@@ -1667,13 +1669,6 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
 		tcs = nil
 	}
-	if tcs != nil && cap(r.cslot) < len(mesh.corners) {
-		r.cslot = make([]cornerSlot, len(mesh.corners))
-	}
-	var cslot []cornerSlot
-	if tcs != nil {
-		cslot = r.cslot[:len(mesh.corners)]
-	}
 	ctris := mesh.ctris
 	if tcs == nil {
 		ctris = nil
@@ -1683,11 +1678,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	// corner in cnew; the vertices are written after the loop, in the
 	// order reserved (so Verts is as if written in the loop).
 	cornerTris := 0
-	r.cnew = r.cnew[:0]
+	r.ncnew = 0
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
-			i, n = r.cornerRun(list, ctris, vis, i, cslot, owner, alpha, stamp)
+			i, n = r.cornerRun(list, ctris, len(mesh.corners), vis, i, owner, alpha, stamp)
 			cornerTris += n
 			if i == len(vis) {
 				break
@@ -1708,7 +1703,8 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
 	}
 	// The reserved corners' output vertices.
-	bounds := writeCorners(r.Verts, r.cnew, mesh.corners, cslot, proj, alpha, r.SrcX, r.SrcY)
+	b := r.bufs
+	bounds := writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
 	return bounds, cornerTris
 }
 
@@ -1718,9 +1714,9 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 // triangle's place (len(vis) for none) and how many it recorded. Its
 // loop makes no call: the output slices are grown for the whole run
 // first.
-func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i int, cslot []cornerSlot, owner int32, alpha float32, stamp uint32) (int, int) {
+func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis []int32, i int, owner int32, alpha float32, stamp uint32) (int, int) {
 	rest := len(vis) - i
-	nt0, nk0, nv0, nc0 := len(r.tris), len(list.keys), len(r.Verts), len(r.cnew)
+	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
 	if cap(r.tris)-nt0 < rest {
 		r.tris = slices.Grow(r.tris, rest)
 	}
@@ -1728,18 +1724,15 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		list.keys = slices.Grow(list.keys, rest)
 		list.vals = slices.Grow(list.vals, rest)
 	}
-	if cap(r.Verts)-nv0 < len(cslot) {
-		r.Verts = slices.Grow(r.Verts, len(cslot))
-	}
-	if cap(r.cnew)-nc0 < len(cslot) {
-		r.cnew = slices.Grow(r.cnew, len(cslot))
+	if cap(r.Verts)-nv0 < ncorners {
+		r.Verts = slices.Grow(r.Verts, ncorners)
 	}
 	tris := r.tris[nt0 : nt0+rest]
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
-	cnew := r.cnew[nc0 : nc0+len(cslot)]
-	zo := r.zo
+	b := r.bufs
+	zo, cslot, cnew := &b.zo, &b.cslot, &b.cnew
 	opaqueLayer := !r.particle && list != &r.skyList
-	nt, nc, nv := 0, 0, uint32(nv0)
+	nt, nc, nv := 0, r.ncnew, uint32(nv0)
 	anyAdd := false
 	for ; i < len(vis); i++ {
 		vi := vis[i]
@@ -1758,27 +1751,31 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		if oa&ob&oc&outAway != 0 {
 			continue
 		}
+		// A part has at most 65535 corners, so nc stays below 1<<16.
 		tr := &tris[nt]
-		s := &cslot[ct.C[0]]
+		c := ct.C[0]
+		s := &cslot[c]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
-			cnew[nc] = ct.C[0]
+			cnew[uint16(nc)] = c
 			nc++
 			nv++
 		}
 		tr.V[0] = s.out
-		s = &cslot[ct.C[1]]
+		c = ct.C[1]
+		s = &cslot[c]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
-			cnew[nc] = ct.C[1]
+			cnew[uint16(nc)] = c
 			nc++
 			nv++
 		}
 		tr.V[1] = s.out
-		s = &cslot[ct.C[2]]
+		c = ct.C[2]
+		s = &cslot[c]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
-			cnew[nc] = ct.C[2]
+			cnew[uint16(nc)] = c
 			nc++
 			nv++
 		}
@@ -1797,7 +1794,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 	r.tris = r.tris[:nt0+nt]
 	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
 	r.Verts = r.Verts[:nv]
-	r.cnew = r.cnew[:nc0+nc]
+	r.ncnew = nc
 	r.anyAdditive = r.anyAdditive || anyAdd
 	return i, nt
 }
@@ -1809,7 +1806,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 // Its loop makes no call: vis is grown for every triangle first.
 func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, mesh *Mesh, alpha float32, stamp uint32) []int32 {
 	vis := slices.Grow(r.vis[:0], len(planes))[:len(planes)]
-	vstamp := r.vstamp
+	vstamp := &r.bufs.vstamp
 	// Every triangle is opaque enough when the least opaque one is.
 	alphaEach := !(alpha*mesh.minAlpha > 0.01)
 	tris := mesh.Tris
@@ -1841,7 +1838,7 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 // object drawn at opacity alpha (srcX, srcY: the white source pixel;
 // everything else comes from the corner), and returns their screen
 // bounds.
-func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot []cornerSlot, proj []projVert, alpha, srcX, srcY float32) Rect {
+func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot *[1 << 16]cornerSlot, proj *[1 << 16]projVert, alpha, srcX, srcY float32) Rect {
 	bounds := emptyRect
 	for _, j := range cnew {
 		c := &corners[j]
@@ -1969,6 +1966,21 @@ const (
 	// is not drawn.
 	outAway = outFar | outLeft | outRight | outTop | outBottom
 )
+
+// partBufs are buildMeshInto's scratch for a part: its vertices in
+// camera space (pts), lit and projected (proj), their depths and
+// outcodes (zo) and stamps (vstamp), its corners' output vertices
+// (cslot) and the corners reserved, in order (cnew). A mesh has at most
+// 1<<16 vertices and corners (uint16 indices), so every array has an
+// entry for every index and indexing them by one needs no bounds check.
+type partBufs struct {
+	pts    [1 << 16]physics.Vec3
+	proj   [1 << 16]projVert
+	zo     [1 << 16]zOut
+	vstamp [1 << 16]uint32
+	cslot  [1 << 16]cornerSlot
+	cnew   [1 << 16]uint16
+}
 
 // cornerSlot is a mesh corner's output vertex (out, its index in Verts)
 // when stamp is the part's (buildMeshInto).
