@@ -134,6 +134,7 @@ type triRec struct {
 	V            [3]uint32
 	Owner        int32
 	Blend, Solid bool
+	_            [14]byte // 32 bytes (cornerTri)
 }
 
 // triList is a depth-sorted layer: a sort key and a triangle number each.
