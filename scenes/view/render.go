@@ -246,6 +246,7 @@ type Renderer struct {
 	// here).
 	tris     []triRec
 	view     components.View // the object being built, resolved per object
+	drawCols components.DrawColumns
 	skyList  triList
 	terrain  triList
 	interior triList
@@ -520,7 +521,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		r.emitters = r.emitters[:0]
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.ResolveDraw(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
+				if r.drawCols.Resolve(w.ECS, e, &r.view) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
 					if r.view.Particle != nil {
 						r.emitters = append(r.emitters, e)
@@ -531,7 +532,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		// Particles after every object, in the same order, resolving
 		// again only the objects that have emitters.
 		for _, e := range r.emitters {
-			if r.view.ResolveDraw(w.ECS, e) {
+			if r.drawCols.Resolve(w.ECS, e, &r.view) {
 				r.buildParticles(&r.view)
 			}
 		}
