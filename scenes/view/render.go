@@ -274,10 +274,10 @@ type Renderer struct {
 	pairs      [][2]uint32 // sort's scratch
 	// bufs are buildMeshInto's per-vertex and per-corner scratch;
 	// scratch, proj, zo, vstamp and cslot are slices of all of them.
-	bufs       *partBufs
-	scratch    []physics.Vec3
-	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
-	zo         []zOut     // their depths and outcodes
+	bufs    *partBufs
+	scratch []physics.Vec3
+	proj    []projVert // scratch's vertices lit and projected (buildMeshInto)
+	zo      []zOut     // their depths and outcodes
 	// mp, mpFog and camLight are buildMeshInto's constants for the
 	// frame's camera and light (setMeshPass) when mpOK.
 	mp       meshPass
