@@ -247,6 +247,7 @@ type Renderer struct {
 	tris     []triRec
 	view     components.View // the object being built, resolved per object
 	drawCols components.DrawColumns
+	partM    physics.Mat4 // the part being built's matrix (buildObject)
 	skyList  triList
 	terrain  triList
 	interior triList
@@ -1139,8 +1140,8 @@ func (r *Renderer) buildObject(o *components.View) {
 			}
 		}
 		drawn++
-		pm := affineMul(&pres.Visual[i], &rv)
-		r.buildMeshInto(&r.scene, m, &pm, idx, alpha)
+		affineMulTo(&r.partM, &pres.Visual[i], &rv)
+		r.buildMeshInto(&r.scene, m, &r.partM, idx, alpha)
 	}
 	if indoors {
 		r.points = r.points[:0]
@@ -2609,15 +2610,19 @@ func (r *Renderer) DrawnOf(guid uint32) (Drawn, bool) {
 // 0, 0, 0, 1): the 3×3 block and the translation row only.
 func affineMul(a, b *physics.Mat4) physics.Mat4 {
 	var r physics.Mat4
-	for i := 0; i < 4; i++ {
-		x, y, z := a[i][0], a[i][1], a[i][2]
-		r[i][0] = x*b[0][0] + y*b[1][0] + z*b[2][0]
-		r[i][1] = x*b[0][1] + y*b[1][1] + z*b[2][1]
-		r[i][2] = x*b[0][2] + y*b[1][2] + z*b[2][2]
-	}
-	r[3][0] += b[3][0]
-	r[3][1] += b[3][1]
-	r[3][2] += b[3][2]
-	r[3][3] = 1
+	affineMulTo(&r, a, b)
 	return r
+}
+
+// affineMulTo is affineMul into *dst (not a or b), b's block read once.
+func affineMulTo(dst, a, b *physics.Mat4) {
+	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
+	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
+	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
+	for i := 0; i < 3; i++ {
+		x, y, z := a[i][0], a[i][1], a[i][2]
+		dst[i] = [4]float32{x*b00 + y*b10 + z*b20, x*b01 + y*b11 + z*b21, x*b02 + y*b12 + z*b22, 0}
+	}
+	x, y, z := a[3][0], a[3][1], a[3][2]
+	dst[3] = [4]float32{x*b00 + y*b10 + z*b20 + b[3][0], x*b01 + y*b11 + z*b21 + b[3][1], x*b02 + y*b12 + z*b22 + b[3][2], 1}
 }
