@@ -61,6 +61,9 @@ type Mesh struct {
 	// ctris are the triangles as the corner path reads them (with
 	// corners; shareCorners).
 	ctris []cornerTri
+	// texCorners: every corner is textured, neither luminous nor alpha
+	// tested (writeCorners' plain loop).
+	texCorners bool
 	// planes are the triangles' planes in part space (facePlanes): the
 	// renderer picks the side each shows before transforming a vertex.
 	// nil: it transforms every vertex and picks them in camera space.
@@ -83,14 +86,15 @@ type cornerTri struct {
 
 // meshPlane is a triangle's plane in part space: N the unnormalized
 // (B−A)×(C−A), zero for a degenerate triangle, and D = N·A; with the
-// triangle's vertices and whether its back is drawn, so that choosing
-// the sides reads nothing else.
+// triangle's vertices and whether its back side may be drawn (Back: a
+// two-sided triangle that is not degenerate), so that choosing the sides
+// reads nothing else.
 type meshPlane struct {
-	N        physics.Vec3
-	D        float32
-	V        [3]uint16
-	TwoSided bool
-	_        [8]byte // 32 bytes (cornerTri)
+	N    physics.Vec3
+	D    float32
+	V    [3]uint16
+	Back bool
+	_    [8]byte // 32 bytes (cornerTri)
 }
 
 // facePlanes fills planes and minAlpha.
@@ -101,7 +105,7 @@ func (m *Mesh) facePlanes() {
 		t := &m.Tris[i]
 		a, b, c := m.Pos[t.A], m.Pos[t.B], m.Pos[t.C]
 		n := b.Sub(a).Cross(c.Sub(a))
-		m.planes[i] = meshPlane{N: n, D: n.Dot(a), V: [3]uint16{t.A, t.B, t.C}, TwoSided: t.TwoSided}
+		m.planes[i] = meshPlane{N: n, D: n.Dot(a), V: [3]uint16{t.A, t.B, t.C}, Back: t.TwoSided && n != (physics.Vec3{})}
 		m.minAlpha = min(m.minAlpha, t.Alpha)
 	}
 }
@@ -322,6 +326,13 @@ func (m *Mesh) shareCorners() {
 		}
 	}
 	m.corners, m.triCorners = corners, tc
+	m.texCorners = true
+	for i := range corners {
+		if c := &corners[i]; !c.Tex || c.Lum > 0 || c.AlphaTest {
+			m.texCorners = false
+			break
+		}
+	}
 	m.ctris = make([]cornerTri, len(m.Tris))
 	for i := range m.Tris {
 		t := &m.Tris[i]

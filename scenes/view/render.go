@@ -1707,7 +1707,12 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	}
 	// The reserved corners' output vertices.
 	b := r.bufs
-	bounds := writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
+	var bounds Rect
+	if mesh.texCorners {
+		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
+	} else {
+		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
+	}
 	return bounds, cornerTris
 }
 
@@ -1820,7 +1825,7 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 		// of the part-space plane, which W and E fold in.
 		v := int32(i)
 		if !(W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0) {
-			if !pl.TwoSided || pl.N == (physics.Vec3{}) {
+			if !pl.Back {
 				continue // a back face, or a degenerate triangle
 			}
 			v = ^v
@@ -1862,6 +1867,24 @@ func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot *[1
 		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
 		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
 		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds
+}
+
+// writeTexCorners is writeCorners for a mesh whose corners are all
+// textured, none luminous or alpha tested (Mesh.texCorners): the same
+// vertices, from a loop without their tests.
+func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot *[1 << 16]cornerSlot, proj *[1 << 16]projVert, alpha float32) Rect {
+	bounds := emptyRect
+	for _, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		u, w := c.UV[0], c.UV[1]
+		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
 		bounds.add(p.X, p.Y)
 	}
 	return bounds
