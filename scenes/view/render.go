@@ -1408,7 +1408,11 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
-		projectFast(mp, m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, wellInside(mp, m, s0, mesh.Radius))
+		if inside, unfogged := wellInside(mp, m, s0, mesh.Radius); inside && unfogged {
+			projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+		} else {
+			projectFast(mp, m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, inside)
+		}
 	} else {
 		r.projectMesh(mp, mesh, m, planes != nil, stamp)
 	}
@@ -1551,19 +1555,24 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 // and far planes and inside the screen by a pixel's margin, so that no
 // vertex's outcode (projectMesh) can be set. The sphere is widened by
 // 1 % and a hundredth of a unit, far more than the rounding of the
-// vertices' projections.
-func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) bool {
+// vertices' projections. unfogged (only when inside) says moreover that
+// the part lies wholly nearer than mp.fogNear (or mp.fog is off), so that
+// no vertex is fogged.
+func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) (inside, unfogged bool) {
 	s := max(s0, rowLen(m, 1), rowLen(m, 2))
 	rad := radius*s*1.01 + 0.01
 	cx, cy, cz := m[3][0], m[3][1], m[3][2]
 	zmin := cz - rad
 	if !(zmin > mp.near) || !(cz+rad < mp.far) {
-		return false
+		return false, false
 	}
 	// |x/z| over the sphere is at most (|cx| + rad)/zmin.
 	bx := (abs32(cx) + rad) / zmin * mp.focal
 	by := (abs32(cy) + rad) / zmin * mp.focal
-	return bx < mp.w2-1 && by < mp.h2-1
+	if !(bx < mp.w2-1 && by < mp.h2-1) {
+		return false, false
+	}
+	return true, !mp.fog || cz+rad < mp.fogNear
 }
 
 // projectFast is projectMesh for the usual part: transformed here, in
@@ -1655,6 +1664,59 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 			out |= outBottom
 		}
 		o.Out = out
+	}
+}
+
+// projectInside is projectFast for a part well inside the view and
+// nearer than the fog (wellInside): no vertex has an outcode but
+// outUnlit, none is fogged. The same values, from a loop with fewer
+// constants.
+func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	n := len(pos)
+	nrm, vstamp := nrm[:n], b.vstamp[:n]
+	pts, proj, zo := &b.pts, &b.proj, &b.zo
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	m30, m31, m32 := m[3][0], m[3][1], m[3][2]
+	w2, h2, focal := mp.w2, mp.h2, mp.focal
+	sun, amb, sunCol := mp.sun, mp.amb, mp.sunCol
+	for i := range pos {
+		if vstamp[i] != stamp {
+			continue
+		}
+		p := pos[i]
+		q := physics.Vec3{
+			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
+			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
+			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+		}
+		k := uint16(i) // a mesh has at most 1<<16 vertices
+		pts[k] = q
+		v := &proj[k]
+		out := uint32(0)
+		if nv := nrm[i]; nv != (physics.Vec3{}) {
+			d := nv.Dot(sun)
+			if d <= 0 { // max(0, d)
+				d = 0
+			}
+			l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+			if l.R > 1 { // min(l, 1)
+				l.R = 1
+			}
+			if l.G > 1 {
+				l.G = 1
+			}
+			if l.B > 1 {
+				l.B = 1
+			}
+			v.L = l
+		} else {
+			v.L = rgb{-1, 0, 0}
+			out = outUnlit
+		}
+		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		zo[k] = zOut{Z: q.Z, Out: out}
 	}
 }
 
