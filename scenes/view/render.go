@@ -248,10 +248,16 @@ type Renderer struct {
 	view     components.View // the object being built, resolved per object
 	drawCols components.DrawColumns
 	partM    physics.Mat4 // the part being built's matrix (buildObject)
-	skyList  triList
-	terrain  triList
-	interior triList
-	scene    triList
+	// hypX, hypY are inView's hypotenuses of the focal length and the
+	// half width and height, for hypCam at hypFocal, hypW and hypH.
+	hypX, hypY float32
+	hypCam     *Camera
+	hypFocal   float32
+	hypW, hypH int
+	skyList    triList
+	terrain    triList
+	interior   triList
+	scene      triList
 	// blended collects the triangles that are not Solid for the
 	// back-to-front pass (Depth).
 	blended  triList
@@ -1093,7 +1099,10 @@ func (r *Renderer) buildObject(o *components.View) {
 	}
 	origin := r.cam.ToRender(pres.Root)
 	parts := o.Parts.Setup.Parts
-	if !r.noCull && !r.inView(r.cam.ToCamera(origin), r.boundingRadius(pres.Visual, parts)) {
+	// The bounding radius is worked out only when the root itself is out
+	// of view: inView passes a larger sphere whenever it passes a point.
+	centre := r.cam.ToCamera(origin)
+	if !r.noCull && !r.inView(centre, 0) && !r.inView(centre, r.boundingRadius(pres.Visual, parts)) {
 		return
 	}
 	idx := int32(len(r.Drawn))
@@ -1108,7 +1117,7 @@ func (r *Renderer) buildObject(o *components.View) {
 		look = nil
 	}
 	drawn := 0
-	dist := r.cam.ToCamera(origin).Len() / max(o.Phys.Scale, 1e-3)
+	dist := centre.Len() / max(o.Phys.Scale, 1e-3)
 	player := o.Phys.GUID == r.Highlight && r.Highlight != 0
 	// Without appearance changes every part draws its Setup GfxObj's
 	// plain mesh (partGfx, partMesh), looked up once per Setup.
@@ -1239,11 +1248,16 @@ func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
 	// The four side planes pass through the eye: x·focal = ±(W/2)·z and
 	// y·focal = ±(H/2)·z. The sphere is out when its centre lies farther
 	// than rad outside any of them.
-	out := func(a, half float32) bool {
-		return (cam.focal*a-half*c.Z)/float32(math.Hypot(float64(cam.focal), float64(half))) > rad
+	if r.hypCam != cam || r.hypFocal != cam.focal || r.hypW != cam.W || r.hypH != cam.H {
+		r.hypCam, r.hypFocal, r.hypW, r.hypH = cam, cam.focal, cam.W, cam.H
+		r.hypX = float32(math.Hypot(float64(cam.focal), float64(float32(cam.W)/2)))
+		r.hypY = float32(math.Hypot(float64(cam.focal), float64(float32(cam.H)/2)))
+	}
+	out := func(a, half, hyp float32) bool {
+		return (cam.focal*a-half*c.Z)/hyp > rad
 	}
 	hw, hh := float32(cam.W)/2, float32(cam.H)/2
-	return !out(c.X, hw) && !out(-c.X, hw) && !out(c.Y, hh) && !out(-c.Y, hh)
+	return !out(c.X, hw, r.hypX) && !out(-c.X, hw, r.hypX) && !out(c.Y, hh, r.hypY) && !out(-c.Y, hh, r.hypY)
 }
 
 // MarkerSize is the map marker's half size in pixels.
