@@ -1415,6 +1415,10 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 		}
 	}
 	r.vis = vis
+	if len(vis) == 0 { // nothing drawn: no vertex stamped
+		r.alphaTest, r.additive = false, false
+		return
+	}
 	// Then each stamped vertex's light (its normal against the sun; R < 0
 	// without a normal: lit by the triangle's) and its screen point,
 	// inverse depth and fog, exactly as put (ScreenOf) and append
@@ -1738,7 +1742,8 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 // vertices projected) into list and returns the screen bounds of the
 // corners they share and how many triangles took the corner path.
 func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
-	proj, zo := r.proj[:len(mesh.Pos)], r.zo[:len(mesh.Pos)]
+	b := r.bufs
+	proj, zo := &b.proj, &b.zo
 	// With corners (shareCorners), a front side lit by its vertex normals
 	// writes each of its corners' output vertex once for all the
 	// triangles naming it (cslot, stamped like the vertices); the others —
@@ -1782,7 +1787,6 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
 	}
 	// The reserved corners' output vertices.
-	b := r.bufs
 	var bounds Rect
 	if mesh.texCorners {
 		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
