@@ -1099,11 +1099,18 @@ func (r *Renderer) buildObject(o *components.View) {
 	}
 	origin := r.cam.ToRender(pres.Root)
 	parts := o.Parts.Setup.Parts
-	// The bounding radius is worked out only when the root itself is out
-	// of view: inView passes a larger sphere whenever it passes a point.
+	// Every object that gets here looks its Setup's part meshes up first
+	// (setupOf), in Setup order, culled or not: a mesh built on first use
+	// takes its textures' atlas places in that order. The bounding radius
+	// is worked out only when the root itself is out of view: inView
+	// passes a larger sphere whenever it passes a point.
 	centre := r.cam.ToCamera(origin)
-	if !r.noCull && !r.inView(centre, 0) && !r.inView(centre, r.boundingRadius(pres.Visual, parts)) {
-		return
+	var sp *setupParts
+	if !r.noCull {
+		sp = r.setupOf(parts)
+		if !r.inView(centre, 0) && !r.inView(centre, r.boundingRadius(pres.Visual, sp.radii)) {
+			return
+		}
 	}
 	idx := int32(len(r.Drawn))
 	r.Drawn = append(r.Drawn, Drawn{GUID: o.Phys.GUID, Name: o.Name, Bounds: emptyRect})
@@ -1122,8 +1129,8 @@ func (r *Renderer) buildObject(o *components.View) {
 	// Without appearance changes every part draws its Setup GfxObj's
 	// plain mesh (partGfx, partMesh), looked up once per Setup.
 	var plain []*Mesh
-	if plainLook(look) {
-		plain = r.setupOf(parts).meshes
+	if sp != nil && plainLook(look) {
+		plain = sp.meshes
 	}
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
 		var m *Mesh
@@ -1168,9 +1175,8 @@ func (r *Renderer) buildObject(o *components.View) {
 
 // boundingRadius bounds the object's drawn parts around its root in the
 // current pose: for each part, the distance of its placed origin plus its
-// mesh radius times the part's largest scale.
-func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32 {
-	radii := r.partRadii(parts)
+// mesh radius (radii, setupOf) times the part's largest scale.
+func (r *Renderer) boundingRadius(visual []physics.Mat4, radii []float32) float32 {
 	var rad float32
 	for i := 0; i < len(visual) && i < len(radii); i++ {
 		if radii[i] < 0 {
@@ -1193,15 +1199,6 @@ func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32
 type setupParts struct {
 	meshes []*Mesh
 	radii  []float32
-}
-
-// partRadii returns the mesh radius of each of a Setup's parts (−1 where
-// the part has no mesh).
-func (r *Renderer) partRadii(parts []uint32) []float32 {
-	if len(parts) == 0 {
-		return nil
-	}
-	return r.setupOf(parts).radii
 }
 
 // setupOf returns the plain meshes and radii of a Setup's parts, cached
