@@ -44,7 +44,7 @@ type Mesh struct {
 	Radius float32
 	// Degrade is the GfxObj's levels of detail (its DIDDegrade), nil for
 	// none: a part drawn with this mesh draws the level its distance
-	// picks instead (Renderer.degrade).
+	// picks instead (degradeLevel).
 	Degrade *dat.GfxObjDegradeInfo
 	// levels are the meshes of Degrade's levels as far as looked up
 	// (Renderer.levelMesh; noMesh for one that cannot be built).
