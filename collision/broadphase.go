@@ -53,7 +53,7 @@ type Broadphase struct {
 
 	shapes map[uint32]*Shape
 	setups map[uint32]*setupShapes
-	spaces map[uint32]*resolv.Space
+	spaces map[uint32]*space
 	bodies map[uint32]*Body
 	// list holds the moving bodies (each at its idx), for EndSync.
 	list   []*Body
@@ -74,7 +74,7 @@ type Broadphase struct {
 	next int
 	// lastSpace is spaces[lastSpaceID] (spaces are never removed), nil
 	// for none yet.
-	lastSpace   *resolv.Space
+	lastSpace   *space
 	lastSpaceID uint32
 	// Watch is the guid whose queries are kept (Tested): the F8 overlay
 	// draws what the resolver tested for it; 0 keeps none.
@@ -112,6 +112,8 @@ type Body struct {
 	// cells are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
 	reg [4]int
+	// exact: reg is exactly the cells resolv registered the circle in.
+	exact bool
 	// inside bounds the footprint boxes that need no other cells: x0 ≥
 	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
 	// where reg reaches the space's edge, which clamps).
@@ -143,7 +145,7 @@ type partShape struct {
 // the assets.
 func NewBroadphase(land Land, assets Assets) *Broadphase {
 	return &Broadphase{Land: land, Assets: assets, shapes: map[uint32]*Shape{}, setups: map[uint32]*setupShapes{},
-		spaces: map[uint32]*resolv.Space{}, bodies: map[uint32]*Body{}, blocks: map[uint32]*landState{},
+		spaces: map[uint32]*space{}, bodies: map[uint32]*Body{}, blocks: map[uint32]*landState{},
 		built: map[uint32]*Cell{}}
 }
 
@@ -252,7 +254,8 @@ func (b *Broadphase) Bodies() int { return len(b.bodies) }
 func (b *Broadphase) unplace(bd *Body) {
 	if bd.circle != nil {
 		if sp := b.spaces[bd.block]; sp != nil {
-			sp.Remove(bd.circle)
+			sp.sp.Remove(bd.circle)
+			sp.mirror(bd.reg)
 		}
 	}
 }
@@ -369,27 +372,94 @@ func (bd *Body) scaleOr1() float32 {
 	return bd.scale
 }
 
+// space is one landblock's resolv space, which registers the bodies'
+// circles in its cells (a cell's list holds each circle as a
+// resolv.IShape, its body behind the circle's Data), and, for each cell,
+// the bodies of that cell's list in its order: the query reads these
+// typed lists, resolv keeps the registration, and mirror copies a cell's
+// list after resolv changed it.
+type space struct {
+	sp *resolv.Space
+	// cells are the bodies of cell (gx, gy)'s list at gy·gridSide+gx.
+	cells [gridSide * gridSide][]*Body
+}
+
+// mirror copies the lists of the cells in reg (x0, y0, x1, y1; a
+// superset of those resolv changed) into the typed lists.
+func (s *space) mirror(reg [4]int) {
+	for gy := reg[1]; gy <= reg[3]; gy++ {
+		for gx := reg[0]; gx <= reg[2]; gx++ {
+			c := s.sp.Cell(gx, gy)
+			if c == nil {
+				continue
+			}
+			i := gy*gridSide + gx
+			l := s.cells[i][:0]
+			for _, sh := range c.Shapes {
+				bd, _ := sh.Data().(*Body)
+				l = append(l, bd)
+			}
+			s.cells[i] = l
+		}
+	}
+}
+
+// move does to the typed lists what resolv's SetPosition did to its
+// cells' lists when it moved the body's circle from the cells old to the
+// cells bd.reg, both exact: the body taken out of each old cell's list
+// (the list's last entry put in its place) and appended to each new
+// one's.
+func (s *space) move(bd *Body, old [4]int) {
+	for gy := old[1]; gy <= old[3]; gy++ {
+		for gx := old[0]; gx <= old[2]; gx++ {
+			l := s.cells[gy*gridSide+gx]
+			for k, o := range l {
+				if o == bd {
+					last := len(l) - 1
+					l[k], l[last] = l[last], nil
+					s.cells[gy*gridSide+gx] = l[:last]
+					break
+				}
+			}
+		}
+	}
+	reg := &bd.reg
+	for gy := reg[1]; gy <= reg[3]; gy++ {
+		for gx := reg[0]; gx <= reg[2]; gx++ {
+			s.cells[gy*gridSide+gx] = append(s.cells[gy*gridSide+gx], bd)
+		}
+	}
+}
+
+// union is the smallest cell range holding both ranges.
+func union(a, b [4]int) [4]int {
+	return [4]int{min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])}
+}
+
 // space returns the landblock's space, made on first use with every
-// cell's list preallocated.
-func (b *Broadphase) space(block uint32) *resolv.Space {
-	sp := b.spaces[block]
-	if sp == nil {
-		sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
-		// One backing array, row by row as the cells are read: a cell that
-		// outgrows its share is given its own.
-		all := make([]resolv.IShape, sp.WidthInCells()*sp.HeightInCells()*cellCap)
+// cell's list (resolv's and the typed one) preallocated.
+func (b *Broadphase) space(block uint32) *space {
+	s := b.spaces[block]
+	if s == nil {
+		sp := resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
+		s = &space{sp: sp}
+		// One backing array each, row by row as the cells are read: a
+		// cell that outgrows its share is given its own.
+		all := make([]resolv.IShape, gridSide*gridSide*cellCap)
+		typed := make([]*Body, gridSide*gridSide*cellCap)
 		i := 0
-		for y := range sp.HeightInCells() {
-			for x := range sp.WidthInCells() {
+		for y := range gridSide {
+			for x := range gridSide {
 				if c := sp.Cell(x, y); c != nil {
 					c.Shapes = all[i : i : i+cellCap]
 				}
+				s.cells[y*gridSide+x] = typed[i : i : i+cellCap]
 				i += cellCap
 			}
 		}
-		b.spaces[block] = sp
+		b.spaces[block] = s
 	}
-	return sp
+	return s
 }
 
 // place puts the body's footprint into its landblock's space, or moves it
@@ -406,7 +476,8 @@ func (b *Broadphase) place(bd *Body) {
 	bd.reach = bd.foot * s
 	r := float64(bd.foot*s + slack)
 	if bd.circle == nil || block != bd.block {
-		sp := b.space(block)
+		s := b.space(block)
+		sp := s.sp
 		if bd.circle == nil {
 			// resolv grows a shape's list of the cells it touches the first
 			// time it straddles more of them: added first where its box
@@ -418,11 +489,15 @@ func (b *Broadphase) place(bd *Body) {
 			bd.block = block
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
-			bd.register(cellRange(x-r, y-r, x+r, y+r))
+			bd.register(x, y, r)
+			s.mirror(bd.reg)
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
 		// (and out of the cells the moves below touch in the old one).
+		// (Moving the circle while it is out of the old space adds it to
+		// cells there and takes it out again, the last in each list: those
+		// lists end as they were.)
 		b.unplace(bd)
 		bd.circle.SetPosition(x, y)
 		if r != bd.circle.Radius() {
@@ -430,13 +505,16 @@ func (b *Broadphase) place(bd *Body) {
 		}
 		bd.block = block
 		sp.Add(bd.circle)
-		bd.register(cellRange(x-r, y-r, x+r, y+r))
+		bd.register(x, y, r)
+		s.mirror(bd.reg)
 		return
 	}
 	if r != bd.circle.Radius() {
+		old := bd.reg
 		bd.circle.SetRadius(r)
 		bd.circle.SetPosition(x, y)
-		bd.register(cellRange(x-r, y-r, x+r, y+r))
+		bd.register(x, y, r)
+		b.spaces[block].mirror(union(old, bd.reg))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
@@ -445,8 +523,14 @@ func (b *Broadphase) place(bd *Body) {
 	f := float64(bd.foot * s)
 	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
 	if in := &bd.inside; x-f < in[0] || y-f < in[1] || x+f >= in[2] || y+f >= in[3] {
+		old, exact := bd.reg, bd.exact
 		bd.circle.SetPosition(x, y)
-		bd.register(cellRange(x-r, y-r, x+r, y+r))
+		bd.register(x, y, r)
+		if s := b.spaceOf(block); exact && bd.exact {
+			s.move(bd, old)
+		} else {
+			s.mirror(union(old, bd.reg))
+		}
 	}
 }
 
@@ -456,9 +540,13 @@ func (b *Broadphase) place(bd *Body) {
 // of two, so the quotient is exact) or whose high corner floors past
 // reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
 // reaches the space's edge, where cellRange clamps (NaN: no comparison
-// holds).
-func (bd *Body) register(reg [4]int) {
+// holds). exact says whether reg is the very set of cells resolv
+// registered the circle in (x, y, radius r): the box lies within the
+// space, so clamping changed nothing.
+func (bd *Body) register(x, y, r float64) {
+	reg := cellRange(x-r, y-r, x+r, y+r)
 	bd.reg = reg
+	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
 	nan := math.NaN()
 	bd.inside = [4]float64{nan, nan, nan, nan}
 	if reg[0] > 0 {
@@ -644,11 +732,35 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 					// BlockLength, so each cell index is its quotient
 					// truncated (the floor) and within the space (the
 					// general loop's clamps change nothing).
-					gx1, gy1 := int(hi.X/CellSize), int(hi.Y/CellSize)
+					// (scan, inline, with no offset.)
+					q := b.query
+					gx1, gy0, gy1 := int(hi.X/CellSize), int(lo.Y/CellSize), int(hi.Y/CellSize)
 					for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
-						for gy := int(lo.Y / CellSize); gy <= gy1; gy++ {
-							if cell := sp.Cell(gx, gy); cell != nil {
-								out = b.scan(cell.Shapes, lo, hi, physics.Vec3{}, self, out)
+						for gy := gy0; gy <= gy1; gy++ {
+							for _, bd := range sp.cells[gy*gridSide+gx] {
+								if bd.query == q {
+									continue
+								}
+								bd.query = q
+								if bd.guid == self && self != 0 {
+									b.hint = bd
+									continue
+								}
+								o := &bd.pos.Frame.Origin
+								var dx, dy float32
+								if o.X < lo.X {
+									dx = lo.X - o.X
+								} else if o.X > hi.X {
+									dx = o.X - hi.X
+								}
+								if o.Y < lo.Y {
+									dy = lo.Y - o.Y
+								} else if o.Y > hi.Y {
+									dy = o.Y - hi.Y
+								}
+								if r := bd.reach; dx*dx+dy*dy <= r*r {
+									out = bd.obstacles(physics.Vec3{}, out)
+								}
 							}
 						}
 					}
@@ -694,14 +806,10 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 			l, h := lo.Sub(off), hi.Sub(off)
 			cx0, cx1 := int(math.Floor(float64(l.X/CellSize))), int(math.Floor(float64(h.X/CellSize)))
 			cy0, cy1 := int(math.Floor(float64(l.Y/CellSize))), int(math.Floor(float64(h.Y/CellSize)))
-			mx, my := sp.WidthInCells()-1, sp.HeightInCells()-1
-			for gx := min(max(cx0, 0), mx); gx <= min(max(cx1, 0), mx); gx++ {
-				for gy := min(max(cy0, 0), my); gy <= min(max(cy1, 0), my); gy++ {
-					cell := sp.Cell(gx, gy)
-					if cell == nil {
-						continue
-					}
-					out = b.scan(cell.Shapes, l, h, off, self, out)
+			const m = gridSide - 1
+			for gx := min(max(cx0, 0), m); gx <= min(max(cx1, 0), m); gx++ {
+				for gy := min(max(cy0, 0), m); gy <= min(max(cy1, 0), m); gy++ {
+					out = b.scan(sp.cells[gy*gridSide+gx], l, h, off, self, out)
 				}
 			}
 		}
@@ -713,7 +821,7 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 }
 
 // spaceOf is spaces[id], the last one found kept.
-func (b *Broadphase) spaceOf(id uint32) *resolv.Space {
+func (b *Broadphase) spaceOf(id uint32) *space {
 	if sp := b.lastSpace; sp != nil && b.lastSpaceID == id {
 		return sp
 	}
@@ -733,11 +841,9 @@ func (b *Broadphase) Tested() (block uint32, obs []Obstacle) { return b.testedBl
 // looked at by this query whose footprints touch the rectangle l..h (the
 // cell's landblock's coordinates; off places them local to the queried
 // block), in the list's order, skipping self's (kept as the hint).
-func (b *Broadphase) scan(shapes []resolv.IShape, l, h, off physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+func (b *Broadphase) scan(bodies []*Body, l, h, off physics.Vec3, self uint32, out []Obstacle) []Obstacle {
 	q := b.query
-	for _, s := range shapes {
-		c, _ := s.(*resolv.Circle)
-		bd, _ := c.Data().(*Body)
+	for _, bd := range bodies {
 		if bd.query == q {
 			continue
 		}
