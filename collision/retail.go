@@ -621,23 +621,38 @@ func (t *trans) findCollisions() TransitionState {
 // landblock coordinates), by the cell's split.
 func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 	r := t.r
-	gx := r.bx*dat.CellsPerBlockSide + int(math.Floor(float64(q.X/dat.CellLength)))
-	gy := r.by*dat.CellsPerBlockSide + int(math.Floor(float64(q.Y/dat.CellLength)))
+	gx := r.bx*dat.CellsPerBlockSide + floorInt(q.X/dat.CellLength)
+	gy := r.by*dat.CellsPerBlockSide + floorInt(q.Y/dat.CellLength)
 	const landCells = 255 * dat.CellsPerBlockSide
 	if gx < 0 || gy < 0 || gx >= landCells || gy >= landCells {
 		return nil, false
 	}
-	z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
-	if z == nil {
-		return nil, false
+	e := r.lastCell
+	if e == nil || r.lastCellGen != r.blocksGen || e.gx != gx || e.gy != gy || e.bx != r.bx || e.by != r.by {
+		// Not the cell looked up last (with the heights it was built
+		// from: the same generation of blocks gives the same pointer).
+		z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
+		if z == nil {
+			return nil, false
+		}
+		e = r.cellPolys(z, gx, gy)
+		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
-	e := r.cellPolys(z, gx, gy)
 	for i := range e.polys {
 		if inTri2D(&e.edges[i], q) {
 			return &e.polys[i], true
 		}
 	}
 	return nil, false
+}
+
+// floorInt is int(math.Floor(float64(v))), without the call where
+// truncation is the floor.
+func floorInt(v float32) int {
+	if v >= 0 && v < 1<<30 {
+		return int(v)
+	}
+	return int(math.Floor(float64(v)))
 }
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer

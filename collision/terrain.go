@@ -46,6 +46,7 @@ func (r *Resolver) heights(x, y int) *Heights {
 	z, _ := r.env.LandHeights(id)
 	if len(r.blocks) >= maxBlocks {
 		r.blocks = r.blocks[:0]
+		r.blocksGen++
 	}
 	r.blocks = append(r.blocks, blockHeights{id: id, z: z})
 	return z

@@ -204,6 +204,12 @@ type Resolver struct {
 	reachOf  reachMemo
 	// cells caches built LandCell triangles (cellPolys).
 	cells []cellEntry
+	// blocksGen counts the times blocks was emptied; lastCell is the
+	// cell terrainPoly last looked up, in blocks generation lastCellGen
+	// (within one, the same landblock's heights are the same pointer).
+	blocksGen   uint64
+	lastCell    *cellEntry
+	lastCellGen uint64
 	// env cells the move can touch, and whether it can touch the outdoor
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
@@ -242,6 +248,7 @@ func (r *Resolver) startBlocks() {
 		r.epoch, r.epochSet = e, true
 	}
 	r.blocks = r.blocks[:0]
+	r.blocksGen++
 }
 
 // finish names the end's cell and makes the origin local to it: an
