@@ -743,42 +743,7 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 					sp = b.spaceOf(id)
 				}
 				if sp != nil {
-					// lo is at least the margin (> 0) and hi below
-					// BlockLength, so each cell index is its quotient
-					// truncated (the floor) and within the space (the
-					// general loop's clamps change nothing).
-					// (scan, inline, with no offset.)
-					q := b.query
-					gx1, gy0, gy1 := int(hi.X/CellSize), int(lo.Y/CellSize), int(hi.Y/CellSize)
-					for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
-						for gy := gy0; gy <= gy1; gy++ {
-							for _, bd := range sp.cells[gy*gridSide+gx] {
-								if bd.query == q {
-									continue
-								}
-								bd.query = q
-								if bd.guid == self && self != 0 {
-									b.hint = bd
-									continue
-								}
-								o := &bd.pos.Frame.Origin
-								var dx, dy float32
-								if o.X < lo.X {
-									dx = lo.X - o.X
-								} else if o.X > hi.X {
-									dx = o.X - hi.X
-								}
-								if o.Y < lo.Y {
-									dy = lo.Y - o.Y
-								} else if o.Y > hi.Y {
-									dy = o.Y - hi.Y
-								}
-								if r := bd.reach; dx*dx+dy*dy <= r*r {
-									out = bd.obstacles(physics.Vec3{}, out)
-								}
-							}
-						}
-					}
+					b.scanBlock(sp, lo.X, lo.Y, hi.X, hi.Y, self, &out)
 				}
 				if self == b.Watch && self != 0 {
 					b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
@@ -789,6 +754,54 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 			// general loop takes the range again.
 		}
 	}
+	return b.obstaclesWide(block, lo, hi, self, out)
+}
+
+// scanBlock is the scan of the cells under the rectangle lx..hx, ly..hy
+// of the queried landblock's own space (no offset), the rectangle at
+// least the margin inside it: each cell index is its quotient truncated
+// (the floor), within the space (the general loop's clamps change
+// nothing). It is scan inline, in a function of its own so the loops
+// keep their values in registers; the obstacles are appended to *out.
+func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
+	q := b.query
+	gx1, gy0, gy1 := int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
+	for gx := int(lx / CellSize); gx <= gx1; gx++ {
+		for gy := gy0; gy <= gy1; gy++ {
+			for _, bd := range s.cells[gy*gridSide+gx] {
+				if bd.query == q {
+					continue
+				}
+				bd.query = q
+				if bd.guid == self && self != 0 {
+					b.hint = bd
+					continue
+				}
+				o := &bd.pos.Frame.Origin
+				var dx, dy float32
+				if o.X < lx {
+					dx = lx - o.X
+				} else if o.X > hx {
+					dx = o.X - hx
+				}
+				if o.Y < ly {
+					dy = ly - o.Y
+				} else if o.Y > hy {
+					dy = o.Y - hy
+				}
+				if r := bd.reach; dx*dx+dy*dy <= r*r {
+					*out = bd.obstacles(physics.Vec3{}, *out)
+				}
+			}
+		}
+	}
+}
+
+// obstaclesWide is Obstacles past its shortcut: every landblock the box
+// (with the widest footprint and the slack) overlaps.
+func (b *Broadphase) obstaclesWide(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+	start := len(out)
+	bx, by := dat.BlockXY(block)
 	var bx0, bx1, by0, by1 int
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot

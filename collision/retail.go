@@ -61,8 +61,16 @@ func (s tsphere) intersects(o tsphere) bool {
 
 // spherePath is SpherePath over landblock-local coordinates of the begin
 // landblock: the mover's (at most two) spheres at the current and the
-// check position, and the flags the insertion modes read.
+// check position, and the flags the insertion modes read. A transition
+// starts with pathState zeroed; localSpace is written before it is read
+// (cacheLocal, setWalkable) and keeps the last transition's values.
 type spherePath struct {
+	pathState
+	localSpace
+}
+
+// pathState is the part of spherePath a transition starts from zero.
+type pathState struct {
 	n        int
 	local    [2]tsphere
 	localLow vec
@@ -84,8 +92,16 @@ type spherePath struct {
 	stepUpNormal, negNormal                    vec
 	walkableAllowance, walkInterp, stepDownAmt float32
 
-	// the walkable polygon last adjusted onto, in its own space
-	walkable  *Poly
+	// the walkable polygon last adjusted onto, in its own space (its
+	// check sphere, up and placement in localSpace)
+	walkable *Poly
+}
+
+// localSpace is the part of spherePath each transition writes before it
+// reads it: the local space of the obstacle being tested (cacheLocal;
+// its second sphere only with two) and the walkable polygon's (setWalkable,
+// read while walkable is set).
+type localSpace struct {
 	walkCheck tsphere
 	walkUp    vec
 	walkFrame physics.Frame
@@ -165,7 +181,8 @@ type objectInfo struct {
 	stepUpHeight, stepDownHeight            float32
 }
 
-// trans is the retail transition's state for one move.
+// trans is the retail transition's state for one move. reset zeroes
+// each field but path.localSpace: a field added here is zeroed there.
 type trans struct {
 	r    *Resolver
 	m    *Mover
@@ -180,6 +197,17 @@ type trans struct {
 	// hp is the polygon that decided the last BSP test (hit, stepped on
 	// or landed on), for the contact's record; nil for none.
 	hp *Poly
+}
+
+// reset starts the state of a transition of m by r: everything zero but
+// the path's localSpace (as a fresh trans would have it, for what is
+// read).
+func (t *trans) reset(r *Resolver, m *Mover) {
+	t.r, t.m = r, m
+	t.path.pathState = pathState{}
+	t.ci = collisionInfo{}
+	t.obj = objectInfo{}
+	t.outcome, t.depth, t.hp = 0, 0, nil
 }
 
 // ranks orders the states by strength for the outcome: OK, Adjusted,
@@ -248,7 +276,7 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		r.envCells = append(r.envCells, cl)
 	}
 	t := &r.tr
-	*t = trans{r: r, m: m}
+	t.reset(r, m)
 	t.obj = objectInfo{edgeSlide: m.EdgeSlide, gravity: m.Gravity, stepUpHeight: m.StepUpHeight, stepDownHeight: m.StepDownHeight}
 	if c.Valid {
 		t.ci.lastValid, t.ci.last = true, c.Plane
