@@ -484,7 +484,9 @@ func (b *Broadphase) place(bd *Body) {
 	s := bd.scaleOr1()
 	o := bd.pos.Frame.Origin
 	x, y := float64(o.X), float64(o.Y)
-	if q := bd.pos.Frame.Orientation; q != bd.turned || bd.foot == 0 {
+	// (The orientation's bits: a turn to an equal quaternion of other
+	// bits, ±0, gives the same footprint.)
+	if q := bd.pos.Frame.Orientation; *(*[2]uint64)(unsafe.Pointer(&q)) != *(*[2]uint64)(unsafe.Pointer(&bd.turned)) || bd.foot == 0 {
 		bd.turned, bd.foot = q, bd.shapes.footprint(q)
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}

@@ -76,13 +76,10 @@ type edge2D struct{ ax, ay, dx, dy float32 }
 // (the closing edge first; the order does not change the answer): q seen
 // from above is inside every edge (on an edge counts).
 func inTri2D(es *[3]edge2D, q physics.Vec3) bool {
-	for i := range es {
-		e := &es[i]
-		if e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0 {
-			return false
-		}
-	}
-	return true
+	e0, e1, e2 := &es[0], &es[1], &es[2]
+	return !(e0.dx*(q.Y-e0.ay)-e0.dy*(q.X-e0.ax) < 0) &&
+		!(e1.dx*(q.Y-e1.ay)-e1.dy*(q.X-e1.ax) < 0) &&
+		!(e2.dx*(q.Y-e2.ay)-e2.dy*(q.X-e2.ax) < 0)
 }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,

@@ -257,7 +257,8 @@ func (r *Resolver) startBlocks() {
 // (AdjustToOutside; off the world nothing moves), else the begin cell.
 func (r *Resolver) finish(pos vec) *Result {
 	var centre vec
-	for i, c := range r.envCells {
+	for i := 0; i < len(r.envCells); i++ {
+		c := r.envCells[i]
 		if i == 0 {
 			centre = pos.Add(r.m.Spheres[0].Origin)
 		}
