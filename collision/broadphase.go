@@ -193,8 +193,7 @@ var _ = [1]struct{}{}[unsafe.Sizeof(physics.Position{})-32]
 // samePosBits reports whether the body is at pos at scale bit for bit
 // (which implies samePos; only a NaN makes them differ the other way).
 func (bd *Body) samePosBits(pos *physics.Position, scale float32) bool {
-	a, c := (*[4]uint64)(unsafe.Pointer(&bd.pos)), (*[4]uint64)(unsafe.Pointer(pos))
-	return a[0] == c[0] && a[1] == c[1] && a[2] == c[2] && a[3] == c[3] &&
+	return *(*[4]uint64)(unsafe.Pointer(&bd.pos)) == *(*[4]uint64)(unsafe.Pointer(pos)) &&
 		math.Float32bits(bd.scale) == math.Float32bits(scale)
 }
 
@@ -228,6 +227,21 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 	}
 	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
+}
+
+// Still reports whether object guid's body is the one after the body
+// last found (the sync walks the objects in the order their bodies were
+// added) and at pos at scale, bit for bit, marking it seen; false: Move
+// finds and moves it. It is Move's commonest case, small enough to be
+// inlined.
+func (b *Broadphase) Still(guid uint32, pos *physics.Position, scale float32) bool {
+	if i := b.next; i < len(b.list) {
+		if bd := b.list[i]; bd.guid == guid && bd.samePosBits(pos, scale) {
+			bd.gen, b.next = b.gen, i+1
+			return true
+		}
+	}
+	return false
 }
 
 // Move moves object guid's body to pos at scale as Place does, and

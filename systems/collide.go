@@ -134,7 +134,8 @@ func syncBodies(w *World) {
 				ref.e, ref.p = e, components.PhysicsObj.Get(entry)
 			}
 			p := ref.p
-			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, &p.Position, p.Scale) {
+			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) &&
+				(bp.Still(p.GUID, &p.Position, p.Scale) || bp.Move(p.GUID, &p.Position, p.Scale)) {
 				// A body already (its Setup and PartArray stay the
 				// object's for its life): moved, if it moved.
 				continue
