@@ -291,7 +291,14 @@ func (r *Resolver) gather(a, b vec) {
 	// of its start; the spheres reach out of that by their offsets and
 	// radii, and up and down by the step probes.
 	l := b.Sub(a).Len()
-	hr, zlo, zhi := r.reach()
+	var hr, zlo, zhi float32
+	if k, sp := &r.reachOf, r.m.Spheres; k.valid && len(sp) == k.n && (k.n < 1 || sameBits(&sp[0], &k.spheres[0])) &&
+		(k.n < 2 || sameBits(&sp[1], &k.spheres[1])) {
+		// reach's memo, inline (k.n is at most 2).
+		hr, zlo, zhi = k.hr, k.zlo, k.zhi
+	} else {
+		hr, zlo, zhi = r.reach()
+	}
 	hr += l + skin
 	// max(StepDownHeight, DefaultStepDown), NaN kept as max keeps it.
 	down := float32(DefaultStepDown)
@@ -303,7 +310,7 @@ func (r *Resolver) gather(a, b vec) {
 	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
 	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
 	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
-	if r.outdoor {
+	if r.outdoor && len(r.obs) > 0 {
 		r.addBuildingCells(lo, hi)
 	}
 	for i := 0; i < len(r.envCells); i++ {
