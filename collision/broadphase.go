@@ -73,6 +73,10 @@ type Broadphase struct {
 	// order their bodies were added): both are tried before the map.
 	hint *Body
 	next int
+	// stills counts the bodies Still found since BeginSync, each at its
+	// own index of list while next only grows and no Drop reorders the
+	// list: a find through the map or a Drop makes it noStills.
+	stills int
 	// lastSpace is spaces[lastSpaceID] (spaces are never removed), nil
 	// for none yet.
 	lastSpace   *space
@@ -152,7 +156,7 @@ func NewBroadphase(land Land, assets Assets) *Broadphase {
 
 // BeginSync starts bringing the moving bodies in step with the world's
 // objects: every Place until EndSync marks its body as seen.
-func (b *Broadphase) BeginSync() { b.gen++; b.epoch++; b.next = 0 }
+func (b *Broadphase) BeginSync() { b.gen++; b.epoch++; b.next, b.stills = 0, 0 }
 
 // Epoch changes whenever the landblocks' heights may: at each sync (the
 // land is asked again for changed builds) and when a landblock is
@@ -174,10 +178,15 @@ func (b *Broadphase) find(guid uint32) (*Body, bool) {
 	}
 	bd, ok := b.bodies[guid]
 	if ok {
-		b.next = bd.idx + 1
+		// (next may go back: Still could find a body again.)
+		b.next, b.stills = bd.idx+1, noStills
 	}
 	return bd, ok
 }
+
+// noStills is a count of Still's finds that no number of them makes the
+// list's length.
+const noStills = math.MinInt / 2
 
 // samePos reports whether the body is at pos at scale (Position's ==,
 // field by field).
@@ -199,6 +208,10 @@ func (bd *Body) samePosBits(pos *physics.Position, scale float32) bool {
 
 // EndSync drops every moving body not placed since BeginSync.
 func (b *Broadphase) EndSync() {
+	if b.stills == len(b.list) {
+		// Still found every body, each once, in a list no Drop changed.
+		return
+	}
 	for i := len(b.list) - 1; i >= 0; i-- {
 		if bd := b.list[i]; bd.gen != b.gen {
 			b.Drop(bd.guid)
@@ -237,7 +250,7 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 func (b *Broadphase) Still(guid uint32, pos *physics.Position, scale float32) bool {
 	if i := b.next; i < len(b.list) {
 		if bd := b.list[i]; bd.guid == guid && bd.samePosBits(pos, scale) {
-			bd.gen, b.next = b.gen, i+1
+			bd.gen, b.next, b.stills = b.gen, i+1, b.stills+1
 			return true
 		}
 	}
@@ -272,6 +285,7 @@ func (b *Broadphase) Drop(guid uint32) {
 		}
 		last := b.list[len(b.list)-1]
 		b.list[bd.idx], last.idx = last, bd.idx
+		b.stills = noStills
 		b.list = b.list[:len(b.list)-1]
 	}
 }

@@ -106,3 +106,78 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 		t.Fatalf("the crowd used %d landblock spaces, want 4", len(b.spaces))
 	}
 }
+
+// TestEndSyncDropsWhatNoSyncPlaced: EndSync drops exactly the bodies no
+// Still, Move or Place reached since BeginSync — when Still found every
+// body in order (its shortcut), when one was left out, when a Drop
+// reordered the list mid-sync, and when Move went back in the list
+// before Still found bodies again.
+func TestEndSyncDropsWhatNoSyncPlaced(t *testing.T) {
+	s := &dat.Setup{ID: 0x02000001, Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}}
+	pos := func(i int) physics.Position {
+		x, y := float32(10+3*i), float32(20)
+		return physics.Position{Cell: dat.CellAt(0xA9B40000, x, y), Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y}, Orientation: physics.IdentityQuat}}
+	}
+	const n = 6
+	fresh := func() (*Broadphase, []physics.Position) {
+		b := NewBroadphase(nil, nil)
+		ps := make([]physics.Position, n)
+		b.BeginSync()
+		for i := range ps {
+			ps[i] = pos(i)
+			b.Place(uint32(100+i), &ps[i], 1, s, false)
+		}
+		b.EndSync()
+		return b, ps
+	}
+	sync := func(b *Broadphase, ps []physics.Position, visit func(i int) bool, mid func()) {
+		b.BeginSync()
+		for i := range ps {
+			if i == n/2 && mid != nil {
+				mid()
+			}
+			if visit(i) && !b.Still(uint32(100+i), &ps[i], 1) {
+				b.Move(uint32(100+i), &ps[i], 1)
+			}
+		}
+		b.EndSync()
+	}
+	has := func(b *Broadphase, want ...int) {
+		t.Helper()
+		if b.Bodies() != len(want) {
+			t.Fatalf("%d bodies, want %v", b.Bodies(), want)
+		}
+		for _, i := range want {
+			if _, ok := b.bodies[uint32(100+i)]; !ok {
+				t.Fatalf("body %d dropped, want %v", i, want)
+			}
+		}
+	}
+	all := func(int) bool { return true }
+
+	b, ps := fresh()
+	sync(b, ps, all, nil)
+	has(b, 0, 1, 2, 3, 4, 5)
+
+	b, ps = fresh()
+	sync(b, ps, func(i int) bool { return i != 4 }, nil)
+	has(b, 0, 1, 2, 3, 5)
+
+	// A Drop mid-sync of a body Still found moves the last body into its
+	// place: counted, the dropped body would make up for body 5, which
+	// no visit reaches.
+	b, ps = fresh()
+	sync(b, ps, func(i int) bool { return i != 5 }, func() { b.Drop(100) })
+	has(b, 1, 2, 3, 4)
+
+	// Move through the map sends next back, and Still finds bodies it
+	// found already again: counted twice they would make up for bodies
+	// 4 and 5, which no visit reaches.
+	b, ps = fresh()
+	sync(b, ps, func(i int) bool { return i < 4 }, func() {
+		b.Move(100, &ps[0], 1)
+		b.Still(101, &ps[1], 1)
+		b.Still(102, &ps[2], 1)
+	})
+	has(b, 0, 1, 2, 3)
+}
