@@ -667,7 +667,7 @@ func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
 	for i := range e.polys {
-		if inTri2D(&e.edges[i], q) {
+		if es := &e.edges[i]; es[0].holds(q) && es[1].holds(q) && es[2].holds(q) {
 			return &e.polys[i], true
 		}
 	}

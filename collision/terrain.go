@@ -65,22 +65,17 @@ type cellEntry struct {
 	verts          [6]physics.Vec3
 	// top is the highest vertex.
 	top float32
-	// edges are each triangle's edges as inTri2D tests them.
+	// edges are each triangle's edges as holds tests them.
 	edges [2][3]edge2D
 }
 
 // edge2D is a polygon edge a→b seen from above: a and b − a.
 type edge2D struct{ ax, ay, dx, dy float32 }
 
-// inTri2D is point_in_poly2D for a triangle facing up, over its edges
-// (the closing edge first; the order does not change the answer): q seen
-// from above is inside every edge (on an edge counts).
-func inTri2D(es *[3]edge2D, q physics.Vec3) bool {
-	e0, e1, e2 := &es[0], &es[1], &es[2]
-	return !(e0.dx*(q.Y-e0.ay)-e0.dy*(q.X-e0.ax) < 0) &&
-		!(e1.dx*(q.Y-e1.ay)-e1.dy*(q.X-e1.ax) < 0) &&
-		!(e2.dx*(q.Y-e2.ay)-e2.dy*(q.X-e2.ax) < 0)
-}
+// holds reports whether q seen from above is on the edge or inside it:
+// a triangle facing up holds q on its three edges' (point_in_poly2D; the
+// closing edge first, the order does not change the answer).
+func (e *edge2D) holds(q physics.Vec3) bool { return !(e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0) }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's
