@@ -117,7 +117,7 @@ type localSpace struct {
 
 // start sets the path up for mover m at pos: its first two spheres
 // (SpherePath's local spheres), the low point of the first, the walk
-// interpolation at 1.
+// interpolation at 1, and the spheres' centres at pos (cacheCurr).
 func (p *spherePath) start(m *Mover, pos vec) {
 	p.n = min(len(m.Spheres), 2)
 	if p.n > 0 {
@@ -129,6 +129,13 @@ func (p *spherePath) start(m *Mover, pos vec) {
 	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
 	p.cur = pos
 	p.walkInterp = 1
+	// (cacheCurr.)
+	if p.n > 0 {
+		p.curr[0] = pos.Add(p.local[0].c)
+	}
+	if p.n > 1 {
+		p.curr[1] = pos.Add(p.local[1].c)
+	}
 }
 
 // collisionInfo is CollisionInfo.
@@ -294,7 +301,6 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	t.ci.framesStationaryFall = c.StationaryFall
 	p := &t.path
 	p.start(m, pos)
-	t.cacheCurr()
 	r.gather(pos, end)
 	r.res.Failed = !t.findTransitionalPosition(pos, end)
 
@@ -380,7 +386,7 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 		}
 		t.ci.slidingValid = false
 		t.ci.contactValid = false
-		t.addOffset(g)
+		t.setCheck(t.path.check.Add(g)) // addOffset(g)
 		ins := t.transitionalInsert(3)
 		t.note(ins)
 		state = t.validateTransition(ins)
