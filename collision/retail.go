@@ -459,7 +459,20 @@ func (t *trans) insertAttempts(attempts int) TransitionState {
 	p := &t.path
 	st := StateInvalid
 	for range attempts {
-		st = t.insertIntoCell(attempts)
+		// st = t.insertIntoCell(attempts), inline:
+		st = StateOK
+		for range attempts {
+			st = t.findCollisions()
+			if t.depth == 1 {
+				t.note(st)
+			}
+			if st == StateOK || st == StateCollided {
+				break
+			}
+			if st == StateSlid {
+				t.ci.contactValid = false
+			}
+		}
 		switch st {
 		case StateOK:
 		case StateCollided:

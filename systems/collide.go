@@ -232,12 +232,10 @@ func (w *World) traceTransition(guid uint32, c *physobj.Contact) {
 
 // keepContacts stores the object's contacts of this transition for
 // World.Collisions, reusing its slice; an object that touched nothing
-// keeps an empty record.
+// keeps an empty record. (Its caller does not call it when there are no
+// hits and nobody has touched anything: nothing to look up.)
 func (w *World) keepContacts(guid, cell uint32, hits []collision.Hit) {
 	c := w.collide
-	if len(hits) == 0 && len(c.contacts) == 0 {
-		return // nobody has touched anything: nothing to look up
-	}
 	rec := c.contacts[guid]
 	if rec == nil {
 		if len(hits) == 0 {

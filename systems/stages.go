@@ -89,7 +89,9 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		w.traceTransition(o.Phys.GUID, c)
 	}
 	if r != nil && !c.Failed {
-		w.keepContacts(o.Phys.GUID, begin, c.Hits)
+		if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
+			w.keepContacts(o.Phys.GUID, begin, c.Hits)
+		}
 		w.placeBody(o.Phys, o.Parts)
 	}
 }
