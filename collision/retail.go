@@ -62,23 +62,31 @@ func (s tsphere) intersects(o tsphere) bool {
 // spherePath is SpherePath over landblock-local coordinates of the begin
 // landblock: the mover's (at most two) spheres at the current and the
 // check position, and the flags the insertion modes read. A transition
-// starts with pathState zeroed; localSpace is written before it is read
-// (cacheLocal, setWalkable) and keeps the last transition's values.
+// sets startState up (start), starts with pathState zeroed, and writes
+// localSpace before it reads it (cacheLocal, setWalkable); the second
+// sphere's fields are read only with two spheres.
 type spherePath struct {
+	startState
 	pathState
 	localSpace
 }
 
+// startState is the part of spherePath start sets.
+type startState struct {
+	n          int
+	local      [2]tsphere
+	localLow   vec
+	curr       [2]vec // GlobalCurrCenter
+	cur        vec
+	walkInterp float32
+}
+
 // pathState is the part of spherePath a transition starts from zero.
 type pathState struct {
-	n        int
-	local    [2]tsphere
-	localLow vec
-	global   [2]tsphere
-	curr     [2]vec // GlobalCurrCenter
-	low      vec    // GlobalLowPoint
+	global [2]tsphere
+	low    vec // GlobalLowPoint
 
-	cur, check, backup vec
+	check, backup vec
 	// checked is set once setCheck has placed global and low at check:
 	// from then on they are check plus the local spheres (only setCheck
 	// writes check, global and low).
@@ -87,10 +95,10 @@ type pathState struct {
 	placement, stepUp, stepDown, collide, checkWalkable bool
 	// initial is InsertType InitialPlacement: the terrain, and the
 	// indoor cells by placement_insert; objects are not tested.
-	initial                                    bool
-	negPolyHit, negStepUp                      bool
-	stepUpNormal, negNormal                    vec
-	walkableAllowance, walkInterp, stepDownAmt float32
+	initial                        bool
+	negPolyHit, negStepUp          bool
+	stepUpNormal, negNormal        vec
+	walkableAllowance, stepDownAmt float32
 
 	// the walkable polygon last adjusted onto, in its own space (its
 	// check sphere, up and placement in localSpace)
