@@ -196,7 +196,9 @@ type Resolver struct {
 	blocks []blockHeights
 	// epochs is env when it tells when its heights change; epoch is its
 	// epoch the blocks were looked up in (epochSet: any).
-	epochs   epochs
+	epochs epochs
+	// bp is env when it is a Broadphase (its Epoch is its epoch field).
+	bp       *Broadphase
 	epoch    uint64
 	epochSet bool
 	obs      []Obstacle
@@ -222,6 +224,7 @@ type Resolver struct {
 func NewResolver(env Env) *Resolver {
 	r := &Resolver{env: env}
 	r.epochs, _ = env.(epochs)
+	r.bp, _ = env.(*Broadphase)
 	return r
 }
 
@@ -240,6 +243,14 @@ const maxBlocks = 8
 // startBlocks forgets the landblock heights looked up before, unless the
 // Env says they still hold.
 func (r *Resolver) startBlocks() {
+	if bp := r.bp; bp != nil && bp.epoch == r.epoch && r.epochSet {
+		return // (the Broadphase's epoch, read without a call)
+	}
+	r.startBlocksSlow()
+}
+
+// startBlocksSlow is startBlocks past its shortcut.
+func (r *Resolver) startBlocksSlow() {
 	if r.epochs != nil {
 		e := r.epochs.Epoch()
 		if e == r.epoch && r.epochSet {
