@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
@@ -58,7 +59,12 @@ func processHooks(w *World, o *components.View) {
 // (MovementManager::HitGround), as does leaving the ground (LeaveGround);
 // the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
-	r := w.resolver()
+	var r *collision.Resolver
+	if c := w.collide; !w.noCollide && c != nil && w.Ground != nil {
+		r = c.resolver // (resolver, its commonest case inline)
+	} else {
+		r = w.resolver()
+	}
 	if r == nil && w.Trace == nil {
 		// Nothing to sweep against and no trace to report the contact
 		// to: physobj.Transition would take its no-sweep commit (Accept)
