@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
 )
@@ -98,7 +99,14 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
 			w.keepContacts(o.Phys.GUID, begin, c.Hits)
 		}
-		w.placeBody(o.Phys, o.Parts)
+		// w.placeBody(o.Phys, o.Parts), inline:
+		p, pa := o.Phys, o.Parts
+		if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
+			w.collide.bp.Drop(p.GUID)
+			return
+		}
+		bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
+		w.collide.bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
 	}
 }
 
