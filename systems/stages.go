@@ -60,11 +60,14 @@ func processHooks(w *World, o *components.View) {
 // (MovementManager::HitGround), as does leaving the ground (LeaveGround);
 // the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
+	// r := w.resolver(), inline but for making the collision glue.
 	var r *collision.Resolver
-	if c := w.collide; !w.noCollide && c != nil && w.Ground != nil {
-		r = c.resolver // (resolver, its commonest case inline)
-	} else {
-		r = w.resolver()
+	if !w.noCollide && w.Ground != nil {
+		if c := w.collide; c != nil {
+			r = c.resolver
+		} else {
+			r = w.resolver()
+		}
 	}
 	if r == nil && w.Trace == nil {
 		// Nothing to sweep against and no trace to report the contact
