@@ -321,6 +321,18 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		c.Plane = t.ci.last
 	}
 	c.Sliding, c.SlidingNormal, c.StationaryFall = t.ci.slidingValid, t.ci.sliding, t.ci.framesStationaryFall
+	if len(r.envCells) == 0 && r.outdoor {
+		// finish's commonest case, inline: the outdoor cell.
+		r.res.Origin = pos
+		nc, ok := dat.AdjustToOutside(r.res.Cell, &r.res.Origin)
+		if !ok {
+			r.res.OffWorld = true
+			r.res.Origin = pos
+			return &r.res
+		}
+		r.res.Cell = nc
+		return &r.res
+	}
 	return r.finish(pos)
 }
 
@@ -786,6 +798,16 @@ func (t *trans) validateTransition(st TransitionState) TransitionState {
 			}
 		} else {
 			t.setCurrent()
+		}
+	} else if p.checked {
+		// setCurrent's commonest case, inline: cur is check, whose
+		// spheres are the current ones.
+		p.cur = p.check
+		if p.n > 0 {
+			p.curr[0] = p.global[0].c
+		}
+		if p.n > 1 {
+			p.curr[1] = p.global[1].c
 		}
 	} else {
 		t.setCurrent()
