@@ -68,25 +68,8 @@ func (g Gate) join(names []string, sep, none string) string {
 // quantum (every gate but GateMoved, which the stages themselves decide).
 // No stage changes the state bits or the manager set these depend on.
 func presence(o *components.View) Gate {
-	var g Gate
-	s := o.Phys.State
-	if o.Phys.Transient.Has(physics.TransientActive) {
-		g |= GateActive
-	}
-	if !s.Has(physics.StateHidden) {
-		g |= GateVisible
-	}
-	if s.Has(physics.StateHasDefaultAnim) {
-		g |= GateDefaultAnim
-	}
-	if s.Has(physics.StateHasDefaultScript) {
-		g |= GateDefaultScript
-	}
-	if o.Parts != nil {
-		g |= GatePartArray
-	}
-	if o.Position == nil && o.Detection == nil && o.Target == nil &&
-		o.Movement == nil && o.Particle == nil && o.Script == nil {
+	g := presenceOfObject(o)
+	if managersAsleep(o) {
 		return g // the common case: every manager asleep (ResolveActive)
 	}
 	if o.Position != nil {
@@ -106,6 +89,37 @@ func presence(o *components.View) Gate {
 	}
 	if o.Script != nil {
 		g |= GateScript
+	}
+	return g
+}
+
+// managersAsleep reports whether o has no manager loaded: presence's
+// manager gates (managerGates) all shut.
+func managersAsleep(o *components.View) bool {
+	return o.Position == nil && o.Detection == nil && o.Target == nil &&
+		o.Movement == nil && o.Particle == nil && o.Script == nil
+}
+
+// presenceOfObject is presence without the manager gates: the ones the
+// object's own state and part array decide. Small enough to inline into
+// the direct path.
+func presenceOfObject(o *components.View) Gate {
+	var g Gate
+	s := o.Phys.State
+	if o.Phys.Transient.Has(physics.TransientActive) {
+		g |= GateActive
+	}
+	if !s.Has(physics.StateHidden) {
+		g |= GateVisible
+	}
+	if s.Has(physics.StateHasDefaultAnim) {
+		g |= GateDefaultAnim
+	}
+	if s.Has(physics.StateHasDefaultScript) {
+		g |= GateDefaultScript
+	}
+	if o.Parts != nil {
+		g |= GatePartArray
 	}
 	return g
 }

@@ -105,18 +105,24 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 }
 
 // stageTransitionLast is stageTransition where no stage after it reads the
-// candidate (the direct path; renderDirect puts it only there): without a
-// resolver or a trace, the no-sweep commit takes the Tick's own candidate
-// instead of a copy.
+// candidate (the direct path; renderDirect puts it only there): with
+// nothing to sweep against (no ground, so no resolver) and no trace, the
+// no-sweep commit takes the Tick's own candidate instead of a copy. Small
+// enough to inline into the direct path; anything else is
+// stageTransition.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
-	if w.Trace != nil || w.resolver() != nil {
+	if w.Ground != nil || w.Trace != nil {
 		stageTransition(w, o, t)
-		return
+	} else if physobj.Accept(o.Phys, &t.Candidate, t.Dt, nil) {
+		hitGround(w, o)
 	}
-	if physobj.Accept(o.Phys, &t.Candidate, t.Dt, w.Ground) {
-		if mm := o.LoadMovement(w.ECS); mm != nil {
-			mm.HitGround()
-		}
+}
+
+// hitGround is a landing's MovementManager::HitGround, when the object has
+// a MovementManager.
+func hitGround(w *World, o *components.View) {
+	if mm := o.LoadMovement(w.ECS); mm != nil {
+		mm.HitGround()
 	}
 }
 
