@@ -88,13 +88,13 @@ func AnimateStaticAdmit(p *physics.Object, now float64) (float64, bool) {
 	return elapsed, true
 }
 
-// UpdatePartArray is UpdatePositionInternal's first step: CPartArray::Update
-// fills delta with the animation's root motion, which counts only on
-// walkable ground, scaled by the object scale.
-func UpdatePartArray(v *components.View, dt float64, delta *physics.Frame) {
-	v.Parts.Update(dt, delta)
-	if v.Phys.Transient.Has(physics.TransientOnWalkable) {
-		delta.Origin = delta.Origin.Scale(v.Phys.Scale)
+// RootMotion is UpdatePositionInternal's rule for the root motion
+// CPartArray::Update (motion.PartArray.Update) has just put in delta: it
+// counts only on walkable ground, scaled by the object scale. Small
+// enough to inline.
+func RootMotion(p *physics.Object, delta *physics.Frame) {
+	if p.Transient.Has(physics.TransientOnWalkable) {
+		delta.Origin = delta.Origin.Scale(p.Scale)
 	} else {
 		delta.Origin = physics.Vec3{}
 	}

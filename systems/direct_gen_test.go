@@ -137,7 +137,7 @@ const stagesFile = "stages.go"
 // function with two calls out of line), and runs once per quantum. The
 // function stays in stages.go, the one source; inlineBodies copies its
 // statements.
-var inlinedBodies = []string{"stageUpdatePhysicsAfterCombine", "stageTransitionLast"}
+var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCombine", "stageTransitionLast"}
 
 // inlineBodies reads the named stage bodies from file as text to put in
 // place of their calls, and the imports they need. It refuses a body the

@@ -40,7 +40,9 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		if have&(GateActive) == GateActive {
 			// CPartArray::Update
 			if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
-				stagePartArrayUpdate(w, o, t)
+				// stagePartArrayUpdate, inlined
+				o.Parts.Update(t.Dt, &t.Delta)
+				physobj.RootMotion(o.Phys, &t.Delta)
 			}
 			// Frame::combine
 			stageFrameCombine(w, o, t)
@@ -74,7 +76,9 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 	if have&(GateActive) == GateActive {
 		// CPartArray::Update
 		if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
-			stagePartArrayUpdate(w, o, t)
+			// stagePartArrayUpdate, inlined
+			o.Parts.Update(t.Dt, &t.Delta)
+			physobj.RootMotion(o.Phys, &t.Delta)
 		}
 		// PositionManager::adjust_offset
 		if have&(GatePositionManager) == GatePositionManager {

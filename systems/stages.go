@@ -10,10 +10,12 @@ import (
 // algorithm it names (package physobj, the motion machine, the managers),
 // adding only the world-level context the algorithm asks for.
 
-// stagePartArrayUpdate is CPartArray::Update with the OnWalkable root-motion
-// rule (UpdatePositionInternal).
+// stagePartArrayUpdate is UpdatePositionInternal's first step:
+// CPartArray::Update fills the delta with the animation's root motion,
+// then the OnWalkable rule (physobj.RootMotion).
 func stagePartArrayUpdate(w *World, o *components.View, t *Tick) {
-	physobj.UpdatePartArray(o, t.Dt, &t.Delta)
+	o.Parts.Update(t.Dt, &t.Delta)
+	physobj.RootMotion(o.Phys, &t.Delta)
 }
 
 // stageAdjustOffset is PositionManager::adjust_offset.
