@@ -239,6 +239,26 @@ func Accept(p *physics.Object, cand *physics.Frame, dt float64, g Ground) (lande
 	return landed
 }
 
+// AcceptWithoutGround is Accept with no Ground (g nil): nothing to settle
+// on, so never a landing. The tick's commit when there is no ground at
+// all; a smaller function than Accept (no GroundZ call to keep values
+// for). TestAcceptWithoutGroundMatchesAccept compares the two.
+func AcceptWithoutGround(p *physics.Object, cand *physics.Frame, dt float64) {
+	cell := p.Position.Cell
+	if dt > 0 {
+		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
+	}
+	if dat.IsOutdoorCell(cell) {
+		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
+		if !ok {
+			p.CachedVelocity = physics.Vec3{}
+			return
+		}
+		cell = nc
+	}
+	p.Position.Cell, p.Position.Frame = cell, *cand
+}
+
 // moverOf returns the object's collision spheres, scaled and turned to
 // orientation q (the candidate's), and its step heights, or nil when its
 // Setup has no spheres.

@@ -60,8 +60,8 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 				// stageTransitionLast, inlined
 				if w.Ground != nil || w.Trace != nil {
 					stageTransition(w, o, t)
-				} else if physobj.Accept(o.Phys, &t.Candidate, t.Dt, nil) {
-					hitGround(w, o)
+				} else {
+					physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 				}
 			}
 			// CPartArray::HandleMovement
@@ -100,8 +100,8 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			// stageTransitionLast, inlined
 			if w.Ground != nil || w.Trace != nil {
 				stageTransition(w, o, t)
-			} else if physobj.Accept(o.Phys, &t.Candidate, t.Dt, nil) {
-				hitGround(w, o)
+			} else {
+				physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 			}
 		}
 		// DetectionManager::CheckDetection

@@ -3,6 +3,7 @@ package systems
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
@@ -94,11 +95,29 @@ func presence(o *components.View) Gate {
 }
 
 // managersAsleep reports whether o has no manager loaded: presence's
-// manager gates (managerGates) all shut.
+// manager gates (managerGates) all shut. The six manager pointers follow
+// one another in components.View (asserted below) and are tested as one
+// or of their addresses.
 func managersAsleep(o *components.View) bool {
-	return o.Position == nil && o.Detection == nil && o.Target == nil &&
-		o.Movement == nil && o.Particle == nil && o.Script == nil
+	m := (*[6]uintptr)(unsafe.Pointer(&o.Movement))
+	return m[0]|m[1]|m[2]|m[3]|m[4]|m[5] == 0
 }
+
+// Movement, Position, Target, Detection, Particle and Script follow one
+// another in components.View (managersAsleep): these constants overflow,
+// and the build fails, otherwise.
+const (
+	_ = uint(unsafe.Offsetof(components.View{}.Position) - unsafe.Offsetof(components.View{}.Movement) - 1*unsafe.Sizeof(uintptr(0)))
+	_ = uint(1*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Position) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Target) - unsafe.Offsetof(components.View{}.Movement) - 2*unsafe.Sizeof(uintptr(0)))
+	_ = uint(2*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Target) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Detection) - unsafe.Offsetof(components.View{}.Movement) - 3*unsafe.Sizeof(uintptr(0)))
+	_ = uint(3*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Detection) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Particle) - unsafe.Offsetof(components.View{}.Movement) - 4*unsafe.Sizeof(uintptr(0)))
+	_ = uint(4*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Particle) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Script) - unsafe.Offsetof(components.View{}.Movement) - 5*unsafe.Sizeof(uintptr(0)))
+	_ = uint(5*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Script) - unsafe.Offsetof(components.View{}.Movement)))
+)
 
 // presenceOfObject is presence without the manager gates: the ones the
 // object's own state and part array decide. Small enough to inline into

@@ -108,23 +108,14 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 
 // stageTransitionLast is stageTransition where no stage after it reads the
 // candidate (the direct path; renderDirect puts it only there): with
-// nothing to sweep against (no ground, so no resolver) and no trace, the
-// no-sweep commit takes the Tick's own candidate instead of a copy. Small
-// enough to inline into the direct path; anything else is
-// stageTransition.
+// nothing to sweep against (no ground, so no resolver, nothing to settle
+// on and no landing) and no trace, the no-sweep commit takes the Tick's
+// own candidate instead of a copy. Anything else is stageTransition.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
 	if w.Ground != nil || w.Trace != nil {
 		stageTransition(w, o, t)
-	} else if physobj.Accept(o.Phys, &t.Candidate, t.Dt, nil) {
-		hitGround(w, o)
-	}
-}
-
-// hitGround is a landing's MovementManager::HitGround, when the object has
-// a MovementManager.
-func hitGround(w *World, o *components.View) {
-	if mm := o.LoadMovement(w.ECS); mm != nil {
-		mm.HitGround()
+	} else {
+		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 	}
 }
 
