@@ -2,6 +2,7 @@ package collision
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/solarlune/resolv"
 
@@ -53,7 +54,7 @@ type Broadphase struct {
 
 	shapes map[uint32]*Shape
 	setups map[uint32]*setupShapes
-	spaces map[uint32]*resolv.Space
+	spaces map[uint32]*space
 	bodies map[uint32]*Body
 	// list holds the moving bodies (each at its idx), for EndSync.
 	list   []*Body
@@ -72,9 +73,13 @@ type Broadphase struct {
 	// order their bodies were added): both are tried before the map.
 	hint *Body
 	next int
+	// stills counts the bodies Still found since BeginSync, each at its
+	// own index of list while next only grows and no Drop reorders the
+	// list: a find through the map or a Drop makes it noStills.
+	stills int
 	// lastSpace is spaces[lastSpaceID] (spaces are never removed), nil
 	// for none yet.
-	lastSpace   *resolv.Space
+	lastSpace   *space
 	lastSpaceID uint32
 	// Watch is the guid whose queries are kept (Tested): the F8 overlay
 	// draws what the resolver tested for it; 0 keeps none.
@@ -112,6 +117,8 @@ type Body struct {
 	// cells are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
 	reg [4]int
+	// exact: reg is exactly the cells resolv registered the circle in.
+	exact bool
 	// inside bounds the footprint boxes that need no other cells: x0 ≥
 	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
 	// where reg reaches the space's edge, which clamps).
@@ -143,13 +150,13 @@ type partShape struct {
 // the assets.
 func NewBroadphase(land Land, assets Assets) *Broadphase {
 	return &Broadphase{Land: land, Assets: assets, shapes: map[uint32]*Shape{}, setups: map[uint32]*setupShapes{},
-		spaces: map[uint32]*resolv.Space{}, bodies: map[uint32]*Body{}, blocks: map[uint32]*landState{},
+		spaces: map[uint32]*space{}, bodies: map[uint32]*Body{}, blocks: map[uint32]*landState{},
 		built: map[uint32]*Cell{}}
 }
 
 // BeginSync starts bringing the moving bodies in step with the world's
 // objects: every Place until EndSync marks its body as seen.
-func (b *Broadphase) BeginSync() { b.gen++; b.epoch++; b.next = 0 }
+func (b *Broadphase) BeginSync() { b.gen++; b.epoch++; b.next, b.stills = 0, 0 }
 
 // Epoch changes whenever the landblocks' heights may: at each sync (the
 // land is asked again for changed builds) and when a landblock is
@@ -171,10 +178,15 @@ func (b *Broadphase) find(guid uint32) (*Body, bool) {
 	}
 	bd, ok := b.bodies[guid]
 	if ok {
-		b.next = bd.idx + 1
+		// (next may go back: Still could find a body again.)
+		b.next, b.stills = bd.idx+1, noStills
 	}
 	return bd, ok
 }
+
+// noStills is a count of Still's finds that no number of them makes the
+// list's length.
+const noStills = math.MinInt / 2
 
 // samePos reports whether the body is at pos at scale (Position's ==,
 // field by field).
@@ -183,8 +195,23 @@ func (bd *Body) samePos(pos *physics.Position, scale float32) bool {
 		bd.pos.Frame.Orientation == pos.Frame.Orientation
 }
 
+// A Position must be its 32 bytes (a cell id and seven float32s, no
+// padding) for samePosBits.
+var _ = [1]struct{}{}[unsafe.Sizeof(physics.Position{})-32]
+
+// samePosBits reports whether the body is at pos at scale bit for bit
+// (which implies samePos; only a NaN makes them differ the other way).
+func (bd *Body) samePosBits(pos *physics.Position, scale float32) bool {
+	return *(*[4]uint64)(unsafe.Pointer(&bd.pos)) == *(*[4]uint64)(unsafe.Pointer(pos)) &&
+		math.Float32bits(bd.scale) == math.Float32bits(scale)
+}
+
 // EndSync drops every moving body not placed since BeginSync.
 func (b *Broadphase) EndSync() {
+	if b.stills == len(b.list) {
+		// Still found every body, each once, in a list no Drop changed.
+		return
+	}
 	for i := len(b.list) - 1; i >= 0; i-- {
 		if bd := b.list[i]; bd.gen != b.gen {
 			b.Drop(bd.guid)
@@ -215,6 +242,21 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 	b.place(bd)
 }
 
+// Still reports whether object guid's body is the one after the body
+// last found (the sync walks the objects in the order their bodies were
+// added) and at pos at scale, bit for bit, marking it seen; false: Move
+// finds and moves it. It is Move's commonest case, small enough to be
+// inlined.
+func (b *Broadphase) Still(guid uint32, pos *physics.Position, scale float32) bool {
+	if i := b.next; i < len(b.list) {
+		if bd := b.list[i]; bd.guid == guid && bd.samePosBits(pos, scale) {
+			bd.gen, b.next, b.stills = b.gen, i+1, b.stills+1
+			return true
+		}
+	}
+	return false
+}
+
 // Move moves object guid's body to pos at scale as Place does, and
 // reports whether it has one (false: Place adds it).
 func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) bool {
@@ -223,7 +265,9 @@ func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) boo
 		return false
 	}
 	bd.gen = b.gen
-	if bd.samePos(pos, scale) {
+	// At a sync most bodies are where the last transition put them:
+	// the same bits, compared as four words.
+	if bd.samePosBits(pos, scale) || bd.samePos(pos, scale) {
 		return true
 	}
 	bd.pos, bd.scale = *pos, scale
@@ -241,6 +285,7 @@ func (b *Broadphase) Drop(guid uint32) {
 		}
 		last := b.list[len(b.list)-1]
 		b.list[bd.idx], last.idx = last, bd.idx
+		b.stills = noStills
 		b.list = b.list[:len(b.list)-1]
 	}
 }
@@ -252,7 +297,8 @@ func (b *Broadphase) Bodies() int { return len(b.bodies) }
 func (b *Broadphase) unplace(bd *Body) {
 	if bd.circle != nil {
 		if sp := b.spaces[bd.block]; sp != nil {
-			sp.Remove(bd.circle)
+			sp.sp.Remove(bd.circle)
+			sp.mirror(bd.reg)
 		}
 	}
 }
@@ -369,27 +415,94 @@ func (bd *Body) scaleOr1() float32 {
 	return bd.scale
 }
 
+// space is one landblock's resolv space, which registers the bodies'
+// circles in its cells (a cell's list holds each circle as a
+// resolv.IShape, its body behind the circle's Data), and, for each cell,
+// the bodies of that cell's list in its order: the query reads these
+// typed lists, resolv keeps the registration, and mirror copies a cell's
+// list after resolv changed it.
+type space struct {
+	sp *resolv.Space
+	// cells are the bodies of cell (gx, gy)'s list at gy·gridSide+gx.
+	cells [gridSide * gridSide][]*Body
+}
+
+// mirror copies the lists of the cells in reg (x0, y0, x1, y1; a
+// superset of those resolv changed) into the typed lists.
+func (s *space) mirror(reg [4]int) {
+	for gy := reg[1]; gy <= reg[3]; gy++ {
+		for gx := reg[0]; gx <= reg[2]; gx++ {
+			c := s.sp.Cell(gx, gy)
+			if c == nil {
+				continue
+			}
+			i := gy*gridSide + gx
+			l := s.cells[i][:0]
+			for _, sh := range c.Shapes {
+				bd, _ := sh.Data().(*Body)
+				l = append(l, bd)
+			}
+			s.cells[i] = l
+		}
+	}
+}
+
+// move does to the typed lists what resolv's SetPosition did to its
+// cells' lists when it moved the body's circle from the cells old to the
+// cells bd.reg, both exact: the body taken out of each old cell's list
+// (the list's last entry put in its place) and appended to each new
+// one's.
+func (s *space) move(bd *Body, old [4]int) {
+	for gy := old[1]; gy <= old[3]; gy++ {
+		for gx := old[0]; gx <= old[2]; gx++ {
+			l := s.cells[gy*gridSide+gx]
+			for k, o := range l {
+				if o == bd {
+					last := len(l) - 1
+					l[k], l[last] = l[last], nil
+					s.cells[gy*gridSide+gx] = l[:last]
+					break
+				}
+			}
+		}
+	}
+	reg := &bd.reg
+	for gy := reg[1]; gy <= reg[3]; gy++ {
+		for gx := reg[0]; gx <= reg[2]; gx++ {
+			s.cells[gy*gridSide+gx] = append(s.cells[gy*gridSide+gx], bd)
+		}
+	}
+}
+
+// union is the smallest cell range holding both ranges.
+func union(a, b [4]int) [4]int {
+	return [4]int{min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])}
+}
+
 // space returns the landblock's space, made on first use with every
-// cell's list preallocated.
-func (b *Broadphase) space(block uint32) *resolv.Space {
-	sp := b.spaces[block]
-	if sp == nil {
-		sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
-		// One backing array, row by row as the cells are read: a cell that
-		// outgrows its share is given its own.
-		all := make([]resolv.IShape, sp.WidthInCells()*sp.HeightInCells()*cellCap)
+// cell's list (resolv's and the typed one) preallocated.
+func (b *Broadphase) space(block uint32) *space {
+	s := b.spaces[block]
+	if s == nil {
+		sp := resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
+		s = &space{sp: sp}
+		// One backing array each, row by row as the cells are read: a
+		// cell that outgrows its share is given its own.
+		all := make([]resolv.IShape, gridSide*gridSide*cellCap)
+		typed := make([]*Body, gridSide*gridSide*cellCap)
 		i := 0
-		for y := range sp.HeightInCells() {
-			for x := range sp.WidthInCells() {
+		for y := range gridSide {
+			for x := range gridSide {
 				if c := sp.Cell(x, y); c != nil {
 					c.Shapes = all[i : i : i+cellCap]
 				}
+				s.cells[y*gridSide+x] = typed[i : i : i+cellCap]
 				i += cellCap
 			}
 		}
-		b.spaces[block] = sp
+		b.spaces[block] = s
 	}
-	return sp
+	return s
 }
 
 // place puts the body's footprint into its landblock's space, or moves it
@@ -399,14 +512,17 @@ func (b *Broadphase) place(bd *Body) {
 	s := bd.scaleOr1()
 	o := bd.pos.Frame.Origin
 	x, y := float64(o.X), float64(o.Y)
-	if q := bd.pos.Frame.Orientation; q != bd.turned || bd.foot == 0 {
+	// (The orientation's bits: a turn to an equal quaternion of other
+	// bits, ±0, gives the same footprint.)
+	if q := bd.pos.Frame.Orientation; *(*[2]uint64)(unsafe.Pointer(&q)) != *(*[2]uint64)(unsafe.Pointer(&bd.turned)) || bd.foot == 0 {
 		bd.turned, bd.foot = q, bd.shapes.footprint(q)
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
 	bd.reach = bd.foot * s
 	r := float64(bd.foot*s + slack)
 	if bd.circle == nil || block != bd.block {
-		sp := b.space(block)
+		s := b.space(block)
+		sp := s.sp
 		if bd.circle == nil {
 			// resolv grows a shape's list of the cells it touches the first
 			// time it straddles more of them: added first where its box
@@ -418,11 +534,15 @@ func (b *Broadphase) place(bd *Body) {
 			bd.block = block
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
-			bd.register(cellRange(x-r, y-r, x+r, y+r))
+			bd.register(x, y, r)
+			s.mirror(bd.reg)
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
 		// (and out of the cells the moves below touch in the old one).
+		// (Moving the circle while it is out of the old space adds it to
+		// cells there and takes it out again, the last in each list: those
+		// lists end as they were.)
 		b.unplace(bd)
 		bd.circle.SetPosition(x, y)
 		if r != bd.circle.Radius() {
@@ -430,13 +550,16 @@ func (b *Broadphase) place(bd *Body) {
 		}
 		bd.block = block
 		sp.Add(bd.circle)
-		bd.register(cellRange(x-r, y-r, x+r, y+r))
+		bd.register(x, y, r)
+		s.mirror(bd.reg)
 		return
 	}
 	if r != bd.circle.Radius() {
+		old := bd.reg
 		bd.circle.SetRadius(r)
 		bd.circle.SetPosition(x, y)
-		bd.register(cellRange(x-r, y-r, x+r, y+r))
+		bd.register(x, y, r)
+		b.spaces[block].mirror(union(old, bd.reg))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
@@ -445,8 +568,14 @@ func (b *Broadphase) place(bd *Body) {
 	f := float64(bd.foot * s)
 	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
 	if in := &bd.inside; x-f < in[0] || y-f < in[1] || x+f >= in[2] || y+f >= in[3] {
+		old, exact := bd.reg, bd.exact
 		bd.circle.SetPosition(x, y)
-		bd.register(cellRange(x-r, y-r, x+r, y+r))
+		bd.register(x, y, r)
+		if s := b.spaceOf(block); exact && bd.exact {
+			s.move(bd, old)
+		} else {
+			s.mirror(union(old, bd.reg))
+		}
 	}
 }
 
@@ -456,9 +585,13 @@ func (b *Broadphase) place(bd *Body) {
 // of two, so the quotient is exact) or whose high corner floors past
 // reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
 // reaches the space's edge, where cellRange clamps (NaN: no comparison
-// holds).
-func (bd *Body) register(reg [4]int) {
+// holds). exact says whether reg is the very set of cells resolv
+// registered the circle in (x, y, radius r): the box lies within the
+// space, so clamping changed nothing.
+func (bd *Body) register(x, y, r float64) {
+	reg := cellRange(x-r, y-r, x+r, y+r)
 	bd.reg = reg
+	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
 	nan := math.NaN()
 	bd.inside = [4]float64{nan, nan, nan, nan}
 	if reg[0] > 0 {
@@ -640,18 +773,7 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 					sp = b.spaceOf(id)
 				}
 				if sp != nil {
-					// lo is at least the margin (> 0) and hi below
-					// BlockLength, so each cell index is its quotient
-					// truncated (the floor) and within the space (the
-					// general loop's clamps change nothing).
-					gx1, gy1 := int(hi.X/CellSize), int(hi.Y/CellSize)
-					for gx := int(lo.X / CellSize); gx <= gx1; gx++ {
-						for gy := int(lo.Y / CellSize); gy <= gy1; gy++ {
-							if cell := sp.Cell(gx, gy); cell != nil {
-								out = b.scan(cell.Shapes, lo, hi, physics.Vec3{}, self, out)
-							}
-						}
-					}
+					b.scanBlock(sp, lo.X, lo.Y, hi.X, hi.Y, self, &out)
 				}
 				if self == b.Watch && self != 0 {
 					b.tested, b.testedBlock = append(b.tested[:0], out[start:]...), block
@@ -662,6 +784,54 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 			// general loop takes the range again.
 		}
 	}
+	return b.obstaclesWide(block, lo, hi, self, out)
+}
+
+// scanBlock is the scan of the cells under the rectangle lx..hx, ly..hy
+// of the queried landblock's own space (no offset), the rectangle at
+// least the margin inside it: each cell index is its quotient truncated
+// (the floor), within the space (the general loop's clamps change
+// nothing). It is scan inline, in a function of its own so the loops
+// keep their values in registers; the obstacles are appended to *out.
+func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
+	q := b.query
+	gx1, gy0, gy1 := int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
+	for gx := int(lx / CellSize); gx <= gx1; gx++ {
+		for gy := gy0; gy <= gy1; gy++ {
+			for _, bd := range s.cells[gy*gridSide+gx] {
+				if bd.query == q {
+					continue
+				}
+				bd.query = q
+				if bd.guid == self && self != 0 {
+					b.hint = bd
+					continue
+				}
+				o := &bd.pos.Frame.Origin
+				var dx, dy float32
+				if o.X < lx {
+					dx = lx - o.X
+				} else if o.X > hx {
+					dx = o.X - hx
+				}
+				if o.Y < ly {
+					dy = ly - o.Y
+				} else if o.Y > hy {
+					dy = o.Y - hy
+				}
+				if r := bd.reach; dx*dx+dy*dy <= r*r {
+					*out = bd.obstacles(physics.Vec3{}, *out)
+				}
+			}
+		}
+	}
+}
+
+// obstaclesWide is Obstacles past its shortcut: every landblock the box
+// (with the widest footprint and the slack) overlaps.
+func (b *Broadphase) obstaclesWide(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+	start := len(out)
+	bx, by := dat.BlockXY(block)
 	var bx0, bx1, by0, by1 int
 	for foot := float32(-1); foot != b.maxFoot; {
 		foot = b.maxFoot
@@ -694,14 +864,10 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 			l, h := lo.Sub(off), hi.Sub(off)
 			cx0, cx1 := int(math.Floor(float64(l.X/CellSize))), int(math.Floor(float64(h.X/CellSize)))
 			cy0, cy1 := int(math.Floor(float64(l.Y/CellSize))), int(math.Floor(float64(h.Y/CellSize)))
-			mx, my := sp.WidthInCells()-1, sp.HeightInCells()-1
-			for gx := min(max(cx0, 0), mx); gx <= min(max(cx1, 0), mx); gx++ {
-				for gy := min(max(cy0, 0), my); gy <= min(max(cy1, 0), my); gy++ {
-					cell := sp.Cell(gx, gy)
-					if cell == nil {
-						continue
-					}
-					out = b.scan(cell.Shapes, l, h, off, self, out)
+			const m = gridSide - 1
+			for gx := min(max(cx0, 0), m); gx <= min(max(cx1, 0), m); gx++ {
+				for gy := min(max(cy0, 0), m); gy <= min(max(cy1, 0), m); gy++ {
+					out = b.scan(sp.cells[gy*gridSide+gx], l, h, off, self, out)
 				}
 			}
 		}
@@ -713,7 +879,7 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 }
 
 // spaceOf is spaces[id], the last one found kept.
-func (b *Broadphase) spaceOf(id uint32) *resolv.Space {
+func (b *Broadphase) spaceOf(id uint32) *space {
 	if sp := b.lastSpace; sp != nil && b.lastSpaceID == id {
 		return sp
 	}
@@ -733,11 +899,9 @@ func (b *Broadphase) Tested() (block uint32, obs []Obstacle) { return b.testedBl
 // looked at by this query whose footprints touch the rectangle l..h (the
 // cell's landblock's coordinates; off places them local to the queried
 // block), in the list's order, skipping self's (kept as the hint).
-func (b *Broadphase) scan(shapes []resolv.IShape, l, h, off physics.Vec3, self uint32, out []Obstacle) []Obstacle {
+func (b *Broadphase) scan(bodies []*Body, l, h, off physics.Vec3, self uint32, out []Obstacle) []Obstacle {
 	q := b.query
-	for _, s := range shapes {
-		c, _ := s.(*resolv.Circle)
-		bd, _ := c.Data().(*Body)
+	for _, bd := range bodies {
 		if bd.query == q {
 			continue
 		}

@@ -187,7 +187,8 @@ func fuzzQueries(t *testing.T, what string, s *Shape, c, d vec) {
 		t.Fatalf("%s intersectsPoly: a hit without a polygon", what)
 	}
 	own("intersectsPoly", hp)
-	path := spherePath{walkableAllowance: FloorZ, walkInterp: 1}
+	var path spherePath
+	path.walkableAllowance, path.walkInterp = FloorZ, 1
 	valid := sp
 	own("findWalkable", s.findWalkable(&path, &valid, d, up))
 	if !valid.c.Finite() || path.walkInterp < -0.5 || path.walkInterp > 1 {

@@ -77,11 +77,10 @@ func (r *Resolver) Place(m *Mover, pos physics.Position, slide bool) *Result {
 		r.envCells = append(r.envCells, cl)
 	}
 	t := &r.tr
-	*t = trans{r: r, m: m}
+	t.reset(r, m)
 	t.obj = objectInfo{stepUpHeight: m.StepUpHeight, stepDownHeight: m.StepDownHeight}
 	p := &t.path
 	p.start(m, at)
-	t.cacheCurr()
 	// The search reaches placeReach from pos; the step down its height.
 	r.gather(at, at.Add(vec{X: placeReach}))
 	ok := t.findPlacementPosition(slide)

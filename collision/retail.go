@@ -61,16 +61,32 @@ func (s tsphere) intersects(o tsphere) bool {
 
 // spherePath is SpherePath over landblock-local coordinates of the begin
 // landblock: the mover's (at most two) spheres at the current and the
-// check position, and the flags the insertion modes read.
+// check position, and the flags the insertion modes read. A transition
+// sets startState up (start), starts with pathState zeroed, and writes
+// localSpace before it reads it (cacheLocal, setWalkable); the second
+// sphere's fields are read only with two spheres.
 type spherePath struct {
-	n        int
-	local    [2]tsphere
-	localLow vec
-	global   [2]tsphere
-	curr     [2]vec // GlobalCurrCenter
-	low      vec    // GlobalLowPoint
+	startState
+	pathState
+	localSpace
+}
 
-	cur, check, backup vec
+// startState is the part of spherePath start sets.
+type startState struct {
+	n          int
+	local      [2]tsphere
+	localLow   vec
+	curr       [2]vec // GlobalCurrCenter
+	cur        vec
+	walkInterp float32
+}
+
+// pathState is the part of spherePath a transition starts from zero.
+type pathState struct {
+	global [2]tsphere
+	low    vec // GlobalLowPoint
+
+	check, backup vec
 	// checked is set once setCheck has placed global and low at check:
 	// from then on they are check plus the local spheres (only setCheck
 	// writes check, global and low).
@@ -79,13 +95,21 @@ type spherePath struct {
 	placement, stepUp, stepDown, collide, checkWalkable bool
 	// initial is InsertType InitialPlacement: the terrain, and the
 	// indoor cells by placement_insert; objects are not tested.
-	initial                                    bool
-	negPolyHit, negStepUp                      bool
-	stepUpNormal, negNormal                    vec
-	walkableAllowance, walkInterp, stepDownAmt float32
+	initial                        bool
+	negPolyHit, negStepUp          bool
+	stepUpNormal, negNormal        vec
+	walkableAllowance, stepDownAmt float32
 
-	// the walkable polygon last adjusted onto, in its own space
-	walkable  *Poly
+	// the walkable polygon last adjusted onto, in its own space (its
+	// check sphere, up and placement in localSpace)
+	walkable *Poly
+}
+
+// localSpace is the part of spherePath each transition writes before it
+// reads it: the local space of the obstacle being tested (cacheLocal;
+// its second sphere only with two) and the walkable polygon's (setWalkable,
+// read while walkable is set).
+type localSpace struct {
 	walkCheck tsphere
 	walkUp    vec
 	walkFrame physics.Frame
@@ -101,7 +125,7 @@ type spherePath struct {
 
 // start sets the path up for mover m at pos: its first two spheres
 // (SpherePath's local spheres), the low point of the first, the walk
-// interpolation at 1.
+// interpolation at 1, and the spheres' centres at pos (cacheCurr).
 func (p *spherePath) start(m *Mover, pos vec) {
 	p.n = min(len(m.Spheres), 2)
 	if p.n > 0 {
@@ -113,6 +137,13 @@ func (p *spherePath) start(m *Mover, pos vec) {
 	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
 	p.cur = pos
 	p.walkInterp = 1
+	// (cacheCurr.)
+	if p.n > 0 {
+		p.curr[0] = pos.Add(p.local[0].c)
+	}
+	if p.n > 1 {
+		p.curr[1] = pos.Add(p.local[1].c)
+	}
 }
 
 // collisionInfo is CollisionInfo.
@@ -165,7 +196,8 @@ type objectInfo struct {
 	stepUpHeight, stepDownHeight            float32
 }
 
-// trans is the retail transition's state for one move.
+// trans is the retail transition's state for one move. reset zeroes
+// each field but path.localSpace: a field added here is zeroed there.
 type trans struct {
 	r    *Resolver
 	m    *Mover
@@ -180,6 +212,17 @@ type trans struct {
 	// hp is the polygon that decided the last BSP test (hit, stepped on
 	// or landed on), for the contact's record; nil for none.
 	hp *Poly
+}
+
+// reset starts the state of a transition of m by r: everything zero but
+// the path's localSpace (as a fresh trans would have it, for what is
+// read).
+func (t *trans) reset(r *Resolver, m *Mover) {
+	t.r, t.m = r, m
+	t.path.pathState = pathState{}
+	t.ci = collisionInfo{}
+	t.obj = objectInfo{}
+	t.outcome, t.depth, t.hp = 0, 0, nil
 }
 
 // ranks orders the states by strength for the outcome: OK, Adjusted,
@@ -248,7 +291,7 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		r.envCells = append(r.envCells, cl)
 	}
 	t := &r.tr
-	*t = trans{r: r, m: m}
+	t.reset(r, m)
 	t.obj = objectInfo{edgeSlide: m.EdgeSlide, gravity: m.Gravity, stepUpHeight: m.StepUpHeight, stepDownHeight: m.StepDownHeight}
 	if c.Valid {
 		t.ci.lastValid, t.ci.last = true, c.Plane
@@ -266,7 +309,6 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	t.ci.framesStationaryFall = c.StationaryFall
 	p := &t.path
 	p.start(m, pos)
-	t.cacheCurr()
 	r.gather(pos, end)
 	r.res.Failed = !t.findTransitionalPosition(pos, end)
 
@@ -279,6 +321,18 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		c.Plane = t.ci.last
 	}
 	c.Sliding, c.SlidingNormal, c.StationaryFall = t.ci.slidingValid, t.ci.sliding, t.ci.framesStationaryFall
+	if len(r.envCells) == 0 && r.outdoor {
+		// finish's commonest case, inline: the outdoor cell.
+		r.res.Origin = pos
+		nc, ok := dat.AdjustToOutside(r.res.Cell, &r.res.Origin)
+		if !ok {
+			r.res.OffWorld = true
+			r.res.Origin = pos
+			return &r.res
+		}
+		r.res.Cell = nc
+		return &r.res
+	}
 	return r.finish(pos)
 }
 
@@ -352,7 +406,7 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 		}
 		t.ci.slidingValid = false
 		t.ci.contactValid = false
-		t.addOffset(g)
+		t.setCheck(t.path.check.Add(g)) // addOffset(g)
 		ins := t.transitionalInsert(3)
 		t.note(ins)
 		state = t.validateTransition(ins)
@@ -425,7 +479,20 @@ func (t *trans) insertAttempts(attempts int) TransitionState {
 	p := &t.path
 	st := StateInvalid
 	for range attempts {
-		st = t.insertIntoCell(attempts)
+		// st = t.insertIntoCell(attempts), inline:
+		st = StateOK
+		for range attempts {
+			st = t.findCollisions()
+			if t.depth == 1 {
+				t.note(st)
+			}
+			if st == StateOK || st == StateCollided {
+				break
+			}
+			if st == StateSlid {
+				t.ci.contactValid = false
+			}
+		}
 		switch st {
 		case StateOK:
 		case StateCollided:
@@ -621,23 +688,38 @@ func (t *trans) findCollisions() TransitionState {
 // landblock coordinates), by the cell's split.
 func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 	r := t.r
-	gx := r.bx*dat.CellsPerBlockSide + int(math.Floor(float64(q.X/dat.CellLength)))
-	gy := r.by*dat.CellsPerBlockSide + int(math.Floor(float64(q.Y/dat.CellLength)))
+	gx := r.bx*dat.CellsPerBlockSide + floorInt(q.X/dat.CellLength)
+	gy := r.by*dat.CellsPerBlockSide + floorInt(q.Y/dat.CellLength)
 	const landCells = 255 * dat.CellsPerBlockSide
 	if gx < 0 || gy < 0 || gx >= landCells || gy >= landCells {
 		return nil, false
 	}
-	z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
-	if z == nil {
-		return nil, false
+	e := r.lastCell
+	if e == nil || r.lastCellGen != r.blocksGen || e.gx != gx || e.gy != gy || e.bx != r.bx || e.by != r.by {
+		// Not the cell looked up last (with the heights it was built
+		// from: the same generation of blocks gives the same pointer).
+		z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
+		if z == nil {
+			return nil, false
+		}
+		e = r.cellPolys(z, gx, gy)
+		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
-	e := r.cellPolys(z, gx, gy)
 	for i := range e.polys {
-		if inTri2D(&e.edges[i], q) {
+		if es := &e.edges[i]; es[0].holds(q) && es[1].holds(q) && es[2].holds(q) {
 			return &e.polys[i], true
 		}
 	}
 	return nil, false
+}
+
+// floorInt is int(math.Floor(float64(v))), without the call where
+// truncation is the floor.
+func floorInt(v float32) int {
+	if v >= 0 && v < 1<<30 {
+		return int(v)
+	}
+	return int(math.Floor(float64(v)))
 }
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer
@@ -716,6 +798,16 @@ func (t *trans) validateTransition(st TransitionState) TransitionState {
 			}
 		} else {
 			t.setCurrent()
+		}
+	} else if p.checked {
+		// setCurrent's commonest case, inline: cur is check, whose
+		// spheres are the current ones.
+		p.cur = p.check
+		if p.n > 0 {
+			p.curr[0] = p.global[0].c
+		}
+		if p.n > 1 {
+			p.curr[1] = p.global[1].c
 		}
 	} else {
 		t.setCurrent()

@@ -46,6 +46,7 @@ func (r *Resolver) heights(x, y int) *Heights {
 	z, _ := r.env.LandHeights(id)
 	if len(r.blocks) >= maxBlocks {
 		r.blocks = r.blocks[:0]
+		r.blocksGen++
 	}
 	r.blocks = append(r.blocks, blockHeights{id: id, z: z})
 	return z
@@ -64,25 +65,17 @@ type cellEntry struct {
 	verts          [6]physics.Vec3
 	// top is the highest vertex.
 	top float32
-	// edges are each triangle's edges as inTri2D tests them.
+	// edges are each triangle's edges as holds tests them.
 	edges [2][3]edge2D
 }
 
 // edge2D is a polygon edge a→b seen from above: a and b − a.
 type edge2D struct{ ax, ay, dx, dy float32 }
 
-// inTri2D is point_in_poly2D for a triangle facing up, over its edges
-// (the closing edge first; the order does not change the answer): q seen
-// from above is inside every edge (on an edge counts).
-func inTri2D(es *[3]edge2D, q physics.Vec3) bool {
-	for i := range es {
-		e := &es[i]
-		if e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0 {
-			return false
-		}
-	}
-	return true
-}
+// holds reports whether q seen from above is on the edge or inside it:
+// a triangle facing up holds q on its three edges' (point_in_poly2D; the
+// closing edge first, the order does not change the answer).
+func (e *edge2D) holds(q physics.Vec3) bool { return !(e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0) }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's

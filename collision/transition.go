@@ -196,7 +196,9 @@ type Resolver struct {
 	blocks []blockHeights
 	// epochs is env when it tells when its heights change; epoch is its
 	// epoch the blocks were looked up in (epochSet: any).
-	epochs   epochs
+	epochs epochs
+	// bp is env when it is a Broadphase (its Epoch is its epoch field).
+	bp       *Broadphase
 	epoch    uint64
 	epochSet bool
 	obs      []Obstacle
@@ -204,6 +206,12 @@ type Resolver struct {
 	reachOf  reachMemo
 	// cells caches built LandCell triangles (cellPolys).
 	cells []cellEntry
+	// blocksGen counts the times blocks was emptied; lastCell is the
+	// cell terrainPoly last looked up, in blocks generation lastCellGen
+	// (within one, the same landblock's heights are the same pointer).
+	blocksGen   uint64
+	lastCell    *cellEntry
+	lastCellGen uint64
 	// env cells the move can touch, and whether it can touch the outdoor
 	// cells (terrain, objects, buildings).
 	envCells []*Cell
@@ -216,6 +224,7 @@ type Resolver struct {
 func NewResolver(env Env) *Resolver {
 	r := &Resolver{env: env}
 	r.epochs, _ = env.(epochs)
+	r.bp, _ = env.(*Broadphase)
 	return r
 }
 
@@ -234,6 +243,14 @@ const maxBlocks = 8
 // startBlocks forgets the landblock heights looked up before, unless the
 // Env says they still hold.
 func (r *Resolver) startBlocks() {
+	if bp := r.bp; bp != nil && bp.epoch == r.epoch && r.epochSet {
+		return // (the Broadphase's epoch, read without a call)
+	}
+	r.startBlocksSlow()
+}
+
+// startBlocksSlow is startBlocks past its shortcut.
+func (r *Resolver) startBlocksSlow() {
 	if r.epochs != nil {
 		e := r.epochs.Epoch()
 		if e == r.epoch && r.epochSet {
@@ -242,6 +259,7 @@ func (r *Resolver) startBlocks() {
 		r.epoch, r.epochSet = e, true
 	}
 	r.blocks = r.blocks[:0]
+	r.blocksGen++
 }
 
 // finish names the end's cell and makes the origin local to it: an
@@ -250,7 +268,8 @@ func (r *Resolver) startBlocks() {
 // (AdjustToOutside; off the world nothing moves), else the begin cell.
 func (r *Resolver) finish(pos vec) *Result {
 	var centre vec
-	for i, c := range r.envCells {
+	for i := 0; i < len(r.envCells); i++ {
+		c := r.envCells[i]
 		if i == 0 {
 			centre = pos.Add(r.m.Spheres[0].Origin)
 		}
@@ -283,7 +302,14 @@ func (r *Resolver) gather(a, b vec) {
 	// of its start; the spheres reach out of that by their offsets and
 	// radii, and up and down by the step probes.
 	l := b.Sub(a).Len()
-	hr, zlo, zhi := r.reach()
+	var hr, zlo, zhi float32
+	if k, sp := &r.reachOf, r.m.Spheres; k.valid && len(sp) == k.n && (k.n < 1 || sameBits(&sp[0], &k.spheres[0])) &&
+		(k.n < 2 || sameBits(&sp[1], &k.spheres[1])) {
+		// reach's memo, inline (k.n is at most 2).
+		hr, zlo, zhi = k.hr, k.zlo, k.zhi
+	} else {
+		hr, zlo, zhi = r.reach()
+	}
 	hr += l + skin
 	// max(StepDownHeight, DefaultStepDown), NaN kept as max keeps it.
 	down := float32(DefaultStepDown)
@@ -295,7 +321,7 @@ func (r *Resolver) gather(a, b vec) {
 	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
 	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
 	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
-	if r.outdoor {
+	if r.outdoor && len(r.obs) > 0 {
 		r.addBuildingCells(lo, hi)
 	}
 	for i := 0; i < len(r.envCells); i++ {

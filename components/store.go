@@ -6,6 +6,7 @@ import (
 
 	"github.com/yohamta/donburi"
 
+	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 )
@@ -166,4 +167,93 @@ func (c *Columns) Presentation(r Row) *PresentationData {
 		return nil
 	}
 	return (*PresentationData)(c.pres.rows[r.arch][r.idx])
+}
+
+// DrawColumns resolves what drawing an object reads — its physics state,
+// part array, particle manager, presentation, appearance and name — the
+// way Columns reads the tick's: one location read per entity, a memo of
+// which of the six its archetype has, then one indexed load each. The
+// renderer resolves every object every frame, most of them only to cull
+// them; ComponentType.Get would look each component's storage up through
+// an interface call and Layout.HasComponent scan the archetype's types.
+//
+// The zero DrawColumns is unbound; Resolve binds it to the world it is
+// given (again when given another).
+type DrawColumns struct {
+	world donburi.World
+	// cols are the storages of drawColumnTypes, in that order.
+	cols [6]*storageMirror
+	// The archetype last asked about and which of the six it has.
+	arch int
+	has  [6]bool
+}
+
+// drawColumnTypes are the components DrawColumns reads, in its order.
+var drawColumnTypes = [6]donburi.IComponentType{PhysicsObj, PartArray, ParticleManager, Presentation, Appearance, Name}
+
+// bind ties d to w's storage of the six components (made now when w has
+// none yet, as donburi makes them on first use).
+func (d *DrawColumns) bind(w donburi.World) {
+	if unsafe.Sizeof(donburi.Entry{}) != unsafe.Sizeof(entryMirror{}) {
+		panic("components: donburi.Entry's layout changed; DrawColumns needs its mirror updated")
+	}
+	acc := w.StorageAccessor()
+	if unsafe.Sizeof(*acc.Components.Storage(PhysicsObj)) != unsafe.Sizeof(storageMirror{}) {
+		panic("components: donburi's storage.Storage layout changed; DrawColumns needs its mirror updated")
+	}
+	*d = DrawColumns{world: w, arch: -1}
+	for k, c := range drawColumnTypes {
+		d.cols[k] = (*storageMirror)(unsafe.Pointer(acc.Components.Storage(c)))
+	}
+}
+
+// remember brings the layout memo to entry's archetype.
+//
+//go:noinline
+func (d *DrawColumns) remember(entry *donburi.Entry) {
+	l := entry.Archetype().Layout()
+	d.arch = (*entryMirror)(unsafe.Pointer(entry)).loc.archetype
+	for k, c := range drawColumnTypes {
+		d.has[k] = l.HasComponent(c)
+	}
+}
+
+// Resolve fills v with what drawing e reads — its physics state, part
+// array, particle manager, presentation, appearance and name ("" when
+// it has none) — and leaves the other components nil; it reports false
+// (and leaves v zero) when e is not a live entity of w.
+func (d *DrawColumns) Resolve(w donburi.World, e donburi.Entity, v *View) bool {
+	if d.world != w {
+		d.bind(w)
+	}
+	if !w.Valid(e) {
+		*v = View{}
+		return false
+	}
+	entry := w.Entry(e)
+	l := (*entryMirror)(unsafe.Pointer(entry)).loc
+	if l.archetype != d.arch {
+		d.remember(entry)
+	}
+	a, i := l.archetype, l.component
+	var p [6]unsafe.Pointer
+	for k := range p {
+		if d.has[k] {
+			p[k] = d.cols[k].rows[a][i]
+		}
+	}
+	var name string
+	if p[5] != nil {
+		name = *(*string)(p[5])
+	}
+	*v = View{
+		Phys:     (*physics.Object)(p[0]),
+		Parts:    (*motion.PartArray)(p[1]),
+		Particle: (*managers.ParticleManager)(p[2]),
+		Pres:     (*PresentationData)(p[3]),
+		Look:     (*AppearanceData)(p[4]),
+		Entity:   entry.Entity(),
+		Name:     name,
+	}
+	return true
 }

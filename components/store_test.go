@@ -1,6 +1,7 @@
 package components
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/yohamta/donburi"
@@ -140,4 +141,132 @@ func TestColumnsRefuseAStaleRow(t *testing.T) {
 			read()
 		}()
 	}
+}
+
+// TestDrawColumnsMatchGet checks that DrawColumns resolves the very
+// components ComponentType.Get finds (nil where the entity has none, its
+// name or "") for every live entity of archetypes with and without each
+// of the six, after removals and component moves, for entities made after
+// it bound, and for a second world; and that a dead entity resolves to
+// false and a zero View.
+func TestDrawColumnsMatchGet(t *testing.T) {
+	w := donburi.NewWorld()
+	var d DrawColumns
+	layouts := [][]donburi.IComponentType{
+		{PhysicsObj, PartArray, Presentation, Appearance, Name},
+		{PhysicsObj},
+		{PhysicsObj, Name},
+		{PhysicsObj, PartArray, ParticleManager, Name},
+		{PhysicsObj, Presentation, Appearance},
+		{PhysicsObj, PartArray, Presentation, ParticleManager, Appearance, Name, Motion},
+	}
+	var live []donburi.Entity
+	for i := range 300 {
+		e := w.Create(layouts[i%len(layouts)]...)
+		entry := w.Entry(e)
+		PhysicsObj.Get(entry).GUID = uint32(i + 1)
+		if entry.HasComponent(Name) {
+			Name.SetValue(entry, fmt.Sprintf("object %d", i))
+		}
+		live = append(live, e)
+	}
+	want := func(w donburi.World, e donburi.Entity) View {
+		entry := w.Entry(e)
+		v := View{Entity: entry.Entity(), Phys: PhysicsObj.Get(entry)}
+		if entry.HasComponent(PartArray) {
+			v.Parts = PartArray.Get(entry)
+		}
+		if entry.HasComponent(ParticleManager) {
+			v.Particle = ParticleManager.Get(entry)
+		}
+		if entry.HasComponent(Presentation) {
+			v.Pres = Presentation.Get(entry)
+		}
+		if entry.HasComponent(Appearance) {
+			v.Look = Appearance.Get(entry)
+		}
+		if entry.HasComponent(Name) {
+			v.Name = Name.GetValue(entry)
+		}
+		return v
+	}
+	check := func(stage string, w donburi.World, live []donburi.Entity) {
+		t.Helper()
+		if len(live) == 0 {
+			t.Fatalf("%s: no live entities left to check", stage)
+		}
+		named := 0
+		for _, e := range live {
+			var got View
+			if !d.Resolve(w, e, &got) {
+				t.Fatalf("%s: entity %v not resolved", stage, e)
+			}
+			if exp := want(w, e); got != exp {
+				t.Fatalf("%s: entity %v: DrawColumns %+v, Get %+v", stage, e, got, exp)
+			}
+			if got.Name != "" {
+				named++
+			}
+		}
+		if named == 0 {
+			t.Fatalf("%s: no entity with a name checked", stage)
+		}
+	}
+	check("created", w, live)
+
+	// Remove every third entity: rows are swapped into the holes; the
+	// removed ones no longer resolve.
+	kept := live[:0]
+	var dead []donburi.Entity
+	for i, e := range live {
+		if i%3 == 0 {
+			w.Remove(e)
+			dead = append(dead, e)
+			continue
+		}
+		kept = append(kept, e)
+	}
+	live = kept
+	check("after removals", w, live)
+	for _, e := range dead {
+		v := View{Name: "stale"}
+		if d.Resolve(w, e, &v) || v != (View{}) {
+			t.Fatalf("removed entity %v resolved: %+v", e, v)
+		}
+	}
+
+	// Move entities between archetypes, both ways.
+	for i, e := range live {
+		entry := w.Entry(e)
+		switch {
+		case i%4 == 0 && !entry.HasComponent(ParticleManager):
+			entry.AddComponent(ParticleManager)
+		case i%4 == 1 && entry.HasComponent(Appearance):
+			entry.RemoveComponent(Appearance)
+		case i%4 == 2 && !entry.HasComponent(Presentation):
+			entry.AddComponent(Presentation)
+		case i%4 == 3 && entry.HasComponent(Name):
+			entry.RemoveComponent(Name)
+		}
+	}
+	check("after component moves", w, live)
+
+	// New entities (and a new archetype) after binding.
+	for i := range 50 {
+		e := w.Create(PhysicsObj, PartArray, ParticleManager, Name, ScriptManager)
+		Name.SetValue(w.Entry(e), fmt.Sprintf("late %d", i))
+		live = append(live, e)
+	}
+	check("after later creations", w, live)
+
+	// A second world: DrawColumns binds to it.
+	w2 := donburi.NewWorld()
+	var live2 []donburi.Entity
+	for i := range 20 {
+		e := w2.Create(PhysicsObj, Presentation, Name)
+		Name.SetValue(w2.Entry(e), fmt.Sprintf("second %d", i))
+		live2 = append(live2, e)
+	}
+	check("a second world", w2, live2)
+	check("the first world again", w, live)
 }

@@ -199,30 +199,6 @@ func (v *View) resolve(entry *donburi.Entry) {
 	}
 }
 
-// ResolveDraw fills v with what drawing e reads — its physics state,
-// part array, presentation, appearance, particle manager and name — and
-// leaves the other components nil; it reports false (and leaves v zero)
-// when e is not a live entity. The renderer resolves every object each
-// frame, most of them to cull them, so it reads only these.
-func (v *View) ResolveDraw(w donburi.World, e donburi.Entity) bool {
-	if !w.Valid(e) {
-		*v = View{}
-		return false
-	}
-	entry := w.Entry(e)
-	l := entry.Archetype().Layout()
-	*v = View{
-		Phys:     get(l, entry, PhysicsObj),
-		Parts:    get(l, entry, PartArray),
-		Particle: get(l, entry, ParticleManager),
-		Pres:     get(l, entry, Presentation),
-		Look:     get(l, entry, Appearance),
-		Entity:   entry.Entity(),
-		Name:     Name.GetValue(entry),
-	}
-	return true
-}
-
 // Resolve returns a fresh View of e, or nil when e is not alive.
 func Resolve(w donburi.World, e donburi.Entity) *View {
 	v := &View{}

@@ -297,8 +297,31 @@ func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
 	p := v.Phys
 	*c = Contact{}
+	// get_object_info: the contact plane when the object is in contact
+	// (a plane through its origin, facing up, when it was put down in
+	// contact without one), the sliding normal, and the stationary
+	// frames. (Inline: its only caller.)
 	var out collision.Contact
-	contactOf(p, m, &out)
+	if p.Transient.Has(physics.TransientContact) {
+		out.Valid = true
+		out.Plane = collision.Plane{N: p.ContactPlaneN, D: p.ContactPlaneD}
+		if out.Plane.N.IsZero() {
+			out.Plane = collision.Plane{N: physics.Vec3{Z: 1}, D: -p.Position.Frame.Origin.Z}
+		}
+	} else {
+		m.OnWalkable = false
+	}
+	if p.Transient.Has(physics.TransientSliding) {
+		out.Sliding, out.SlidingNormal = true, p.SlidingNormal
+	}
+	switch {
+	case p.Transient.Has(physics.TransientStationaryStuck):
+		out.StationaryFall = 3
+	case p.Transient.Has(physics.TransientStationaryStop):
+		out.StationaryFall = 2
+	case p.Transient.Has(physics.TransientStationaryFall):
+		out.StationaryFall = 1
+	}
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
 		// Launched upward: whoever launched it called LeaveGround already.
@@ -398,34 +421,6 @@ func Place(v *components.View, pos physics.Position, slide bool, r *collision.Re
 	return pos, true
 }
 
-// contactOf writes to c what get_object_info gives the transition: the contact
-// plane when the object is in contact (a plane through its origin, facing
-// up, when it was put down in contact without one), the sliding normal,
-// and the stationary frames.
-func contactOf(p *physics.Object, m *collision.Mover, c *collision.Contact) {
-	*c = collision.Contact{}
-	if p.Transient.Has(physics.TransientContact) {
-		c.Valid = true
-		c.Plane = collision.Plane{N: p.ContactPlaneN, D: p.ContactPlaneD}
-		if c.Plane.N.IsZero() {
-			c.Plane = collision.Plane{N: physics.Vec3{Z: 1}, D: -p.Position.Frame.Origin.Z}
-		}
-	} else {
-		m.OnWalkable = false
-	}
-	if p.Transient.Has(physics.TransientSliding) {
-		c.Sliding, c.SlidingNormal = true, p.SlidingNormal
-	}
-	switch {
-	case p.Transient.Has(physics.TransientStationaryStuck):
-		c.StationaryFall = 3
-	case p.Transient.Has(physics.TransientStationaryStop):
-		c.StationaryFall = 2
-	case p.Transient.Has(physics.TransientStationaryFall):
-		c.StationaryFall = 1
-	}
-}
-
 // SetPositionTransition is CPhysicsObj::SetPositionInternal(CTransition
 // const*) after a successful transition (seed 003 §3): the object adopts
 // the transition's cell id (change_cell when it differs) and its frame.
@@ -470,7 +465,8 @@ func AnimateStatic(v *components.View, dt float64) {
 // transition left is dropped as the placement transition's collision info
 // would replace it (ACE PhysicsObj.SetPositionInternal(Transition)): no
 // sliding normal, no stationary frames, and a contact plane rebuilt at the
-// new place (contactOf puts one through the origin when in contact).
+// new place (the sweep's get_object_info puts one through the origin
+// when in contact).
 func SetPositionInternal(v *components.View, pos physics.Position) {
 	p := v.Phys
 	p.Position = pos

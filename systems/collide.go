@@ -134,7 +134,8 @@ func syncBodies(w *World) {
 				ref.e, ref.p = e, components.PhysicsObj.Get(entry)
 			}
 			p := ref.p
-			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) && bp.Move(p.GUID, &p.Position, p.Scale) {
+			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) &&
+				(bp.Still(p.GUID, &p.Position, p.Scale) || bp.Move(p.GUID, &p.Position, p.Scale)) {
 				// A body already (its Setup and PartArray stay the
 				// object's for its life): moved, if it moved.
 				continue
@@ -231,12 +232,10 @@ func (w *World) traceTransition(guid uint32, c *physobj.Contact) {
 
 // keepContacts stores the object's contacts of this transition for
 // World.Collisions, reusing its slice; an object that touched nothing
-// keeps an empty record.
+// keeps an empty record. (Its caller does not call it when there are no
+// hits and nobody has touched anything: nothing to look up.)
 func (w *World) keepContacts(guid, cell uint32, hits []collision.Hit) {
 	c := w.collide
-	if len(hits) == 0 && len(c.contacts) == 0 {
-		return // nobody has touched anything: nothing to look up
-	}
 	rec := c.contacts[guid]
 	if rec == nil {
 		if len(hits) == 0 {

@@ -58,7 +58,7 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			// CPhysicsObj::transition
 			if t.Moved {
 				// stageTransitionLast, inlined
-				if w.Ground != nil || w.Trace != nil {
+				if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
 					stageTransition(w, o, t)
 				} else {
 					physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
@@ -98,7 +98,7 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		// CPhysicsObj::transition
 		if t.Moved {
 			// stageTransitionLast, inlined
-			if w.Ground != nil || w.Trace != nil {
+			if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
 				stageTransition(w, o, t)
 			} else {
 				physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing

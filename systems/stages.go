@@ -1,7 +1,9 @@
 package systems
 
 import (
+	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
 )
@@ -70,7 +72,15 @@ func processHooks(w *World, o *components.View) {
 // (MovementManager::HitGround), as does leaving the ground (LeaveGround);
 // the moved object's broad-phase body follows it.
 func stageTransition(w *World, o *components.View, t *Tick) {
-	r := w.resolver()
+	// r := w.resolver(), inline but for making the collision glue.
+	var r *collision.Resolver
+	if !w.noCollide && w.Ground != nil {
+		if c := w.collide; c != nil {
+			r = c.resolver
+		} else {
+			r = w.resolver()
+		}
+	}
 	if r == nil && w.Trace == nil {
 		// Nothing to sweep against and no trace to report the contact
 		// to: physobj.Transition would take its no-sweep commit (Accept)
@@ -101,8 +111,17 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		w.traceTransition(o.Phys.GUID, c)
 	}
 	if r != nil && !c.Failed {
-		w.keepContacts(o.Phys.GUID, begin, c.Hits)
-		w.placeBody(o.Phys, o.Parts)
+		if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
+			w.keepContacts(o.Phys.GUID, begin, c.Hits)
+		}
+		// w.placeBody(o.Phys, o.Parts), inline:
+		p, pa := o.Phys, o.Parts
+		if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
+			w.collide.bp.Drop(p.GUID)
+			return
+		}
+		bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
+		w.collide.bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
 	}
 }
 
@@ -112,7 +131,7 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 // on and no landing) and no trace, the no-sweep commit takes the Tick's
 // own candidate instead of a copy. Anything else is stageTransition.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
-	if w.Ground != nil || w.Trace != nil {
+	if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
 		stageTransition(w, o, t)
 	} else {
 		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing

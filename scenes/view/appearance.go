@@ -61,6 +61,13 @@ func partLookHash(l *components.AppearanceData, part int) uint64 {
 	return h | 1 // never 0
 }
 
+// plainLook reports whether appearance l changes no part's GfxObj or
+// surfaces: partGfx is then every part's Setup GfxObj and partLookHash
+// 0 (a nil l is plain).
+func plainLook(l *components.AppearanceData) bool {
+	return l == nil || l.Palette == 0 && len(l.SubPalettes) == 0 && len(l.Textures) == 0 && len(l.PartGfx) == 0
+}
+
 // partGfx is the GfxObj drawn for part i: the appearance's replacement,
 // else the Setup's.
 func partGfx(l *components.AppearanceData, part int, setup uint32) uint32 {

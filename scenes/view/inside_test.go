@@ -12,11 +12,13 @@ import (
 // themselves: for parts placed at random (rotated, scaled, near and far,
 // in and out of view) with vertices on their radius, whenever it says a
 // part is well inside, projectFast's per-vertex tests would set no
-// outcode; and it says so for most parts near the middle of the view.
+// outcode, and when it says a part is nearer than the fog, no vertex
+// lies beyond fogNear; and it says so for most parts near the middle of
+// the view.
 func TestWellInsideHoldsEveryVertex(t *testing.T) {
-	mp := meshPass{w2: 640, h2: 360, focal: 600, near: NearPlane, far: FarPlane, sw: 1280, sh: 720}
+	mp := meshPass{w2: 640, h2: 360, focal: 600, near: NearPlane, far: FarPlane, sw: 1280, sh: 720, fog: true, fogMin: 30, fogNear: 30 - 30*1e-5}
 	rng := rand.New(rand.NewSource(7))
-	inside, central := 0, 0
+	inside, central, unfoggedN, foggedN := 0, 0, 0, 0
 	for k := 0; k < 20000; k++ {
 		radius := 0.05 + rng.Float32()*3
 		scale := 0.5 + rng.Float32()*1.5
@@ -29,9 +31,14 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 		}
 		z := rng.Float32()*60 - 2
 		m[3][0], m[3][1], m[3][2] = (rng.Float32()*2-1)*z, (rng.Float32()*2-1)*z*0.6, z
-		ok := wellInside(&mp, &m, radius)
+		ok, unfogged := wellInside(&mp, &m, rowLen(&m, 0), radius)
 		if ok {
 			inside++
+			if unfogged {
+				unfoggedN++
+			} else {
+				foggedN++
+			}
 		}
 		if z > 10 && math.Abs(float64(m[3][0])) < float64(z)/4 && math.Abs(float64(m[3][1])) < float64(z)/4 && radius*scale < 1 {
 			central++
@@ -54,10 +61,13 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 			if c.Z < mp.near || c.Z > mp.far || x < 0 || x > mp.sw || y < 0 || y > mp.sh {
 				t.Fatalf("part %d found inside, but its vertex %v projects to (%v, %v) at depth %v", k, p, x, y, c.Z)
 			}
+			if unfogged && !(c.Z <= mp.fogNear) {
+				t.Fatalf("part %d found nearer than the fog (from %v), but its vertex %v lies at depth %v", k, mp.fogNear, p, c.Z)
+			}
 		}
 	}
-	if central == 0 || inside == 0 {
-		t.Fatalf("%d parts inside, %d central: the test placed none", inside, central)
+	if central == 0 || inside == 0 || unfoggedN == 0 || foggedN == 0 {
+		t.Fatalf("%d parts inside (%d nearer than the fog, %d not), %d central: the test placed none of some", inside, unfoggedN, foggedN, central)
 	}
-	t.Logf("%d of 20000 parts well inside (%d central)", inside, central)
+	t.Logf("%d of 20000 parts well inside (%d central, %d nearer than the fog)", inside, central, unfoggedN)
 }

@@ -266,7 +266,7 @@ func (r *Renderer) visitCell(id uint32, rect Rect, depth int) {
 	off := r.cam.BlockOffset(bx, by)
 	v := r.cam.View()
 	r.lightIndoors(c.id, &v)
-	r.buildMeshInto(&r.interior, c.mesh, m, -1, 1)
+	r.buildMeshInto(&r.interior, c.mesh, &m, -1, 1)
 	for _, st := range c.statics {
 		if sm := r.Mesh(st.GfxObj); sm != nil {
 			root := staticMatrix(&st, off)

@@ -44,8 +44,11 @@ type Mesh struct {
 	Radius float32
 	// Degrade is the GfxObj's levels of detail (its DIDDegrade), nil for
 	// none: a part drawn with this mesh draws the level its distance
-	// picks instead (Renderer.degrade).
+	// picks instead (degradeLevel).
 	Degrade *dat.GfxObjDegradeInfo
+	// levels are the meshes of Degrade's levels as far as looked up
+	// (Renderer.levelMesh; noMesh for one that cannot be built).
+	levels []*Mesh
 	// corners are the distinct front-side corners of the triangles (a
 	// vertex with its surface's colour, opacity, luminosity, alpha test
 	// and atlas coordinate) and triCorners each triangle's three
@@ -58,6 +61,9 @@ type Mesh struct {
 	// ctris are the triangles as the corner path reads them (with
 	// corners; shareCorners).
 	ctris []cornerTri
+	// texCorners: every corner is textured, neither luminous nor alpha
+	// tested (writeCorners' plain loop).
+	texCorners bool
 	// planes are the triangles' planes in part space (facePlanes): the
 	// renderer picks the side each shows before transforming a vertex.
 	// nil: it transforms every vertex and picks them in camera space.
@@ -68,22 +74,27 @@ type Mesh struct {
 
 // cornerTri is a triangle as the renderer's corner path reads it: its
 // vertices, its corners, its surface's opacity and whether it is
-// additive.
+// additive. It is 32 bytes, as are meshPlane and meshCorner: the
+// compiler folds a power-of-two stride into the loads' addressing, where
+// a stride of 24 or 20 bytes costs an address computation per field.
 type cornerTri struct {
 	V, C     [3]uint16
 	Alpha    float32
 	Additive bool
+	_        [15]byte
 }
 
 // meshPlane is a triangle's plane in part space: N the unnormalized
 // (B−A)×(C−A), zero for a degenerate triangle, and D = N·A; with the
-// triangle's vertices and whether its back is drawn, so that choosing
-// the sides reads nothing else.
+// triangle's vertices and whether its back side may be drawn (Back: a
+// two-sided triangle that is not degenerate), so that choosing the sides
+// reads nothing else.
 type meshPlane struct {
-	N        physics.Vec3
-	D        float32
-	V        [3]uint16
-	TwoSided bool
+	N    physics.Vec3
+	D    float32
+	V    [3]uint16
+	Back bool
+	_    [8]byte // 32 bytes (cornerTri)
 }
 
 // facePlanes fills planes and minAlpha.
@@ -94,7 +105,7 @@ func (m *Mesh) facePlanes() {
 		t := &m.Tris[i]
 		a, b, c := m.Pos[t.A], m.Pos[t.B], m.Pos[t.C]
 		n := b.Sub(a).Cross(c.Sub(a))
-		m.planes[i] = meshPlane{N: n, D: n.Dot(a), V: [3]uint16{t.A, t.B, t.C}, TwoSided: t.TwoSided}
+		m.planes[i] = meshPlane{N: n, D: n.Dot(a), V: [3]uint16{t.A, t.B, t.C}, Back: t.TwoSided && n != (physics.Vec3{})}
 		m.minAlpha = min(m.minAlpha, t.Alpha)
 	}
 }
@@ -104,12 +115,12 @@ func (m *Mesh) facePlanes() {
 // the vertex's projection, light and fog and the object's opacity.
 type meshCorner struct {
 	V          uint16
+	Tex        bool
+	AlphaTest  bool       // Tex && the surface's alpha test
 	UV         [2]float32 // atlas coordinate (Tex)
 	Col        rgb        // the surface's front colour
 	Alpha, Lum float32
-	Tex        bool
-	AlphaTest  bool // Tex && the surface's alpha test
-}
+} // 32 bytes (cornerTri)
 
 // BuildMesh triangulates a GfxObj's drawing polygons as fans. Each
 // polygon's colour is its surface's solid colour, or for a textured or
@@ -315,6 +326,13 @@ func (m *Mesh) shareCorners() {
 		}
 	}
 	m.corners, m.triCorners = corners, tc
+	m.texCorners = true
+	for i := range corners {
+		if c := &corners[i]; !c.Tex || c.Lum > 0 || c.AlphaTest {
+			m.texCorners = false
+			break
+		}
+	}
 	m.ctris = make([]cornerTri, len(m.Tris))
 	for i := range m.Tris {
 		t := &m.Tris[i]

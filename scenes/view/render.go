@@ -134,6 +134,7 @@ type triRec struct {
 	V            [3]uint32
 	Owner        int32
 	Blend, Solid bool
+	_            [14]byte // 32 bytes (cornerTri)
 }
 
 // triList is a depth-sorted layer: a sort key and a triangle number each.
@@ -245,10 +246,18 @@ type Renderer struct {
 	// here).
 	tris     []triRec
 	view     components.View // the object being built, resolved per object
-	skyList  triList
-	terrain  triList
-	interior triList
-	scene    triList
+	drawCols components.DrawColumns
+	partM    physics.Mat4 // the part being built's matrix (buildObject)
+	// hypX, hypY are inView's hypotenuses of the focal length and the
+	// half width and height, for hypCam at hypFocal, hypW and hypH.
+	hypX, hypY float32
+	hypCam     *Camera
+	hypFocal   float32
+	hypW, hypH int
+	skyList    triList
+	terrain    triList
+	interior   triList
+	scene      triList
 	// blended collects the triangles that are not Solid for the
 	// back-to-front pass (Depth).
 	blended  triList
@@ -270,14 +279,23 @@ type Renderer struct {
 	// sortCounts are sort's digit counts (a pass's digit at most 14 bits).
 	sortCounts [3][1<<14 + 1]int32
 	pairs      [][2]uint32 // sort's scratch
-	scratch    []physics.Vec3
-	proj       []projVert // scratch's vertices lit and projected (buildMeshInto)
-	zo         []zOut     // their depths and outcodes
-	// radii are the part mesh radii of each Setup parts list drawn
-	// (partRadii); radiiKey, radiiLast the last one.
-	radii     map[*uint32][]float32
-	radiiKey  *uint32
-	radiiLast []float32
+	// bufs are buildMeshInto's per-vertex and per-corner scratch;
+	// scratch, proj, zo, vstamp and cslot are slices of all of them.
+	bufs    *partBufs
+	scratch []physics.Vec3
+	proj    []projVert // scratch's vertices lit and projected (buildMeshInto)
+	zo      []zOut     // their depths and outcodes
+	// mp, mpFog and camLight are buildMeshInto's constants for the
+	// frame's camera and light (setMeshPass) when mpOK.
+	mp       meshPass
+	mpFog    bool
+	mpOK     bool
+	camLight Lighting
+	// setups are the part meshes and radii of each Setup parts list
+	// drawn (setupOf); setupKey, setupLast the last one.
+	setups    map[*uint32]*setupParts
+	setupKey  *uint32
+	setupLast *setupParts
 	emitters  []donburi.Entity   // the objects drawn this Build that have a ParticleManager
 	sprites   map[uint32]*sprite // particle sprites by GfxObj id (0: the spark)
 	meshes    map[uint32]*Mesh
@@ -313,9 +331,9 @@ type Renderer struct {
 	// cslot[k] is the mesh's corner k's output vertex when its stamp is
 	// the part's (buildMeshInto).
 	cslot []cornerSlot
-	// cnew is meshTris' scratch: the corners whose output vertices a
-	// part reserved, in order.
-	cnew []uint16
+	// ncnew is how many corners a part reserved output vertices for so
+	// far (bufs.cnew, in order; meshTris).
+	ncnew int
 	// vis is buildMeshInto's scratch: the mesh's triangles drawn (^i for
 	// a back side).
 	vis       []int32
@@ -328,7 +346,7 @@ type Renderer struct {
 // NewRenderer returns a renderer over the assets.
 func NewRenderer(a Assets) *Renderer {
 	r := &Renderer{Assets: a, Palette: DefaultTerrainPalette, BlockRadius: 2, FarRadius: 5, DayFraction: DefaultDayFraction,
-		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}, radii: map[*uint32][]float32{}}
+		meshes: map[uint32]*Mesh{}, blocks: map[uint32]*Landblock{}, errSeen: map[string]bool{}, setups: map[*uint32]*setupParts{}}
 	if p, ok := a.(TerrainPaletter); ok {
 		r.Palette = p.TerrainPalette()
 	}
@@ -425,19 +443,43 @@ func (r *Renderer) attachDegrade(m *Mesh, g *dat.GfxObj) {
 	}
 }
 
-// degrade returns the GfxObj a part drawn with mesh m shows at viewer
-// distance dist (the object's distance over its scale): the level
-// GfxObjDegradeInfo.Level picks (0: draw nothing), or gfx itself when m
-// has no levels or the object is the player, which retail never
-// degrades (CPhysicsPart::UpdateViewerDistance). The distance is the
-// object's origin's, not each part's sort centre's (docs/divergences.md
-// RN-07).
-func degrade(m *Mesh, gfx uint32, dist float32, player bool) uint32 {
-	if m == nil || m.Degrade == nil || player {
-		return gfx
+// degradeLevel returns the level of detail a part drawn with mesh m
+// shows at viewer distance dist (the object's distance over its scale):
+// the index into m.Degrade.Degrades that GfxObjDegradeInfo.Level picks
+// (its GfxObj 0: draw nothing), or −1 when m has no levels or the object
+// is the player, which retail never degrades
+// (CPhysicsPart::UpdateViewerDistance). The distance is the object's
+// origin's, not each part's sort centre's (docs/divergences.md RN-07).
+func degradeLevel(m *Mesh, dist float32, player bool) int {
+	if m.Degrade == nil || player {
+		return -1
 	}
-	return m.Degrade.Degrades[m.Degrade.Level(dist)].ID
+	return m.Degrade.Level(dist)
 }
+
+// levelMesh returns the mesh of level k of m's degrades for part i of an
+// object with appearance l (partMesh of the level's GfxObj), looked up
+// once per mesh and level: a mesh is its GfxObj's under one appearance
+// hash, and so is each of its levels.
+func (r *Renderer) levelMesh(m *Mesh, l *components.AppearanceData, i, k int) *Mesh {
+	if len(m.levels) != len(m.Degrade.Degrades) {
+		m.levels = make([]*Mesh, len(m.Degrade.Degrades))
+	}
+	lm := m.levels[k]
+	if lm == nil {
+		if lm = r.partMesh(l, i, m.Degrade.Degrades[k].ID); lm == nil {
+			lm = noMesh
+		}
+		m.levels[k] = lm
+	}
+	if lm == noMesh {
+		return nil
+	}
+	return lm
+}
+
+// noMesh marks a level whose mesh cannot be built (levelMesh).
+var noMesh = &Mesh{}
 
 // block returns a landblock (cached; nil when absent); with Residency
 // assets, the resident one now.
@@ -461,7 +503,7 @@ func (r *Renderer) block(id uint32) *Landblock {
 
 // Build projects the world through cam into Verts and Indices.
 func (r *Renderer) Build(w *systems.World, cam *Camera) {
-	r.cam = cam
+	r.cam, r.mpOK = cam, false
 	r.Verts, r.Indices, r.tris = r.Verts[:0], r.Indices[:0], r.tris[:0]
 	r.Batches, r.anyAdditive = r.Batches[:0], false
 	r.Drawn, r.Placeholders = r.Drawn[:0], r.Placeholders[:0]
@@ -486,7 +528,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		r.emitters = r.emitters[:0]
 		for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 			for _, e := range list {
-				if r.view.ResolveDraw(w.ECS, e) && r.cellVisible(objectCell(&r.view)) {
+				if r.drawCols.Resolve(w.ECS, e, &r.view) && r.cellVisible(objectCell(&r.view)) {
 					r.buildObject(&r.view)
 					if r.view.Particle != nil {
 						r.emitters = append(r.emitters, e)
@@ -497,7 +539,7 @@ func (r *Renderer) Build(w *systems.World, cam *Camera) {
 		// Particles after every object, in the same order, resolving
 		// again only the objects that have emitters.
 		for _, e := range r.emitters {
-			if r.view.ResolveDraw(w.ECS, e) {
+			if r.drawCols.Resolve(w.ECS, e, &r.view) {
 				r.buildParticles(&r.view)
 			}
 		}
@@ -643,7 +685,7 @@ func unlit(l Lighting) Lighting {
 // setLight makes l the frame's lighting, with the sun's direction turned
 // into camera space for the meshes.
 func (r *Renderer) setLight(l Lighting) {
-	r.Light = l
+	r.Light, r.mpOK = l, false
 	v := r.cam.View()
 	ld := l.SunDir
 	r.lightCam = physics.Vec3{
@@ -1057,8 +1099,18 @@ func (r *Renderer) buildObject(o *components.View) {
 	}
 	origin := r.cam.ToRender(pres.Root)
 	parts := o.Parts.Setup.Parts
-	if !r.noCull && !r.inView(r.cam.ToCamera(origin), r.boundingRadius(pres.Visual, parts)) {
-		return
+	// Every object that gets here looks its Setup's part meshes up first
+	// (setupOf), in Setup order, culled or not: a mesh built on first use
+	// takes its textures' atlas places in that order. The bounding radius
+	// is worked out only when the root itself is out of view: inView
+	// passes a larger sphere whenever it passes a point.
+	centre := r.cam.ToCamera(origin)
+	var sp *setupParts
+	if !r.noCull {
+		sp = r.setupOf(parts)
+		if !r.inView(centre, 0) && !r.inView(centre, r.boundingRadius(pres.Visual, sp.radii)) {
+			return
+		}
 	}
 	idx := int32(len(r.Drawn))
 	r.Drawn = append(r.Drawn, Drawn{GUID: o.Phys.GUID, Name: o.Name, Bounds: emptyRect})
@@ -1072,25 +1124,40 @@ func (r *Renderer) buildObject(o *components.View) {
 		look = nil
 	}
 	drawn := 0
-	dist := r.cam.ToCamera(origin).Len() / max(o.Phys.Scale, 1e-3)
+	dist := centre.Len() / max(o.Phys.Scale, 1e-3)
 	player := o.Phys.GUID == r.Highlight && r.Highlight != 0
+	// Without appearance changes every part draws its Setup GfxObj's
+	// plain mesh (partGfx, partMesh), looked up once per Setup.
+	var plain []*Mesh
+	if sp != nil && plainLook(look) {
+		plain = sp.meshes
+	}
 	for i := 0; i < len(pres.Visual) && i < len(parts); i++ {
-		gfx := partGfx(look, i, parts[i])
-		m := r.partMesh(look, i, gfx)
+		var m *Mesh
+		gfx := parts[i]
+		if plain != nil {
+			m = plain[i]
+		} else {
+			gfx = partGfx(look, i, gfx)
+			m = r.partMesh(look, i, gfx)
+		}
 		if m == nil {
 			continue
 		}
-		if g := degrade(m, gfx, dist, player); g != gfx {
-			if g == 0 {
-				drawn++ // retail's NULL level: the part is there, not drawn
-				continue
-			}
-			if m = r.partMesh(look, i, g); m == nil {
-				continue
+		if k := degradeLevel(m, dist, player); k >= 0 {
+			if g := m.Degrade.Degrades[k].ID; g != gfx {
+				if g == 0 {
+					drawn++ // retail's NULL level: the part is there, not drawn
+					continue
+				}
+				if m = r.levelMesh(m, look, i, k); m == nil {
+					continue
+				}
 			}
 		}
 		drawn++
-		r.buildMesh(m, affineMul(&pres.Visual[i], &rv), idx, alpha)
+		affineMulTo(&r.partM, &pres.Visual[i], &rv)
+		r.buildMeshInto(&r.scene, m, &r.partM, idx, alpha)
 	}
 	if indoors {
 		r.points = r.points[:0]
@@ -1108,9 +1175,8 @@ func (r *Renderer) buildObject(o *components.View) {
 
 // boundingRadius bounds the object's drawn parts around its root in the
 // current pose: for each part, the distance of its placed origin plus its
-// mesh radius times the part's largest scale.
-func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32 {
-	radii := r.partRadii(parts)
+// mesh radius (radii, setupOf) times the part's largest scale.
+func (r *Renderer) boundingRadius(visual []physics.Mat4, radii []float32) float32 {
 	var rad float32
 	for i := 0; i < len(visual) && i < len(radii); i++ {
 		if radii[i] < 0 {
@@ -1127,30 +1193,35 @@ func (r *Renderer) boundingRadius(visual []physics.Mat4, parts []uint32) float32
 	return rad
 }
 
-// partRadii returns the mesh radius of each of a Setup's parts (−1 where
-// the part has no mesh), cached by the parts list (a Setup's, which is
-// not changed once read), the last one looked up first.
-func (r *Renderer) partRadii(parts []uint32) []float32 {
-	if len(parts) == 0 {
-		return nil
-	}
+// setupParts are a Setup parts list's plain meshes (Mesh of each part's
+// GfxObj, nil where it cannot be read) and their radii (−1 where the
+// part has no mesh).
+type setupParts struct {
+	meshes []*Mesh
+	radii  []float32
+}
+
+// setupOf returns the plain meshes and radii of a Setup's parts, cached
+// by the parts list (a Setup's, which is not changed once read), the
+// last one looked up first. parts is not empty.
+func (r *Renderer) setupOf(parts []uint32) *setupParts {
 	key := &parts[0]
-	if key == r.radiiKey && len(r.radiiLast) == len(parts) {
-		return r.radiiLast
+	if key == r.setupKey && len(r.setupLast.radii) == len(parts) {
+		return r.setupLast
 	}
-	radii, ok := r.radii[key]
-	if !ok || len(radii) != len(parts) {
-		radii = make([]float32, len(parts))
+	sp, ok := r.setups[key]
+	if !ok || len(sp.radii) != len(parts) {
+		sp = &setupParts{meshes: make([]*Mesh, len(parts)), radii: make([]float32, len(parts))}
 		for i, id := range parts {
-			radii[i] = -1
+			sp.radii[i] = -1
 			if m := r.Mesh(id); m != nil {
-				radii[i] = m.Radius
+				sp.meshes[i], sp.radii[i] = m, m.Radius
 			}
 		}
-		r.radii[key] = radii
+		r.setups[key] = sp
 	}
-	r.radiiKey, r.radiiLast = key, radii
-	return radii
+	r.setupKey, r.setupLast = key, sp
+	return sp
 }
 
 func rowLen(m *physics.Mat4, i int) float32 {
@@ -1174,11 +1245,16 @@ func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
 	// The four side planes pass through the eye: x·focal = ±(W/2)·z and
 	// y·focal = ±(H/2)·z. The sphere is out when its centre lies farther
 	// than rad outside any of them.
-	out := func(a, half float32) bool {
-		return (cam.focal*a-half*c.Z)/float32(math.Hypot(float64(cam.focal), float64(half))) > rad
+	if r.hypCam != cam || r.hypFocal != cam.focal || r.hypW != cam.W || r.hypH != cam.H {
+		r.hypCam, r.hypFocal, r.hypW, r.hypH = cam, cam.focal, cam.W, cam.H
+		r.hypX = float32(math.Hypot(float64(cam.focal), float64(float32(cam.W)/2)))
+		r.hypY = float32(math.Hypot(float64(cam.focal), float64(float32(cam.H)/2)))
+	}
+	out := func(a, half, hyp float32) bool {
+		return (cam.focal*a-half*c.Z)/hyp > rad
 	}
 	hw, hh := float32(cam.W)/2, float32(cam.H)/2
-	return !out(c.X, hw) && !out(-c.X, hw) && !out(c.Y, hh) && !out(-c.Y, hh)
+	return !out(c.X, hw, r.hypX) && !out(-c.X, hw, r.hypX) && !out(c.Y, hh, r.hypY) && !out(-c.Y, hh, r.hypY)
 }
 
 // MarkerSize is the map marker's half size in pixels.
@@ -1204,7 +1280,31 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 
 // buildMesh is buildMeshInto the scene layer.
 func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
-	r.buildMeshInto(&r.scene, mesh, m, owner, alpha)
+	r.buildMeshInto(&r.scene, mesh, &m, owner, alpha)
+}
+
+// setMeshPass works out the frame's constants of buildMeshInto (r.mp but
+// its fog and sun, r.mpFog and r.camLight) from the camera and the
+// light: Build and setLight mark them stale.
+func (r *Renderer) setMeshPass() {
+	cam := r.cam
+	fogMin, fogSpan := r.Light.FogMin, r.Light.FogMax-r.Light.FogMin
+	near := float32(NearPlane)
+	if cam.Map {
+		near = -mapHeight * 4
+	}
+	r.mp = meshPass{
+		w2: float32(cam.W) / 2, h2: float32(cam.H) / 2, focal: cam.focal, mapScale: cam.MapScale,
+		// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below
+		// FogMin too and the fog exactly 0, so the two divisions are
+		// skipped.
+		fogMin: fogMin, fogSpan: fogSpan, fogNear: fogMin - float32(math.Abs(float64(fogMin)))*1e-5,
+		near: near, far: cam.far(), sw: float32(cam.W), sh: float32(cam.H), mapView: cam.Map,
+		amb: r.Light.Ambient, sunCol: r.Light.Sun,
+	}
+	r.mpFog = !cam.Map && r.Light.FogMax > 0 && !(r.Light.FogMax <= r.Light.FogMin) // append's test and FogAt's
+	r.camLight = Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
+	r.mpOK = true
 }
 
 // buildMeshInto transforms a mesh by m (part space to camera space) and emits
@@ -1212,12 +1312,11 @@ func (r *Renderer) buildMesh(mesh *Mesh, m physics.Mat4, owner int32, alpha floa
 // normal turned into camera space against the sun there (Lighting.light),
 // a vertex without a normal taking its triangle's. alpha scales every
 // triangle's opacity (the object's translucency) on top of its surface's.
-func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owner int32, alpha float32) {
-	if cap(r.scratch) < len(mesh.Pos) {
-		r.scratch = make([]physics.Vec3, len(mesh.Pos))
-		r.proj = make([]projVert, len(mesh.Pos))
-		r.zo = make([]zOut, len(mesh.Pos))
-		r.vstamp = make([]uint32, len(mesh.Pos))
+func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, owner int32, alpha float32) {
+	if r.bufs == nil {
+		b := new(partBufs)
+		r.bufs = b
+		r.scratch, r.proj, r.zo, r.vstamp, r.cslot = b.pts[:], b.proj[:], b.zo[:], b.vstamp[:], b.cslot[:]
 	}
 	pts := r.scratch[:len(mesh.Pos)]
 	r.stamp++
@@ -1227,7 +1326,12 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		r.stamp = 1
 	}
 	stamp := r.stamp
-	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
+	if !r.mpOK {
+		r.setMeshPass()
+	}
+	mp := &r.mp
+	mp.fog = r.mpFog && list != &r.skyList
+	mapView := mp.mapView
 	// Each vertex is transformed once per part per frame, and lit and
 	// projected at most once (vertex): the triangles share them by index
 	// (the mesh keeps one vertex per distinct position and normal,
@@ -1243,7 +1347,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 	var W float32
 	var E physics.Vec3
 	if len(planes) == len(mesh.Tris) {
-		W, E, planes = facingTerms(&m, r.cam.Map, planes)
+		W, E, planes = facingTerms(m, mapView, planes)
 	} else {
 		planes = nil
 	}
@@ -1256,36 +1360,24 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 			}
 		}
 	}
-	cam := r.cam
-	w2, h2 := float32(cam.W)/2, float32(cam.H)/2
-	focal, mapScale := cam.focal, cam.MapScale
-	fog := !cam.Map && r.Light.FogMax > 0 && !(r.Light.FogMax <= r.Light.FogMin) && list != &r.skyList // append's test and FogAt's
-	fogMin, fogSpan := r.Light.FogMin, r.Light.FogMax-r.Light.FogMin
-	// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below FogMin
-	// too and the fog exactly 0, so the two divisions are skipped.
-	fogNear := fogMin - float32(math.Abs(float64(fogMin)))*1e-5
-	near := float32(NearPlane)
-	if cam.Map {
-		near = -mapHeight * 4
-	}
-	far := cam.far()
-	sw, sh := float32(cam.W), float32(cam.H)
 	// Vertex normals turn with the part; its scale (uniform for a
 	// GfxObj part) divides out of n·sun, so no normal is renormalized.
 	// The view is orthogonal, so n·sun is the same in camera space as in
 	// render space (a cross product of camera-space points is not: see
 	// facingN). Lights are worked out only for the vertices of triangles
 	// drawn, once each.
+	lc := r.lightCam
 	sun := physics.Vec3{
-		X: r.lightCam.X*m[0][0] + r.lightCam.Y*m[0][1] + r.lightCam.Z*m[0][2],
-		Y: r.lightCam.X*m[1][0] + r.lightCam.Y*m[1][1] + r.lightCam.Z*m[1][2],
-		Z: r.lightCam.X*m[2][0] + r.lightCam.Y*m[2][1] + r.lightCam.Z*m[2][2],
+		X: lc.X*m[0][0] + lc.Y*m[0][1] + lc.Z*m[0][2],
+		Y: lc.X*m[1][0] + lc.Y*m[1][1] + lc.Z*m[1][2],
+		Z: lc.X*m[2][0] + lc.Y*m[2][1] + lc.Z*m[2][2],
 	}
-	if s := rowLen(&m, 0); s > 1e-6 {
-		sun = sun.Scale(1 / s)
+	s0 := rowLen(m, 0)
+	if s0 > 1e-6 {
+		sun = sun.Scale(1 / s0)
 	}
+	mp.sun = sun
 	vstamp := r.vstamp[:len(pts)]
-	mapView := cam.Map
 	// First the sides drawn: front faces, and the back faces of two-sided
 	// triangles (^i in vis), not degenerate and not fully translucent;
 	// their vertices are stamped.
@@ -1320,24 +1412,26 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m physics.Mat4, owne
 		}
 	}
 	r.vis = vis
+	if len(vis) == 0 { // nothing drawn: no vertex stamped
+		r.alphaTest, r.additive = false, false
+		return
+	}
 	// Then each stamped vertex's light (its normal against the sun; R < 0
 	// without a normal: lit by the triangle's) and its screen point,
 	// inverse depth and fog, exactly as put (ScreenOf) and append
 	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
-	mp := meshPass{
-		w2: w2, h2: h2, focal: focal, mapScale: mapScale,
-		fog: fog, fogMin: fogMin, fogSpan: fogSpan, fogNear: fogNear,
-		near: near, far: far, sw: sw, sh: sh, mapView: mapView,
-		sun: sun, amb: camLight.Ambient, sunCol: camLight.Sun,
-	}
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
-		projectFast(&mp, &m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, wellInside(&mp, &m, mesh.Radius))
+		if inside, unfogged := wellInside(mp, m, s0, mesh.Radius); inside && unfogged {
+			projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+		} else {
+			projectFast(mp, m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, inside)
+		}
 	} else {
-		r.projectMesh(&mp, mesh, &m, planes != nil, stamp)
+		r.projectMesh(mp, mesh, m, planes != nil, stamp)
 	}
-	bounds, cornerTris := r.meshTris(list, mesh, vis, &camLight, owner, alpha, stamp)
+	bounds, cornerTris := r.meshTris(list, mesh, vis, &r.camLight, owner, alpha, stamp)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
 	}
@@ -1471,23 +1565,29 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 }
 
 // wellInside reports whether a part drawn by m (perspective) whose
-// vertices lie within radius of its origin lies wholly between the near
+// vertices lie within radius of its origin (s0 its first row's length,
+// rowLen) lies wholly between the near
 // and far planes and inside the screen by a pixel's margin, so that no
 // vertex's outcode (projectMesh) can be set. The sphere is widened by
 // 1 % and a hundredth of a unit, far more than the rounding of the
-// vertices' projections.
-func wellInside(mp *meshPass, m *physics.Mat4, radius float32) bool {
-	s := max(rowLen(m, 0), rowLen(m, 1), rowLen(m, 2))
+// vertices' projections. unfogged (only when inside) says moreover that
+// the part lies wholly nearer than mp.fogNear (or mp.fog is off), so that
+// no vertex is fogged.
+func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) (inside, unfogged bool) {
+	s := max(s0, rowLen(m, 1), rowLen(m, 2))
 	rad := radius*s*1.01 + 0.01
 	cx, cy, cz := m[3][0], m[3][1], m[3][2]
 	zmin := cz - rad
 	if !(zmin > mp.near) || !(cz+rad < mp.far) {
-		return false
+		return false, false
 	}
 	// |x/z| over the sphere is at most (|cx| + rad)/zmin.
 	bx := (abs32(cx) + rad) / zmin * mp.focal
 	by := (abs32(cy) + rad) / zmin * mp.focal
-	return bx < mp.w2-1 && by < mp.h2-1
+	if !(bx < mp.w2-1 && by < mp.h2-1) {
+		return false, false
+	}
+	return true, !mp.fog || cz+rad < mp.fogNear
 }
 
 // projectFast is projectMesh for the usual part: transformed here, in
@@ -1582,11 +1682,65 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 	}
 }
 
+// projectInside is projectFast for a part well inside the view and
+// nearer than the fog (wellInside): no vertex has an outcode but
+// outUnlit, none is fogged. The same values, from a loop with fewer
+// constants.
+func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	n := len(pos)
+	nrm, vstamp := nrm[:n], b.vstamp[:n]
+	pts, proj, zo := &b.pts, &b.proj, &b.zo
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	m30, m31, m32 := m[3][0], m[3][1], m[3][2]
+	w2, h2, focal := mp.w2, mp.h2, mp.focal
+	sun, amb, sunCol := mp.sun, mp.amb, mp.sunCol
+	for i := range pos {
+		if vstamp[i] != stamp {
+			continue
+		}
+		p := pos[i]
+		q := physics.Vec3{
+			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
+			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
+			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+		}
+		k := uint16(i) // a mesh has at most 1<<16 vertices
+		pts[k] = q
+		v := &proj[k]
+		out := uint32(0)
+		if nv := nrm[i]; nv != (physics.Vec3{}) {
+			d := nv.Dot(sun)
+			if d <= 0 { // max(0, d)
+				d = 0
+			}
+			l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+			if l.R > 1 { // min(l, 1)
+				l.R = 1
+			}
+			if l.G > 1 {
+				l.G = 1
+			}
+			if l.B > 1 {
+				l.B = 1
+			}
+			v.L = l
+		} else {
+			v.L = rgb{-1, 0, 0}
+			out = outUnlit
+		}
+		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		zo[k] = zOut{Z: q.Z, Out: out}
+	}
+}
+
 // meshTris writes the triangles vis (buildMeshInto's sides drawn, their
 // vertices projected) into list and returns the screen bounds of the
 // corners they share and how many triangles took the corner path.
 func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
-	proj, zo := r.proj[:len(mesh.Pos)], r.zo[:len(mesh.Pos)]
+	b := r.bufs
+	proj, zo := &b.proj, &b.zo
 	// With corners (shareCorners), a front side lit by its vertex normals
 	// writes each of its corners' output vertex once for all the
 	// triangles naming it (cslot, stamped like the vertices); the others —
@@ -1595,13 +1749,6 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	tcs := mesh.triCorners
 	if r.detail > 0 || len(tcs) != len(mesh.Tris) {
 		tcs = nil
-	}
-	if tcs != nil && cap(r.cslot) < len(mesh.corners) {
-		r.cslot = make([]cornerSlot, len(mesh.corners))
-	}
-	var cslot []cornerSlot
-	if tcs != nil {
-		cslot = r.cslot[:len(mesh.corners)]
 	}
 	ctris := mesh.ctris
 	if tcs == nil {
@@ -1612,11 +1759,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	// corner in cnew; the vertices are written after the loop, in the
 	// order reserved (so Verts is as if written in the loop).
 	cornerTris := 0
-	r.cnew = r.cnew[:0]
+	r.ncnew = 0
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
-			i, n = r.cornerRun(list, ctris, vis, i, cslot, owner, alpha, stamp)
+			i, n = r.cornerRun(list, ctris, len(mesh.corners), vis, i, owner, alpha, stamp)
 			cornerTris += n
 			if i == len(vis) {
 				break
@@ -1637,7 +1784,12 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		r.meshTriangle(list, mesh, t, back, clipped, pa, pb, pc, camLight, owner, alpha)
 	}
 	// The reserved corners' output vertices.
-	bounds := writeCorners(r.Verts, r.cnew, mesh.corners, cslot, proj, alpha, r.SrcX, r.SrcY)
+	var bounds Rect
+	if mesh.texCorners {
+		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
+	} else {
+		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
+	}
 	return bounds, cornerTris
 }
 
@@ -1647,9 +1799,9 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 // triangle's place (len(vis) for none) and how many it recorded. Its
 // loop makes no call: the output slices are grown for the whole run
 // first.
-func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i int, cslot []cornerSlot, owner int32, alpha float32, stamp uint32) (int, int) {
+func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis []int32, i int, owner int32, alpha float32, stamp uint32) (int, int) {
 	rest := len(vis) - i
-	nt0, nk0, nv0, nc0 := len(r.tris), len(list.keys), len(r.Verts), len(r.cnew)
+	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
 	if cap(r.tris)-nt0 < rest {
 		r.tris = slices.Grow(r.tris, rest)
 	}
@@ -1657,18 +1809,15 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		list.keys = slices.Grow(list.keys, rest)
 		list.vals = slices.Grow(list.vals, rest)
 	}
-	if cap(r.Verts)-nv0 < len(cslot) {
-		r.Verts = slices.Grow(r.Verts, len(cslot))
-	}
-	if cap(r.cnew)-nc0 < len(cslot) {
-		r.cnew = slices.Grow(r.cnew, len(cslot))
+	if cap(r.Verts)-nv0 < ncorners {
+		r.Verts = slices.Grow(r.Verts, ncorners)
 	}
 	tris := r.tris[nt0 : nt0+rest]
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
-	cnew := r.cnew[nc0 : nc0+len(cslot)]
-	zo := r.zo
+	b := r.bufs
+	zo, cslot, cnew := &b.zo, &b.cslot, &b.cnew
 	opaqueLayer := !r.particle && list != &r.skyList
-	nt, nc, nv := 0, 0, uint32(nv0)
+	nt, nc, nv := 0, r.ncnew, uint32(nv0)
 	anyAdd := false
 	for ; i < len(vis); i++ {
 		vi := vis[i]
@@ -1687,27 +1836,31 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 		if oa&ob&oc&outAway != 0 {
 			continue
 		}
+		// A part has at most 65535 corners, so nc stays below 1<<16.
 		tr := &tris[nt]
-		s := &cslot[ct.C[0]]
+		c := ct.C[0]
+		s := &cslot[c]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
-			cnew[nc] = ct.C[0]
+			cnew[uint16(nc)] = c
 			nc++
 			nv++
 		}
 		tr.V[0] = s.out
-		s = &cslot[ct.C[1]]
+		c = ct.C[1]
+		s = &cslot[c]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
-			cnew[nc] = ct.C[1]
+			cnew[uint16(nc)] = c
 			nc++
 			nv++
 		}
 		tr.V[1] = s.out
-		s = &cslot[ct.C[2]]
+		c = ct.C[2]
+		s = &cslot[c]
 		if s.stamp != stamp {
 			s.stamp, s.out = stamp, nv
-			cnew[nc] = ct.C[2]
+			cnew[uint16(nc)] = c
 			nc++
 			nv++
 		}
@@ -1726,7 +1879,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 	r.tris = r.tris[:nt0+nt]
 	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
 	r.Verts = r.Verts[:nv]
-	r.cnew = r.cnew[:nc0+nc]
+	r.ncnew = nc
 	r.anyAdditive = r.anyAdditive || anyAdd
 	return i, nt
 }
@@ -1738,7 +1891,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, vis []int32, i in
 // Its loop makes no call: vis is grown for every triangle first.
 func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, mesh *Mesh, alpha float32, stamp uint32) []int32 {
 	vis := slices.Grow(r.vis[:0], len(planes))[:len(planes)]
-	vstamp := r.vstamp
+	vstamp := &r.bufs.vstamp
 	// Every triangle is opaque enough when the least opaque one is.
 	alphaEach := !(alpha*mesh.minAlpha > 0.01)
 	tris := mesh.Tris
@@ -1749,7 +1902,7 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 		// of the part-space plane, which W and E fold in.
 		v := int32(i)
 		if !(W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0) {
-			if !pl.TwoSided || pl.N == (physics.Vec3{}) {
+			if !pl.Back {
 				continue // a back face, or a degenerate triangle
 			}
 			v = ^v
@@ -1770,7 +1923,7 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 // object drawn at opacity alpha (srcX, srcY: the white source pixel;
 // everything else comes from the corner), and returns their screen
 // bounds.
-func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot []cornerSlot, proj []projVert, alpha, srcX, srcY float32) Rect {
+func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot *[1 << 16]cornerSlot, proj *[1 << 16]projVert, alpha, srcX, srcY float32) Rect {
 	bounds := emptyRect
 	for _, j := range cnew {
 		c := &corners[j]
@@ -1791,6 +1944,24 @@ func writeCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot []c
 		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
 		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*l.R, c.Col.G*l.G, c.Col.B*l.B, alpha*c.Alpha
 		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds
+}
+
+// writeTexCorners is writeCorners for a mesh whose corners are all
+// textured, none luminous or alpha tested (Mesh.texCorners): the same
+// vertices, from a loop without their tests.
+func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot *[1 << 16]cornerSlot, proj *[1 << 16]projVert, alpha float32) Rect {
+	bounds := emptyRect
+	for _, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		u, w := c.UV[0], c.UV[1]
+		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
 		bounds.add(p.X, p.Y)
 	}
 	return bounds
@@ -1880,6 +2051,7 @@ type projVert struct {
 type zOut struct {
 	Z   float32
 	Out uint32
+	_   [2]uint32 // 16 bytes (cornerTri)
 }
 
 // A projVert's outcode bits: nearer than the near plane, beyond the far
@@ -1897,6 +2069,21 @@ const (
 	// is not drawn.
 	outAway = outFar | outLeft | outRight | outTop | outBottom
 )
+
+// partBufs are buildMeshInto's scratch for a part: its vertices in
+// camera space (pts), lit and projected (proj), their depths and
+// outcodes (zo) and stamps (vstamp), its corners' output vertices
+// (cslot) and the corners reserved, in order (cnew). A mesh has at most
+// 1<<16 vertices and corners (uint16 indices), so every array has an
+// entry for every index and indexing them by one needs no bounds check.
+type partBufs struct {
+	pts    [1 << 16]physics.Vec3
+	proj   [1 << 16]projVert
+	zo     [1 << 16]zOut
+	vstamp [1 << 16]uint32
+	cslot  [1 << 16]cornerSlot
+	cnew   [1 << 16]uint16
+}
 
 // cornerSlot is a mesh corner's output vertex (out, its index in Verts)
 // when stamp is the part's (buildMeshInto).
@@ -2523,15 +2710,19 @@ func (r *Renderer) DrawnOf(guid uint32) (Drawn, bool) {
 // 0, 0, 0, 1): the 3×3 block and the translation row only.
 func affineMul(a, b *physics.Mat4) physics.Mat4 {
 	var r physics.Mat4
-	for i := 0; i < 4; i++ {
-		x, y, z := a[i][0], a[i][1], a[i][2]
-		r[i][0] = x*b[0][0] + y*b[1][0] + z*b[2][0]
-		r[i][1] = x*b[0][1] + y*b[1][1] + z*b[2][1]
-		r[i][2] = x*b[0][2] + y*b[1][2] + z*b[2][2]
-	}
-	r[3][0] += b[3][0]
-	r[3][1] += b[3][1]
-	r[3][2] += b[3][2]
-	r[3][3] = 1
+	affineMulTo(&r, a, b)
 	return r
+}
+
+// affineMulTo is affineMul into *dst (not a or b), b's block read once.
+func affineMulTo(dst, a, b *physics.Mat4) {
+	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
+	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
+	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
+	for i := 0; i < 3; i++ {
+		x, y, z := a[i][0], a[i][1], a[i][2]
+		dst[i] = [4]float32{x*b00 + y*b10 + z*b20, x*b01 + y*b11 + z*b21, x*b02 + y*b12 + z*b22, 0}
+	}
+	x, y, z := a[3][0], a[3][1], a[3][2]
+	dst[3] = [4]float32{x*b00 + y*b10 + z*b20 + b[3][0], x*b01 + y*b11 + z*b21 + b[3][1], x*b02 + y*b12 + z*b22 + b[3][2], 1}
 }

@@ -386,26 +386,27 @@ func indexTris(t testing.TB, r *Renderer) []uint32 {
 	return out
 }
 
-// TestResolveDrawReadsWhatDrawingNeeds: the renderer's ResolveDraw gives
+// TestDrawColumnsReadWhatDrawingNeeds: the renderer's DrawColumns gives
 // every object the same physics state, part array, presentation,
 // appearance, particle manager and name as a full Resolve, and nothing
 // else.
-func TestResolveDrawReadsWhatDrawingNeeds(t *testing.T) {
+func TestDrawColumnsReadWhatDrawingNeeds(t *testing.T) {
 	w, _ := testWorld(t)
 	n, particles := 0, 0
+	var cols components.DrawColumns
 	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 		for _, e := range list {
 			var full, draw components.View
-			if !full.Resolve(w.ECS, e) || !draw.ResolveDraw(w.ECS, e) {
+			if !full.Resolve(w.ECS, e) || !cols.Resolve(w.ECS, e, &draw) {
 				t.Fatalf("entity %v: not resolved", e)
 			}
 			if draw.Phys != full.Phys || draw.Parts != full.Parts || draw.Pres != full.Pres || draw.Look != full.Look ||
 				draw.Particle != full.Particle || draw.Entity != full.Entity || draw.Name != full.Name {
-				t.Fatalf("entity %v: ResolveDraw %+v, Resolve %+v", e, draw, full)
+				t.Fatalf("entity %v: DrawColumns %+v, Resolve %+v", e, draw, full)
 			}
 			if draw.Motion != nil || draw.Movement != nil || draw.Position != nil || draw.Target != nil || draw.Detection != nil ||
 				draw.Script != nil || draw.Hooks != nil {
-				t.Fatalf("entity %v: ResolveDraw read more than drawing needs: %+v", e, draw)
+				t.Fatalf("entity %v: DrawColumns read more than drawing needs: %+v", e, draw)
 			}
 			n++
 			if draw.Particle != nil {

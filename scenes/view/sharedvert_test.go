@@ -330,7 +330,7 @@ func TestSharedVerticesDrawTheSameTriangles(t *testing.T) {
 					r.scene.reset()
 					r.Drawn = append(r.Drawn[:0], Drawn{Bounds: emptyRect})
 				}
-				rNew.buildMeshInto(&rNew.scene, shared, m, 0, 0.8)
+				rNew.buildMeshInto(&rNew.scene, shared, &m, 0, 0.8)
 				rOld.buildMeshIntoOld(&rOld.scene, old, m, 0, 0.8)
 				parts++
 				tris += len(rNew.tris)
@@ -437,7 +437,7 @@ func TestBoundingRadiusMatchesPerPartMeshes(t *testing.T) {
 				s := max(rowLen(v, 0), rowLen(v, 1), rowLen(v, 2))
 				want = max(want, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+m.Radius*s)
 			}
-			got := r.boundingRadius(visual, parts)
+			got := r.boundingRadius(visual, r.setupOf(parts).radii)
 			if math.Float32bits(got) != math.Float32bits(want) || want <= 0 {
 				t.Fatalf("frame %d: boundingRadius %v, per part %v", frame, got, want)
 			}
