@@ -119,8 +119,16 @@ var directOrdinary = [...]Stage{
 // taken.
 func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 	if managersAsleep(o) {
-		have := presenceOfObject(o)
 `)
+	// With every manager asleep, objectGates holds every gate the
+	// stages left need unless one asks for a default gate.
+	gates := "objectGates"
+	for _, st := range stages {
+		if st.Gate&managerGates == 0 && st.Gate&(GateDefaultAnim|GateDefaultScript) != 0 {
+			gates = "presenceOfObject"
+		}
+	}
+	fmt.Fprintf(&b, "\t\thave := %s(o)\n", gates)
 	emitStages(&b, stages, bodies, inline, managerGates, "\t\t")
 	b.WriteString("\t\treturn\n\t}\n\thave := presence(o)\n")
 	emitStages(&b, stages, bodies, inline, 0, "\t")

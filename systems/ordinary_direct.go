@@ -35,7 +35,7 @@ var directOrdinary = [...]Stage{
 // taken.
 func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 	if managersAsleep(o) {
-		have := presenceOfObject(o)
+		have := objectGates(o)
 		// CPhysicsObj::UpdateObjectInternal: no body
 		if have&(GateActive) == GateActive {
 			// CPartArray::Update

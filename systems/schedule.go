@@ -120,22 +120,30 @@ const (
 )
 
 // presenceOfObject is presence without the manager gates: the ones the
-// object's own state and part array decide. Small enough to inline into
-// the direct path.
+// object's own state and part array decide.
 func presenceOfObject(o *components.View) Gate {
-	var g Gate
+	g := objectGates(o)
 	s := o.Phys.State
-	if o.Phys.Transient.Has(physics.TransientActive) {
-		g |= GateActive
-	}
-	if !s.Has(physics.StateHidden) {
-		g |= GateVisible
-	}
 	if s.Has(physics.StateHasDefaultAnim) {
 		g |= GateDefaultAnim
 	}
 	if s.Has(physics.StateHasDefaultScript) {
 		g |= GateDefaultScript
+	}
+	return g
+}
+
+// objectGates is presenceOfObject without the default-animation and
+// default-script gates: Active, Visible and PartArray, the ones the
+// ordinary table's stages ask for. The direct path takes these alone when
+// no stage it runs needs the others (renderDirect decides).
+func objectGates(o *components.View) Gate {
+	var g Gate
+	if o.Phys.Transient.Has(physics.TransientActive) {
+		g |= GateActive
+	}
+	if !o.Phys.State.Has(physics.StateHidden) {
+		g |= GateVisible
 	}
 	if o.Parts != nil {
 		g |= GatePartArray
