@@ -40,6 +40,9 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // path; renderDirect puts it only there): t.Moved is Frame::combine's test
 // of the same candidate against the same frame, so it is taken again only
 // when UpdatePhysicsInternal wrote the candidate.
+//
+// Not called: the generator writes its statements into runOrdinaryDirect
+// (inlinedBodies); this function is their source.
 func stageUpdatePhysicsAfterCombine(w *World, o *components.View, t *Tick) {
 	if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
 		t.Moved = t.Candidate != o.Phys.Position.Frame
@@ -130,6 +133,9 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 // nothing to sweep against (no ground, so no resolver, nothing to settle
 // on and no landing) and no trace, the no-sweep commit takes the Tick's
 // own candidate instead of a copy. Anything else is stageTransition.
+//
+// Not called: the generator writes its statements into runOrdinaryDirect
+// (inlinedBodies); this function is their source.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
 	if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
 		stageTransition(w, o, t)
