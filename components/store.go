@@ -144,21 +144,6 @@ func (c *Columns) PhysicsObj(r Row) *physics.Object {
 	return (*physics.Object)(c.phys.rows[r.arch][r.idx])
 }
 
-// PhysicsAndParts is Row, PhysicsObj and PartArray of entry in one read
-// (the tick's): its physics state and its part array, nil when its
-// archetype has none.
-func (c *Columns) PhysicsAndParts(entry *donburi.Entry) (*physics.Object, *motion.PartArray) {
-	l := (*entryMirror)(unsafe.Pointer(entry)).loc
-	if l.archetype != c.arch {
-		c.remember(entry)
-	}
-	p := (*physics.Object)(c.phys.rows[l.archetype][l.component])
-	if !c.hasParts {
-		return p, nil
-	}
-	return p, (*motion.PartArray)(c.parts.rows[l.archetype][l.component])
-}
-
 // PartArray is the part array at r, nil when its archetype has none; r
 // must be of the archetype of the last Row read (it panics otherwise).
 func (c *Columns) PartArray(r Row) *motion.PartArray {

@@ -67,9 +67,6 @@ func TestColumnsMatchGet(t *testing.T) {
 			if got := c.Presentation(r); got != wantPres {
 				t.Fatalf("%s: entity %v: Presentation %p, want %p", stage, e, got, wantPres)
 			}
-			if p, pa := c.PhysicsAndParts(entry); p != PhysicsObj.Get(entry) || pa != wantPA {
-				t.Fatalf("%s: entity %v: PhysicsAndParts %p, %p; want %p, %p", stage, e, p, pa, PhysicsObj.Get(entry), wantPA)
-			}
 		}
 	}
 	check("created")

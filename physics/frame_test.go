@@ -175,3 +175,25 @@ func TestPoseMat4IntoMatchesRotateMat4(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainBits: plainBits is "finite and not −0" at every edge of those
+// two conditions and on a spread of other values.
+func TestPlainBits(t *testing.T) {
+	want := func(u uint32) bool { return u&0x7FFFFFFF < 0x7F800000 && u != 1<<31 }
+	edges := []uint32{0, 1, 1<<31 - 1, 1 << 31, 1<<31 + 1, 0x7F7FFFFF, 0x7F800000, 0x7F800001,
+		0xFF7FFFFF, 0xFF800000, 0xFF800001, 0x7FC00000, 0xFFC00000, 0x3F800000, 0xBF800000, 0xFFFFFFFF, 0xFFFFFFFE}
+	for _, u := range edges {
+		if got := plainBits(u); got != want(u) {
+			t.Errorf("plainBits(%#08x) = %v, want %v", u, got, want(u))
+		}
+	}
+	for u := uint64(0); u < 1<<32; u += 0x10001 {
+		if got := plainBits(uint32(u)); got != want(uint32(u)) {
+			t.Fatalf("plainBits(%#08x) = %v, want %v", u, got, want(uint32(u)))
+		}
+	}
+	if plainBits(math.Float32bits(float32(math.Copysign(0, -1)))) || !plainBits(math.Float32bits(0)) ||
+		plainBits(math.Float32bits(float32(math.Inf(1)))) || plainBits(math.Float32bits(float32(math.NaN()))) {
+		t.Error("plainBits: −0, +0, +Inf or NaN misjudged")
+	}
+}

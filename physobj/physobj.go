@@ -88,13 +88,13 @@ func AnimateStaticAdmit(p *physics.Object, now float64) (float64, bool) {
 	return elapsed, true
 }
 
-// UpdatePartArray is UpdatePositionInternal's first step: CPartArray::Update
-// fills delta with the animation's root motion, which counts only on
-// walkable ground, scaled by the object scale.
-func UpdatePartArray(v *components.View, dt float64, delta *physics.Frame) {
-	v.Parts.Update(dt, delta)
-	if v.Phys.Transient.Has(physics.TransientOnWalkable) {
-		delta.Origin = delta.Origin.Scale(v.Phys.Scale)
+// RootMotion is UpdatePositionInternal's rule for the root motion
+// CPartArray::Update (motion.PartArray.Update) has just put in delta: it
+// counts only on walkable ground, scaled by the object scale. Small
+// enough to inline.
+func RootMotion(p *physics.Object, delta *physics.Frame) {
+	if p.Transient.Has(physics.TransientOnWalkable) {
+		delta.Origin = delta.Origin.Scale(p.Scale)
 	} else {
 		delta.Origin = physics.Vec3{}
 	}
@@ -237,6 +237,26 @@ func Accept(p *physics.Object, cand *physics.Frame, dt float64, g Ground) (lande
 	}
 	p.Position.Cell, p.Position.Frame = cell, *cand
 	return landed
+}
+
+// AcceptWithoutGround is Accept with no Ground (g nil): nothing to settle
+// on, so never a landing. The tick's commit when there is no ground at
+// all; a smaller function than Accept (no GroundZ call to keep values
+// for). TestAcceptWithoutGroundMatchesAccept compares the two.
+func AcceptWithoutGround(p *physics.Object, cand *physics.Frame, dt float64) {
+	cell := p.Position.Cell
+	if dt > 0 {
+		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
+	}
+	if dat.IsOutdoorCell(cell) {
+		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
+		if !ok {
+			p.CachedVelocity = physics.Vec3{}
+			return
+		}
+		cell = nc
+	}
+	p.Position.Cell, p.Position.Frame = cell, *cand
 }
 
 // moverOf returns the object's collision spheres, scaled and turned to

@@ -2,7 +2,10 @@
 
 package systems
 
-import "github.com/dereth/dereth/components"
+import (
+	"github.com/dereth/dereth/components"
+	"github.com/dereth/dereth/physobj"
+)
 
 // directOrdinary is the ordinary table runOrdinaryDirect was generated
 // from; the direct path runs only while the world's schedule matches it.
@@ -25,30 +28,41 @@ var directOrdinary = [...]Stage{
 
 // runOrdinaryDirect is directOrdinary as straight-line calls: each stage
 // under its gate, the presence gates taken at the quantum's start and
-// GateMoved read when the stage comes up, as Schedule.run does. When no
-// manager is loaded (the common case), the stages gated on one are left
-// out.
+// GateMoved read when the stage comes up, as Schedule.run does (the
+// gates are kept in a local: no stage reads Tick.have, which only the
+// table walk's Gate.admits does). When no manager is loaded (the common
+// case), the stages gated on one are left out and the manager gates not
+// taken.
 func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
-	have := presence(o)
-	t.have = have
-	if have&(GatePositionManager|GateDetection|GateTarget|GateMovement|GateParticle|GateScript) == 0 {
+	if managersAsleep(o) {
+		have := objectGates(o)
 		// CPhysicsObj::UpdateObjectInternal: no body
 		if have&(GateActive) == GateActive {
 			// CPartArray::Update
 			if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
-				stagePartArrayUpdate(w, o, t)
+				// stagePartArrayUpdate, inlined
+				o.Parts.Update(t.Dt, &t.Delta)
+				physobj.RootMotion(o.Phys, &t.Delta)
 			}
 			// Frame::combine
 			stageFrameCombine(w, o, t)
 			// CPhysicsObj::UpdatePhysicsInternal
 			if have&(GateVisible) == GateVisible {
-				stageUpdatePhysicsAfterCombine(w, o, t)
+				// stageUpdatePhysicsAfterCombine, inlined
+				if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+					t.Moved = t.Candidate != o.Phys.Position.Frame
+				}
 			}
 			// CPhysicsObj::process_hooks
 			stageProcessHooks(w, o, t)
 			// CPhysicsObj::transition
 			if t.Moved {
-				stageTransitionLast(w, o, t)
+				// stageTransitionLast, inlined
+				if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
+					stageTransition(w, o, t)
+				} else {
+					physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+				}
 			}
 			// CPartArray::HandleMovement
 			if have&(GatePartArray) == GatePartArray {
@@ -57,11 +71,14 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		}
 		return
 	}
+	have := presence(o)
 	// CPhysicsObj::UpdateObjectInternal: no body
 	if have&(GateActive) == GateActive {
 		// CPartArray::Update
 		if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
-			stagePartArrayUpdate(w, o, t)
+			// stagePartArrayUpdate, inlined
+			o.Parts.Update(t.Dt, &t.Delta)
+			physobj.RootMotion(o.Phys, &t.Delta)
 		}
 		// PositionManager::adjust_offset
 		if have&(GatePositionManager) == GatePositionManager {
@@ -71,13 +88,21 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		stageFrameCombine(w, o, t)
 		// CPhysicsObj::UpdatePhysicsInternal
 		if have&(GateVisible) == GateVisible {
-			stageUpdatePhysicsAfterCombine(w, o, t)
+			// stageUpdatePhysicsAfterCombine, inlined
+			if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+				t.Moved = t.Candidate != o.Phys.Position.Frame
+			}
 		}
 		// CPhysicsObj::process_hooks
 		stageProcessHooks(w, o, t)
 		// CPhysicsObj::transition
 		if t.Moved {
-			stageTransitionLast(w, o, t)
+			// stageTransitionLast, inlined
+			if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
+				stageTransition(w, o, t)
+			} else {
+				physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+			}
 		}
 		// DetectionManager::CheckDetection
 		if have&(GateDetection) == GateDetection {

@@ -3,6 +3,7 @@ package systems
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/physics"
@@ -68,25 +69,8 @@ func (g Gate) join(names []string, sep, none string) string {
 // quantum (every gate but GateMoved, which the stages themselves decide).
 // No stage changes the state bits or the manager set these depend on.
 func presence(o *components.View) Gate {
-	var g Gate
-	s := o.Phys.State
-	if o.Phys.Transient.Has(physics.TransientActive) {
-		g |= GateActive
-	}
-	if !s.Has(physics.StateHidden) {
-		g |= GateVisible
-	}
-	if s.Has(physics.StateHasDefaultAnim) {
-		g |= GateDefaultAnim
-	}
-	if s.Has(physics.StateHasDefaultScript) {
-		g |= GateDefaultScript
-	}
-	if o.Parts != nil {
-		g |= GatePartArray
-	}
-	if o.Position == nil && o.Detection == nil && o.Target == nil &&
-		o.Movement == nil && o.Particle == nil && o.Script == nil {
+	g := presenceOfObject(o)
+	if managersAsleep(o) {
 		return g // the common case: every manager asleep (ResolveActive)
 	}
 	if o.Position != nil {
@@ -106,6 +90,63 @@ func presence(o *components.View) Gate {
 	}
 	if o.Script != nil {
 		g |= GateScript
+	}
+	return g
+}
+
+// managersAsleep reports whether o has no manager loaded: presence's
+// manager gates (managerGates) all shut. The six manager pointers follow
+// one another in components.View (asserted below) and are tested as one
+// or of their addresses.
+func managersAsleep(o *components.View) bool {
+	m := (*[6]uintptr)(unsafe.Pointer(&o.Movement))
+	return m[0]|m[1]|m[2]|m[3]|m[4]|m[5] == 0
+}
+
+// Movement, Position, Target, Detection, Particle and Script follow one
+// another in components.View (managersAsleep): these constants overflow,
+// and the build fails, otherwise.
+const (
+	_ = uint(unsafe.Offsetof(components.View{}.Position) - unsafe.Offsetof(components.View{}.Movement) - 1*unsafe.Sizeof(uintptr(0)))
+	_ = uint(1*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Position) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Target) - unsafe.Offsetof(components.View{}.Movement) - 2*unsafe.Sizeof(uintptr(0)))
+	_ = uint(2*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Target) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Detection) - unsafe.Offsetof(components.View{}.Movement) - 3*unsafe.Sizeof(uintptr(0)))
+	_ = uint(3*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Detection) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Particle) - unsafe.Offsetof(components.View{}.Movement) - 4*unsafe.Sizeof(uintptr(0)))
+	_ = uint(4*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Particle) - unsafe.Offsetof(components.View{}.Movement)))
+	_ = uint(unsafe.Offsetof(components.View{}.Script) - unsafe.Offsetof(components.View{}.Movement) - 5*unsafe.Sizeof(uintptr(0)))
+	_ = uint(5*unsafe.Sizeof(uintptr(0)) - (unsafe.Offsetof(components.View{}.Script) - unsafe.Offsetof(components.View{}.Movement)))
+)
+
+// presenceOfObject is presence without the manager gates: the ones the
+// object's own state and part array decide.
+func presenceOfObject(o *components.View) Gate {
+	g := objectGates(o)
+	s := o.Phys.State
+	if s.Has(physics.StateHasDefaultAnim) {
+		g |= GateDefaultAnim
+	}
+	if s.Has(physics.StateHasDefaultScript) {
+		g |= GateDefaultScript
+	}
+	return g
+}
+
+// objectGates is presenceOfObject without the default-animation and
+// default-script gates: Active, Visible and PartArray, the ones the
+// ordinary table's stages ask for. The direct path takes these alone when
+// no stage it runs needs the others (renderDirect decides).
+func objectGates(o *components.View) Gate {
+	var g Gate
+	if o.Phys.Transient.Has(physics.TransientActive) {
+		g |= GateActive
+	}
+	if !o.Phys.State.Has(physics.StateHidden) {
+		g |= GateVisible
+	}
+	if o.Parts != nil {
+		g |= GatePartArray
 	}
 	return g
 }

@@ -12,10 +12,12 @@ import (
 // algorithm it names (package physobj, the motion machine, the managers),
 // adding only the world-level context the algorithm asks for.
 
-// stagePartArrayUpdate is CPartArray::Update with the OnWalkable root-motion
-// rule (UpdatePositionInternal).
+// stagePartArrayUpdate is UpdatePositionInternal's first step:
+// CPartArray::Update fills the delta with the animation's root motion,
+// then the OnWalkable rule (physobj.RootMotion).
 func stagePartArrayUpdate(w *World, o *components.View, t *Tick) {
-	physobj.UpdatePartArray(o, t.Dt, &t.Delta)
+	o.Parts.Update(t.Dt, &t.Delta)
+	physobj.RootMotion(o.Phys, &t.Delta)
 }
 
 // stageAdjustOffset is PositionManager::adjust_offset.
@@ -38,6 +40,9 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // path; renderDirect puts it only there): t.Moved is Frame::combine's test
 // of the same candidate against the same frame, so it is taken again only
 // when UpdatePhysicsInternal wrote the candidate.
+//
+// Not called: the generator writes its statements into runOrdinaryDirect
+// (inlinedBodies); this function is their source.
 func stageUpdatePhysicsAfterCombine(w *World, o *components.View, t *Tick) {
 	if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
 		t.Moved = t.Candidate != o.Phys.Position.Frame
@@ -124,18 +129,18 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 }
 
 // stageTransitionLast is stageTransition where no stage after it reads the
-// candidate (the direct path; renderDirect puts it only there): without a
-// resolver or a trace, the no-sweep commit takes the Tick's own candidate
-// instead of a copy.
+// candidate (the direct path; renderDirect puts it only there): with
+// nothing to sweep against (no ground, so no resolver, nothing to settle
+// on and no landing) and no trace, the no-sweep commit takes the Tick's
+// own candidate instead of a copy. Anything else is stageTransition.
+//
+// Not called: the generator writes its statements into runOrdinaryDirect
+// (inlinedBodies); this function is their source.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
-	if w.Trace != nil || !w.noCollide && w.Ground != nil { // w.resolver() != nil
+	if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
 		stageTransition(w, o, t)
-		return
-	}
-	if physobj.Accept(o.Phys, &t.Candidate, t.Dt, w.Ground) {
-		if mm := o.LoadMovement(w.ECS); mm != nil {
-			mm.HitGround()
-		}
+	} else {
+		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 	}
 }
 

@@ -303,7 +303,8 @@ func (w *World) Verify() error {
 // when a quantum is about to run.
 func (w *World) UpdateObject(e donburi.Entity) {
 	entry := w.cols.Entry(e)
-	p, parts := w.cols.PhysicsAndParts(entry)
+	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
