@@ -2554,7 +2554,11 @@ func (r *Renderer) sort(l *triList) {
 		}
 		pairs := r.pairs[:n]
 		radixLow(srcK, srcV, pairs, &counts[0], lo, mask)
-		radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width, mask)
+		if width == 14 { // the usual frame: a constant shift
+			radixHigh14(pairs, l.keys, l.vals, &counts[1], lo)
+		} else {
+			radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width)
+		}
 		return
 	}
 	for pass, shift := 0, uint(0); pass < passes; pass, shift = pass+1, shift+width {
@@ -2637,16 +2641,34 @@ func radixLow(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32, l
 }
 
 // radixHigh is sort's second pass of two, from pairs back to keys and
-// vals by the digit above the low width bits.
+// vals by the digit above the low width bits (the keys less lo span
+// fewer than 2^(2·width) values, so that digit is below 2^width: no
+// mask).
 //
 //go:noinline
-func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32, width uint, mask uint32) {
+func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32, width uint) {
 	width &= 31
-	for _, p := range pairs {
-		b := (p[0] - lo) >> width & mask & (1<<14 - 1)
+	for i := range pairs {
+		k, v := pairs[i][0], pairs[i][1] // not the pair as a value: it went through the stack
+		b := (k - lo) >> width & (1<<14 - 1)
 		c := count[b]
-		keys[c] = p[0]
-		vals[c] = p[1]
+		keys[c] = k
+		vals[c] = v
+		count[b] = c + 1
+	}
+}
+
+// radixHigh14 is radixHigh for width 14: the shift a constant, so that
+// the loop's values stay in registers.
+//
+//go:noinline
+func radixHigh14(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32) {
+	for i := range pairs {
+		k, v := pairs[i][0], pairs[i][1]
+		b := (k - lo) >> 14 & (1<<14 - 1)
+		c := count[b]
+		keys[c] = k
+		vals[c] = v
 		count[b] = c + 1
 	}
 }
