@@ -61,6 +61,8 @@ type Mesh struct {
 	// ctris are the triangles as the corner path reads them (with
 	// corners; shareCorners).
 	ctris []cornerTri
+	// ctriAdd: a triangle of ctris is additive.
+	ctriAdd bool
 	// texCorners: every corner is textured, neither luminous nor alpha
 	// tested (writeCorners' plain loop).
 	texCorners bool
@@ -73,13 +75,14 @@ type Mesh struct {
 }
 
 // cornerTri is a triangle as the renderer's corner path reads it: its
-// vertices, its corners, its surface's opacity and whether it is
-// additive. It is 32 bytes, as are meshPlane and meshCorner: the
+// vertices, its corners, its surface's opacity (Opaque; 0 when it is
+// additive, so that alpha·Opaque ≥ 1 says it is Solid) and whether it
+// is additive. It is 32 bytes, as are meshPlane and meshCorner: the
 // compiler folds a power-of-two stride into the loads' addressing, where
 // a stride of 24 or 20 bytes costs an address computation per field.
 type cornerTri struct {
 	V, C     [3]uint16
-	Alpha    float32
+	Opaque   float32
 	Additive bool
 	_        [15]byte
 }
@@ -336,7 +339,11 @@ func (m *Mesh) shareCorners() {
 	m.ctris = make([]cornerTri, len(m.Tris))
 	for i := range m.Tris {
 		t := &m.Tris[i]
-		m.ctris[i] = cornerTri{V: [3]uint16{t.A, t.B, t.C}, C: tc[i], Alpha: t.Alpha, Additive: t.Additive}
+		m.ctris[i] = cornerTri{V: [3]uint16{t.A, t.B, t.C}, C: tc[i], Opaque: t.Alpha, Additive: t.Additive}
+		if t.Additive {
+			m.ctris[i].Opaque = 0
+			m.ctriAdd = true
+		}
 	}
 }
 

@@ -1763,7 +1763,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
-			i, n = r.cornerRun(list, ctris, len(mesh.corners), vis, i, owner, alpha, stamp)
+			i, n = r.cornerRun(list, mesh, vis, i, owner, alpha, stamp)
 			cornerTris += n
 			if i == len(vis) {
 				break
@@ -1799,7 +1799,8 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 // triangle's place (len(vis) for none) and how many it recorded. Its
 // loop makes no call: the output slices are grown for the whole run
 // first.
-func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis []int32, i int, owner int32, alpha float32, stamp uint32) (int, int) {
+func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owner int32, alpha float32, stamp uint32) (int, int) {
+	ctris, ncorners := mesh.ctris, len(mesh.corners)
 	rest := len(vis) - i
 	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
 	if cap(r.tris)-nt0 < rest {
@@ -1816,9 +1817,14 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
 	b := r.bufs
 	zo, cslot, cnew := &b.zo, &b.cslot, &b.cnew
-	opaqueLayer := !r.particle && list != &r.skyList
+	// A triangle is Solid when opaque at the object's alpha, not
+	// additive and not in the sky or a particle: sa·Opaque ≥ 1, with sa
+	// 0 in those layers and Opaque 0 for an additive triangle.
+	sa := alpha
+	if r.particle || list == &r.skyList {
+		sa = 0
+	}
 	nt, nc, nv := 0, r.ncnew, uint32(nv0)
-	anyAdd := false
 	for ; i < len(vis); i++ {
 		vi := vis[i]
 		if vi < 0 {
@@ -1835,6 +1841,12 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis
 		// beyond the far plane or off one screen edge.
 		if oa&ob&oc&outAway != 0 {
 			continue
+		}
+		// The sort key's depth first: the vertices' records are then
+		// dead, not kept on the stack through the corners.
+		d := (pa.Z + pb.Z + pc.Z) / 3
+		if d <= 0 { // max(d, 0)
+			d = 0
 		}
 		// A part has at most 65535 corners, so nc stays below 1<<16.
 		tr := &tris[nt]
@@ -1865,13 +1877,7 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis
 			nv++
 		}
 		tr.V[2] = s.out
-		add := ct.Additive
-		tr.Owner, tr.Blend, tr.Solid = owner, add, alpha*ct.Alpha >= 1 && !add && opaqueLayer
-		anyAdd = anyAdd || add
-		d := (pa.Z + pb.Z + pc.Z) / 3
-		if d <= 0 { // max(d, 0)
-			d = 0
-		}
+		tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
 		keys[nt] = ^math.Float32bits(d)
 		vals[nt] = uint32(nt0 + nt)
 		nt++
@@ -1880,7 +1886,14 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis
 	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
 	r.Verts = r.Verts[:nv]
 	r.ncnew = nc
-	r.anyAdditive = r.anyAdditive || anyAdd
+	if mesh.ctriAdd && !r.anyAdditive { // whether a triangle recorded is additive
+		for k := range tris[:nt] {
+			if tris[k].Blend {
+				r.anyAdditive = true
+				break
+			}
+		}
+	}
 	return i, nt
 }
 
