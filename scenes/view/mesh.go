@@ -72,6 +72,31 @@ type Mesh struct {
 	planes []meshPlane
 	// minAlpha is the least triangle Alpha (facePlanes).
 	minAlpha float32
+	// litCorners (markLitCorners): the mesh has corners, every vertex a
+	// normal and no triangle a back side drawn, so that every side drawn
+	// of a part that no plane cuts takes the corner path, which reads no
+	// camera-space point (projectInsideLit).
+	litCorners bool
+}
+
+// markLitCorners sets litCorners.
+func (m *Mesh) markLitCorners() {
+	m.litCorners = false
+	if m.ctris == nil || len(m.ctris) != len(m.Tris) || len(m.triCorners) != len(m.Tris) ||
+		len(m.planes) != len(m.Tris) || len(m.Nrm) != len(m.Pos) {
+		return
+	}
+	for _, n := range m.Nrm {
+		if n == (physics.Vec3{}) {
+			return
+		}
+	}
+	for i := range m.planes {
+		if m.planes[i].Back {
+			return
+		}
+	}
+	m.litCorners = true
 }
 
 // cornerTri is a triangle as the renderer's corner path reads it: its
@@ -154,6 +179,7 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 	m.shareVertices()
 	m.shareCorners()
 	m.facePlanes()
+	m.markLitCorners()
 	return m, nil
 }
 

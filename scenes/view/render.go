@@ -1424,7 +1424,12 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	// drawn by emit from the camera-space points, name.)
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
 		if inside, unfogged := wellInside(mp, m, s0, mesh.Radius); inside && unfogged {
-			projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+			if mesh.litCorners && r.detail == 0 {
+				// Every side drawn takes the corner path (meshTris).
+				projectInsideLit(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+			} else {
+				projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+			}
 		} else {
 			projectFast(mp, m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, inside)
 		}
@@ -1732,6 +1737,52 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 		}
 		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
 		zo[k] = zOut{Z: q.Z, Out: out}
+	}
+}
+
+// projectInsideLit is projectInside for a mesh whose vertices all have
+// normals and whose sides drawn all take the corner path (litCorners,
+// without terrain detail): no vertex is lit by its triangle's (outUnlit)
+// and no camera-space point is read, so none is kept. The same values.
+func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	n := len(pos)
+	nrm, vstamp := nrm[:n], b.vstamp[:n]
+	proj, zo := &b.proj, &b.zo
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	m30, m31, m32 := m[3][0], m[3][1], m[3][2]
+	w2, h2, focal := mp.w2, mp.h2, mp.focal
+	sun, amb, sunCol := mp.sun, mp.amb, mp.sunCol
+	for i := range pos {
+		if vstamp[i] != stamp {
+			continue
+		}
+		p := pos[i]
+		q := physics.Vec3{
+			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
+			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
+			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+		}
+		k := uint16(i) // a mesh has at most 1<<16 vertices
+		d := nrm[i].Dot(sun)
+		if d <= 0 { // max(0, d)
+			d = 0
+		}
+		l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+		if l.R > 1 { // min(l, 1)
+			l.R = 1
+		}
+		if l.G > 1 {
+			l.G = 1
+		}
+		if l.B > 1 {
+			l.B = 1
+		}
+		v := &proj[k]
+		v.L = l
+		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		zo[k] = zOut{Z: q.Z}
 	}
 }
 
