@@ -1422,11 +1422,13 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
+	lit := false // projectInsideLit: cornerRun's tests cannot fail
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
 		if inside, unfogged := wellInside(mp, m, s0, mesh.Radius); inside && unfogged {
 			if mesh.litCorners && r.detail == 0 {
 				// Every side drawn takes the corner path (meshTris).
 				projectInsideLit(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+				lit = true
 			} else {
 				projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
 			}
@@ -1436,7 +1438,7 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	} else {
 		r.projectMesh(mp, mesh, m, planes != nil, stamp)
 	}
-	bounds, cornerTris := r.meshTris(list, mesh, vis, &r.camLight, owner, alpha, stamp)
+	bounds, cornerTris := r.meshTris(list, mesh, vis, &r.camLight, owner, alpha, stamp, lit)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
 	}
@@ -1789,7 +1791,7 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 // meshTris writes the triangles vis (buildMeshInto's sides drawn, their
 // vertices projected) into list and returns the screen bounds of the
 // corners they share and how many triangles took the corner path.
-func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
+func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32, lit bool) (Rect, int) {
 	b := r.bufs
 	proj, zo := &b.proj, &b.zo
 	// With corners (shareCorners), a front side lit by its vertex normals
@@ -1814,7 +1816,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
-			i, n = r.cornerRun(list, mesh, vis, i, owner, alpha, stamp)
+			i, n = r.cornerRun(list, mesh, vis, i, owner, alpha, stamp, lit)
 			cornerTris += n
 			if i == len(vis) {
 				break
@@ -1850,7 +1852,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 // triangle's place (len(vis) for none) and how many it recorded. Its
 // loop makes no call: the output slices are grown for the whole run
 // first.
-func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owner int32, alpha float32, stamp uint32) (int, int) {
+func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owner int32, alpha float32, stamp uint32, lit bool) (int, int) {
 	ctris, ncorners := mesh.ctris, len(mesh.corners)
 	rest := len(vis) - i
 	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
@@ -1876,62 +1878,111 @@ func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owne
 		sa = 0
 	}
 	nt, nc, nv := 0, r.ncnew, uint32(nv0)
-	for ; i < len(vis); i++ {
-		vi := vis[i]
-		if vi < 0 {
-			break // a back side
+	if lit {
+		// A part projected by projectInsideLit: every side drawn is a
+		// front side (no back side drawn) and no vertex has an outcode,
+		// so every triangle takes this path: the loop without the tests.
+		for ; i < len(vis); i++ {
+			ct := &ctris[vis[i]]
+			pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+			// The sort key's depth first: the vertices' records are then
+			// dead, not kept on the stack through the corners.
+			d := (pa.Z + pb.Z + pc.Z) / 3
+			if d <= 0 { // max(d, 0)
+				d = 0
+			}
+			// A part has at most 65535 corners, so nc stays below 1<<16.
+			tr := &tris[nt]
+			c := ct.C[0]
+			s := &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[0] = s.out
+			c = ct.C[1]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[1] = s.out
+			c = ct.C[2]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[2] = s.out
+			tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
+			keys[nt] = ^math.Float32bits(d)
+			vals[nt] = uint32(nt0 + nt)
+			nt++
 		}
-		ct := &ctris[vi]
-		pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
-		oa, ob, oc := pa.Out, pb.Out, pc.Out
-		if (oa|ob|oc)&(outNear|outUnlit) != 0 {
-			break
+	} else {
+		for ; i < len(vis); i++ {
+			vi := vis[i]
+			if vi < 0 {
+				break // a back side
+			}
+			ct := &ctris[vi]
+			pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+			oa, ob, oc := pa.Out, pb.Out, pc.Out
+			if (oa|ob|oc)&(outNear|outUnlit) != 0 {
+				break
+			}
+			// emit's and put's path for a triangle wholly in front of the
+			// near plane, from the shared projected vertices: dropped wholly
+			// beyond the far plane or off one screen edge.
+			if oa&ob&oc&outAway != 0 {
+				continue
+			}
+			// The sort key's depth first: the vertices' records are then
+			// dead, not kept on the stack through the corners.
+			d := (pa.Z + pb.Z + pc.Z) / 3
+			if d <= 0 { // max(d, 0)
+				d = 0
+			}
+			// A part has at most 65535 corners, so nc stays below 1<<16.
+			tr := &tris[nt]
+			c := ct.C[0]
+			s := &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[0] = s.out
+			c = ct.C[1]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[1] = s.out
+			c = ct.C[2]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[2] = s.out
+			tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
+			keys[nt] = ^math.Float32bits(d)
+			vals[nt] = uint32(nt0 + nt)
+			nt++
 		}
-		// emit's and put's path for a triangle wholly in front of the
-		// near plane, from the shared projected vertices: dropped wholly
-		// beyond the far plane or off one screen edge.
-		if oa&ob&oc&outAway != 0 {
-			continue
-		}
-		// The sort key's depth first: the vertices' records are then
-		// dead, not kept on the stack through the corners.
-		d := (pa.Z + pb.Z + pc.Z) / 3
-		if d <= 0 { // max(d, 0)
-			d = 0
-		}
-		// A part has at most 65535 corners, so nc stays below 1<<16.
-		tr := &tris[nt]
-		c := ct.C[0]
-		s := &cslot[c]
-		if s.stamp != stamp {
-			s.stamp, s.out = stamp, nv
-			cnew[uint16(nc)] = c
-			nc++
-			nv++
-		}
-		tr.V[0] = s.out
-		c = ct.C[1]
-		s = &cslot[c]
-		if s.stamp != stamp {
-			s.stamp, s.out = stamp, nv
-			cnew[uint16(nc)] = c
-			nc++
-			nv++
-		}
-		tr.V[1] = s.out
-		c = ct.C[2]
-		s = &cslot[c]
-		if s.stamp != stamp {
-			s.stamp, s.out = stamp, nv
-			cnew[uint16(nc)] = c
-			nc++
-			nv++
-		}
-		tr.V[2] = s.out
-		tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
-		keys[nt] = ^math.Float32bits(d)
-		vals[nt] = uint32(nt0 + nt)
-		nt++
 	}
 	r.tris = r.tris[:nt0+nt]
 	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
