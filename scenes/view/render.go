@@ -2609,7 +2609,9 @@ func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b
 }
 
 // sort orders a layer by key with a stable LSD radix sort, so equal
-// depths keep emission order. It sorts the keys less the least one
+// depths keep emission order. A large layer whose keys share their top
+// four bits is sorted by the keys' low 28 (sortRaw14); otherwise it
+// sorts the keys less the least one
 // (the same order): in two passes of 11 bits when they span fewer than
 // 2²² values, of 14 when fewer than 2²⁸ (a frame's depths from about 2
 // to 500 units), else in three of 11, 11 and 10.
@@ -2624,6 +2626,13 @@ func (r *Renderer) sort(l *triList) {
 	}
 	srcK, srcV := l.keys, l.vals[:n]
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
+	// A large layer whose keys share their bits above the lowest 28
+	// (sortRaw14); a smaller one takes the digits that fit its span:
+	// clearing and summing 2·2¹⁴ counts is not then worth it.
+	if n >= 1<<13 && r.sortRaw14(l) {
+		return
+	}
+	counts := &r.sortCounts
 	lo, hi := keySpan(srcK)
 	span := hi - lo
 	if span == 0 {
@@ -2639,7 +2648,6 @@ func (r *Renderer) sort(l *triList) {
 	mask := uint32(1)<<width - 1
 	// The digits' counts in one read of the keys (a pass does not
 	// change how many keys hold each digit).
-	counts := &r.sortCounts
 	for p := 0; p < passes; p++ {
 		clear(counts[p][:mask+2])
 	}
@@ -2669,11 +2677,7 @@ func (r *Renderer) sort(l *triList) {
 		}
 		pairs := r.pairs[:n]
 		radixLow(srcK, srcV, pairs, &counts[0], lo, mask)
-		if width == 14 { // the usual frame: a constant shift
-			radixHigh14(pairs, l.keys, l.vals, &counts[1], lo)
-		} else {
-			radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width)
-		}
+		radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width)
 		return
 	}
 	for pass, shift := 0, uint(0); pass < passes; pass, shift = pass+1, shift+width {
@@ -2692,6 +2696,35 @@ func (r *Renderer) sort(l *triList) {
 		copy(l.keys, srcK)
 		copy(l.vals, srcV)
 	}
+}
+
+// sortRaw14 is sort for a layer whose keys share the bits above the
+// lowest 28 (its depths within 2⁵ octaves of one power of two, 2 to 500
+// units say): sorting by those 28 bits is then sorting by the keys, in
+// two passes of 14-bit digits of the keys themselves, counted in the
+// one read that finds the shared bits. It reports false, the layer
+// untouched, when the keys do not share them.
+func (r *Renderer) sortRaw14(l *triList) bool {
+	n := len(l.keys)
+	counts := &r.sortCounts
+	clear(counts[0][:])
+	clear(counts[1][:])
+	if and, or := radixCount14(l.keys, &counts[0], &counts[1]); (and^or)>>28 != 0 {
+		return false
+	}
+	for p := 0; p < 2; p++ {
+		count := counts[p][:]
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+	}
+	if cap(r.pairs) < n {
+		r.pairs = make([][2]uint32, n+n/4)
+	}
+	pairs := r.pairs[:n]
+	radixLow14(l.keys, l.vals[:n], pairs, &counts[0])
+	radixHigh14(pairs, l.keys, l.vals, &counts[1])
+	return true
 }
 
 // radixPass moves each key of srcK (less lo) and its value to dst at
@@ -2773,14 +2806,42 @@ func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, 
 	}
 }
 
-// radixHigh14 is radixHigh for width 14: the shift a constant, so that
-// the loop's values stay in registers.
+// radixCount14 counts the keys by their low 14 bits in c0 and by the
+// 14 above in c1, each at the digit + 1, and returns the AND and the OR
+// of every key.
 //
 //go:noinline
-func radixHigh14(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32) {
+func radixCount14(keys []uint32, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
+	and, or = ^uint32(0), 0
+	for _, k := range keys {
+		and &= k
+		or |= k
+		c0[(k&(1<<14-1))+1]++
+		c1[(k>>14&(1<<14-1))+1]++
+	}
+	return and, or
+}
+
+// radixLow14 is radixLow by the keys' low 14 bits.
+//
+//go:noinline
+func radixLow14(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32) {
+	vals = vals[:len(keys)]
+	for i, k := range keys {
+		b := k & (1<<14 - 1)
+		c := count[b]
+		pairs[c] = [2]uint32{k, vals[i]}
+		count[b] = c + 1
+	}
+}
+
+// radixHigh14 is radixHigh by the keys' bits 14 to 27.
+//
+//go:noinline
+func radixHigh14(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32) {
 	for i := range pairs {
 		k, v := pairs[i][0], pairs[i][1]
-		b := (k - lo) >> 14 & (1<<14 - 1)
+		b := k >> 14 & (1<<14 - 1)
 		c := count[b]
 		keys[c] = k
 		vals[c] = v
