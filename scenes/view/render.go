@@ -1813,6 +1813,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	// order reserved (so Verts is as if written in the loop).
 	cornerTris := 0
 	r.ncnew = 0
+	nv0 := len(r.Verts)
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
@@ -1838,7 +1839,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	}
 	// The reserved corners' output vertices.
 	var bounds Rect
-	if mesh.texCorners {
+	if lit && mesh.texCorners {
+		// One run reserved them all, in order: the output vertices
+		// from nv0 on.
+		bounds = writeTexCornersSeq(r.Verts[nv0:nv0+r.ncnew], b.cnew[:r.ncnew], mesh.corners, &b.proj, alpha)
+	} else if mesh.texCorners {
 		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
 	} else {
 		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
@@ -2074,6 +2079,25 @@ func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot 
 		p := &proj[c.V]
 		u, w := c.UV[0], c.UV[1]
 		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds
+}
+
+// writeTexCornersSeq is writeTexCorners for corners whose output
+// vertices are verts, in cnew's order (a part whose one cornerRun
+// reserved them all): the same vertices, without reading cslot.
+func writeTexCornersSeq(verts []Vertex, cnew []uint16, corners []meshCorner, proj *[1 << 16]projVert, alpha float32) Rect {
+	bounds := emptyRect
+	verts = verts[:len(cnew)]
+	for k, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		u, w := c.UV[0], c.UV[1]
+		o := &verts[k]
 		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
 		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
 		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
