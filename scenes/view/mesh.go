@@ -61,6 +61,8 @@ type Mesh struct {
 	// ctris are the triangles as the corner path reads them (with
 	// corners; shareCorners).
 	ctris []cornerTri
+	// ctriAdd: a triangle of ctris is additive.
+	ctriAdd bool
 	// texCorners: every corner is textured, neither luminous nor alpha
 	// tested (writeCorners' plain loop).
 	texCorners bool
@@ -70,16 +72,42 @@ type Mesh struct {
 	planes []meshPlane
 	// minAlpha is the least triangle Alpha (facePlanes).
 	minAlpha float32
+	// litCorners (markLitCorners): the mesh has corners, every vertex a
+	// normal and no triangle a back side drawn, so that every side drawn
+	// of a part that no plane cuts takes the corner path, which reads no
+	// camera-space point (projectInsideLit).
+	litCorners bool
+}
+
+// markLitCorners sets litCorners.
+func (m *Mesh) markLitCorners() {
+	m.litCorners = false
+	if m.ctris == nil || len(m.ctris) != len(m.Tris) || len(m.triCorners) != len(m.Tris) ||
+		len(m.planes) != len(m.Tris) || len(m.Nrm) != len(m.Pos) {
+		return
+	}
+	for _, n := range m.Nrm {
+		if n == (physics.Vec3{}) {
+			return
+		}
+	}
+	for i := range m.planes {
+		if m.planes[i].Back {
+			return
+		}
+	}
+	m.litCorners = true
 }
 
 // cornerTri is a triangle as the renderer's corner path reads it: its
-// vertices, its corners, its surface's opacity and whether it is
-// additive. It is 32 bytes, as are meshPlane and meshCorner: the
+// vertices, its corners, its surface's opacity (Opaque; 0 when it is
+// additive, so that alpha·Opaque ≥ 1 says it is Solid) and whether it
+// is additive. It is 32 bytes, as are meshPlane and meshCorner: the
 // compiler folds a power-of-two stride into the loads' addressing, where
 // a stride of 24 or 20 bytes costs an address computation per field.
 type cornerTri struct {
 	V, C     [3]uint16
-	Alpha    float32
+	Opaque   float32
 	Additive bool
 	_        [15]byte
 }
@@ -151,6 +179,7 @@ func BuildTexturedMesh(g *dat.GfxObj, surface func(id uint32) (*dat.Surface, err
 	m.shareVertices()
 	m.shareCorners()
 	m.facePlanes()
+	m.markLitCorners()
 	return m, nil
 }
 
@@ -336,7 +365,11 @@ func (m *Mesh) shareCorners() {
 	m.ctris = make([]cornerTri, len(m.Tris))
 	for i := range m.Tris {
 		t := &m.Tris[i]
-		m.ctris[i] = cornerTri{V: [3]uint16{t.A, t.B, t.C}, C: tc[i], Alpha: t.Alpha, Additive: t.Additive}
+		m.ctris[i] = cornerTri{V: [3]uint16{t.A, t.B, t.C}, C: tc[i], Opaque: t.Alpha, Additive: t.Additive}
+		if t.Additive {
+			m.ctris[i].Opaque = 0
+			m.ctriAdd = true
+		}
 	}
 }
 

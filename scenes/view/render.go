@@ -1422,16 +1422,23 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	// (Lighting.FogAt of 1/iw) work them out per corner. (A vertex behind
 	// the near plane projects to nonsense that only clipped triangles,
 	// drawn by emit from the camera-space points, name.)
+	lit := false // projectInsideLit: cornerRun's tests cannot fail
 	if planes != nil && !mapView && len(r.points) == 0 && len(mesh.Nrm) == len(mesh.Pos) {
 		if inside, unfogged := wellInside(mp, m, s0, mesh.Radius); inside && unfogged {
-			projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+			if mesh.litCorners && r.detail == 0 {
+				// Every side drawn takes the corner path (meshTris).
+				projectInsideLit(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+				lit = true
+			} else {
+				projectInside(mp, m, mesh.Pos, mesh.Nrm, r.bufs, stamp)
+			}
 		} else {
 			projectFast(mp, m, mesh.Pos, mesh.Nrm, pts, r.proj, r.zo, vstamp, stamp, inside)
 		}
 	} else {
 		r.projectMesh(mp, mesh, m, planes != nil, stamp)
 	}
-	bounds, cornerTris := r.meshTris(list, mesh, vis, &r.camLight, owner, alpha, stamp)
+	bounds, cornerTris := r.meshTris(list, mesh, vis, &r.camLight, owner, alpha, stamp, lit)
 	if owner >= 0 {
 		r.Drawn[owner].Tris += cornerTris
 	}
@@ -1735,10 +1742,56 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 	}
 }
 
+// projectInsideLit is projectInside for a mesh whose vertices all have
+// normals and whose sides drawn all take the corner path (litCorners,
+// without terrain detail): no vertex is lit by its triangle's (outUnlit)
+// and no camera-space point is read, so none is kept. The same values.
+func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	n := len(pos)
+	nrm, vstamp := nrm[:n], b.vstamp[:n]
+	proj, zo := &b.proj, &b.zo
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	m30, m31, m32 := m[3][0], m[3][1], m[3][2]
+	w2, h2, focal := mp.w2, mp.h2, mp.focal
+	sun, amb, sunCol := mp.sun, mp.amb, mp.sunCol
+	for i := range pos {
+		if vstamp[i] != stamp {
+			continue
+		}
+		p := pos[i]
+		q := physics.Vec3{
+			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
+			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
+			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+		}
+		k := uint16(i) // a mesh has at most 1<<16 vertices
+		d := nrm[i].Dot(sun)
+		if d <= 0 { // max(0, d)
+			d = 0
+		}
+		l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+		if l.R > 1 { // min(l, 1)
+			l.R = 1
+		}
+		if l.G > 1 {
+			l.G = 1
+		}
+		if l.B > 1 {
+			l.B = 1
+		}
+		v := &proj[k]
+		v.L = l
+		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		zo[k] = zOut{Z: q.Z}
+	}
+}
+
 // meshTris writes the triangles vis (buildMeshInto's sides drawn, their
 // vertices projected) into list and returns the screen bounds of the
 // corners they share and how many triangles took the corner path.
-func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32) (Rect, int) {
+func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Lighting, owner int32, alpha float32, stamp uint32, lit bool) (Rect, int) {
 	b := r.bufs
 	proj, zo := &b.proj, &b.zo
 	// With corners (shareCorners), a front side lit by its vertex normals
@@ -1760,10 +1813,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	// order reserved (so Verts is as if written in the loop).
 	cornerTris := 0
 	r.ncnew = 0
+	nv0 := len(r.Verts)
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
-			i, n = r.cornerRun(list, ctris, len(mesh.corners), vis, i, owner, alpha, stamp)
+			i, n = r.cornerRun(list, mesh, vis, i, owner, alpha, stamp, lit)
 			cornerTris += n
 			if i == len(vis) {
 				break
@@ -1785,7 +1839,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	}
 	// The reserved corners' output vertices.
 	var bounds Rect
-	if mesh.texCorners {
+	if lit && mesh.texCorners {
+		// One run reserved them all, in order: the output vertices
+		// from nv0 on.
+		bounds = writeTexCornersSeq(r.Verts[nv0:nv0+r.ncnew], b.cnew[:r.ncnew], mesh.corners, &b.proj, alpha)
+	} else if mesh.texCorners {
 		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
 	} else {
 		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
@@ -1799,7 +1857,8 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 // triangle's place (len(vis) for none) and how many it recorded. Its
 // loop makes no call: the output slices are grown for the whole run
 // first.
-func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis []int32, i int, owner int32, alpha float32, stamp uint32) (int, int) {
+func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owner int32, alpha float32, stamp uint32, lit bool) (int, int) {
+	ctris, ncorners := mesh.ctris, len(mesh.corners)
 	rest := len(vis) - i
 	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
 	if cap(r.tris)-nt0 < rest {
@@ -1816,71 +1875,132 @@ func (r *Renderer) cornerRun(list *triList, ctris []cornerTri, ncorners int, vis
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
 	b := r.bufs
 	zo, cslot, cnew := &b.zo, &b.cslot, &b.cnew
-	opaqueLayer := !r.particle && list != &r.skyList
+	// A triangle is Solid when opaque at the object's alpha, not
+	// additive and not in the sky or a particle: sa·Opaque ≥ 1, with sa
+	// 0 in those layers and Opaque 0 for an additive triangle.
+	sa := alpha
+	if r.particle || list == &r.skyList {
+		sa = 0
+	}
 	nt, nc, nv := 0, r.ncnew, uint32(nv0)
-	anyAdd := false
-	for ; i < len(vis); i++ {
-		vi := vis[i]
-		if vi < 0 {
-			break // a back side
+	if lit {
+		// A part projected by projectInsideLit: every side drawn is a
+		// front side (no back side drawn) and no vertex has an outcode,
+		// so every triangle takes this path: the loop without the tests.
+		for ; i < len(vis); i++ {
+			ct := &ctris[vis[i]]
+			pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+			// The sort key's depth first: the vertices' records are then
+			// dead, not kept on the stack through the corners.
+			d := (pa.Z + pb.Z + pc.Z) / 3
+			if d <= 0 { // max(d, 0)
+				d = 0
+			}
+			// A part has at most 65535 corners, so nc stays below 1<<16.
+			tr := &tris[nt]
+			c := ct.C[0]
+			s := &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[0] = s.out
+			c = ct.C[1]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[1] = s.out
+			c = ct.C[2]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[2] = s.out
+			tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
+			keys[nt] = ^math.Float32bits(d)
+			vals[nt] = uint32(nt0 + nt)
+			nt++
 		}
-		ct := &ctris[vi]
-		pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
-		oa, ob, oc := pa.Out, pb.Out, pc.Out
-		if (oa|ob|oc)&(outNear|outUnlit) != 0 {
-			break
+	} else {
+		for ; i < len(vis); i++ {
+			vi := vis[i]
+			if vi < 0 {
+				break // a back side
+			}
+			ct := &ctris[vi]
+			pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+			oa, ob, oc := pa.Out, pb.Out, pc.Out
+			if (oa|ob|oc)&(outNear|outUnlit) != 0 {
+				break
+			}
+			// emit's and put's path for a triangle wholly in front of the
+			// near plane, from the shared projected vertices: dropped wholly
+			// beyond the far plane or off one screen edge.
+			if oa&ob&oc&outAway != 0 {
+				continue
+			}
+			// The sort key's depth first: the vertices' records are then
+			// dead, not kept on the stack through the corners.
+			d := (pa.Z + pb.Z + pc.Z) / 3
+			if d <= 0 { // max(d, 0)
+				d = 0
+			}
+			// A part has at most 65535 corners, so nc stays below 1<<16.
+			tr := &tris[nt]
+			c := ct.C[0]
+			s := &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[0] = s.out
+			c = ct.C[1]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[1] = s.out
+			c = ct.C[2]
+			s = &cslot[c]
+			if s.stamp != stamp {
+				s.stamp, s.out = stamp, nv
+				cnew[uint16(nc)] = c
+				nc++
+				nv++
+			}
+			tr.V[2] = s.out
+			tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
+			keys[nt] = ^math.Float32bits(d)
+			vals[nt] = uint32(nt0 + nt)
+			nt++
 		}
-		// emit's and put's path for a triangle wholly in front of the
-		// near plane, from the shared projected vertices: dropped wholly
-		// beyond the far plane or off one screen edge.
-		if oa&ob&oc&outAway != 0 {
-			continue
-		}
-		// A part has at most 65535 corners, so nc stays below 1<<16.
-		tr := &tris[nt]
-		c := ct.C[0]
-		s := &cslot[c]
-		if s.stamp != stamp {
-			s.stamp, s.out = stamp, nv
-			cnew[uint16(nc)] = c
-			nc++
-			nv++
-		}
-		tr.V[0] = s.out
-		c = ct.C[1]
-		s = &cslot[c]
-		if s.stamp != stamp {
-			s.stamp, s.out = stamp, nv
-			cnew[uint16(nc)] = c
-			nc++
-			nv++
-		}
-		tr.V[1] = s.out
-		c = ct.C[2]
-		s = &cslot[c]
-		if s.stamp != stamp {
-			s.stamp, s.out = stamp, nv
-			cnew[uint16(nc)] = c
-			nc++
-			nv++
-		}
-		tr.V[2] = s.out
-		add := ct.Additive
-		tr.Owner, tr.Blend, tr.Solid = owner, add, alpha*ct.Alpha >= 1 && !add && opaqueLayer
-		anyAdd = anyAdd || add
-		d := (pa.Z + pb.Z + pc.Z) / 3
-		if d <= 0 { // max(d, 0)
-			d = 0
-		}
-		keys[nt] = ^math.Float32bits(d)
-		vals[nt] = uint32(nt0 + nt)
-		nt++
 	}
 	r.tris = r.tris[:nt0+nt]
 	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
 	r.Verts = r.Verts[:nv]
 	r.ncnew = nc
-	r.anyAdditive = r.anyAdditive || anyAdd
+	if mesh.ctriAdd && !r.anyAdditive { // whether a triangle recorded is additive
+		for k := range tris[:nt] {
+			if tris[k].Blend {
+				r.anyAdditive = true
+				break
+			}
+		}
+	}
 	return i, nt
 }
 
@@ -1959,6 +2079,25 @@ func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot 
 		p := &proj[c.V]
 		u, w := c.UV[0], c.UV[1]
 		o := &verts[cslot[j].out]
+		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
+		bounds.add(p.X, p.Y)
+	}
+	return bounds
+}
+
+// writeTexCornersSeq is writeTexCorners for corners whose output
+// vertices are verts, in cnew's order (a part whose one cornerRun
+// reserved them all): the same vertices, without reading cslot.
+func writeTexCornersSeq(verts []Vertex, cnew []uint16, corners []meshCorner, proj *[1 << 16]projVert, alpha float32) Rect {
+	bounds := emptyRect
+	verts = verts[:len(cnew)]
+	for k, j := range cnew {
+		c := &corners[j]
+		p := &proj[c.V]
+		u, w := c.UV[0], c.UV[1]
+		o := &verts[k]
 		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
 		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
 		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
@@ -2494,7 +2633,9 @@ func (r *Renderer) addTri(list *triList, owner int32, depth, alpha float32, a, b
 }
 
 // sort orders a layer by key with a stable LSD radix sort, so equal
-// depths keep emission order. It sorts the keys less the least one
+// depths keep emission order. A large layer whose keys share their top
+// four bits is sorted by the keys' low 28 (sortRaw14); otherwise it
+// sorts the keys less the least one
 // (the same order): in two passes of 11 bits when they span fewer than
 // 2²² values, of 14 when fewer than 2²⁸ (a frame's depths from about 2
 // to 500 units), else in three of 11, 11 and 10.
@@ -2509,6 +2650,13 @@ func (r *Renderer) sort(l *triList) {
 	}
 	srcK, srcV := l.keys, l.vals[:n]
 	dstK, dstV := r.tmpK[:n], r.tmpV[:n]
+	// A large layer whose keys share their bits above the lowest 28
+	// (sortRaw14); a smaller one takes the digits that fit its span:
+	// clearing and summing 2·2¹⁴ counts is not then worth it.
+	if n >= 1<<13 && r.sortRaw14(l) {
+		return
+	}
+	counts := &r.sortCounts
 	lo, hi := keySpan(srcK)
 	span := hi - lo
 	if span == 0 {
@@ -2524,7 +2672,6 @@ func (r *Renderer) sort(l *triList) {
 	mask := uint32(1)<<width - 1
 	// The digits' counts in one read of the keys (a pass does not
 	// change how many keys hold each digit).
-	counts := &r.sortCounts
 	for p := 0; p < passes; p++ {
 		clear(counts[p][:mask+2])
 	}
@@ -2554,7 +2701,7 @@ func (r *Renderer) sort(l *triList) {
 		}
 		pairs := r.pairs[:n]
 		radixLow(srcK, srcV, pairs, &counts[0], lo, mask)
-		radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width, mask)
+		radixHigh(pairs, l.keys, l.vals, &counts[1], lo, width)
 		return
 	}
 	for pass, shift := 0, uint(0); pass < passes; pass, shift = pass+1, shift+width {
@@ -2573,6 +2720,35 @@ func (r *Renderer) sort(l *triList) {
 		copy(l.keys, srcK)
 		copy(l.vals, srcV)
 	}
+}
+
+// sortRaw14 is sort for a layer whose keys share the bits above the
+// lowest 28 (its depths within 2⁵ octaves of one power of two, 2 to 500
+// units say): sorting by those 28 bits is then sorting by the keys, in
+// two passes of 14-bit digits of the keys themselves, counted in the
+// one read that finds the shared bits. It reports false, the layer
+// untouched, when the keys do not share them.
+func (r *Renderer) sortRaw14(l *triList) bool {
+	n := len(l.keys)
+	counts := &r.sortCounts
+	clear(counts[0][:])
+	clear(counts[1][:])
+	if and, or := radixCount14(l.keys, &counts[0], &counts[1]); (and^or)>>28 != 0 {
+		return false
+	}
+	for p := 0; p < 2; p++ {
+		count := counts[p][:]
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+	}
+	if cap(r.pairs) < n {
+		r.pairs = make([][2]uint32, n+n/4)
+	}
+	pairs := r.pairs[:n]
+	radixLow14(l.keys, l.vals[:n], pairs, &counts[0])
+	radixHigh14(pairs, l.keys, l.vals, &counts[1])
+	return true
 }
 
 // radixPass moves each key of srcK (less lo) and its value to dst at
@@ -2637,16 +2813,62 @@ func radixLow(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32, l
 }
 
 // radixHigh is sort's second pass of two, from pairs back to keys and
-// vals by the digit above the low width bits.
+// vals by the digit above the low width bits (the keys less lo span
+// fewer than 2^(2·width) values, so that digit is below 2^width: no
+// mask).
 //
 //go:noinline
-func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32, width uint, mask uint32) {
+func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, lo uint32, width uint) {
 	width &= 31
-	for _, p := range pairs {
-		b := (p[0] - lo) >> width & mask & (1<<14 - 1)
+	for i := range pairs {
+		k, v := pairs[i][0], pairs[i][1] // not the pair as a value: it went through the stack
+		b := (k - lo) >> width & (1<<14 - 1)
 		c := count[b]
-		keys[c] = p[0]
-		vals[c] = p[1]
+		keys[c] = k
+		vals[c] = v
+		count[b] = c + 1
+	}
+}
+
+// radixCount14 counts the keys by their low 14 bits in c0 and by the
+// 14 above in c1, each at the digit + 1, and returns the AND and the OR
+// of every key.
+//
+//go:noinline
+func radixCount14(keys []uint32, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
+	and, or = ^uint32(0), 0
+	for _, k := range keys {
+		and &= k
+		or |= k
+		c0[(k&(1<<14-1))+1]++
+		c1[(k>>14&(1<<14-1))+1]++
+	}
+	return and, or
+}
+
+// radixLow14 is radixLow by the keys' low 14 bits.
+//
+//go:noinline
+func radixLow14(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32) {
+	vals = vals[:len(keys)]
+	for i, k := range keys {
+		b := k & (1<<14 - 1)
+		c := count[b]
+		pairs[c] = [2]uint32{k, vals[i]}
+		count[b] = c + 1
+	}
+}
+
+// radixHigh14 is radixHigh by the keys' bits 14 to 27.
+//
+//go:noinline
+func radixHigh14(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32) {
+	for i := range pairs {
+		k, v := pairs[i][0], pairs[i][1]
+		b := k >> 14 & (1<<14 - 1)
+		c := count[b]
+		keys[c] = k
+		vals[c] = v
 		count[b] = c + 1
 	}
 }

@@ -459,6 +459,8 @@ func TestRadixSortMatchesStableSort(t *testing.T) {
 		for _, gen := range []func() uint32{
 			func() uint32 { return ^math.Float32bits(float32(rng.Intn(400)) / 4) }, // ties
 			func() uint32 { return ^math.Float32bits(rng.Float32() * 1200) },
+			func() uint32 { return ^math.Float32bits(2 + rng.Float32()*498) }, // bits above 28 shared
+			func() uint32 { return ^math.Float32bits(3 + float32(rng.Intn(40))/8) },
 			func() uint32 { return 0x12345678 ^ uint32(rng.Intn(4))<<11 }, // the middle digit only
 			rng.Uint32,
 		} {
