@@ -201,11 +201,8 @@ type Contact struct {
 // is written to *c.
 func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
 	p := v.Phys
-	if r != nil && !p.State.Has(physics.StateEthereal) {
-		if m := moverOf(&r.Mover, v, &cand.Orientation); m != nil {
-			sweep(v, m, cand, dt, r, c)
-			return
-		}
+	if r != nil && !p.State.Has(physics.StateEthereal) && sweep(v, cand, dt, r, c) {
+		return
 	}
 	*c = Contact{Landed: Accept(p, cand, dt, g)}
 }
@@ -271,11 +268,31 @@ func moverOf(mover *collision.Mover, v *components.View, q *physics.Quat) *colli
 // the transition's contact for the next one; a landing zeroes the
 // velocity, and FramesStationaryFall 2 and 3 stop it
 // (handle_all_collisions). A transition that found no valid position
-// leaves the object where it was (UpdateObjectInternal).
-func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float64, r *collision.Resolver, c *Contact) {
+// leaves the object where it was (UpdateObjectInternal). It reports false,
+// and does nothing, for an object without spheres (moverOf's nil).
+func sweep(v *components.View, cand *physics.Frame, dt float64, r *collision.Resolver, c *Contact) bool {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
-	p := v.Phys
+	// m := moverOf(&r.Mover, v, &cand.Orientation), inline:
+	pa := v.Parts
+	if pa == nil || pa.Setup == nil || len(pa.Setup.Spheres) == 0 {
+		return false
+	}
+	s, p := pa.Setup, v.Phys
+	scale := p.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	if s.Spheres[0].Radius*scale <= 0 {
+		return false
+	}
+	m := &r.Mover
+	m.GUID = p.GUID
+	m.Spheres = pa.Turned.Of(s, scale, cand.Orientation)
+	m.StepUpHeight = s.StepUpHeight * scale
+	m.StepDownHeight = s.StepDownHeight * scale
+	m.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
+	m.EdgeSlide = p.State.Has(physics.StateEdgeSlide)
 	*c = Contact{}
 	// get_object_info: the contact plane when the object is in contact
 	// (a plane through its origin, facing up, when it was put down in
@@ -319,7 +336,7 @@ func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float
 	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
-		return
+		return true
 	}
 	if res.Failed {
 		// No transition: the origin stays, the orientation is taken,
@@ -327,7 +344,7 @@ func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float
 		p.CachedVelocity = physics.Vec3{}
 		p.Position.Frame.Orientation = cand.Orientation
 		c.Failed = true
-		return
+		return true
 	}
 	c.Hits = res.Hits
 	off := dat.BlockOffset(p.Position.Cell, res.Cell)
@@ -373,6 +390,7 @@ func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float
 	}
 	cand.Origin = res.Origin
 	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: *cand})
+	return true
 }
 
 // Place is the placement of CPhysicsObj::SetPosition (enter_world and

@@ -91,11 +91,19 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		}
 		return
 	}
-	begin := o.Phys.Position.Cell
 	cand := t.Candidate // the transition may change its copy, not the tick's
+	transitionWith(w, o, t.Dt, r, &cand)
+}
+
+// transitionWith is stageTransition past its resolver: the sweep of cand
+// (changed in place) with resolver r (nil: none, but a trace to report
+// to), the movement manager told of a landing or of leaving the ground,
+// the contacts kept and the broad-phase body placed.
+func transitionWith(w *World, o *components.View, dt float64, r *collision.Resolver, cand *physics.Frame) {
+	begin := o.Phys.Position.Cell
 	var contact physobj.Contact
 	c := &contact
-	physobj.Transition(o, &cand, t.Dt, w.Ground, r, c)
+	physobj.Transition(o, cand, dt, w.Ground, r, c)
 	if c.Landed || c.Left {
 		if mm := o.LoadMovement(w.ECS); mm != nil {
 			if c.Landed {
@@ -126,9 +134,18 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 // stageTransitionLast is stageTransition where no stage after it reads the
 // candidate (the direct path; renderDirect puts it only there): without a
 // resolver or a trace, the no-sweep commit takes the Tick's own candidate
-// instead of a copy.
+// instead of a copy, and so does the sweep with the world's resolver
+// made (the commonest collision case: no trace).
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
-	if w.Trace != nil || !w.noCollide && w.Ground != nil { // w.resolver() != nil
+	if !w.noCollide && w.Ground != nil {
+		if c := w.collide; w.Trace == nil && c != nil && c.resolver != nil {
+			transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
+			return
+		}
+		stageTransition(w, o, t) // the resolver to make, or a trace
+		return
+	}
+	if w.Trace != nil {
 		stageTransition(w, o, t)
 		return
 	}
