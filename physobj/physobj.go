@@ -185,28 +185,6 @@ type Contact struct {
 	Failed bool
 }
 
-// Transition commits the candidate frame after a move
-// (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
-// actual displacement over dt. An object with spheres, given a resolver,
-// goes through the retail transition (collision.Resolver.Transition:
-// terrain, static objects' physics BSPs, indoor cells and their portals,
-// other bodies, CylSpheres, step up and down, slides) and the accepted
-// position is committed in the resolver's cell (seed 003 §3). Without spheres or a resolver there is no sweep (seed
-// 004 Q5's set_frame): the candidate is accepted, outdoors canonicalised
-// and kept on the terrain height as Settle does (divergence TR-01). A
-// move that left the world is refused and is no landing.
-//
-// The candidate is taken by pointer and may be changed (canonicalised,
-// settled); the caller passes a copy it does not need again. The result
-// is written to *c.
-func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
-	p := v.Phys
-	if r != nil && !p.State.Has(physics.StateEthereal) && sweep(v, cand, dt, r, c) {
-		return
-	}
-	*c = Contact{Landed: Accept(p, cand, dt, g)}
-}
-
 // Accept is Transition without a sweep (seed 004 Q5's set_frame; TR-01):
 // cached_velocity from the displacement, the candidate accepted —
 // outdoors canonicalised and kept on the terrain height as Settle does —
@@ -261,30 +239,47 @@ func moverOf(mover *collision.Mover, v *components.View, q *physics.Quat) *colli
 	return mover
 }
 
-// sweep is the retail transition (collision.Resolver.Transition): it
-// starts from the object's contact plane, sliding normal and stationary
-// frames (get_object_info, CPhysicsObj::transition), leaves the ground
-// when launched upward, commits the accepted origin and cell, and keeps
-// the transition's contact for the next one; a landing zeroes the
+// Transition commits the candidate frame after a move
+// (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
+// actual displacement over dt. An object with spheres, given a resolver,
+// goes through the retail transition (collision.Resolver.TransitionContact:
+// terrain, static objects' physics BSPs, indoor cells and their portals,
+// other bodies, CylSpheres, step up and down, slides) and the accepted
+// position is committed in the resolver's cell (seed 003 §3). Without
+// spheres or a resolver there is no sweep (seed 004 Q5's set_frame): the
+// candidate is accepted, outdoors canonicalised and kept on the terrain
+// height as Settle does (divergence TR-01). A move that left the world is
+// refused and is no landing.
+//
+// The candidate is taken by pointer and may be changed (canonicalised,
+// settled); the caller passes a copy it does not need again. The result
+// is written to *c.
+//
+// The sweep starts from the object's contact plane, sliding normal and
+// stationary frames (get_object_info, CPhysicsObj::transition), leaves the
+// ground when launched upward, commits the accepted origin and cell, and
+// keeps the transition's contact for the next one; a landing zeroes the
 // velocity, and FramesStationaryFall 2 and 3 stop it
 // (handle_all_collisions). A transition that found no valid position
-// leaves the object where it was (UpdateObjectInternal). It reports false,
-// and does nothing, for an object without spheres (moverOf's nil).
-func sweep(v *components.View, cand *physics.Frame, dt float64, r *collision.Resolver, c *Contact) bool {
+// leaves the object where it was (UpdateObjectInternal).
+func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
-	// m := moverOf(&r.Mover, v, &cand.Orientation), inline:
-	pa := v.Parts
-	if pa == nil || pa.Setup == nil || len(pa.Setup.Spheres) == 0 {
-		return false
+	p, pa := v.Phys, v.Parts
+	// m := moverOf(&r.Mover, v, &cand.Orientation), inline; no sweep
+	// without a resolver or spheres (nil mover), nor for an ethereal object.
+	if r == nil || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil || len(pa.Setup.Spheres) == 0 {
+		*c = Contact{Landed: Accept(p, cand, dt, g)}
+		return
 	}
-	s, p := pa.Setup, v.Phys
+	s := pa.Setup
 	scale := p.Scale
 	if scale <= 0 {
 		scale = 1
 	}
 	if s.Spheres[0].Radius*scale <= 0 {
-		return false
+		*c = Contact{Landed: Accept(p, cand, dt, g)}
+		return
 	}
 	m := &r.Mover
 	m.GUID = p.GUID
@@ -336,7 +331,7 @@ func sweep(v *components.View, cand *physics.Frame, dt float64, r *collision.Res
 	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
-		return true
+		return
 	}
 	if res.Failed {
 		// No transition: the origin stays, the orientation is taken,
@@ -344,7 +339,7 @@ func sweep(v *components.View, cand *physics.Frame, dt float64, r *collision.Res
 		p.CachedVelocity = physics.Vec3{}
 		p.Position.Frame.Orientation = cand.Orientation
 		c.Failed = true
-		return true
+		return
 	}
 	c.Hits = res.Hits
 	off := dat.BlockOffset(p.Position.Cell, res.Cell)
@@ -390,7 +385,6 @@ func sweep(v *components.View, cand *physics.Frame, dt float64, r *collision.Res
 	}
 	cand.Origin = res.Origin
 	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: *cand})
-	return true
 }
 
 // Place is the placement of CPhysicsObj::SetPosition (enter_world and
