@@ -795,18 +795,41 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 // keep their values in registers; the obstacles are appended to *out.
 func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
 	q := b.query
-	gx1, gy0, gy1 := int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
-	for gx := int(lx / CellSize); gx <= gx1; gx++ {
+	gx0, gx1, gy0, gy1 := int(lx/CellSize), int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
+	if gx0 == gx1 && gy0 == gy1 {
+		// One cell (about half the queries): its list holds each body
+		// once, so none is met twice and none needs the query's mark
+		// (only this query compares its marks with its number).
+		for _, bd := range s.cells[gy0*gridSide+gx0] {
+			o := &bd.pos.Frame.Origin
+			var dx, dy float32
+			if o.X < lx {
+				dx = lx - o.X
+			} else if o.X > hx {
+				dx = o.X - hx
+			}
+			if o.Y < ly {
+				dy = ly - o.Y
+			} else if o.Y > hy {
+				dy = o.Y - hy
+			}
+			if r := bd.reach; dx*dx+dy*dy <= r*r {
+				if bd.guid == self && self != 0 {
+					b.hint = bd
+					continue
+				}
+				*out = bd.obstacles(physics.Vec3{}, *out)
+			}
+		}
+		return
+	}
+	for gx := gx0; gx <= gx1; gx++ {
 		for gy := gy0; gy <= gy1; gy++ {
 			for _, bd := range s.cells[gy*gridSide+gx] {
 				if bd.query == q {
 					continue
 				}
 				bd.query = q
-				if bd.guid == self && self != 0 {
-					b.hint = bd
-					continue
-				}
 				o := &bd.pos.Frame.Origin
 				var dx, dy float32
 				if o.X < lx {
@@ -820,6 +843,12 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 					dy = o.Y - hy
 				}
 				if r := bd.reach; dx*dx+dy*dy <= r*r {
+					// (Self, met here, is kept as the hint, Place's
+					// shortcut; elsewhere it is no obstacle either.)
+					if bd.guid == self && self != 0 {
+						b.hint = bd
+						continue
+					}
 					*out = bd.obstacles(physics.Vec3{}, *out)
 				}
 			}
