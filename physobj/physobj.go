@@ -283,7 +283,10 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 	}
 	m := &r.Mover
 	m.GUID = p.GUID
-	m.Spheres = pa.Turned.Of(s, scale, cand.Orientation)
+	m.Spheres = pa.Turned.Kept(s, scale, &cand.Orientation) // not turned since
+	if m.Spheres == nil {
+		m.Spheres = pa.Turned.Of(s, scale, cand.Orientation)
+	}
 	m.StepUpHeight = s.StepUpHeight * scale
 	m.StepDownHeight = s.StepDownHeight * scale
 	m.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
