@@ -308,7 +308,18 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	}
 	t.ci.framesStationaryFall = c.StationaryFall
 	p := &t.path
-	p.start(m, pos)
+	// p.start(m, pos), inline (m has a sphere, tested above):
+	sp := m.Spheres
+	p.n = min(len(sp), 2)
+	p.local[0] = tsphere{c: sp[0].Origin, r: sp[0].Radius}
+	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
+	p.cur = pos
+	p.walkInterp = 1
+	p.curr[0] = pos.Add(p.local[0].c)
+	if p.n > 1 {
+		p.local[1] = tsphere{c: sp[1].Origin, r: sp[1].Radius}
+		p.curr[1] = pos.Add(p.local[1].c)
+	}
 	r.gather(pos, end)
 	r.res.Failed = !t.findTransitionalPosition(pos, end)
 
@@ -406,7 +417,17 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 		}
 		t.ci.slidingValid = false
 		t.ci.contactValid = false
-		t.setCheck(t.path.check.Add(g)) // addOffset(g)
+		// t.setCheck(p.check.Add(g)) (addOffset(g)), inline:
+		o := p.check.Add(g)
+		p.check = o
+		if p.n > 0 {
+			p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
+		}
+		if p.n > 1 {
+			p.global[1] = tsphere{c: o.Add(p.local[1].c), r: p.local[1].r}
+		}
+		p.low = o.Add(p.localLow)
+		p.checked = true
 		ins := t.transitionalInsert(3)
 		t.note(ins)
 		state = t.validateTransition(ins)
