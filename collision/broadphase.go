@@ -514,8 +514,8 @@ func (b *Broadphase) place(bd *Body) {
 	x, y := float64(o.X), float64(o.Y)
 	// (The orientation's bits: a turn to an equal quaternion of other
 	// bits, ±0, gives the same footprint.)
-	if q := bd.pos.Frame.Orientation; *(*[2]uint64)(unsafe.Pointer(&q)) != *(*[2]uint64)(unsafe.Pointer(&bd.turned)) || bd.foot == 0 {
-		bd.turned, bd.foot = q, bd.shapes.footprint(q)
+	if q := &bd.pos.Frame.Orientation; *(*[2]uint64)(unsafe.Pointer(q)) != *(*[2]uint64)(unsafe.Pointer(&bd.turned)) || bd.foot == 0 {
+		bd.turned, bd.foot = *q, bd.shapes.footprint(*q)
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
 	bd.reach = bd.foot * s

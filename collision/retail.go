@@ -473,7 +473,7 @@ func (t *trans) adjustOffset(off vec) vec {
 	default:
 		off = snap(off, n)
 	}
-	g := t.path.global[0]
+	g := &t.path.global[0] // (read before addOffset moves it)
 	d := ci.contact.Dist(g.c)
 	if d >= g.r-Epsilon {
 		return off
@@ -637,8 +637,8 @@ func (t *trans) findCollisions() TransitionState {
 	if r.outdoor {
 		// LandCell::FindEnvCollisions: the terrain polygon under the low
 		// point, through ValidateWalkable.
-		if poly, ok := t.terrainPoly(t.path.low); ok {
-			if st := t.validateWalkable(t.path.global[0], poly); st != StateOK {
+		if poly := t.terrainPoly(t.path.low); poly != nil {
+			if st := t.validateWalkable(&t.path.global[0], poly); st != StateOK {
 				return st
 			}
 		}
@@ -706,14 +706,14 @@ func (t *trans) findCollisions() TransitionState {
 }
 
 // terrainPoly is find_terrain_poly: the LandCell triangle under q (begin
-// landblock coordinates), by the cell's split.
-func (t *trans) terrainPoly(q vec) (*Poly, bool) {
+// landblock coordinates), by the cell's split; nil where there is none.
+func (t *trans) terrainPoly(q vec) *Poly {
 	r := t.r
 	gx := r.bx*dat.CellsPerBlockSide + floorInt(q.X/dat.CellLength)
 	gy := r.by*dat.CellsPerBlockSide + floorInt(q.Y/dat.CellLength)
 	const landCells = 255 * dat.CellsPerBlockSide
 	if gx < 0 || gy < 0 || gx >= landCells || gy >= landCells {
-		return nil, false
+		return nil
 	}
 	e := r.lastCell
 	if e == nil || r.lastCellGen != r.blocksGen || e.gx != gx || e.gy != gy || e.bx != r.bx || e.by != r.by {
@@ -721,17 +721,17 @@ func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 		// from: the same generation of blocks gives the same pointer).
 		z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
 		if z == nil {
-			return nil, false
+			return nil
 		}
 		e = r.cellPolys(z, gx, gy)
 		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
 	for i := range e.polys {
 		if es := &e.edges[i]; es[0].holds(q) && es[1].holds(q) && es[2].holds(q) {
-			return &e.polys[i], true
+			return &e.polys[i]
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // floorInt is int(math.Floor(float64(v))), without the call where
@@ -744,8 +744,9 @@ func floorInt(v float32) int {
 }
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer
-// against the terrain plane (no water).
-func (t *trans) validateWalkable(s tsphere, poly *Poly) TransitionState {
+// against the terrain plane (no water). The sphere s is read only before
+// the check position moves (it may be the path's own).
+func (t *trans) validateWalkable(s *tsphere, poly *Poly) TransitionState {
 	p, ci := &t.path, &t.ci
 	pl := poly.Plane
 	dist := pl.Dist(s.c.Sub(vec{Z: s.r}))

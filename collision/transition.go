@@ -320,7 +320,11 @@ func (r *Resolver) gather(a, b vec) {
 	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
 	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
 	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
-	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	if bp := r.bp; bp != nil {
+		r.obs = bp.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0]) // (no interface call)
+	} else {
+		r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	}
 	if r.outdoor && len(r.obs) > 0 {
 		r.addBuildingCells(lo, hi)
 	}
