@@ -277,7 +277,7 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
-	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
+	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !bothFinite(end, pos) {
 		r.res.Origin = pos
 		return &r.res
 	}
@@ -345,6 +345,13 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		return &r.res
 	}
 	return r.finish(pos)
+}
+
+// bothFinite is a.Finite() && b.Finite() in one test: a finite f's f−f
+// is 0 and a sum of zeros is 0, while an infinite or NaN component's
+// difference, and so the sum, is NaN.
+func bothFinite(a, b vec) bool {
+	return (a.X-a.X)+(a.Y-a.Y)+(a.Z-a.Z)+(b.X-b.X)+(b.Y-b.Y)+(b.Z-b.Z) == 0
 }
 
 func (t *trans) cacheCurr() {
