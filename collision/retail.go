@@ -451,9 +451,9 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 func (t *trans) adjustOffset(off vec) vec {
 	ci := &t.ci
 	checkSlide := false
-	angle := off.Dot(ci.sliding)
+	var angle float32 // (read only with a sliding normal, as is slide below)
 	if ci.slidingValid {
-		if angle < 0 {
+		if angle = off.Dot(ci.sliding); angle < 0 {
 			checkSlide = true
 		} else {
 			ci.slidingValid = false
@@ -467,10 +467,9 @@ func (t *trans) adjustOffset(off vec) vec {
 	}
 	n := ci.contact.N
 	cangle := off.Dot(n)
-	slide := n.Cross(ci.sliding)
 	switch {
 	case checkSlide:
-		if normCheckSmall(&slide) {
+		if slide := n.Cross(ci.sliding); normCheckSmall(&slide) {
 			off = vec{}
 		} else {
 			off = slide.Scale(slide.Dot(off))
