@@ -321,7 +321,7 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		p.curr[1] = pos.Add(p.local[1].c)
 	}
 	r.gather(pos, end)
-	r.res.Failed = !t.findTransitionalPosition(pos, end)
+	r.res.Failed = !t.findTransitionalPosition(pos, end, r.moveLen)
 
 	pos = p.cur
 	r.res.OnWalkable = t.obj.onWalkable
@@ -389,11 +389,11 @@ func (t *trans) restoreCheck() { t.setCheck(t.path.backup) }
 // 1000).
 const MaxTransitionSteps = 1000
 
-// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps.
-func (t *trans) findTransitionalPosition(begin, end vec) bool {
+// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps;
+// dist is the move's length (end−begin's, as gather took it).
+func (t *trans) findTransitionalPosition(begin, end vec, dist float32) bool {
 	p := &t.path
-	offset := end.Sub(begin)
-	dist := offset.Len()
+	offset := end.Sub(begin) // dist is its length, gather's
 	step := dist / p.local[0].r
 	var numSteps int
 	var per vec

@@ -188,12 +188,14 @@ type blockHeights struct {
 // Resolver serves one goroutine.
 type Resolver struct {
 	// Mover is scratch for the caller to describe the object it moves.
-	Mover  Mover
-	env    Env
-	m      *Mover
-	bx, by int
-	block  uint32
-	blocks []blockHeights
+	Mover Mover
+	env   Env
+	m     *Mover
+	// moveLen is the length of the move gather was last asked for.
+	moveLen float32
+	bx, by  int
+	block   uint32
+	blocks  []blockHeights
 	// epochs is env when it tells when its heights change; epoch is its
 	// epoch the blocks were looked up in (epochSet: any).
 	epochs epochs
@@ -302,6 +304,7 @@ func (r *Resolver) gather(a, b vec) {
 	// of its start; the spheres reach out of that by their offsets and
 	// radii, and up and down by the step probes.
 	l := b.Sub(a).Len()
+	r.moveLen = l
 	var hr, zlo, zhi float32
 	if k, sp := &r.reachOf, r.m.Spheres; k.valid && len(sp) == k.n && (k.n < 1 || sameBits(&sp[0], &k.spheres[0])) &&
 		(k.n < 2 || sameBits(&sp[1], &k.spheres[1])) {
