@@ -188,14 +188,16 @@ type blockHeights struct {
 // Resolver serves one goroutine.
 type Resolver struct {
 	// Mover is scratch for the caller to describe the object it moves.
-	Mover Mover
-	env   Env
-	m     *Mover
+	Mover  Mover
+	env    Env
+	m      *Mover
+	bx, by int
+	block  uint32
+	blocks []blockHeights
+
 	// moveLen is the length of the move gather was last asked for.
 	moveLen float32
-	bx, by  int
-	block   uint32
-	blocks  []blockHeights
+
 	// epochs is env when it tells when its heights change; epoch is its
 	// epoch the blocks were looked up in (epochSet: any).
 	epochs epochs
