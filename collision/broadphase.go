@@ -191,7 +191,8 @@ const noStills = math.MinInt / 2
 // samePos reports whether the body is at pos at scale (Position's ==,
 // field by field).
 func (bd *Body) samePos(pos *physics.Position, scale float32) bool {
-	return bd.scale == scale && bd.pos.Cell == pos.Cell && bd.pos.Frame.Origin == pos.Frame.Origin &&
+	// (The origin first: what a moved body's test fails on.)
+	return bd.pos.Frame.Origin == pos.Frame.Origin && bd.scale == scale && bd.pos.Cell == pos.Cell &&
 		bd.pos.Frame.Orientation == pos.Frame.Orientation
 }
 
