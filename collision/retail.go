@@ -505,11 +505,27 @@ func (t *trans) transitionalInsert(attempts int) TransitionState {
 func (t *trans) insertAttempts(attempts int) TransitionState {
 	p := &t.path
 	st := StateInvalid
+	// The commonest insertion first: the first test finds nothing and
+	// nothing is left to do (the loops below return OK at once after it;
+	// note(OK) keeps the outcome). Else the loops go on from its result.
+	pending := false
+	if attempts > 0 {
+		if st = t.findCollisions(); st == StateOK && !p.collide && !(p.negPolyHit && !p.stepDown && !p.stepUp) &&
+			(t.ci.contactValid || !t.obj.contact || p.stepDown) {
+			return StateOK
+		}
+		pending = true
+	}
 	for range attempts {
 		// st = t.insertIntoCell(attempts), inline:
-		st = StateOK
+		if !pending {
+			st = StateOK
+		}
 		for range attempts {
-			st = t.findCollisions()
+			if !pending {
+				st = t.findCollisions()
+			}
+			pending = false
 			if t.depth == 1 {
 				t.note(st)
 			}
