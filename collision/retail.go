@@ -734,7 +734,7 @@ func (t *trans) terrainPoly(q vec) *Poly {
 	gx := r.bx*dat.CellsPerBlockSide + floorInt(q.X/dat.CellLength)
 	gy := r.by*dat.CellsPerBlockSide + floorInt(q.Y/dat.CellLength)
 	const landCells = 255 * dat.CellsPerBlockSide
-	if gx < 0 || gy < 0 || gx >= landCells || gy >= landCells {
+	if uint(gx) >= landCells || uint(gy) >= landCells { // (or below 0)
 		return nil
 	}
 	e := r.lastCell
