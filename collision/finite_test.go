@@ -2,7 +2,10 @@ package collision
 
 import (
 	"math"
+	"reflect"
 	"testing"
+
+	"github.com/dereth/dereth/physics"
 )
 
 // TestBothFiniteIsFiniteOfEach: bothFinite(a, b) is a.Finite() &&
@@ -30,3 +33,37 @@ func TestBothFiniteIsFiniteOfEach(t *testing.T) {
 		t.Fatal("bothFinite of the largest finite components is false")
 	}
 }
+
+// TestResultFieldsAreReset: TransitionContact sets its Result field by
+// field; a resolver whose last Result had every field set (by reflection,
+// so a field added to Result is covered) moves a walker exactly as a
+// fresh resolver does, hits included.
+func TestResultFieldsAreReset(t *testing.T) {
+	m := walker()
+	begin := at(40, 40, 0)
+	end := begin.Frame.Origin.Add(physics.Vec3{X: 0.3, Y: 0.1})
+	fresh, used := NewResolver(&flatEnv{}), NewResolver(&flatEnv{})
+	rv := reflect.ValueOf(&used.res).Elem()
+	for i := range rv.NumField() {
+		f := rv.Field(i)
+		switch f.Kind() {
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Uint8, reflect.Uint32:
+			f.SetUint(7)
+		case reflect.Struct: // the origin
+			f.Set(reflect.ValueOf(physics.Vec3{X: 1, Y: 2, Z: 3}))
+		case reflect.Slice:
+			f.Set(reflect.ValueOf([]Hit{{}}))
+		default:
+			t.Fatalf("Result field %s of kind %s: set it here and in TransitionContact", rv.Type().Field(i).Name, f.Kind())
+		}
+	}
+	var ca, cb Contact
+	a, b := *fresh.transitionAt(m, begin, end, &ca), *used.transitionAt(m, begin, end, &cb)
+	if !reflect.DeepEqual(a, b) && !(len(a.Hits) == 0 && len(b.Hits) == 0 && reflect.DeepEqual(withoutHits(a), withoutHits(b))) {
+		t.Fatalf("a used resolver's result %+v, a fresh one's %+v", b, a)
+	}
+}
+
+func withoutHits(r Result) Result { r.Hits = nil; return r }

@@ -273,7 +273,12 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	r.block = begin.Cell & 0xFFFF0000
 	r.bx, r.by = dat.BlockXY(begin.Cell)
 	r.startBlocks()
-	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
+	// r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable,
+	// Cell: begin.Cell}, field by field
+	// (TestResultFieldsAreReset counts the fields):
+	r.res.Cell, r.res.Origin, r.res.OnWalkable, r.res.Landed, r.res.Blocked = begin.Cell, vec{}, m.OnWalkable, false, false
+	r.res.OffWorld, r.res.State, r.res.Failed, r.res.StopVelocity = false, 0, false, false
+	r.res.Hits = r.res.Hits[:0]
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin

@@ -291,7 +291,6 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 	m.StepDownHeight = s.StepDownHeight * scale
 	m.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
 	m.EdgeSlide = p.State.Has(physics.StateEdgeSlide)
-	*c = Contact{}
 	// get_object_info: the contact plane when the object is in contact
 	// (a plane through its origin, facing up, when it was put down in
 	// contact without one), the sliding normal, and the stationary
@@ -334,6 +333,7 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
+		*c = Contact{}
 		return
 	}
 	if res.Failed {
@@ -341,10 +341,10 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 		// nothing else changes.
 		p.CachedVelocity = physics.Vec3{}
 		p.Position.Frame.Orientation = cand.Orientation
-		c.Failed = true
+		*c = Contact{Failed: true}
 		return
 	}
-	c.Hits = res.Hits
+	*c = Contact{Hits: res.Hits}
 	off := dat.BlockOffset(p.Position.Cell, res.Cell)
 	if dt > 0 {
 		moved := res.Origin.Add(off).Sub(p.Position.Frame.Origin)
