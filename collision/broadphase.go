@@ -191,7 +191,8 @@ const noStills = math.MinInt / 2
 // samePos reports whether the body is at pos at scale (Position's ==,
 // field by field).
 func (bd *Body) samePos(pos *physics.Position, scale float32) bool {
-	return bd.scale == scale && bd.pos.Cell == pos.Cell && bd.pos.Frame.Origin == pos.Frame.Origin &&
+	// (The origin first: what a moved body's test fails on.)
+	return bd.pos.Frame.Origin == pos.Frame.Origin && bd.scale == scale && bd.pos.Cell == pos.Cell &&
 		bd.pos.Frame.Orientation == pos.Frame.Orientation
 }
 
@@ -514,8 +515,8 @@ func (b *Broadphase) place(bd *Body) {
 	x, y := float64(o.X), float64(o.Y)
 	// (The orientation's bits: a turn to an equal quaternion of other
 	// bits, ±0, gives the same footprint.)
-	if q := bd.pos.Frame.Orientation; *(*[2]uint64)(unsafe.Pointer(&q)) != *(*[2]uint64)(unsafe.Pointer(&bd.turned)) || bd.foot == 0 {
-		bd.turned, bd.foot = q, bd.shapes.footprint(q)
+	if q := &bd.pos.Frame.Orientation; *(*[2]uint64)(unsafe.Pointer(q)) != *(*[2]uint64)(unsafe.Pointer(&bd.turned)) || bd.foot == 0 {
+		bd.turned, bd.foot = *q, bd.shapes.footprint(*q)
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
 	bd.reach = bd.foot * s
@@ -795,18 +796,41 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 // keep their values in registers; the obstacles are appended to *out.
 func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
 	q := b.query
-	gx1, gy0, gy1 := int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
-	for gx := int(lx / CellSize); gx <= gx1; gx++ {
+	gx0, gx1, gy0, gy1 := int(lx/CellSize), int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
+	if gx0 == gx1 && gy0 == gy1 {
+		// One cell (about half the queries): its list holds each body
+		// once, so none is met twice and none needs the query's mark
+		// (only this query compares its marks with its number).
+		for _, bd := range s.cells[gy0*gridSide+gx0] {
+			o := &bd.pos.Frame.Origin
+			var dx, dy float32
+			if o.X < lx {
+				dx = lx - o.X
+			} else if o.X > hx {
+				dx = o.X - hx
+			}
+			if o.Y < ly {
+				dy = ly - o.Y
+			} else if o.Y > hy {
+				dy = o.Y - hy
+			}
+			if r := bd.reach; dx*dx+dy*dy <= r*r {
+				if bd.guid == self && self != 0 {
+					b.hint = bd
+					continue
+				}
+				*out = bd.obstacles(physics.Vec3{}, *out)
+			}
+		}
+		return
+	}
+	for gx := gx0; gx <= gx1; gx++ {
 		for gy := gy0; gy <= gy1; gy++ {
 			for _, bd := range s.cells[gy*gridSide+gx] {
 				if bd.query == q {
 					continue
 				}
 				bd.query = q
-				if bd.guid == self && self != 0 {
-					b.hint = bd
-					continue
-				}
 				o := &bd.pos.Frame.Origin
 				var dx, dy float32
 				if o.X < lx {
@@ -820,6 +844,12 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 					dy = o.Y - hy
 				}
 				if r := bd.reach; dx*dx+dy*dy <= r*r {
+					// (Self, met here, is kept as the hint, Place's
+					// shortcut; elsewhere it is no obstacle either.)
+					if bd.guid == self && self != 0 {
+						b.hint = bd
+						continue
+					}
 					*out = bd.obstacles(physics.Vec3{}, *out)
 				}
 			}

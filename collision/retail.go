@@ -273,11 +273,16 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	r.block = begin.Cell & 0xFFFF0000
 	r.bx, r.by = dat.BlockXY(begin.Cell)
 	r.startBlocks()
-	r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable, Cell: begin.Cell}
+	// r.res = Result{Hits: r.res.Hits[:0], OnWalkable: m.OnWalkable,
+	// Cell: begin.Cell}, field by field
+	// (TestResultFieldsAreReset counts the fields):
+	r.res.Cell, r.res.Origin, r.res.OnWalkable, r.res.Landed, r.res.Blocked = begin.Cell, vec{}, m.OnWalkable, false, false
+	r.res.OffWorld, r.res.State, r.res.Failed, r.res.StopVelocity = false, 0, false, false
+	r.res.Hits = r.res.Hits[:0]
 	r.envCells = r.envCells[:0]
 	r.outdoor = dat.IsOutdoorCell(begin.Cell)
 	pos := begin.Frame.Origin
-	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !end.Finite() || !pos.Finite() {
+	if len(m.Spheres) == 0 || !(m.Spheres[0].Radius > 0) || !bothFinite(end, pos) {
 		r.res.Origin = pos
 		return &r.res
 	}
@@ -308,9 +313,20 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 	}
 	t.ci.framesStationaryFall = c.StationaryFall
 	p := &t.path
-	p.start(m, pos)
+	// p.start(m, pos), inline (m has a sphere, tested above):
+	sp := m.Spheres
+	p.n = min(len(sp), 2)
+	p.local[0] = tsphere{c: sp[0].Origin, r: sp[0].Radius}
+	p.localLow = p.local[0].c.Sub(vec{Z: p.local[0].r})
+	p.cur = pos
+	p.walkInterp = 1
+	p.curr[0] = pos.Add(p.local[0].c)
+	if p.n > 1 {
+		p.local[1] = tsphere{c: sp[1].Origin, r: sp[1].Radius}
+		p.curr[1] = pos.Add(p.local[1].c)
+	}
 	r.gather(pos, end)
-	r.res.Failed = !t.findTransitionalPosition(pos, end)
+	r.res.Failed = !t.findTransitionalPosition(pos, end, r.moveLen)
 
 	pos = p.cur
 	r.res.OnWalkable = t.obj.onWalkable
@@ -334,6 +350,13 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		return &r.res
 	}
 	return r.finish(pos)
+}
+
+// bothFinite is a.Finite() && b.Finite() in one test: a finite f's f−f
+// is 0 and a sum of zeros is 0, while an infinite or NaN component's
+// difference, and so the sum, is NaN.
+func bothFinite(a, b vec) bool {
+	return (a.X-a.X)+(a.Y-a.Y)+(a.Z-a.Z)+(b.X-b.X)+(b.Y-b.Y)+(b.Z-b.Z) == 0
 }
 
 func (t *trans) cacheCurr() {
@@ -371,11 +394,11 @@ func (t *trans) restoreCheck() { t.setCheck(t.path.backup) }
 // 1000).
 const MaxTransitionSteps = 1000
 
-// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps.
-func (t *trans) findTransitionalPosition(begin, end vec) bool {
+// findTransitionalPosition is FindTransitionalPosition with CalcNumSteps;
+// dist is the move's length (end−begin's, as gather took it).
+func (t *trans) findTransitionalPosition(begin, end vec, dist float32) bool {
 	p := &t.path
-	offset := end.Sub(begin)
-	dist := offset.Len()
+	offset := end.Sub(begin) // dist is its length, gather's
 	step := dist / p.local[0].r
 	var numSteps int
 	var per vec
@@ -406,7 +429,17 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 		}
 		t.ci.slidingValid = false
 		t.ci.contactValid = false
-		t.setCheck(t.path.check.Add(g)) // addOffset(g)
+		// t.setCheck(p.check.Add(g)) (addOffset(g)), inline:
+		o := p.check.Add(g)
+		p.check = o
+		if p.n > 0 {
+			p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
+		}
+		if p.n > 1 {
+			p.global[1] = tsphere{c: o.Add(p.local[1].c), r: p.local[1].r}
+		}
+		p.low = o.Add(p.localLow)
+		p.checked = true
 		ins := t.transitionalInsert(3)
 		t.note(ins)
 		state = t.validateTransition(ins)
@@ -423,9 +456,9 @@ func (t *trans) findTransitionalPosition(begin, end vec) bool {
 func (t *trans) adjustOffset(off vec) vec {
 	ci := &t.ci
 	checkSlide := false
-	angle := off.Dot(ci.sliding)
+	var angle float32 // (read only with a sliding normal, as is slide below)
 	if ci.slidingValid {
-		if angle < 0 {
+		if angle = off.Dot(ci.sliding); angle < 0 {
 			checkSlide = true
 		} else {
 			ci.slidingValid = false
@@ -439,10 +472,9 @@ func (t *trans) adjustOffset(off vec) vec {
 	}
 	n := ci.contact.N
 	cangle := off.Dot(n)
-	slide := n.Cross(ci.sliding)
 	switch {
 	case checkSlide:
-		if normCheckSmall(&slide) {
+		if slide := n.Cross(ci.sliding); normCheckSmall(&slide) {
 			off = vec{}
 		} else {
 			off = slide.Scale(slide.Dot(off))
@@ -452,7 +484,7 @@ func (t *trans) adjustOffset(off vec) vec {
 	default:
 		off = snap(off, n)
 	}
-	g := t.path.global[0]
+	g := &t.path.global[0] // (read before addOffset moves it)
 	d := ci.contact.Dist(g.c)
 	if d >= g.r-Epsilon {
 		return off
@@ -478,11 +510,27 @@ func (t *trans) transitionalInsert(attempts int) TransitionState {
 func (t *trans) insertAttempts(attempts int) TransitionState {
 	p := &t.path
 	st := StateInvalid
+	// The commonest insertion first: the first test finds nothing and
+	// nothing is left to do (the loops below return OK at once after it;
+	// note(OK) keeps the outcome). Else the loops go on from its result.
+	pending := false
+	if attempts > 0 {
+		if st = t.findCollisions(); st == StateOK && !p.collide && !(p.negPolyHit && !p.stepDown && !p.stepUp) &&
+			(t.ci.contactValid || !t.obj.contact || p.stepDown) {
+			return StateOK
+		}
+		pending = true
+	}
 	for range attempts {
 		// st = t.insertIntoCell(attempts), inline:
-		st = StateOK
+		if !pending {
+			st = StateOK
+		}
 		for range attempts {
-			st = t.findCollisions()
+			if !pending {
+				st = t.findCollisions()
+			}
+			pending = false
 			if t.depth == 1 {
 				t.note(st)
 			}
@@ -616,8 +664,8 @@ func (t *trans) findCollisions() TransitionState {
 	if r.outdoor {
 		// LandCell::FindEnvCollisions: the terrain polygon under the low
 		// point, through ValidateWalkable.
-		if poly, ok := t.terrainPoly(t.path.low); ok {
-			if st := t.validateWalkable(t.path.global[0], poly); st != StateOK {
+		if poly := t.terrainPoly(t.path.low); poly != nil {
+			if st := t.validateWalkable(&t.path.global[0], poly); st != StateOK {
 				return st
 			}
 		}
@@ -685,14 +733,14 @@ func (t *trans) findCollisions() TransitionState {
 }
 
 // terrainPoly is find_terrain_poly: the LandCell triangle under q (begin
-// landblock coordinates), by the cell's split.
-func (t *trans) terrainPoly(q vec) (*Poly, bool) {
+// landblock coordinates), by the cell's split; nil where there is none.
+func (t *trans) terrainPoly(q vec) *Poly {
 	r := t.r
 	gx := r.bx*dat.CellsPerBlockSide + floorInt(q.X/dat.CellLength)
 	gy := r.by*dat.CellsPerBlockSide + floorInt(q.Y/dat.CellLength)
 	const landCells = 255 * dat.CellsPerBlockSide
-	if gx < 0 || gy < 0 || gx >= landCells || gy >= landCells {
-		return nil, false
+	if uint(gx) >= landCells || uint(gy) >= landCells { // (or below 0)
+		return nil
 	}
 	e := r.lastCell
 	if e == nil || r.lastCellGen != r.blocksGen || e.gx != gx || e.gy != gy || e.bx != r.bx || e.by != r.by {
@@ -700,17 +748,17 @@ func (t *trans) terrainPoly(q vec) (*Poly, bool) {
 		// from: the same generation of blocks gives the same pointer).
 		z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
 		if z == nil {
-			return nil, false
+			return nil
 		}
 		e = r.cellPolys(z, gx, gy)
 		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
 	for i := range e.polys {
 		if es := &e.edges[i]; es[0].holds(q) && es[1].holds(q) && es[2].holds(q) {
-			return &e.polys[i], true
+			return &e.polys[i]
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // floorInt is int(math.Floor(float64(v))), without the call where
@@ -723,8 +771,9 @@ func floorInt(v float32) int {
 }
 
 // validateWalkable is ObjectInfo::ValidateWalkable for a non-viewer
-// against the terrain plane (no water).
-func (t *trans) validateWalkable(s tsphere, poly *Poly) TransitionState {
+// against the terrain plane (no water). The sphere s is read only before
+// the check position moves (it may be the path's own).
+func (t *trans) validateWalkable(s *tsphere, poly *Poly) TransitionState {
 	p, ci := &t.path, &t.ci
 	pl := poly.Plane
 	dist := pl.Dist(s.c.Sub(vec{Z: s.r}))

@@ -194,6 +194,10 @@ type Resolver struct {
 	bx, by int
 	block  uint32
 	blocks []blockHeights
+
+	// moveLen is the length of the move gather was last asked for.
+	moveLen float32
+
 	// epochs is env when it tells when its heights change; epoch is its
 	// epoch the blocks were looked up in (epochSet: any).
 	epochs epochs
@@ -302,6 +306,7 @@ func (r *Resolver) gather(a, b vec) {
 	// of its start; the spheres reach out of that by their offsets and
 	// radii, and up and down by the step probes.
 	l := b.Sub(a).Len()
+	r.moveLen = l
 	var hr, zlo, zhi float32
 	if k, sp := &r.reachOf, r.m.Spheres; k.valid && len(sp) == k.n && (k.n < 1 || sameBits(&sp[0], &k.spheres[0])) &&
 		(k.n < 2 || sameBits(&sp[1], &k.spheres[1])) {
@@ -320,7 +325,11 @@ func (r *Resolver) gather(a, b vec) {
 	up := r.m.StepUpHeight + r.m.Spheres[0].Radius + 2*l + skin
 	lo := vec{X: a.X - hr, Y: a.Y - hr, Z: a.Z + zlo - down}
 	hi := vec{X: a.X + hr, Y: a.Y + hr, Z: a.Z + zhi + up}
-	r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	if bp := r.bp; bp != nil {
+		r.obs = bp.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0]) // (no interface call)
+	} else {
+		r.obs = r.env.Obstacles(r.block, lo, hi, r.m.GUID, r.obs[:0])
+	}
 	if r.outdoor && len(r.obs) > 0 {
 		r.addBuildingCells(lo, hi)
 	}

@@ -94,6 +94,17 @@ func (t *TurnedSpheres) Of(s *dat.Setup, scale float32, q physics.Quat) []dat.Sp
 	return t.spheres
 }
 
+// Kept returns the spheres Of(s, scale, q) would return without turning
+// them again (its key matches: q's and scale's bits, the Setup and its
+// spheres' slice), else nil. It is small enough to be inlined.
+func (t *TurnedSpheres) Kept(s *dat.Setup, scale float32, q *physics.Quat) []dat.Sphere {
+	if t.q == *(*[4]uint32)(unsafe.Pointer(q)) && t.scale == math.Float32bits(scale) && t.setup == s &&
+		t.from == unsafe.SliceData(s.Spheres) && t.n == len(s.Spheres) && t.n > 0 {
+		return t.spheres
+	}
+	return nil
+}
+
 // NewPartArray returns a part array for setup with an optional motion table.
 func NewPartArray(setup *dat.Setup, mt *dat.MotionTable, anims AnimationSource) *PartArray {
 	pa := &PartArray{}

@@ -1,6 +1,7 @@
 package motion
 
 import (
+	"math"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -48,4 +49,44 @@ func TestTurnedSpheresFollowTheirInputs(t *testing.T) {
 	neg := q2
 	neg.W, neg.X, neg.Y, neg.Z = -neg.W, -neg.X, -neg.Y, -neg.Z
 	check("the same turn, negated", ts.Of(b, 1.5, neg), want(b, 1.5, neg))
+}
+
+// TestTurnedSpheresKeptIsOfsKey: Kept returns Of's kept slice exactly when
+// Of would not turn the spheres again (the same Setup, sphere slice, scale
+// and orientation bits), and nil after any change of them and before the
+// first Of.
+func TestTurnedSpheresKeptIsOfsKey(t *testing.T) {
+	a := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 0.3, Z: 0.45}, Radius: 0.45}}}
+	b := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 0.3, Z: 0.45}, Radius: 0.45}}}
+	var ts TurnedSpheres
+	q := physics.AxisAngle(physics.Vec3{Z: 0.7})
+	if got := ts.Kept(a, 1, &q); got != nil {
+		t.Fatal("Kept before any Of returned spheres")
+	}
+	first := ts.Of(a, 1, q)
+	if got := ts.Kept(a, 1, &q); len(got) != 1 || &got[0] != &first[0] {
+		t.Fatal("Kept did not return Of's slice for Of's inputs")
+	}
+	neg := q
+	neg.Z = -neg.Z
+	zero := physics.Quat{W: 1, X: float32(math.Copysign(0, -1))}
+	for name, miss := range map[string]func() []dat.Sphere{
+		"other setup": func() []dat.Sphere { return ts.Kept(b, 1, &q) },
+		"other scale": func() []dat.Sphere { return ts.Kept(a, 1.5, &q) },
+		"other turn":  func() []dat.Sphere { return ts.Kept(a, 1, &neg) },
+		"-0 for +0":   func() []dat.Sphere { ts.Of(a, 1, physics.Quat{W: 1}); return ts.Kept(a, 1, &zero) },
+	} {
+		if got := miss(); got != nil {
+			t.Fatalf("%s: Kept returned the kept spheres", name)
+		}
+	}
+	ts.Of(a, 1, q)
+	a.Spheres = append([]dat.Sphere(nil), a.Spheres...) // replaced, equal
+	if got := ts.Kept(a, 1, &q); got != nil {
+		t.Fatal("replaced spheres: Kept returned the kept spheres")
+	}
+	a.Spheres = a.Spheres[:0]
+	if got := ts.Kept(a, 1, &q); got != nil {
+		t.Fatal("no spheres: Kept returned spheres")
+	}
 }

@@ -185,31 +185,6 @@ type Contact struct {
 	Failed bool
 }
 
-// Transition commits the candidate frame after a move
-// (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
-// actual displacement over dt. An object with spheres, given a resolver,
-// goes through the retail transition (collision.Resolver.Transition:
-// terrain, static objects' physics BSPs, indoor cells and their portals,
-// other bodies, CylSpheres, step up and down, slides) and the accepted
-// position is committed in the resolver's cell (seed 003 §3). Without spheres or a resolver there is no sweep (seed
-// 004 Q5's set_frame): the candidate is accepted, outdoors canonicalised
-// and kept on the terrain height as Settle does (divergence TR-01). A
-// move that left the world is refused and is no landing.
-//
-// The candidate is taken by pointer and may be changed (canonicalised,
-// settled); the caller passes a copy it does not need again. The result
-// is written to *c.
-func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
-	p := v.Phys
-	if r != nil && !p.State.Has(physics.StateEthereal) {
-		if m := moverOf(&r.Mover, v, &cand.Orientation); m != nil {
-			sweep(v, m, cand, dt, r, c)
-			return
-		}
-	}
-	*c = Contact{Landed: Accept(p, cand, dt, g)}
-}
-
 // Accept is Transition without a sweep (seed 004 Q5's set_frame; TR-01):
 // cached_velocity from the displacement, the candidate accepted —
 // outdoors canonicalised and kept on the terrain height as Settle does —
@@ -284,19 +259,58 @@ func moverOf(mover *collision.Mover, v *components.View, q *physics.Quat) *colli
 	return mover
 }
 
-// sweep is the retail transition (collision.Resolver.Transition): it
-// starts from the object's contact plane, sliding normal and stationary
-// frames (get_object_info, CPhysicsObj::transition), leaves the ground
-// when launched upward, commits the accepted origin and cell, and keeps
-// the transition's contact for the next one; a landing zeroes the
+// Transition commits the candidate frame after a move
+// (CPhysicsObj::transition → SetPositionInternal); cached_velocity is the
+// actual displacement over dt. An object with spheres, given a resolver,
+// goes through the retail transition (collision.Resolver.TransitionContact:
+// terrain, static objects' physics BSPs, indoor cells and their portals,
+// other bodies, CylSpheres, step up and down, slides) and the accepted
+// position is committed in the resolver's cell (seed 003 §3). Without
+// spheres or a resolver there is no sweep (seed 004 Q5's set_frame): the
+// candidate is accepted, outdoors canonicalised and kept on the terrain
+// height as Settle does (divergence TR-01). A move that left the world is
+// refused and is no landing.
+//
+// The candidate is taken by pointer and may be changed (canonicalised,
+// settled); the caller passes a copy it does not need again. The result
+// is written to *c.
+//
+// The sweep starts from the object's contact plane, sliding normal and
+// stationary frames (get_object_info, CPhysicsObj::transition), leaves the
+// ground when launched upward, commits the accepted origin and cell, and
+// keeps the transition's contact for the next one; a landing zeroes the
 // velocity, and FramesStationaryFall 2 and 3 stop it
 // (handle_all_collisions). A transition that found no valid position
 // leaves the object where it was (UpdateObjectInternal).
-func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float64, r *collision.Resolver, c *Contact) {
+func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r *collision.Resolver, c *Contact) {
 	const ground = physics.TransientContact | physics.TransientOnWalkable
 	const stationary = physics.TransientStationaryFall | physics.TransientStationaryStop | physics.TransientStationaryStuck
-	p := v.Phys
-	*c = Contact{}
+	p, pa := v.Phys, v.Parts
+	// m := moverOf(&r.Mover, v, &cand.Orientation), inline; no sweep
+	// without a resolver or spheres (nil mover), nor for an ethereal object.
+	if r == nil || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil || len(pa.Setup.Spheres) == 0 {
+		*c = Contact{Landed: Accept(p, cand, dt, g)}
+		return
+	}
+	s := pa.Setup
+	scale := p.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	if s.Spheres[0].Radius*scale <= 0 {
+		*c = Contact{Landed: Accept(p, cand, dt, g)}
+		return
+	}
+	m := &r.Mover
+	m.GUID = p.GUID
+	m.Spheres = pa.Turned.Kept(s, scale, &cand.Orientation) // not turned since
+	if m.Spheres == nil {
+		m.Spheres = pa.Turned.Of(s, scale, cand.Orientation)
+	}
+	m.StepUpHeight = s.StepUpHeight * scale
+	m.StepDownHeight = s.StepDownHeight * scale
+	m.OnWalkable = p.Transient.Has(physics.TransientOnWalkable)
+	m.EdgeSlide = p.State.Has(physics.StateEdgeSlide)
 	// get_object_info: the contact plane when the object is in contact
 	// (a plane through its origin, facing up, when it was put down in
 	// contact without one), the sliding normal, and the stationary
@@ -339,6 +353,7 @@ func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float
 	}
 	if res.OffWorld {
 		p.CachedVelocity = physics.Vec3{}
+		*c = Contact{}
 		return
 	}
 	if res.Failed {
@@ -346,10 +361,10 @@ func sweep(v *components.View, m *collision.Mover, cand *physics.Frame, dt float
 		// nothing else changes.
 		p.CachedVelocity = physics.Vec3{}
 		p.Position.Frame.Orientation = cand.Orientation
-		c.Failed = true
+		*c = Contact{Failed: true}
 		return
 	}
-	c.Hits = res.Hits
+	*c = Contact{Hits: res.Hits}
 	off := dat.BlockOffset(p.Position.Cell, res.Cell)
 	if dt > 0 {
 		moved := res.Origin.Add(off).Sub(p.Position.Frame.Origin)

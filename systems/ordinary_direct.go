@@ -59,7 +59,11 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			if t.Moved {
 				// stageTransitionLast, inlined
 				if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
-					stageTransition(w, o, t)
+					if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
+						transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
+					} else {
+						stageTransition(w, o, t) // the resolver to make, a trace, or collision off
+					}
 				} else {
 					physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 				}
@@ -99,7 +103,11 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 		if t.Moved {
 			// stageTransitionLast, inlined
 			if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
-				stageTransition(w, o, t)
+				if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
+					transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
+				} else {
+					stageTransition(w, o, t) // the resolver to make, a trace, or collision off
+				}
 			} else {
 				physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 			}

@@ -96,11 +96,19 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 		}
 		return
 	}
-	begin := o.Phys.Position.Cell
 	cand := t.Candidate // the transition may change its copy, not the tick's
+	transitionWith(w, o, t.Dt, r, &cand)
+}
+
+// transitionWith is stageTransition past its resolver: the sweep of cand
+// (changed in place) with resolver r (nil: none, but a trace to report
+// to), the movement manager told of a landing or of leaving the ground,
+// the contacts kept and the broad-phase body placed.
+func transitionWith(w *World, o *components.View, dt float64, r *collision.Resolver, cand *physics.Frame) {
+	begin := o.Phys.Position.Cell
 	var contact physobj.Contact
 	c := &contact
-	physobj.Transition(o, &cand, t.Dt, w.Ground, r, c)
+	physobj.Transition(o, cand, dt, w.Ground, r, c)
 	if c.Landed || c.Left {
 		if mm := o.LoadMovement(w.ECS); mm != nil {
 			if c.Landed {
@@ -129,16 +137,22 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 }
 
 // stageTransitionLast is stageTransition where no stage after it reads the
-// candidate (the direct path; renderDirect puts it only there): with
-// nothing to sweep against (no ground, so no resolver, nothing to settle
-// on and no landing) and no trace, the no-sweep commit takes the Tick's
-// own candidate instead of a copy. Anything else is stageTransition.
+// candidate (the direct path; renderDirect puts it only there), so it may
+// work on the Tick's own candidate instead of a copy: with the world's
+// resolver made and no trace (the commonest collision case), the sweep;
+// with nothing to sweep against (no ground, so no resolver, nothing to
+// settle on and no landing) and no trace, the no-sweep commit. Anything
+// else is stageTransition.
 //
 // Not called: the generator writes its statements into runOrdinaryDirect
 // (inlinedBodies); this function is their source.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
 	if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
-		stageTransition(w, o, t)
+		if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
+			transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
+		} else {
+			stageTransition(w, o, t) // the resolver to make, a trace, or collision off
+		}
 	} else {
 		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
 	}
