@@ -62,7 +62,7 @@ func directBody(stages []Stage, bodies []string, k int) string {
 var candidateReaders = map[string]bool{"stageUpdatePhysics": true, "stageTransition": true}
 
 // renderDirect writes ordinary_direct.go for stages: the copy of the table
-// (directOrdinary) and the straight-line calls (runOrdinaryDirect).
+// (directOrdinary) and UpdateObject with the direct path written out.
 func renderDirect(stages []Stage) ([]byte, error) {
 	inline, imports, err := inlineBodies(stagesFile, inlinedBodies)
 	if err != nil {
@@ -74,15 +74,16 @@ func renderDirect(stages []Stage) ([]byte, error) {
 package systems
 
 import (
-	"github.com/dereth/dereth/components"
 `)
-	for _, im := range imports {
+	b.WriteString("\t\"github.com/yohamta/donburi\"\n\n")
+	for _, im := range mergeImports(imports, `"github.com/dereth/dereth/physics"`, `"github.com/dereth/dereth/physobj"`) {
 		fmt.Fprintf(&b, "\t%s\n", im)
 	}
 	b.WriteString(`)
 
-// directOrdinary is the ordinary table runOrdinaryDirect was generated
-// from; the direct path runs only while the world's schedule matches it.
+// directOrdinary is the ordinary table UpdateObject's direct path was
+// generated from; the direct path runs only while the world's schedule
+// matches it.
 var directOrdinary = [...]Stage{
 `)
 	bodies := make([]string, len(stages))
@@ -108,18 +109,7 @@ var directOrdinary = [...]Stage{
 			return nil, fmt.Errorf("stage %q reads the candidate before Frame::combine writes it", st.Name)
 		}
 	}
-	b.WriteString(`}
-
-// runOrdinaryDirect is directOrdinary as straight-line calls: each stage
-// under its gate, the presence gates taken at the quantum's start and
-// GateMoved read when the stage comes up, as Schedule.run does (the
-// gates are kept in a local: no stage reads Tick.have, which only the
-// table walk's Gate.admits does). When no manager is loaded (the common
-// case), the stages gated on one are left out and the manager gates not
-// taken.
-func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
-	if managersAsleep(o) {
-`)
+	b.WriteString("}\n\n")
 	// With every manager asleep, objectGates holds every gate the
 	// stages left need unless one asks for a default gate.
 	gates := "objectGates"
@@ -128,13 +118,106 @@ func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
 			gates = "presenceOfObject"
 		}
 	}
-	fmt.Fprintf(&b, "\t\thave := %s(o)\n", gates)
-	emitStages(&b, stages, bodies, inline, managerGates, "\t\t")
-	b.WriteString("\t\treturn\n\t}\n\thave := presence(o)\n")
-	emitStages(&b, stages, bodies, inline, 0, "\t")
-	b.WriteString("}\n")
+	var d bytes.Buffer
+	d.WriteString("if managersAsleep(o) {\n")
+	fmt.Fprintf(&d, "\thave := %s(o)\n", gates)
+	emitStages(&d, stages, bodies, inline, managerGates, "\t")
+	d.WriteString("} else {\n\thave := presence(o)\n")
+	emitStages(&d, stages, bodies, inline, 0, "\t")
+	d.WriteString("}\n")
+	const mark = "\t\t\t// the direct path\n"
+	if strings.Count(updateObjectSource, mark) != 1 {
+		return nil, fmt.Errorf("updateObjectSource: no single place for the direct path")
+	}
+	b.WriteString(strings.Replace(updateObjectSource, mark, indentLines(d.String(), "\t\t\t"), 1))
 	return format.Source(b.Bytes())
 }
+
+// updateObjectSource is UpdateObject as the generator writes it, the
+// direct path written out at the mark: update_object's quantum loop and
+// the ordinary schedule are one function, one call per object (a call
+// per quantum less than calling the direct path). The names it declares
+// before the mark are updateObjectLocals; an inlined stage body may not
+// use them.
+const updateObjectSource = `// UpdateObject is CPhysicsObj::update_object (0x00515D10) for entity e:
+// the early returns, the view-distance refresh, then the quantum clock
+// (physobj.Clock). The object's components are resolved from the ECS once,
+// when a quantum is about to run.
+//
+// Each quantum runs CPhysicsObj::UpdateObjectInternal, the ordinary
+// schedule: untraced, while it is the table the direct path was generated
+// from (directOrdinary), as straight-line code written out here — each
+// stage under its gate, the presence gates taken at the quantum's start
+// and GateMoved read when the stage comes up, as Schedule.run does (the
+// gates are kept in a local: no stage reads Tick.have, which only the
+// table walk's Gate.admits does). When no manager is loaded (the common
+// case), the stages gated on one are left out and the manager gates not
+// taken.
+func (w *World) UpdateObject(e donburi.Entity) {
+	entry := w.cols.Entry(e)
+	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
+	if physobj.Detached(p) {
+		if w.Trace != nil {
+			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
+		}
+		return
+	}
+	if w.PlayerGUID != 0 {
+		w.refreshActive(p)
+	}
+	var clock physobj.Clock // a local: its three words stay in registers
+	clk := &clock
+	admitted := clk.Admit(p, w.Now)
+	if w.Trace != nil {
+		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, clk.Elapsed())
+	}
+	if !admitted {
+		return
+	}
+	dt, ok := clk.Next()
+	if !ok {
+		return
+	}
+	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	o, t := &w.cur, &w.tick
+	for ok {
+		// The delta starts as IdentityFrame, written as constants.
+		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
+		if w.Trace == nil && w.ordinaryIsDirect() {
+			// The candidate is left as it is: the direct path's first
+			// stage to touch it is Frame::combine, which writes it whole
+			// (TestDirectOrdinaryMatchesTable; renderDirect checks the
+			// order).
+			// the direct path
+		} else {
+			t.Candidate = p.Position.Frame
+			w.Ordinary.run(w, o, t)
+		}
+		dt, ok = clk.Next()
+	}
+	w.cur.Sleep()
+}
+`
+
+// mergeImports returns the import lines of a and more, sorted, each once.
+func mergeImports(a []string, more ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, im := range append(append([]string{}, a...), more...) {
+		if !seen[im] {
+			seen[im] = true
+			out = append(out, im)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// updateObjectLocals are the names UpdateObject declares around the
+// direct path, other than w, o and t.
+var updateObjectLocals = map[string]bool{"e": true, "entry": true, "r": true, "p": true, "parts": true,
+	"clock": true, "clk": true, "admitted": true, "dt": true, "ok": true}
 
 // stagesFile holds the stage bodies inlinedBodies names.
 const stagesFile = "stages.go"
@@ -150,8 +233,9 @@ var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCom
 // inlineBodies reads the named stage bodies from file as text to put in
 // place of their calls, and the imports they need. It refuses a body the
 // copy could change: parameters other than (w, o, t), a return, a name
-// declared at its top level (it would be declared in runOrdinaryDirect's
-// scope), or a use of the name have (runOrdinaryDirect's gates).
+// declared at its top level (it would be declared in UpdateObject's
+// quantum loop), a use of the name have (the direct path's gates) or of
+// a name UpdateObject declares (updateObjectLocals).
 func inlineBodies(file string, names []string) (map[string]string, []string, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -198,6 +282,13 @@ func inlineBodies(file string, names []string) (map[string]string, []string, err
 				}
 			}
 		}
+		field := map[*ast.Ident]bool{} // the field names of selectors
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if se, ok := n.(*ast.SelectorExpr); ok {
+				field[se.Sel] = true
+			}
+			return true
+		})
 		var bad error
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -206,6 +297,9 @@ func inlineBodies(file string, names []string) (map[string]string, []string, err
 			case *ast.Ident:
 				if n.Name == "have" {
 					bad = fmt.Errorf("%s: uses the name have", name)
+				}
+				if updateObjectLocals[n.Name] && !field[n] {
+					bad = fmt.Errorf("%s: uses the name %s, one of UpdateObject's", name, n.Name)
 				}
 			case *ast.SelectorExpr:
 				if id, ok := n.X.(*ast.Ident); ok && pkgs[id.Name] != "" && id.Obj == nil {
@@ -231,9 +325,7 @@ func inlineBodies(file string, names []string) (map[string]string, []string, err
 	}
 	var imports []string
 	for n := range need {
-		if n != "components" {
-			imports = append(imports, pkgs[n])
-		}
+		imports = append(imports, pkgs[n])
 	}
 	sort.Strings(imports)
 	return out, imports, nil
@@ -362,5 +454,30 @@ func TestRenderDirectRefusesAnUnsetCandidate(t *testing.T) {
 	}
 	if _, err := renderDirect(ordinaryStages); err != nil {
 		t.Errorf("the ordinary table: %v", err)
+	}
+}
+
+// TestInlineBodiesRefusesUpdateObjectsNames: a stage body copied into
+// UpdateObject may not name one of UpdateObject's locals (it would read
+// them instead of what it names in stages.go); a field of that name is
+// fine.
+func TestInlineBodiesRefusesUpdateObjectsNames(t *testing.T) {
+	file := t.TempDir() + "/stages.go"
+	src := `package systems
+
+var dt float64
+
+func stageUsesDt(w *World, o *components.View, t *Tick) { t.Dt = dt }
+
+func stageUsesField(w *World, o *components.View, t *Tick) { t.Dt = o.dt }
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := inlineBodies(file, []string{"stageUsesDt"}); err == nil {
+		t.Error("a body naming UpdateObject's dt was copied")
+	}
+	if _, _, err := inlineBodies(file, []string{"stageUsesField"}); err != nil {
+		t.Errorf("a body with a field named dt: %v", err)
 	}
 }

@@ -3,12 +3,15 @@
 package systems
 
 import (
-	"github.com/dereth/dereth/components"
+	"github.com/yohamta/donburi"
+
+	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
 )
 
-// directOrdinary is the ordinary table runOrdinaryDirect was generated
-// from; the direct path runs only while the world's schedule matches it.
+// directOrdinary is the ordinary table UpdateObject's direct path was
+// generated from; the direct path runs only while the world's schedule
+// matches it.
 var directOrdinary = [...]Stage{
 	{"CPhysicsObj::UpdateObjectInternal", 0, nil},
 	{"CPartArray::Update", GateActive | GateVisible | GatePartArray, stagePartArrayUpdate},
@@ -26,119 +29,168 @@ var directOrdinary = [...]Stage{
 	{"ScriptManager::UpdateScripts", GateScript, stageUpdateScripts},
 }
 
-// runOrdinaryDirect is directOrdinary as straight-line calls: each stage
-// under its gate, the presence gates taken at the quantum's start and
-// GateMoved read when the stage comes up, as Schedule.run does (the
+// UpdateObject is CPhysicsObj::update_object (0x00515D10) for entity e:
+// the early returns, the view-distance refresh, then the quantum clock
+// (physobj.Clock). The object's components are resolved from the ECS once,
+// when a quantum is about to run.
+//
+// Each quantum runs CPhysicsObj::UpdateObjectInternal, the ordinary
+// schedule: untraced, while it is the table the direct path was generated
+// from (directOrdinary), as straight-line code written out here — each
+// stage under its gate, the presence gates taken at the quantum's start
+// and GateMoved read when the stage comes up, as Schedule.run does (the
 // gates are kept in a local: no stage reads Tick.have, which only the
 // table walk's Gate.admits does). When no manager is loaded (the common
 // case), the stages gated on one are left out and the manager gates not
 // taken.
-func runOrdinaryDirect(w *World, o *components.View, t *Tick) {
-	if managersAsleep(o) {
-		have := objectGates(o)
-		// CPhysicsObj::UpdateObjectInternal: no body
-		if have&(GateActive) == GateActive {
-			// CPartArray::Update
-			if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
-				// stagePartArrayUpdate, inlined
-				o.Parts.Update(t.Dt, &t.Delta)
-				physobj.RootMotion(o.Phys, &t.Delta)
-			}
-			// Frame::combine
-			stageFrameCombine(w, o, t)
-			// CPhysicsObj::UpdatePhysicsInternal
-			if have&(GateVisible) == GateVisible {
-				// stageUpdatePhysicsAfterCombine, inlined
-				if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-					t.Moved = t.Candidate != o.Phys.Position.Frame
-				}
-			}
-			// CPhysicsObj::process_hooks
-			stageProcessHooks(w, o, t)
-			// CPhysicsObj::transition
-			if t.Moved {
-				// stageTransitionLast, inlined
-				if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
-					if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
-						transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
-					} else {
-						stageTransition(w, o, t) // the resolver to make, a trace, or collision off
-					}
-				} else {
-					physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
-				}
-			}
-			// CPartArray::HandleMovement
-			if have&(GatePartArray) == GatePartArray {
-				stageHandleMovement(w, o, t)
-			}
+func (w *World) UpdateObject(e donburi.Entity) {
+	entry := w.cols.Entry(e)
+	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
+	if physobj.Detached(p) {
+		if w.Trace != nil {
+			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
 		}
 		return
 	}
-	have := presence(o)
-	// CPhysicsObj::UpdateObjectInternal: no body
-	if have&(GateActive) == GateActive {
-		// CPartArray::Update
-		if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
-			// stagePartArrayUpdate, inlined
-			o.Parts.Update(t.Dt, &t.Delta)
-			physobj.RootMotion(o.Phys, &t.Delta)
-		}
-		// PositionManager::adjust_offset
-		if have&(GatePositionManager) == GatePositionManager {
-			stageAdjustOffset(w, o, t)
-		}
-		// Frame::combine
-		stageFrameCombine(w, o, t)
-		// CPhysicsObj::UpdatePhysicsInternal
-		if have&(GateVisible) == GateVisible {
-			// stageUpdatePhysicsAfterCombine, inlined
-			if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-				t.Moved = t.Candidate != o.Phys.Position.Frame
-			}
-		}
-		// CPhysicsObj::process_hooks
-		stageProcessHooks(w, o, t)
-		// CPhysicsObj::transition
-		if t.Moved {
-			// stageTransitionLast, inlined
-			if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
-				if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
-					transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
-				} else {
-					stageTransition(w, o, t) // the resolver to make, a trace, or collision off
+	if w.PlayerGUID != 0 {
+		w.refreshActive(p)
+	}
+	var clock physobj.Clock // a local: its three words stay in registers
+	clk := &clock
+	admitted := clk.Admit(p, w.Now)
+	if w.Trace != nil {
+		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, clk.Elapsed())
+	}
+	if !admitted {
+		return
+	}
+	dt, ok := clk.Next()
+	if !ok {
+		return
+	}
+	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	o, t := &w.cur, &w.tick
+	for ok {
+		// The delta starts as IdentityFrame, written as constants.
+		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
+		if w.Trace == nil && w.ordinaryIsDirect() {
+			// The candidate is left as it is: the direct path's first
+			// stage to touch it is Frame::combine, which writes it whole
+			// (TestDirectOrdinaryMatchesTable; renderDirect checks the
+			// order).
+			if managersAsleep(o) {
+				have := objectGates(o)
+				// CPhysicsObj::UpdateObjectInternal: no body
+				if have&(GateActive) == GateActive {
+					// CPartArray::Update
+					if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
+						// stagePartArrayUpdate, inlined
+						o.Parts.Update(t.Dt, &t.Delta)
+						physobj.RootMotion(o.Phys, &t.Delta)
+					}
+					// Frame::combine
+					stageFrameCombine(w, o, t)
+					// CPhysicsObj::UpdatePhysicsInternal
+					if have&(GateVisible) == GateVisible {
+						// stageUpdatePhysicsAfterCombine, inlined
+						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+							t.Moved = t.Candidate != o.Phys.Position.Frame
+						}
+					}
+					// CPhysicsObj::process_hooks
+					stageProcessHooks(w, o, t)
+					// CPhysicsObj::transition
+					if t.Moved {
+						// stageTransitionLast, inlined
+						if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
+							if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
+								transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
+							} else {
+								stageTransition(w, o, t) // the resolver to make, a trace, or collision off
+							}
+						} else {
+							physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+						}
+					}
+					// CPartArray::HandleMovement
+					if have&(GatePartArray) == GatePartArray {
+						stageHandleMovement(w, o, t)
+					}
 				}
 			} else {
-				physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+				have := presence(o)
+				// CPhysicsObj::UpdateObjectInternal: no body
+				if have&(GateActive) == GateActive {
+					// CPartArray::Update
+					if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
+						// stagePartArrayUpdate, inlined
+						o.Parts.Update(t.Dt, &t.Delta)
+						physobj.RootMotion(o.Phys, &t.Delta)
+					}
+					// PositionManager::adjust_offset
+					if have&(GatePositionManager) == GatePositionManager {
+						stageAdjustOffset(w, o, t)
+					}
+					// Frame::combine
+					stageFrameCombine(w, o, t)
+					// CPhysicsObj::UpdatePhysicsInternal
+					if have&(GateVisible) == GateVisible {
+						// stageUpdatePhysicsAfterCombine, inlined
+						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+							t.Moved = t.Candidate != o.Phys.Position.Frame
+						}
+					}
+					// CPhysicsObj::process_hooks
+					stageProcessHooks(w, o, t)
+					// CPhysicsObj::transition
+					if t.Moved {
+						// stageTransitionLast, inlined
+						if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
+							if c := w.collide; !w.noCollide && w.Ground != nil && w.Trace == nil && c != nil && c.resolver != nil {
+								transitionWith(w, o, t.Dt, c.resolver, &t.Candidate)
+							} else {
+								stageTransition(w, o, t) // the resolver to make, a trace, or collision off
+							}
+						} else {
+							physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+						}
+					}
+					// DetectionManager::CheckDetection
+					if have&(GateDetection) == GateDetection {
+						stageCheckDetection(w, o, t)
+					}
+					// TargetManager::HandleTargetting
+					if have&(GateTarget) == GateTarget {
+						stageHandleTargetting(w, o, t)
+					}
+					// MovementManager::UseTime
+					if have&(GateMovement) == GateMovement {
+						stageMovementUseTime(w, o, t)
+					}
+					// CPartArray::HandleMovement
+					if have&(GatePartArray) == GatePartArray {
+						stageHandleMovement(w, o, t)
+					}
+					// PositionManager::UseTime
+					if have&(GatePositionManager) == GatePositionManager {
+						stagePositionUseTime(w, o, t)
+					}
+				}
+				// ParticleManager::UpdateParticles
+				if have&(GateParticle) == GateParticle {
+					stageUpdateParticles(w, o, t)
+				}
+				// ScriptManager::UpdateScripts
+				if have&(GateScript) == GateScript {
+					stageUpdateScripts(w, o, t)
+				}
 			}
+		} else {
+			t.Candidate = p.Position.Frame
+			w.Ordinary.run(w, o, t)
 		}
-		// DetectionManager::CheckDetection
-		if have&(GateDetection) == GateDetection {
-			stageCheckDetection(w, o, t)
-		}
-		// TargetManager::HandleTargetting
-		if have&(GateTarget) == GateTarget {
-			stageHandleTargetting(w, o, t)
-		}
-		// MovementManager::UseTime
-		if have&(GateMovement) == GateMovement {
-			stageMovementUseTime(w, o, t)
-		}
-		// CPartArray::HandleMovement
-		if have&(GatePartArray) == GatePartArray {
-			stageHandleMovement(w, o, t)
-		}
-		// PositionManager::UseTime
-		if have&(GatePositionManager) == GatePositionManager {
-			stagePositionUseTime(w, o, t)
-		}
+		dt, ok = clk.Next()
 	}
-	// ParticleManager::UpdateParticles
-	if have&(GateParticle) == GateParticle {
-		stageUpdateParticles(w, o, t)
-	}
-	// ScriptManager::UpdateScripts
-	if have&(GateScript) == GateScript {
-		stageUpdateScripts(w, o, t)
-	}
+	w.cur.Sleep()
 }

@@ -297,61 +297,6 @@ func (w *World) Verify() error {
 	return nil
 }
 
-// UpdateObject is CPhysicsObj::update_object (0x00515D10) for entity e:
-// the early returns, the view-distance refresh, then the quantum clock
-// (physobj.Clock). The object's components are resolved from the ECS once,
-// when a quantum is about to run.
-func (w *World) UpdateObject(e donburi.Entity) {
-	entry := w.cols.Entry(e)
-	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
-	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
-	if physobj.Detached(p) {
-		if w.Trace != nil {
-			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
-		}
-		return
-	}
-	if w.PlayerGUID != 0 {
-		w.refreshActive(p)
-	}
-	var clock physobj.Clock // a local: its three words stay in registers
-	c := &clock
-	admitted := c.Admit(p, w.Now)
-	if w.Trace != nil {
-		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, c.Elapsed())
-	}
-	if !admitted {
-		return
-	}
-	dt, ok := c.Next()
-	if !ok {
-		return
-	}
-	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
-	t := &w.tick
-	for ok {
-		// CPhysicsObj::UpdateObjectInternal for one quantum: the
-		// ordinary schedule — untraced, while it is the table the direct
-		// path was generated from, as that generated code
-		// (ordinary_direct.go). Written out here, not called: one call
-		// level less per quantum.
-		// The delta starts as IdentityFrame, written as constants.
-		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
-		if w.Trace == nil && w.ordinaryIsDirect() {
-			// The candidate is left as it is: the direct path's first
-			// stage to touch it is Frame::combine, which writes it whole
-			// (TestDirectOrdinaryMatchesTable; renderDirect checks the
-			// order).
-			runOrdinaryDirect(w, &w.cur, t)
-		} else {
-			t.Candidate = p.Position.Frame
-			w.Ordinary.run(w, &w.cur, t)
-		}
-		dt, ok = c.Next()
-	}
-	w.cur.Sleep()
-}
-
 // AnimateStaticObject is CPhysicsObj::animate_static_object (0x00513DF0)
 // for entity e: FrameEpsilon and HugeQuantum only, the whole elapsed time
 // to the part array.
