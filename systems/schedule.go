@@ -366,9 +366,9 @@ func (s *Schedule) runTraced(w *World, o *components.View, t *Tick) {
 }
 
 // The untraced ordinary tick runs the table as straight-line calls,
-// generated from ordinaryStages into ordinary_direct.go (runOrdinaryDirect)
-// together with a copy of the table it was generated from
-// (directOrdinary). The direct path runs only while the world's ordinary
+// generated from ordinaryStages into ordinary_direct.go (written out in
+// UpdateObject's quantum loop) together with a copy of the table it was
+// generated from (directOrdinary). The direct path runs only while the world's ordinary
 // schedule is that copy, stage for stage — same names, gates and bodies —
 // so an edit to the table, in the source or at run time, sends untraced
 // ticks through the table walk until the file is generated again, and
@@ -400,7 +400,7 @@ func funcPC(f StageFunc) uintptr {
 }
 
 // ordinaryIsDirect reports whether the ordinary schedule is the table
-// runOrdinaryDirect was generated from, checked once per physics time (a
+// UpdateObject's direct path was generated from, checked once per physics time (a
 // change to w.Ordinary takes effect at the next tick).
 func (w *World) ordinaryIsDirect() bool {
 	if w.direct.checked && w.direct.now == w.Now {

@@ -41,7 +41,7 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // of the same candidate against the same frame, so it is taken again only
 // when UpdatePhysicsInternal wrote the candidate.
 //
-// Not called: the generator writes its statements into runOrdinaryDirect
+// Not called: the generator writes its statements into UpdateObject
 // (inlinedBodies); this function is their source.
 func stageUpdatePhysicsAfterCombine(w *World, o *components.View, t *Tick) {
 	if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
@@ -144,7 +144,7 @@ func transitionWith(w *World, o *components.View, dt float64, r *collision.Resol
 // settle on and no landing) and no trace, the no-sweep commit. Anything
 // else is stageTransition.
 //
-// Not called: the generator writes its statements into runOrdinaryDirect
+// Not called: the generator writes its statements into UpdateObject
 // (inlinedBodies); this function is their source.
 func stageTransitionLast(w *World, o *components.View, t *Tick) {
 	if w.Ground != nil || w.Trace != nil { // a resolver, or ground to settle on
