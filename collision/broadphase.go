@@ -106,39 +106,51 @@ type setupShapes struct {
 	cyls    []dat.CylSphere
 }
 
-// Body is one collidable object in the broad phase.
+// Body is one collidable object in the broad phase. The fields a query
+// reads of every body it looks at (query, pos, reach, guid) and those it
+// reads of an obstacle (scale, model, shapes) come first, in the first
+// 64 bytes, and the body is padded to 256 bytes, a size class whose
+// objects start on a 64-byte line: a body looked at costs one cache line.
 type Body struct {
-	guid uint32
+	// query is the last Obstacles query that gathered the body.
+	query int
+	pos   physics.Position
+	// reach is foot at the body's scale.
+	reach float32
+	guid  uint32
+	scale float32
 	// model names a static of the DATs (its Setup or GfxObj id).
-	model uint32
+	model  uint32
+	shapes *setupShapes
+	// foot is the body's reach in the ground plane at orientation turned
+	// (an upright creature's spheres stacked on its axis reach only their
+	// radius).
+	foot   float32
+	block  uint32
+	turned physics.Quat
 	// cells are the EnvCells a building's portals open into.
 	cells  []uint32
 	circle *resolv.Circle
-	// cells are the broad-phase cells the circle is registered in
+	// reg are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
 	reg [4]int
-	// exact: reg is exactly the cells resolv registered the circle in.
-	exact bool
 	// inside bounds the footprint boxes that need no other cells: x0 ≥
 	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
 	// where reg reaches the space's edge, which clamps).
 	inside [4]float64
 	idx    int
-	block  uint32
-	pos    physics.Position
-	scale  float32
-	// foot is the body's reach in the ground plane at orientation turned
-	// (an upright creature's spheres stacked on its axis reach only their
-	// radius).
-	foot float32
-	// reach is foot at the body's scale.
-	reach  float32
-	turned physics.Quat
-	shapes *setupShapes
 	gen    int
-	// query is the last Obstacles query that gathered the body.
-	query int
+	// exact: reg is exactly the cells resolv registered the circle in.
+	exact bool
+	_     [bodyPad]byte
 }
+
+// bodyPad pads Body to 256 bytes (exact at 200).
+const bodyPad = 55
+
+// The hot fields in the first line, the body one size class.
+var _ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
+var _ = [1]struct{}{}[unsafe.Offsetof(Body{}.shapes)/57]
 
 // partShape is a part with a physics BSP and its rest frame.
 type partShape struct {
