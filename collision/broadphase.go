@@ -106,11 +106,12 @@ type setupShapes struct {
 	cyls    []dat.CylSphere
 }
 
-// Body is one collidable object in the broad phase. The fields a query
-// reads of every body it looks at (query, pos, reach, guid) and those it
-// reads of an obstacle (scale, model, shapes) come first, in the first
-// 64 bytes, and the body is padded to 256 bytes, a size class whose
-// objects start on a 64-byte line: a body looked at costs one cache line.
+// Body is one collidable object in the broad phase, laid out by cache
+// line: the fields a query reads of every body it looks at (query, pos,
+// reach, guid) and of an obstacle (scale, model, shapes) in the first 64
+// bytes, those place reads of a body that stays in its cells in the next
+// 64, the rest after them; padded to 256 bytes, a size class whose
+// objects start on a line.
 type Body struct {
 	// query is the last Obstacles query that gathered the body.
 	query int
@@ -122,35 +123,43 @@ type Body struct {
 	// model names a static of the DATs (its Setup or GfxObj id).
 	model  uint32
 	shapes *setupShapes
+
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
 	foot   float32
 	block  uint32
 	turned physics.Quat
-	// cells are the EnvCells a building's portals open into.
-	cells  []uint32
-	circle *resolv.Circle
-	// reg are the broad-phase cells the circle is registered in
-	// (x0, y0, x1, y1, clamped to the space).
-	reg [4]int
+	// radius is circle's radius (its Radius, kept here).
+	radius float64
 	// inside bounds the footprint boxes that need no other cells: x0 ≥
 	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
 	// where reg reaches the space's edge, which clamps).
 	inside [4]float64
-	idx    int
-	gen    int
+
+	circle *resolv.Circle
+	// reg are the broad-phase cells the circle is registered in
+	// (x0, y0, x1, y1, clamped to the space).
+	reg [4]int
 	// exact: reg is exactly the cells resolv registered the circle in.
 	exact bool
+	idx   int
+	gen   int
+	// cells are the EnvCells a building's portals open into.
+	cells []uint32
 	_     [bodyPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (exact at 200).
-const bodyPad = 55
+// bodyPad pads Body to 256 bytes (cells end at 216).
+const bodyPad = 40
 
-// The hot fields in the first line, the body one size class.
-var _ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
-var _ = [1]struct{}{}[unsafe.Offsetof(Body{}.shapes)/57]
+// Body's lines: the query's fields in the first, place's in the second,
+// the body one size class.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.shapes)-56]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.inside)-96]
+)
 
 // partShape is a part with a physics BSP and its rest frame.
 type partShape struct {
@@ -542,7 +551,7 @@ func (b *Broadphase) place(bd *Body) {
 			// straddles as many cells as it can, the list is full-sized
 			// before the body moves, and a walking crowd does not allocate.
 			w := CellSize - 1e-3 + r
-			bd.circle = resolv.NewCircle(w, w, r)
+			bd.circle, bd.radius = resolv.NewCircle(w, w, r), r
 			bd.circle.SetData(bd)
 			bd.block = block
 			sp.Add(bd.circle)
@@ -558,8 +567,9 @@ func (b *Broadphase) place(bd *Body) {
 		// lists end as they were.)
 		b.unplace(bd)
 		bd.circle.SetPosition(x, y)
-		if r != bd.circle.Radius() {
+		if r != bd.radius {
 			bd.circle.SetRadius(r)
+			bd.radius = r
 		}
 		bd.block = block
 		sp.Add(bd.circle)
@@ -567,9 +577,10 @@ func (b *Broadphase) place(bd *Body) {
 		s.mirror(bd.reg)
 		return
 	}
-	if r != bd.circle.Radius() {
+	if r != bd.radius {
 		old := bd.reg
 		bd.circle.SetRadius(r)
+		bd.radius = r
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
 		b.spaces[block].mirror(union(old, bd.reg))
