@@ -106,39 +106,61 @@ type setupShapes struct {
 	cyls    []dat.CylSphere
 }
 
-// Body is one collidable object in the broad phase.
+// Body is one collidable object in the broad phase, laid out by cache
+// line: the fields a query reads of every body it looks at (query, pos,
+// reach, guid) and those a sync reads and writes (pos, scale, gen) in the
+// first 64 bytes, those an obstacle adds (shapes) and place reads of a
+// body that stays in its cells in the next 64, the rest after them;
+// padded to 256 bytes, a size class whose objects start on a line.
 type Body struct {
-	guid uint32
+	// query is the last Obstacles query that gathered the body.
+	query int
+	pos   physics.Position
+	// reach is foot at the body's scale.
+	reach float32
+	guid  uint32
+	scale float32
 	// model names a static of the DATs (its Setup or GfxObj id).
 	model uint32
-	// cells are the EnvCells a building's portals open into.
-	cells  []uint32
+	gen   int
+
+	shapes *setupShapes
 	circle *resolv.Circle
-	// cells are the broad-phase cells the circle is registered in
+	// foot is the body's reach in the ground plane at orientation turned
+	// (an upright creature's spheres stacked on its axis reach only their
+	// radius).
+	foot   float32
+	block  uint32
+	turned physics.Quat
+	// radius is circle's radius (its Radius, kept here).
+	radius float64
+	// inside bounds the footprint boxes that need no other cells: x0 ≥
+	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
+	// where reg reaches the space's edge, which clamps). (Multiples of
+	// CellSize up to BlockLength: exact in float32.)
+	inside [4]float32
+
+	// reg are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
 	reg [4]int
 	// exact: reg is exactly the cells resolv registered the circle in.
 	exact bool
-	// inside bounds the footprint boxes that need no other cells: x0 ≥
-	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
-	// where reg reaches the space's edge, which clamps).
-	inside [4]float64
-	idx    int
-	block  uint32
-	pos    physics.Position
-	scale  float32
-	// foot is the body's reach in the ground plane at orientation turned
-	// (an upright creature's spheres stacked on its axis reach only their
-	// radius).
-	foot float32
-	// reach is foot at the body's scale.
-	reach  float32
-	turned physics.Quat
-	shapes *setupShapes
-	gen    int
-	// query is the last Obstacles query that gathered the body.
-	query int
+	idx   int
+	// cells are the EnvCells a building's portals open into.
+	cells []uint32
+	_     [bodyPad]byte
 }
+
+// bodyPad pads Body to 256 bytes (cells end at 200).
+const bodyPad = 56
+
+// Body's lines: the query's and sync's fields in the first, place's in
+// the second, the body one size class.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.gen)-56]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.inside)-112]
+)
 
 // partShape is a part with a physics BSP and its rest frame.
 type partShape struct {
@@ -530,7 +552,7 @@ func (b *Broadphase) place(bd *Body) {
 			// straddles as many cells as it can, the list is full-sized
 			// before the body moves, and a walking crowd does not allocate.
 			w := CellSize - 1e-3 + r
-			bd.circle = resolv.NewCircle(w, w, r)
+			bd.circle, bd.radius = resolv.NewCircle(w, w, r), r
 			bd.circle.SetData(bd)
 			bd.block = block
 			sp.Add(bd.circle)
@@ -546,8 +568,9 @@ func (b *Broadphase) place(bd *Body) {
 		// lists end as they were.)
 		b.unplace(bd)
 		bd.circle.SetPosition(x, y)
-		if r != bd.circle.Radius() {
+		if r != bd.radius {
 			bd.circle.SetRadius(r)
+			bd.radius = r
 		}
 		bd.block = block
 		sp.Add(bd.circle)
@@ -555,9 +578,10 @@ func (b *Broadphase) place(bd *Body) {
 		s.mirror(bd.reg)
 		return
 	}
-	if r != bd.circle.Radius() {
+	if r != bd.radius {
 		old := bd.reg
 		bd.circle.SetRadius(r)
+		bd.radius = r
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
 		b.spaces[block].mirror(union(old, bd.reg))
@@ -568,7 +592,7 @@ func (b *Broadphase) place(bd *Body) {
 	// is registered again only when it reaches beyond them.
 	f := float64(bd.foot * s)
 	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
-	if in := &bd.inside; x-f < in[0] || y-f < in[1] || x+f >= in[2] || y+f >= in[3] {
+	if in := &bd.inside; x-f < float64(in[0]) || y-f < float64(in[1]) || x+f >= float64(in[2]) || y+f >= float64(in[3]) {
 		old, exact := bd.reg, bd.exact
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
@@ -593,19 +617,19 @@ func (bd *Body) register(x, y, r float64) {
 	reg := cellRange(x-r, y-r, x+r, y+r)
 	bd.reg = reg
 	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
-	nan := math.NaN()
-	bd.inside = [4]float64{nan, nan, nan, nan}
+	nan := float32(math.NaN())
+	bd.inside = [4]float32{nan, nan, nan, nan}
 	if reg[0] > 0 {
-		bd.inside[0] = float64(reg[0]) * CellSize
+		bd.inside[0] = float32(reg[0]) * CellSize
 	}
 	if reg[1] > 0 {
-		bd.inside[1] = float64(reg[1]) * CellSize
+		bd.inside[1] = float32(reg[1]) * CellSize
 	}
 	if reg[2] < gridSide-1 {
-		bd.inside[2] = float64(reg[2]+1) * CellSize
+		bd.inside[2] = float32(reg[2]+1) * CellSize
 	}
 	if reg[3] < gridSide-1 {
-		bd.inside[3] = float64(reg[3]+1) * CellSize
+		bd.inside[3] = float32(reg[3]+1) * CellSize
 	}
 }
 
