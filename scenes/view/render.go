@@ -1745,7 +1745,8 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 // projectInsideLit is projectInside for a mesh whose vertices all have
 // normals and whose sides drawn all take the corner path (litCorners,
 // without terrain detail): no vertex is lit by its triangle's (outUnlit)
-// and no camera-space point is read, so none is kept. The same values.
+// and no camera-space point is read, so none is kept; nor is an outcode
+// (zOut.Out), which cornerRun's lit loop does not read. The same values.
 func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
@@ -1784,7 +1785,7 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 		v := &proj[k]
 		v.L = l
 		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
-		zo[k] = zOut{Z: q.Z}
+		zo[k].Z = q.Z // cornerRun's lit loop reads no outcode
 	}
 }
 
@@ -2089,7 +2090,8 @@ func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot 
 
 // writeTexCornersSeq is writeTexCorners for corners whose output
 // vertices are verts, in cnew's order (a part whose one cornerRun
-// reserved them all): the same vertices, without reading cslot.
+// reserved them all, projected by projectInsideLit, so unfogged): the
+// same vertices, without reading cslot or the fog.
 func writeTexCornersSeq(verts []Vertex, cnew []uint16, corners []meshCorner, proj *[1 << 16]projVert, alpha float32) Rect {
 	bounds := emptyRect
 	verts = verts[:len(cnew)]
@@ -2100,7 +2102,7 @@ func writeTexCornersSeq(verts []Vertex, cnew []uint16, corners []meshCorner, pro
 		o := &verts[k]
 		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
 		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
-		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
+		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
 		bounds.add(p.X, p.Y)
 	}
 	return bounds
