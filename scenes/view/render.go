@@ -1812,6 +1812,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	// and reserves each new corner's output vertex (cslot), listing the
 	// corner in cnew; the vertices are written after the loop, in the
 	// order reserved (so Verts is as if written in the loop).
+	if lit && mesh.texCorners {
+		// One run, every corner plain textured: its vertices written as
+		// they are reserved.
+		return r.cornerRunLitTex(list, mesh, vis, owner, alpha, stamp)
+	}
 	cornerTris := 0
 	r.ncnew = 0
 	nv0 := len(r.Verts)
@@ -1850,6 +1855,117 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
 	}
 	return bounds, cornerTris
+}
+
+// cornerRunLitTex is meshTris for a part projected by projectInsideLit
+// (every side drawn takes the corner path) of a mesh whose corners are
+// all plain textured (Mesh.texCorners): cornerRun's lit loop, which
+// writes each corner's output vertex (writeTexCornersSeq's) when it
+// reserves it — the same vertices in the same places, without listing
+// the corners in cnew and reading them back. It returns the vertices'
+// screen bounds and how many triangles it recorded (all of vis).
+func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner int32, alpha float32, stamp uint32) (Rect, int) {
+	ctris, corners := mesh.ctris, mesh.corners
+	ncorners := len(corners)
+	rest := len(vis)
+	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
+	if cap(r.tris)-nt0 < rest {
+		r.tris = slices.Grow(r.tris, rest)
+	}
+	if cap(list.keys)-nk0 < rest || cap(list.vals)-nk0 < rest {
+		list.keys = slices.Grow(list.keys, rest)
+		list.vals = slices.Grow(list.vals, rest)
+	}
+	if cap(r.Verts)-nv0 < ncorners {
+		r.Verts = slices.Grow(r.Verts, ncorners)
+	}
+	tris := r.tris[nt0 : nt0+rest]
+	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
+	verts := r.Verts[nv0 : nv0+ncorners]
+	b := r.bufs
+	zo, cslot, proj := &b.zo, &b.cslot, &b.proj
+	sa := alpha // cornerRun's
+	if r.particle || list == &r.skyList {
+		sa = 0
+	}
+	bounds := emptyRect
+	nv := uint32(nv0)
+	nw := uint16(0) // a part has at most 65535 corners
+	nt := 0
+	for ; nt < rest; nt++ {
+		ct := &ctris[vis[nt]]
+		pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+		d := (pa.Z + pb.Z + pc.Z) / 3
+		if d <= 0 { // max(d, 0)
+			d = 0
+		}
+		tr := &tris[nt]
+		var c uint16
+		var s *cornerSlot
+		c = ct.C[0]
+		s = &cslot[c]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cc := &corners[c]
+			p := &proj[cc.V]
+			u, w := cc.UV[0], cc.UV[1]
+			o := &verts[nw]
+			o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+			o.ColorR, o.ColorG, o.ColorB, o.ColorA = cc.Col.R*p.L.R, cc.Col.G*p.L.G, cc.Col.B*p.L.B, alpha*cc.Alpha
+			o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
+			bounds.add(p.X, p.Y)
+			nv++
+			nw++
+		}
+		tr.V[0] = s.out
+		c = ct.C[1]
+		s = &cslot[c]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cc := &corners[c]
+			p := &proj[cc.V]
+			u, w := cc.UV[0], cc.UV[1]
+			o := &verts[nw]
+			o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+			o.ColorR, o.ColorG, o.ColorB, o.ColorA = cc.Col.R*p.L.R, cc.Col.G*p.L.G, cc.Col.B*p.L.B, alpha*cc.Alpha
+			o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
+			bounds.add(p.X, p.Y)
+			nv++
+			nw++
+		}
+		tr.V[1] = s.out
+		c = ct.C[2]
+		s = &cslot[c]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cc := &corners[c]
+			p := &proj[cc.V]
+			u, w := cc.UV[0], cc.UV[1]
+			o := &verts[nw]
+			o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+			o.ColorR, o.ColorG, o.ColorB, o.ColorA = cc.Col.R*p.L.R, cc.Col.G*p.L.G, cc.Col.B*p.L.B, alpha*cc.Alpha
+			o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
+			bounds.add(p.X, p.Y)
+			nv++
+			nw++
+		}
+		tr.V[2] = s.out
+		tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
+		keys[nt] = ^math.Float32bits(d)
+		vals[nt] = uint32(nt0 + nt)
+	}
+	r.tris = r.tris[:nt0+nt]
+	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
+	r.Verts = r.Verts[:nv]
+	if mesh.ctriAdd && !r.anyAdditive { // whether a triangle recorded is additive
+		for k := range tris[:nt] {
+			if tris[k].Blend {
+				r.anyAdditive = true
+				break
+			}
+		}
+	}
+	return bounds, nt
 }
 
 // cornerRun records the triangles vis[i:] up to the first that does not
