@@ -1745,12 +1745,13 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 // projectInsideLit is projectInside for a mesh whose vertices all have
 // normals and whose sides drawn all take the corner path (litCorners,
 // without terrain detail): no vertex is lit by its triangle's (outUnlit)
-// and no camera-space point is read, so none is kept; nor is an outcode
-// (zOut.Out), which cornerRun's lit loop does not read. The same values.
+// and no camera-space point is read, so none is kept; nor is a zOut:
+// cornerRun's lit loops read no outcode and the depth in projVert.Z. The
+// same values.
 func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
-	proj, zo := &b.proj, &b.zo
+	proj := &b.proj
 	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
 	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
 	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
@@ -1784,8 +1785,7 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 		}
 		v := &proj[k]
 		v.L = l
-		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
-		zo[k].Z = q.Z // cornerRun's lit loop reads no outcode
+		v.X, v.Y, v.IW, v.Fog, v.Z = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0, q.Z
 	}
 }
 
@@ -1883,7 +1883,7 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
 	verts := r.Verts[nv0 : nv0+ncorners]
 	b := r.bufs
-	zo, cslot, proj := &b.zo, &b.cslot, &b.proj
+	cslot, proj := &b.cslot, &b.proj
 	sa := alpha // cornerRun's
 	if r.particle || list == &r.skyList {
 		sa = 0
@@ -1894,7 +1894,7 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 	nt := 0
 	for ; nt < rest; nt++ {
 		ct := &ctris[vis[nt]]
-		pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+		pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]] // projectInsideLit's depths
 		d := (pa.Z + pb.Z + pc.Z) / 3
 		if d <= 0 { // max(d, 0)
 			d = 0
@@ -2004,9 +2004,10 @@ func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owne
 		// A part projected by projectInsideLit: every side drawn is a
 		// front side (no back side drawn) and no vertex has an outcode,
 		// so every triangle takes this path: the loop without the tests.
+		proj := &b.proj
 		for ; i < len(vis); i++ {
 			ct := &ctris[vis[i]]
-			pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+			pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]] // projectInsideLit's depths
 			// The sort key's depth first: the vertices' records are then
 			// dead, not kept on the stack through the corners.
 			d := (pa.Z + pb.Z + pc.Z) / 3
@@ -2295,11 +2296,13 @@ func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, p
 
 // projVert is a mesh vertex lit and projected once for all its
 // triangles: screen point, inverse depth (1 in the map's parallel view),
-// fog and light (L; unused by append).
+// fog and light (L; unused by append); and for a vertex projected by
+// projectInsideLit its camera depth (Z, which cornerRun's lit loops read
+// there rather than in zOut; 32 bytes).
 type projVert struct {
 	X, Y, IW, Fog float32
 	L             rgb
-	_             float32 // 32 bytes
+	Z             float32
 }
 
 // zOut is a mesh vertex's camera depth and the outcode bits of the tests
