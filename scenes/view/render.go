@@ -1888,6 +1888,7 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 	if r.particle || list == &r.skyList {
 		sa = 0
 	}
+	sa1 := sa == 1 // sa·Opaque is Opaque
 	bounds := emptyRect
 	nv := uint32(nv0)
 	nw := uint16(0) // a part has at most 65535 corners
@@ -1950,7 +1951,10 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 			nw++
 		}
 		tr.V[2] = s.out
-		tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, sa*ct.Opaque >= 1
+		tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, ct.Solid1
+		if !sa1 {
+			tr.Solid = sa*ct.Opaque >= 1
+		}
 		keys[nt] = ^math.Float32bits(d)
 		vals[nt] = uint32(nt0 + nt)
 	}
