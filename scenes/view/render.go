@@ -1819,7 +1819,6 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	}
 	cornerTris := 0
 	r.ncnew = 0
-	nv0 := len(r.Verts)
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
@@ -1845,11 +1844,7 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	}
 	// The reserved corners' output vertices.
 	var bounds Rect
-	if lit && mesh.texCorners {
-		// One run reserved them all, in order: the output vertices
-		// from nv0 on.
-		bounds = writeTexCornersSeq(r.Verts[nv0:nv0+r.ncnew], b.cnew[:r.ncnew], mesh.corners, &b.proj, alpha)
-	} else if mesh.texCorners {
+	if mesh.texCorners {
 		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
 	} else {
 		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
@@ -1860,10 +1855,11 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 // cornerRunLitTex is meshTris for a part projected by projectInsideLit
 // (every side drawn takes the corner path) of a mesh whose corners are
 // all plain textured (Mesh.texCorners): cornerRun's lit loop, which
-// writes each corner's output vertex (writeTexCornersSeq's) when it
-// reserves it — the same vertices in the same places, without listing
-// the corners in cnew and reading them back. It returns the vertices'
-// screen bounds and how many triangles it recorded (all of vis).
+// writes each corner's output vertex (writeTexCorners's, unfogged: the
+// part is nearer than the fog) when it reserves it, in order — the same
+// vertices in the same places, without listing the corners in cnew and
+// reading them back. It returns the vertices' screen bounds and how
+// many triangles it recorded (all of vis).
 func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner int32, alpha float32, stamp uint32) (Rect, int) {
 	ctris, corners := mesh.ctris, mesh.corners
 	ncorners := len(corners)
@@ -2204,26 +2200,6 @@ func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot 
 		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
 		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
 		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
-		bounds.add(p.X, p.Y)
-	}
-	return bounds
-}
-
-// writeTexCornersSeq is writeTexCorners for corners whose output
-// vertices are verts, in cnew's order (a part whose one cornerRun
-// reserved them all, projected by projectInsideLit, so unfogged): the
-// same vertices, without reading cslot or the fog.
-func writeTexCornersSeq(verts []Vertex, cnew []uint16, corners []meshCorner, proj *[1 << 16]projVert, alpha float32) Rect {
-	bounds := emptyRect
-	verts = verts[:len(cnew)]
-	for k, j := range cnew {
-		c := &corners[j]
-		p := &proj[c.V]
-		u, w := c.UV[0], c.UV[1]
-		o := &verts[k]
-		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
-		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
-		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
 		bounds.add(p.X, p.Y)
 	}
 	return bounds
