@@ -101,15 +101,17 @@ func (m *Mesh) markLitCorners() {
 
 // cornerTri is a triangle as the renderer's corner path reads it: its
 // vertices, its corners, its surface's opacity (Opaque; 0 when it is
-// additive, so that alpha·Opaque ≥ 1 says it is Solid) and whether it
-// is additive. It is 32 bytes, as are meshPlane and meshCorner: the
+// additive, so that alpha·Opaque ≥ 1 says it is Solid), whether it is
+// additive, and Opaque ≥ 1 (Solid1: Solid at alpha 1, where alpha·Opaque
+// is Opaque, read by cornerRunLitTex). It is 32 bytes, as are meshPlane and meshCorner: the
 // compiler folds a power-of-two stride into the loads' addressing, where
 // a stride of 24 or 20 bytes costs an address computation per field.
 type cornerTri struct {
 	V, C     [3]uint16
 	Opaque   float32
 	Additive bool
-	_        [15]byte
+	Solid1   bool // Opaque ≥ 1: Solid at alpha 1
+	_        [14]byte
 }
 
 // meshPlane is a triangle's plane in part space: N the unnormalized
@@ -370,6 +372,7 @@ func (m *Mesh) shareCorners() {
 			m.ctris[i].Opaque = 0
 			m.ctriAdd = true
 		}
+		m.ctris[i].Solid1 = m.ctris[i].Opaque >= 1
 	}
 }
 

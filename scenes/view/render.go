@@ -1745,11 +1745,13 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 // projectInsideLit is projectInside for a mesh whose vertices all have
 // normals and whose sides drawn all take the corner path (litCorners,
 // without terrain detail): no vertex is lit by its triangle's (outUnlit)
-// and no camera-space point is read, so none is kept. The same values.
+// and no camera-space point is read, so none is kept; nor is a zOut:
+// cornerRun's lit loops read no outcode and the depth in projVert.Z. The
+// same values.
 func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
-	proj, zo := &b.proj, &b.zo
+	proj := &b.proj
 	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
 	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
 	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
@@ -1783,8 +1785,7 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 		}
 		v := &proj[k]
 		v.L = l
-		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
-		zo[k] = zOut{Z: q.Z}
+		v.X, v.Y, v.IW, v.Fog, v.Z = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0, q.Z
 	}
 }
 
@@ -1811,9 +1812,13 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	// and reserves each new corner's output vertex (cslot), listing the
 	// corner in cnew; the vertices are written after the loop, in the
 	// order reserved (so Verts is as if written in the loop).
+	if lit && mesh.texCorners {
+		// One run, every corner plain textured: its vertices written as
+		// they are reserved.
+		return r.cornerRunLitTex(list, mesh, vis, owner, alpha, stamp)
+	}
 	cornerTris := 0
 	r.ncnew = 0
-	nv0 := len(r.Verts)
 	for i := 0; i < len(vis); i++ {
 		if ctris != nil {
 			var n int
@@ -1839,16 +1844,128 @@ func (r *Renderer) meshTris(list *triList, mesh *Mesh, vis []int32, camLight *Li
 	}
 	// The reserved corners' output vertices.
 	var bounds Rect
-	if lit && mesh.texCorners {
-		// One run reserved them all, in order: the output vertices
-		// from nv0 on.
-		bounds = writeTexCornersSeq(r.Verts[nv0:nv0+r.ncnew], b.cnew[:r.ncnew], mesh.corners, &b.proj, alpha)
-	} else if mesh.texCorners {
+	if mesh.texCorners {
 		bounds = writeTexCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha)
 	} else {
 		bounds = writeCorners(r.Verts, b.cnew[:r.ncnew], mesh.corners, &b.cslot, &b.proj, alpha, r.SrcX, r.SrcY)
 	}
 	return bounds, cornerTris
+}
+
+// cornerRunLitTex is meshTris for a part projected by projectInsideLit
+// (every side drawn takes the corner path) of a mesh whose corners are
+// all plain textured (Mesh.texCorners): cornerRun's lit loop, which
+// writes each corner's output vertex (writeTexCorners's, unfogged: the
+// part is nearer than the fog) when it reserves it, in order — the same
+// vertices in the same places, without listing the corners in cnew and
+// reading them back. It returns the vertices' screen bounds and how
+// many triangles it recorded (all of vis).
+func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner int32, alpha float32, stamp uint32) (Rect, int) {
+	ctris, corners := mesh.ctris, mesh.corners
+	ncorners := len(corners)
+	rest := len(vis)
+	nt0, nk0, nv0 := len(r.tris), len(list.keys), len(r.Verts)
+	if cap(r.tris)-nt0 < rest {
+		r.tris = slices.Grow(r.tris, rest)
+	}
+	if cap(list.keys)-nk0 < rest || cap(list.vals)-nk0 < rest {
+		list.keys = slices.Grow(list.keys, rest)
+		list.vals = slices.Grow(list.vals, rest)
+	}
+	if cap(r.Verts)-nv0 < ncorners {
+		r.Verts = slices.Grow(r.Verts, ncorners)
+	}
+	tris := r.tris[nt0 : nt0+rest]
+	keys, vals := list.keys[nk0:nk0+rest], list.vals[nk0:nk0+rest]
+	verts := r.Verts[nv0 : nv0+ncorners]
+	b := r.bufs
+	cslot, proj := &b.cslot, &b.proj
+	sa := alpha // cornerRun's
+	if r.particle || list == &r.skyList {
+		sa = 0
+	}
+	sa1 := sa == 1 // sa·Opaque is Opaque
+	bounds := emptyRect
+	nv := uint32(nv0)
+	nw := uint16(0) // a part has at most 65535 corners
+	nt := 0
+	for ; nt < rest; nt++ {
+		ct := &ctris[vis[nt]]
+		pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]] // projectInsideLit's depths
+		d := (pa.Z + pb.Z + pc.Z) / 3
+		if d <= 0 { // max(d, 0)
+			d = 0
+		}
+		tr := &tris[nt]
+		var c uint16
+		var s *cornerSlot
+		c = ct.C[0]
+		s = &cslot[c]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cc := &corners[c]
+			p := &proj[cc.V]
+			u, w := cc.UV[0], cc.UV[1]
+			o := &verts[nw]
+			o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+			o.ColorR, o.ColorG, o.ColorB, o.ColorA = cc.Col.R*p.L.R, cc.Col.G*p.L.G, cc.Col.B*p.L.B, alpha*cc.Alpha
+			o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
+			bounds.add(p.X, p.Y)
+			nv++
+			nw++
+		}
+		tr.V[0] = s.out
+		c = ct.C[1]
+		s = &cslot[c]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cc := &corners[c]
+			p := &proj[cc.V]
+			u, w := cc.UV[0], cc.UV[1]
+			o := &verts[nw]
+			o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+			o.ColorR, o.ColorG, o.ColorB, o.ColorA = cc.Col.R*p.L.R, cc.Col.G*p.L.G, cc.Col.B*p.L.B, alpha*cc.Alpha
+			o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
+			bounds.add(p.X, p.Y)
+			nv++
+			nw++
+		}
+		tr.V[1] = s.out
+		c = ct.C[2]
+		s = &cslot[c]
+		if s.stamp != stamp {
+			s.stamp, s.out = stamp, nv
+			cc := &corners[c]
+			p := &proj[cc.V]
+			u, w := cc.UV[0], cc.UV[1]
+			o := &verts[nw]
+			o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
+			o.ColorR, o.ColorG, o.ColorB, o.ColorA = cc.Col.R*p.L.R, cc.Col.G*p.L.G, cc.Col.B*p.L.B, alpha*cc.Alpha
+			o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, 0 // unfogged
+			bounds.add(p.X, p.Y)
+			nv++
+			nw++
+		}
+		tr.V[2] = s.out
+		tr.Owner, tr.Blend, tr.Solid = owner, ct.Additive, ct.Solid1
+		if !sa1 {
+			tr.Solid = sa*ct.Opaque >= 1
+		}
+		keys[nt] = ^math.Float32bits(d)
+		vals[nt] = uint32(nt0 + nt)
+	}
+	r.tris = r.tris[:nt0+nt]
+	list.keys, list.vals = list.keys[:nk0+nt], list.vals[:nk0+nt]
+	r.Verts = r.Verts[:nv]
+	if mesh.ctriAdd && !r.anyAdditive { // whether a triangle recorded is additive
+		for k := range tris[:nt] {
+			if tris[k].Blend {
+				r.anyAdditive = true
+				break
+			}
+		}
+	}
+	return bounds, nt
 }
 
 // cornerRun records the triangles vis[i:] up to the first that does not
@@ -1887,9 +2004,10 @@ func (r *Renderer) cornerRun(list *triList, mesh *Mesh, vis []int32, i int, owne
 		// A part projected by projectInsideLit: every side drawn is a
 		// front side (no back side drawn) and no vertex has an outcode,
 		// so every triangle takes this path: the loop without the tests.
+		proj := &b.proj
 		for ; i < len(vis); i++ {
 			ct := &ctris[vis[i]]
-			pa, pb, pc := &zo[ct.V[0]], &zo[ct.V[1]], &zo[ct.V[2]]
+			pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]] // projectInsideLit's depths
 			// The sort key's depth first: the vertices' records are then
 			// dead, not kept on the stack through the corners.
 			d := (pa.Z + pb.Z + pc.Z) / 3
@@ -2087,25 +2205,6 @@ func writeTexCorners(verts []Vertex, cnew []uint16, corners []meshCorner, cslot 
 	return bounds
 }
 
-// writeTexCornersSeq is writeTexCorners for corners whose output
-// vertices are verts, in cnew's order (a part whose one cornerRun
-// reserved them all): the same vertices, without reading cslot.
-func writeTexCornersSeq(verts []Vertex, cnew []uint16, corners []meshCorner, proj *[1 << 16]projVert, alpha float32) Rect {
-	bounds := emptyRect
-	verts = verts[:len(cnew)]
-	for k, j := range cnew {
-		c := &corners[j]
-		p := &proj[c.V]
-		u, w := c.UV[0], c.UV[1]
-		o := &verts[k]
-		o.DstX, o.DstY, o.SrcX, o.SrcY = p.X, p.Y, u, w
-		o.ColorR, o.ColorG, o.ColorB, o.ColorA = c.Col.R*p.L.R, c.Col.G*p.L.G, c.Col.B*p.L.B, alpha*c.Alpha
-		o.Custom0, o.Custom1, o.Custom2, o.Custom3 = u*p.IW, w*p.IW, p.IW, p.Fog
-		bounds.add(p.X, p.Y)
-	}
-	return bounds
-}
-
 // meshTriangle is buildMeshInto's path for a triangle that does not
 // share its corners: a back side, a face without vertex normals (lit by
 // its own normal), a triangle cut at the near plane (clipped, drawn by
@@ -2177,11 +2276,13 @@ func facingTerms(m *physics.Mat4, parallel bool, planes []meshPlane) (float32, p
 
 // projVert is a mesh vertex lit and projected once for all its
 // triangles: screen point, inverse depth (1 in the map's parallel view),
-// fog and light (L; unused by append).
+// fog and light (L; unused by append); and for a vertex projected by
+// projectInsideLit its camera depth (Z, which cornerRun's lit loops read
+// there rather than in zOut; 32 bytes).
 type projVert struct {
 	X, Y, IW, Fog float32
 	L             rgb
-	_             float32 // 32 bytes
+	Z             float32
 }
 
 // zOut is a mesh vertex's camera depth and the outcode bits of the tests
