@@ -812,6 +812,25 @@ func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, o
 	return b.obstaclesWide(block, lo, hi, self, out)
 }
 
+// meets reports whether bd's footprint, its circle of radius reach about
+// its origin, meets the rectangle lx..hx × ly..hy (the query's cell
+// scan; small enough to inline there).
+func (bd *Body) meets(lx, ly, hx, hy float32) bool {
+	o := &bd.pos.Frame.Origin
+	var dx, dy float32
+	if o.X < lx {
+		dx = lx - o.X
+	} else if o.X > hx {
+		dx = o.X - hx
+	}
+	if o.Y < ly {
+		dy = ly - o.Y
+	} else if o.Y > hy {
+		dy = o.Y - hy
+	}
+	return dx*dx+dy*dy <= bd.reach*bd.reach
+}
+
 // scanBlock is the scan of the cells under the rectangle lx..hx, ly..hy
 // of the queried landblock's own space (no offset), the rectangle at
 // least the margin inside it: each cell index is its quotient truncated
@@ -826,19 +845,7 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 		// once, so none is met twice and none needs the query's mark
 		// (only this query compares its marks with its number).
 		for _, bd := range s.cells[gy0*gridSide+gx0] {
-			o := &bd.pos.Frame.Origin
-			var dx, dy float32
-			if o.X < lx {
-				dx = lx - o.X
-			} else if o.X > hx {
-				dx = o.X - hx
-			}
-			if o.Y < ly {
-				dy = ly - o.Y
-			} else if o.Y > hy {
-				dy = o.Y - hy
-			}
-			if r := bd.reach; dx*dx+dy*dy <= r*r {
+			if bd.meets(lx, ly, hx, hy) {
 				if bd.guid == self && self != 0 {
 					b.hint = bd
 					continue
@@ -855,19 +862,7 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 					continue
 				}
 				bd.query = q
-				o := &bd.pos.Frame.Origin
-				var dx, dy float32
-				if o.X < lx {
-					dx = lx - o.X
-				} else if o.X > hx {
-					dx = o.X - hx
-				}
-				if o.Y < ly {
-					dy = ly - o.Y
-				} else if o.Y > hy {
-					dy = o.Y - hy
-				}
-				if r := bd.reach; dx*dx+dy*dy <= r*r {
+				if bd.meets(lx, ly, hx, hy) {
 					// (Self, met here, is kept as the hint, Place's
 					// shortcut; elsewhere it is no obstacle either.)
 					if bd.guid == self && self != 0 {
