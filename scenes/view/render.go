@@ -1597,6 +1597,27 @@ func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) (inside, unfo
 	return true, !mp.fog || cz+rad < mp.fogNear
 }
 
+// sunLight is a vertex's light from the sun alone, d its normal·sun:
+// ambient plus the sun's colour by max(0, d), each channel at most 1 (the comparisons give
+// the same values as max and min, −0 → +0 and NaN kept, in fewer
+// instructions; small enough to inline into the projection loops).
+func sunLight(d float32, amb, sunCol rgb) rgb {
+	if d <= 0 {
+		d = 0
+	}
+	l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+	if l.R > 1 {
+		l.R = 1
+	}
+	if l.G > 1 {
+		l.G = 1
+	}
+	if l.B > 1 {
+		l.B = 1
+	}
+	return l
+}
+
 // projectFast is projectMesh for the usual part: transformed here, in
 // perspective, every vertex with its normal entry, no point lights. The
 // same values, from a loop that makes no call.
@@ -1629,21 +1650,7 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 		v := &proj[i]
 		out := uint32(0)
 		if nv := nrm[i]; nv != (physics.Vec3{}) {
-			d := nv.Dot(sun)
-			if d <= 0 { // max(0, d)
-				d = 0
-			}
-			l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
-			if l.R > 1 { // min(l, 1)
-				l.R = 1
-			}
-			if l.G > 1 {
-				l.G = 1
-			}
-			if l.B > 1 {
-				l.B = 1
-			}
-			v.L = l
+			v.L = sunLight(nv.Dot(sun), amb, sunCol)
 		} else {
 			v.L = rgb{-1, 0, 0}
 			out = outUnlit
@@ -1718,21 +1725,7 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 		v := &proj[k]
 		out := uint32(0)
 		if nv := nrm[i]; nv != (physics.Vec3{}) {
-			d := nv.Dot(sun)
-			if d <= 0 { // max(0, d)
-				d = 0
-			}
-			l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
-			if l.R > 1 { // min(l, 1)
-				l.R = 1
-			}
-			if l.G > 1 {
-				l.G = 1
-			}
-			if l.B > 1 {
-				l.B = 1
-			}
-			v.L = l
+			v.L = sunLight(nv.Dot(sun), amb, sunCol)
 		} else {
 			v.L = rgb{-1, 0, 0}
 			out = outUnlit
@@ -1769,22 +1762,8 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
 		}
 		k := uint16(i) // a mesh has at most 1<<16 vertices
-		d := nrm[i].Dot(sun)
-		if d <= 0 { // max(0, d)
-			d = 0
-		}
-		l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
-		if l.R > 1 { // min(l, 1)
-			l.R = 1
-		}
-		if l.G > 1 {
-			l.G = 1
-		}
-		if l.B > 1 {
-			l.B = 1
-		}
 		v := &proj[k]
-		v.L = l
+		v.L = sunLight(nrm[i].Dot(sun), amb, sunCol)
 		v.X, v.Y, v.IW, v.Fog, v.Z = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0, q.Z
 	}
 }
