@@ -1735,13 +1735,14 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 	}
 }
 
-// projectInsideLit is projectInside for a mesh whose vertices all have
+// projectInsideLitGo is projectInside for a mesh whose vertices all have
 // normals and whose sides drawn all take the corner path (litCorners,
 // without terrain detail): no vertex is lit by its triangle's (outUnlit)
 // and no camera-space point is read, so none is kept; nor is a zOut:
 // cornerRun's lit loops read no outcode and the depth in projVert.Z. The
-// same values.
-func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+// same values. It is projectInsideLit where no assembly loop is written
+// (project_amd64.s), and the reference that loop is tested against.
+func projectInsideLitGo(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
 	proj := &b.proj
@@ -2302,6 +2303,7 @@ type partBufs struct {
 	vstamp [1 << 16]uint32
 	cslot  [1 << 16]cornerSlot
 	cnew   [1 << 16]uint16
+	lit    litConsts
 }
 
 // cornerSlot is a mesh corner's output vertex (out, its index in Verts)

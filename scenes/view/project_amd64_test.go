@@ -1,0 +1,74 @@
+package view
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dereth/dereth/physics"
+)
+
+// TestProjectLitAsm checks that the assembly loop of projectInsideLit
+// writes the same bits as projectInsideLitGo, and only for the stamped
+// vertices: random parts in front of the camera, lights below and above
+// 1, normals facing the sun, away from it and at right angles (d ±0),
+// zero normals, and vertices at the mesh's first and last places.
+func TestProjectLitAsm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 28))
+	f := func(lo, hi float32) float32 { return lo + (hi-lo)*rng.Float32() }
+	ga, gb := new(partBufs), new(partBufs)
+	for round := 0; round < 400; round++ {
+		n := 1 + rng.IntN(300)
+		pos := make([]physics.Vec3, n)
+		nrm := make([]physics.Vec3, n)
+		for i := range pos {
+			pos[i] = physics.Vec3{X: f(-2, 2), Y: f(-2, 2), Z: f(-2, 2)}
+			switch rng.IntN(6) {
+			case 0:
+				nrm[i] = physics.Vec3{}
+			case 1:
+				nrm[i] = physics.Vec3{X: 1} // at right angles to the sun below
+			case 2:
+				nrm[i] = physics.Vec3{X: float32(math.Copysign(0, -1)), Y: -1}
+			default:
+				nrm[i] = physics.Vec3{X: f(-1, 1), Y: f(-1, 1), Z: f(-1, 1)}
+			}
+		}
+		m := physics.RotateMat4(physics.Quat{W: f(-1, 1), X: f(-1, 1), Y: f(-1, 1), Z: f(-1, 1)}.Normalize())
+		s := f(0.2, 3)
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				m[i][j] *= s
+			}
+		}
+		m[3][0], m[3][1], m[3][2] = f(-20, 20), f(-20, 20), f(10, 200)
+		mp := meshPass{w2: 640, h2: 360, focal: f(300, 900), amb: rgb{f(0, 1), f(0, 1), f(0, 1)}, sunCol: rgb{f(0, 1.5), f(0, 1.5), f(0, 1.5)}}
+		if round%5 == 0 {
+			mp.sun = physics.Vec3{Y: 1} // d exactly ±0 for the normals along x
+		} else {
+			mp.sun = physics.Vec3{X: f(-1, 1), Y: f(-1, 1), Z: f(-1, 1)}
+		}
+		stamp := uint32(round + 1)
+		for i := 0; i < n; i++ {
+			st := uint32(0)
+			if i == 0 || i == n-1 || rng.IntN(3) > 0 {
+				st = stamp
+			}
+			ga.vstamp[i], gb.vstamp[i] = st, st
+			// Stale values that must stay where no vertex is stamped.
+			ga.proj[i] = projVert{X: float32(i), Fog: 7}
+			gb.proj[i] = ga.proj[i]
+		}
+		projectInsideLit(&mp, &m, pos, nrm, ga, stamp)
+		projectInsideLitGo(&mp, &m, pos, nrm, gb, stamp)
+		for i := 0; i < n+1; i++ {
+			a, b := ga.proj[i], gb.proj[i]
+			if math.Float32bits(a.X) != math.Float32bits(b.X) || math.Float32bits(a.Y) != math.Float32bits(b.Y) ||
+				math.Float32bits(a.IW) != math.Float32bits(b.IW) || math.Float32bits(a.Fog) != math.Float32bits(b.Fog) ||
+				math.Float32bits(a.L.R) != math.Float32bits(b.L.R) || math.Float32bits(a.L.G) != math.Float32bits(b.L.G) ||
+				math.Float32bits(a.L.B) != math.Float32bits(b.L.B) || math.Float32bits(a.Z) != math.Float32bits(b.Z) {
+				t.Fatalf("round %d vertex %d of %d (stamped %v): assembly %+v, Go %+v", round, i, n, ga.vstamp[i] == stamp, a, b)
+			}
+		}
+	}
+}
