@@ -54,3 +54,21 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 	k.ones = [4]float32{1, 1, 1, 1}
 	projectLitAsm(k, &pos[0], &nrm[0], &b.vstamp[0], &b.proj[0], n, stamp)
 }
+
+// litAsm says cornerRunLitTex runs cornerRunLitAsm for an object at
+// alpha 1 (a variable only so that TestCornerRunLitAsm can compare it
+// with the Go loop).
+var litAsm = true
+
+// cornerRunLitAsm is cornerRunLitTex's loop for sa 1 in SSE assembly:
+// the triangles vis (ctris' numbers) recorded from tris on, their keys
+// and numbers (j0 … j1−1) from keys and vals on, each corner's output
+// vertex written from verts on as the loop first names it (numbered
+// from nv, its slot in cslot stamped stamp), bounds grown by each; it
+// returns the next vertex number. The same bits as the Go loop
+// (TestCornerRunLitAsm). It trusts the mesh's indices (shareCorners):
+// it checks no bounds.
+//
+//go:noescape
+func cornerRunLitAsm(ctris *cornerTri, vis *int32, keys, vals *uint32, tris *triRec, proj *projVert, cslot *cornerSlot, corners *meshCorner, verts *Vertex,
+	j0, j1 int, stamp, nv uint32, owner int32, alpha float32, bounds *Rect) uint32

@@ -3,7 +3,9 @@ package view
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/dereth/dereth/physics"
 )
@@ -71,4 +73,54 @@ func TestProjectLitAsm(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCornerRunLitAsm checks that cornerRunLitAsm gives the frames of
+// cornerRunLitTex's Go loop bit for bit: the same vertices, triangles,
+// keys, indices and bounds, for a crowd of animated figures (whose parts
+// take that path) from over it and from inside it.
+func TestCornerRunLitAsm(t *testing.T) {
+	defer func(v bool) { litAsm = v }(litAsm)
+	f := openSample(t)
+	w, err := f.Crowd(200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := testCameraAt(1280, 720)
+	inside := testCameraAt(1280, 720)
+	inside.Distance, inside.Pitch = 6, 0.2
+	inside.Update()
+	ra, rb := NewRenderer(f.assets), NewRenderer(f.assets)
+	ra.Detail, ra.Depth, rb.Detail, rb.Depth = true, true, true, true
+	litTris := 0
+	for frame := 0; frame < 6; frame++ {
+		w.Step(1.0 / 60)
+		for _, cam := range []*Camera{over, inside} {
+			litAsm = true
+			ra.Build(w, cam)
+			litAsm = false
+			rb.Build(w, cam)
+			if !sameBits(ra.Verts, rb.Verts) || !slices.Equal(ra.Indices, rb.Indices) || !sameBits(ra.tris, rb.tris) ||
+				!slices.Equal(ra.scene.keys, rb.scene.keys) || !slices.Equal(ra.Batches, rb.Batches) || !slices.Equal(ra.Drawn, rb.Drawn) {
+				t.Fatalf("frame %d: the assembly loop's frame differs from the Go loop's (%d/%d vertices, %d/%d indices)",
+					frame, len(ra.Verts), len(rb.Verts), len(ra.Indices), len(rb.Indices))
+			}
+			litTris += len(ra.tris)
+		}
+	}
+	if litTris == 0 {
+		t.Fatal("nothing drawn")
+	}
+}
+
+// sameBits reports whether a and b hold the same bytes.
+func sameBits[T any](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	n := len(a) * int(unsafe.Sizeof(a[0]))
+	return slices.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n))
 }

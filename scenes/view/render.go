@@ -1869,6 +1869,12 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 	nv := uint32(nv0)
 	nw := uint16(0) // a part has at most 65535 corners
 	nt := 0
+	if sa1 && litAsm && rest > 0 {
+		// The same loop in assembly (cornerRunLitAsm).
+		nv = cornerRunLitAsm(&ctris[0], &vis[0], &keys[0], &vals[0], &tris[0], &proj[0], &cslot[0], &corners[0], &verts[0],
+			nt0, nt0+rest, stamp, nv, owner, alpha, &bounds)
+		nt = rest
+	}
 	for ; nt < rest; nt++ {
 		ct := &ctris[vis[nt]]
 		pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]] // projectInsideLit's depths
