@@ -1,37 +1,17 @@
 package view
 
-import (
-	"math"
-
-	"github.com/dereth/dereth/physics"
-)
-
-// litConsts are projectLitAsm's constants, four float32 lanes each (the
-// offsets are the assembly's): the part matrix's rows (0–63, the fourth
-// lane 0), the screen scale (focal, −focal, 1, 0) and offset (w2, h2,
-// −0, 0) that turn (x/z, y/z, 1/z) into projVert's X, Y and IW, the
-// ambient and sun colours (R, G, B, 0), (1, 0) for the lanes after the
-// camera point's x and y, the sun (part space, scaled) and four ones
-// for the clamp.
-type litConsts struct {
-	rows        [4][4]float32
-	scale, offs [4]float32
-	amb, sunCol [4]float32
-	one0        [4]float32
-	sun         [4]float32
-	ones        [4]float32
-}
+import "github.com/dereth/dereth/physics"
 
 // projectLitAsm is projectInsideLitGo's loop over n vertices (pos, nrm,
 // vstamp and proj their first entries) in SSE: each vertex stamped stamp
-// transformed by k's rows into camera space, its x, y and 1 divided by z
+// transformed by m's rows into camera space, its x, y and 1 divided by z
 // in one packed division and scaled and offset into screen place, its
 // light as sunLight's in one packed multiply and add, clamped by one
 // packed minimum. Every lane does the Go loop's operations in the Go
 // loop's order, so the values are the same bits (TestProjectLitAsm).
 //
 //go:noescape
-func projectLitAsm(k *litConsts, pos, nrm *physics.Vec3, vstamp *uint32, proj *projVert, n int, stamp uint32)
+func projectLitAsm(mp *meshPass, m *physics.Mat4, pos, nrm *physics.Vec3, vstamp *uint32, proj *projVert, n int, stamp uint32)
 
 // projectInsideLit is projectInsideLitGo by projectLitAsm.
 func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
@@ -39,26 +19,13 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 	if n == 0 {
 		return
 	}
-	nrm = nrm[:n]
-	k := &b.lit
-	k.rows[0] = [4]float32{m[0][0], m[0][1], m[0][2]}
-	k.rows[1] = [4]float32{m[1][0], m[1][1], m[1][2]}
-	k.rows[2] = [4]float32{m[2][0], m[2][1], m[2][2]}
-	k.rows[3] = [4]float32{m[3][0], m[3][1], m[3][2]}
-	k.scale = [4]float32{mp.focal, -mp.focal, 1, 0}
-	k.offs = [4]float32{mp.w2, mp.h2, float32(math.Copysign(0, -1)), 0}
-	k.amb = [4]float32{mp.amb.R, mp.amb.G, mp.amb.B}
-	k.sunCol = [4]float32{mp.sunCol.R, mp.sunCol.G, mp.sunCol.B}
-	k.one0 = [4]float32{1, 0}
-	k.sun = [4]float32{mp.sun.X, mp.sun.Y, mp.sun.Z}
-	k.ones = [4]float32{1, 1, 1, 1}
-	projectLitAsm(k, &pos[0], &nrm[0], &b.vstamp[0], &b.proj[0], n, stamp)
+	projectLitAsm(mp, m, &pos[0], &nrm[:n][0], &b.vstamp[0], &b.proj[0], n, stamp)
 }
 
-// litAsm says cornerRunLitTex runs cornerRunLitAsm for an object at
-// alpha 1 (a variable only so that TestCornerRunLitAsm can compare it
-// with the Go loop).
-var litAsm = true
+// useAsm says cornerRunLitTex runs cornerRunLitAsm for an object at
+// alpha 1 and solidIndices solidIndicesAsm (a variable only so that
+// TestCornerRunLitAsm can compare them with the Go loops).
+var useAsm = true
 
 // cornerRunLitAsm is cornerRunLitTex's loop for sa 1 in SSE assembly:
 // the triangles vis (ctris' numbers) recorded from tris on, their keys
@@ -72,3 +39,17 @@ var litAsm = true
 //go:noescape
 func cornerRunLitAsm(ctris *cornerTri, vis *int32, keys, vals *uint32, tris *triRec, proj *projVert, cslot *cornerSlot, corners *meshCorner, verts *Vertex,
 	j0, j1 int, stamp, nv uint32, owner int32, alpha float32, bounds *Rect) uint32
+
+// affineMulTo is affineMul into *dst (not a or b): affineMulToGo in
+// SSE, the same bits (TestAffineMulTo).
+//
+//go:noescape
+func affineMulTo(dst, a, b *physics.Mat4)
+
+// solidIndicesAsm is solidIndices' loop: the vertices of each Solid
+// triangle of the n numbered from vals on (tris' entries) written from
+// out on; it returns how many indices it wrote. It checks no bounds:
+// out has room for 3n, every number is a triangle of tris.
+//
+//go:noescape
+func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int

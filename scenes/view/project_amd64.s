@@ -1,31 +1,49 @@
+#include "go_asm.h"
 #include "textflag.h"
 
-// func projectLitAsm(k *litConsts, pos, nrm *physics.Vec3, vstamp *uint32, proj *projVert, n int, stamp uint32)
+// func projectLitAsm(mp *meshPass, m *physics.Mat4, pos, nrm *physics.Vec3, vstamp *uint32, proj *projVert, n int, stamp uint32)
 //
 // Lanes are written low first, (x, y, z, w). Per stamped vertex, as
 // projectInsideLitGo:
-//   q  = ((p.X·row0 + p.Y·row1) + p.Z·row2) + row3       (qx, qy, qz, 0)
-//   s  = ((qx, qy, 1, 0) / qz)·scale + offs              (X, Y, IW, –)
+//   q  = ((p.X·m0 + p.Y·m1) + p.Z·m2) + m3   (qx, qy, qz, –; m's rows)
+//   s  = ((qx, qy, 1, –) / qz)·(focal, −focal, 1, 0) + (w2, h2, −0, 0)
+//        = (X, Y, IW, –): h2 + (−a) is h2 − a, 1/qz·1 + (−0) is 1/qz
 //   d  = (n.X·sun.X + n.Y·sun.Y) + n.Z·sun.Z, then +0 where d ≤ 0
-//   L  = min(1, amb + sunCol·d) per lane (1 where the sum is above 1)
+//   L  = amb + sunCol·d per lane, 1 where that is above 1
 // and proj = (X, Y, IW, Fog 0, L.R, L.G, L.B, Z qz).
-TEXT ·projectLitAsm(SB), NOSPLIT, $0-52
-	MOVQ  k+0(FP), AX
-	MOVQ  pos+8(FP), SI
-	MOVQ  nrm+16(FP), BX
-	MOVQ  vstamp+24(FP), DX
-	MOVQ  proj+32(FP), DI
-	MOVQ  n+40(FP), CX
-	MOVL  stamp+48(FP), R8
-	MOVUPS 0(AX), X8     // row0
-	MOVUPS 16(AX), X9    // row1
-	MOVUPS 32(AX), X10   // row2
-	MOVUPS 48(AX), X11   // row3
-	MOVUPS 64(AX), X12   // scale
-	MOVUPS 80(AX), X13   // offs
-	MOVUPS 96(AX), X14   // amb
-	MOVUPS 112(AX), X15  // sunCol
-	MOVUPS 128(AX), X7   // one0: (1, 0) for lanes z, w
+TEXT ·projectLitAsm(SB), NOSPLIT, $0-60
+	MOVQ  mp+0(FP), AX
+	MOVQ  m+8(FP), CX
+	MOVUPS 0(CX), X8       // m's rows (the fourth lanes unused)
+	MOVUPS 16(CX), X9
+	MOVUPS 32(CX), X10
+	MOVUPS 48(CX), X11
+	MOVL  $0x80000000, DX
+	MOVQ  DX, X1           // (−0, 0, 0, 0)
+	MOVL  $0x3f800000, DX
+	MOVQ  DX, X7           // (1, 0, 0, 0): lanes z, w by MOVLHPS
+	MOVSS meshPass_focal(AX), X12
+	MOVAPS X12, X0
+	XORPS X1, X0           // −focal
+	UNPCKLPS X0, X12
+	MOVLHPS X7, X12        // (focal, −focal, 1, 0)
+	MOVSD meshPass_w2(AX), X13
+	MOVLHPS X1, X13        // (w2, h2, −0, 0)
+	MOVSD meshPass_amb(AX), X14
+	MOVSS meshPass_amb+8(AX), X0
+	MOVLHPS X0, X14        // (amb.R, amb.G, amb.B, 0)
+	MOVSD meshPass_sunCol(AX), X15
+	MOVSS meshPass_sunCol+8(AX), X0
+	MOVLHPS X0, X15        // (sunCol.R, sunCol.G, sunCol.B, 0)
+	MOVL  $0x3f800000, DX
+	MOVQ  DX, X6
+	SHUFPS $0x00, X6, X6   // (1, 1, 1, 1)
+	MOVQ  pos+16(FP), SI
+	MOVQ  nrm+24(FP), BX
+	MOVQ  vstamp+32(FP), DX
+	MOVQ  proj+40(FP), DI
+	MOVQ  n+48(FP), CX
+	MOVL  stamp+56(FP), R8
 	TESTQ CX, CX
 	JLE   done
 
@@ -50,33 +68,33 @@ loop:
 	DIVPS X2, X0
 	MULPS X12, X0
 	ADDPS X13, X0
-	MOVUPS X0, 0(DI)
-	MOVL  $0, 12(DI)      // Fog
+	MOVUPS X0, projVert_X(DI)
+	MOVL  $0, projVert_Fog(DI)
 	MOVSS 0(BX), X3
-	MULSS 144(AX), X3
+	MULSS meshPass_sun+0(AX), X3
 	MOVSS 4(BX), X4
-	MULSS 148(AX), X4
+	MULSS meshPass_sun+4(AX), X4
 	ADDSS X4, X3
 	MOVSS 8(BX), X4
-	MULSS 152(AX), X4
+	MULSS meshPass_sun+8(AX), X4
 	ADDSS X4, X3          // d
 	XORPS X4, X4
-	MAXSS X3, X4          // 0 > d ? 0 : d (d for NaN, the zeros' second: d)
+	MAXSS X3, X4          // 0 > d ? 0 : d (d for NaN; for ±0 the second, d)
 	XORPS X3, X3
-	ADDSS X3, X4          // −0 + 0 = +0: d ≤ 0 gives +0, as the Go
+	ADDSS X3, X4          // −0 + 0 is +0: every d ≤ 0 gives +0, as the Go
 	SHUFPS $0x00, X4, X4
 	MULPS X15, X4
 	ADDPS X14, X4         // amb + sunCol·d
-	MOVUPS 160(AX), X5    // ones
+	MOVAPS X6, X5
 	MINPS X4, X5          // 1 < l ? 1 : l (l for NaN)
-	MOVUPS X5, 16(DI)
-	MOVSS X2, 28(DI)      // Z
+	MOVUPS X5, projVert_L(DI)
+	MOVSS X2, projVert_Z(DI)
 
 next:
 	ADDQ  $12, SI
 	ADDQ  $12, BX
 	ADDQ  $4, DX
-	ADDQ  $32, DI
+	ADDQ  $projVert__size, DI
 	DECQ  CX
 	JNZ   loop
 
@@ -101,33 +119,33 @@ TEXT ·cornerRunLitAsm(SB), NOSPLIT, $0-116
 // (cc.V·32 + R11), the bounds (X8 min, X9 max in lanes x, y) grown by
 // (p.X, p.Y) with add's comparisons; then CX and R13 step on.
 #define NEWCORNER \
-	MOVL  R14, (DX) \
-	MOVL  R13, 4(DX) \
+	MOVL  R14, cornerSlot_stamp(DX) \
+	MOVL  R13, cornerSlot_out(DX) \
 	SHLQ  $5, AX \
 	ADDQ  corners+56(FP), AX \
-	MOVWLZX (AX), R15 \
+	MOVWLZX meshCorner_V(AX), R15 \
 	SHLQ  $5, R15 \
-	MOVSD (R11)(R15*1), X0 \
-	MOVHPS 4(AX), X0 \
+	MOVSD projVert_X(R11)(R15*1), X0 \
+	MOVHPS meshCorner_UV(AX), X0 \
 	MOVUPS X0, 0(CX) \
 	MOVAPS X0, X1 \
 	MINPS X8, X0 \
 	MAXPS X9, X1 \
 	MOVAPS X0, X8 \
 	MOVAPS X1, X9 \
-	MOVUPS 12(AX), X2 \
-	MOVUPS 16(R11)(R15*1), X3 \
+	MOVUPS meshCorner_Col(AX), X2 \
+	MOVUPS projVert_L(R11)(R15*1), X3 \
 	ANDPS X10, X3 \
 	ORPS  X11, X3 \
 	MULPS X3, X2 \
 	MOVUPS X2, 16(CX) \
-	MOVSS 8(R11)(R15*1), X4 \
+	MOVSS projVert_IW(R11)(R15*1), X4 \
 	SHUFPS $0x40, X4, X4 \
-	MOVSD 4(AX), X5 \
+	MOVSD meshCorner_UV(AX), X5 \
 	MOVLHPS X12, X5 \
 	MULPS X4, X5 \
 	MOVUPS X5, 32(CX) \
-	ADDQ  $48, CX \
+	ADDQ  $Vertex__size, CX \
 	INCL  R13
 
 	MOVQ  vis+8(FP), SI
@@ -147,8 +165,8 @@ TEXT ·cornerRunLitAsm(SB), NOSPLIT, $0-116
 	SUBQ  AX, R8
 	SUBQ  AX, R9
 	MOVQ  bounds+104(FP), AX
-	MOVSD 0(AX), X8        // MinX, MinY
-	MOVSD 8(AX), X9        // MaxX, MaxY
+	MOVSD Rect_MinX(AX), X8   // MinX, MinY
+	MOVSD Rect_MaxX(AX), X9   // MaxX, MaxY
 	// X10: lanes x–z kept; X11: alpha in lane w; X12: (1, 0) for
 	// lanes z, w; X13: 3; X14: 0.
 	PCMPEQL X10, X10
@@ -168,15 +186,15 @@ loop:
 	SHLQ  $5, R10
 	ADDQ  ctris+0(FP), R10 // ct
 	// The depth key: (za + zb + zc)/3, +0 where ≤ 0.
-	MOVWLZX 0(R10), AX
+	MOVWLZX cornerTri_V+0(R10), AX
 	SHLQ  $5, AX
-	MOVSS 28(R11)(AX*1), X0
-	MOVWLZX 2(R10), AX
+	MOVSS projVert_Z(R11)(AX*1), X0
+	MOVWLZX cornerTri_V+2(R10), AX
 	SHLQ  $5, AX
-	ADDSS 28(R11)(AX*1), X0
-	MOVWLZX 4(R10), AX
+	ADDSS projVert_Z(R11)(AX*1), X0
+	MOVWLZX cornerTri_V+4(R10), AX
 	SHLQ  $5, AX
-	ADDSS 28(R11)(AX*1), X0
+	ADDSS projVert_Z(R11)(AX*1), X0
 	DIVSS X13, X0
 	MOVAPS X14, X1
 	MAXSS X0, X1
@@ -186,37 +204,37 @@ loop:
 	MOVL  AX, (R8)(R12*4)
 	MOVL  R12, (R9)(R12*4)
 
-	MOVWLZX 6(R10), AX
+	MOVWLZX cornerTri_C+0(R10), AX
 	LEAQ  (BX)(AX*8), DX
-	CMPL  (DX), R14
+	CMPL  cornerSlot_stamp(DX), R14
 	JEQ   have0
 	NEWCORNER
 have0:
-	MOVL  4(DX), AX
-	MOVL  AX, 0(DI)
+	MOVL  cornerSlot_out(DX), AX
+	MOVL  AX, triRec_V+0(DI)
 
-	MOVWLZX 8(R10), AX
+	MOVWLZX cornerTri_C+2(R10), AX
 	LEAQ  (BX)(AX*8), DX
-	CMPL  (DX), R14
+	CMPL  cornerSlot_stamp(DX), R14
 	JEQ   have1
 	NEWCORNER
 have1:
-	MOVL  4(DX), AX
-	MOVL  AX, 4(DI)
+	MOVL  cornerSlot_out(DX), AX
+	MOVL  AX, triRec_V+4(DI)
 
-	MOVWLZX 10(R10), AX
+	MOVWLZX cornerTri_C+4(R10), AX
 	LEAQ  (BX)(AX*8), DX
-	CMPL  (DX), R14
+	CMPL  cornerSlot_stamp(DX), R14
 	JEQ   have2
 	NEWCORNER
 have2:
-	MOVL  4(DX), AX
-	MOVL  AX, 8(DI)
+	MOVL  cornerSlot_out(DX), AX
+	MOVL  AX, triRec_V+8(DI)
 
 	MOVL  owner+96(FP), AX
-	MOVL  AX, 12(DI)
-	MOVW  16(R10), AX      // Additive, Solid1 → Blend, Solid
-	MOVW  AX, 16(DI)
+	MOVL  AX, triRec_Owner(DI)
+	MOVW  cornerTri_Additive(R10), AX      // Additive, Solid1 → Blend, Solid
+	MOVW  AX, triRec_Blend(DI)
 	ADDQ  $32, DI
 	INCQ  R12
 	CMPQ  R12, j1+80(FP)
@@ -225,6 +243,93 @@ have2:
 done:
 	MOVQ  bounds+104(FP), AX
 	MOVLHPS X9, X8
-	MOVUPS X8, 0(AX)
+	MOVUPS X8, Rect_MinX(AX)
 	MOVL  R13, ret+112(FP)
+	RET
+
+// AFFROW(off) is row off of affineMulTo's product in X0: a's row's x,
+// y and z times b's rows 0–2 (X8–X10), summed x + y first, its fourth
+// lane cleared (X12).
+#define AFFROW(off) \
+	MOVUPS off(SI), X0 \
+	MOVAPS X0, X1 \
+	MOVAPS X0, X2 \
+	SHUFPS $0x00, X0, X0 \
+	SHUFPS $0x55, X1, X1 \
+	SHUFPS $0xAA, X2, X2 \
+	MULPS X8, X0 \
+	MULPS X9, X1 \
+	MULPS X10, X2 \
+	ADDPS X1, X0 \
+	ADDPS X2, X0
+
+// func affineMulTo(dst, a, b *physics.Mat4)
+//
+// affineMulToGo in SSE: each row of dst is (x·b0 + y·b1) + z·b2 of a's
+// row (x, y, z), the last plus b3, each lane in the Go's order, the
+// fourth column 0, 0, 0, 1 (TestAffineMulTo).
+TEXT ·affineMulTo(SB), NOSPLIT, $0-24
+	MOVQ  dst+0(FP), DI
+	MOVQ  a+8(FP), SI
+	MOVQ  b+16(FP), AX
+	MOVUPS 0(AX), X8
+	MOVUPS 16(AX), X9
+	MOVUPS 32(AX), X10
+	MOVUPS 48(AX), X11
+	PCMPEQL X12, X12
+	PSRLDQ $4, X12         // lanes x–z kept
+	MOVL  $0x3f800000, AX
+	MOVQ  AX, X13
+	PSLLDQ $12, X13        // (0, 0, 0, 1)
+	AFFROW(0)
+	ANDPS X12, X0
+	MOVUPS X0, 0(DI)
+	AFFROW(16)
+	ANDPS X12, X0
+	MOVUPS X0, 16(DI)
+	AFFROW(32)
+	ANDPS X12, X0
+	MOVUPS X0, 32(DI)
+	AFFROW(48)
+	ADDPS X11, X0
+	ANDPS X12, X0
+	ORPS  X13, X0
+	MOVUPS X0, 48(DI)
+	RET
+
+// func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int
+//
+// solidIndices' loop: for each of the n triangle numbers at vals whose
+// triRec is Solid, its three vertices appended at out; it returns how
+// many indices it wrote.
+TEXT ·solidIndicesAsm(SB), NOSPLIT, $0-40
+	MOVQ  out+0(FP), DI
+	MOVQ  vals+8(FP), SI
+	MOVQ  n+16(FP), CX
+	MOVQ  tris+24(FP), BX
+	MOVQ  DI, R8
+	TESTQ CX, CX
+	JLE   sdone
+
+sloop:
+	MOVL  (SI), AX
+	ADDQ  $4, SI
+	SHLQ  $5, AX
+	ADDQ  BX, AX
+	CMPB  triRec_Solid(AX), $0
+	JEQ   snext
+	MOVQ  triRec_V+0(AX), DX
+	MOVQ  DX, 0(DI)
+	MOVL  triRec_V+8(AX), DX
+	MOVL  DX, 8(DI)
+	ADDQ  $12, DI
+
+snext:
+	DECQ  CX
+	JNZ   sloop
+
+sdone:
+	SUBQ  R8, DI
+	SHRQ  $2, DI
+	MOVQ  DI, ret+32(FP)
 	RET

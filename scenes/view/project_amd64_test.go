@@ -75,12 +75,13 @@ func TestProjectLitAsm(t *testing.T) {
 	}
 }
 
-// TestCornerRunLitAsm checks that cornerRunLitAsm gives the frames of
-// cornerRunLitTex's Go loop bit for bit: the same vertices, triangles,
+// TestCornerRunLitAsm checks that cornerRunLitAsm and solidIndicesAsm
+// give the frames of cornerRunLitTex's and solidIndices' Go loops bit
+// for bit: the same vertices, triangles,
 // keys, indices and bounds, for a crowd of animated figures (whose parts
 // take that path) from over it and from inside it.
 func TestCornerRunLitAsm(t *testing.T) {
-	defer func(v bool) { litAsm = v }(litAsm)
+	defer func(v bool) { useAsm = v }(useAsm)
 	f := openSample(t)
 	w, err := f.Crowd(200)
 	if err != nil {
@@ -96,9 +97,9 @@ func TestCornerRunLitAsm(t *testing.T) {
 	for frame := 0; frame < 6; frame++ {
 		w.Step(1.0 / 60)
 		for _, cam := range []*Camera{over, inside} {
-			litAsm = true
+			useAsm = true
 			ra.Build(w, cam)
-			litAsm = false
+			useAsm = false
 			rb.Build(w, cam)
 			if !sameBits(ra.Verts, rb.Verts) || !slices.Equal(ra.Indices, rb.Indices) || !sameBits(ra.tris, rb.tris) ||
 				!slices.Equal(ra.scene.keys, rb.scene.keys) || !slices.Equal(ra.Batches, rb.Batches) || !slices.Equal(ra.Drawn, rb.Drawn) {
@@ -123,4 +124,58 @@ func sameBits[T any](a, b []T) bool {
 	}
 	n := len(a) * int(unsafe.Sizeof(a[0]))
 	return slices.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n))
+}
+
+// TestAffineMulTo checks that the assembly affineMulTo writes
+// affineMulToGo's bits: random affine matrices, some with zeros of
+// either sign and large and small scales.
+func TestAffineMulTo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 20))
+	val := func() float32 {
+		switch rng.IntN(8) {
+		case 0:
+			return 0
+		case 1:
+			return float32(math.Copysign(0, -1))
+		case 2:
+			return (rng.Float32() - 0.5) * 1e6
+		default:
+			return (rng.Float32() - 0.5) * 4
+		}
+	}
+	mat := func() physics.Mat4 {
+		var m physics.Mat4
+		for i := 0; i < 4; i++ {
+			for j := 0; j < 3; j++ {
+				m[i][j] = val()
+			}
+		}
+		m[3][3] = 1
+		return m
+	}
+	for i := 0; i < 5000; i++ {
+		a, b := mat(), mat()
+		var got, want physics.Mat4
+		affineMulTo(&got, &a, &b)
+		affineMulToGo(&want, &a, &b)
+		if !sameBits(got[:], want[:]) {
+			t.Fatalf("%v × %v: assembly %v, Go %v", a, b, got, want)
+		}
+	}
+}
+
+// TestAsmLayouts pins the record sizes project_amd64.s steps by (a
+// shift by 5: 32 bytes) and the fields it reads together.
+func TestAsmLayouts(t *testing.T) {
+	var c meshCorner
+	var p projVert
+	for _, s := range []uintptr{unsafe.Sizeof(cornerTri{}), unsafe.Sizeof(c), unsafe.Sizeof(p), unsafe.Sizeof(triRec{}), unsafe.Sizeof(meshPlane{})} {
+		if s != 32 {
+			t.Fatalf("a record of %d bytes: the assembly steps by 32", s)
+		}
+	}
+	if unsafe.Offsetof(c.Alpha) != unsafe.Offsetof(c.Col)+12 || unsafe.Offsetof(p.Y) != unsafe.Offsetof(p.X)+4 ||
+		unsafe.Offsetof(p.Z) != unsafe.Offsetof(p.L)+12 || unsafe.Sizeof(cornerSlot{}) != 8 {
+		t.Fatal("the assembly reads Col and Alpha, X and Y, L and Z as one")
+	}
 }

@@ -10,16 +10,20 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 	projectInsideLitGo(mp, m, pos, nrm, b, stamp)
 }
 
-// litConsts are the assembly loop's constants (project_amd64.go): none
-// here.
-type litConsts struct{}
+// useAsm is false where no assembly loop is written: cornerRunLitTex
+// and solidIndices run their Go loops.
+const useAsm = false
 
-// litAsm is false where no assembly loop is written: cornerRunLitTex
-// runs its Go loop.
-const litAsm = false
-
-// cornerRunLitAsm is never called here (litAsm).
+// cornerRunLitAsm is never called here (useAsm).
 func cornerRunLitAsm(ctris *cornerTri, vis *int32, keys, vals *uint32, tris *triRec, proj *projVert, cslot *cornerSlot, corners *meshCorner, verts *Vertex,
 	j0, j1 int, stamp, nv uint32, owner int32, alpha float32, bounds *Rect) uint32 {
 	panic("view: no cornerRunLitAsm on this architecture")
+}
+
+// affineMulTo is affineMul into *dst (not a or b): affineMulToGo.
+func affineMulTo(dst, a, b *physics.Mat4) { affineMulToGo(dst, a, b) }
+
+// solidIndicesAsm is never called here (useAsm).
+func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int {
+	panic("view: no solidIndicesAsm on this architecture")
 }

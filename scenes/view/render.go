@@ -654,6 +654,10 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 func solidIndices(idx []uint32, vals []uint32, tris []triRec) ([]uint32, int) {
 	n := len(idx)
 	out := idx[n : n+3*len(vals)]
+	if useAsm && len(vals) > 0 {
+		k := solidIndicesAsm(&out[0], &vals[0], len(vals), &tris[0])
+		return idx[:n+k], k / 3
+	}
 	k := 0
 	for _, t := range vals {
 		v := &tris[t]
@@ -1869,7 +1873,7 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 	nv := uint32(nv0)
 	nw := uint16(0) // a part has at most 65535 corners
 	nt := 0
-	if sa1 && litAsm && rest > 0 {
+	if sa1 && useAsm && rest > 0 {
 		// The same loop in assembly (cornerRunLitAsm).
 		nv = cornerRunLitAsm(&ctris[0], &vis[0], &keys[0], &vals[0], &tris[0], &proj[0], &cslot[0], &corners[0], &verts[0],
 			nt0, nt0+rest, stamp, nv, owner, alpha, &bounds)
@@ -2309,7 +2313,6 @@ type partBufs struct {
 	vstamp [1 << 16]uint32
 	cslot  [1 << 16]cornerSlot
 	cnew   [1 << 16]uint16
-	lit    litConsts
 }
 
 // cornerSlot is a mesh corner's output vertex (out, its index in Verts)
@@ -3024,8 +3027,10 @@ func affineMul(a, b *physics.Mat4) physics.Mat4 {
 	return r
 }
 
-// affineMulTo is affineMul into *dst (not a or b), b's block read once.
-func affineMulTo(dst, a, b *physics.Mat4) {
+// affineMulToGo is affineMul into *dst (not a or b), b's block read
+// once: affineMulTo where no assembly is written (project_amd64.s), and
+// the reference it is tested against.
+func affineMulToGo(dst, a, b *physics.Mat4) {
 	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
 	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
 	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
