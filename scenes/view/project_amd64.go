@@ -53,3 +53,12 @@ func affineMulTo(dst, a, b *physics.Mat4)
 //
 //go:noescape
 func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int
+
+// chooseSidesAsm is chooseSides' loop for a part whose every triangle is
+// opaque enough: the n planes' sides drawn written from vis on (i for a
+// front side, ^i for a drawn back side) and their vertices stamped
+// stamp in vstamp; it returns how many it wrote. The same sums, in the
+// same order, as the Go loop (TestCornerRunLitAsm's frames).
+//
+//go:noescape
+func chooseSidesAsm(planes *meshPlane, n int, vis *int32, vstamp *uint32, stamp uint32, W, EX, EY, EZ float32) int

@@ -333,3 +333,64 @@ sdone:
 	SHRQ  $2, DI
 	MOVQ  DI, ret+32(FP)
 	RET
+
+// func chooseSidesAsm(planes *meshPlane, n int, vis *int32, vstamp *uint32, stamp uint32, W, EX, EY, EZ float32) int
+//
+// chooseSides' loop for a part whose every triangle is opaque enough:
+// plane i's side faces the camera when ((W·D + N.X·EX) + N.Y·EY) +
+// N.Z·EZ > 0 (i in vis), else its back is drawn if Back (^i); the
+// drawn triangles' vertices are stamped. It returns how many it wrote.
+TEXT ·chooseSidesAsm(SB), NOSPLIT, $0-64
+	MOVQ  planes+0(FP), SI
+	MOVQ  n+8(FP), CX
+	MOVQ  vis+16(FP), DI
+	MOVQ  vstamp+24(FP), BX
+	MOVL  stamp+32(FP), R8
+	MOVSS W+36(FP), X8
+	MOVSS EX+40(FP), X9
+	MOVSS EY+44(FP), X10
+	MOVSS EZ+48(FP), X11
+	XORPS X12, X12
+	XORQ  DX, DX           // i
+	XORQ  R9, R9           // drawn
+	TESTQ CX, CX
+	JLE   cdone
+
+cloop:
+	MOVSS meshPlane_D(SI), X0
+	MULSS X8, X0
+	MOVSS meshPlane_N+0(SI), X1
+	MULSS X9, X1
+	ADDSS X1, X0
+	MOVSS meshPlane_N+4(SI), X1
+	MULSS X10, X1
+	ADDSS X1, X0
+	MOVSS meshPlane_N+8(SI), X1
+	MULSS X11, X1
+	ADDSS X1, X0
+	MOVL  DX, R10
+	UCOMISS X12, X0
+	JA    cdraw            // > 0 (not for NaN)
+	CMPB  meshPlane_Back(SI), $0
+	JEQ   cnext
+	NOTL  R10
+
+cdraw:
+	MOVWLZX meshPlane_V+0(SI), AX
+	MOVL  R8, (BX)(AX*4)
+	MOVWLZX meshPlane_V+2(SI), AX
+	MOVL  R8, (BX)(AX*4)
+	MOVWLZX meshPlane_V+4(SI), AX
+	MOVL  R8, (BX)(AX*4)
+	MOVL  R10, (DI)(R9*4)
+	INCQ  R9
+
+cnext:
+	ADDQ  $meshPlane__size, SI
+	INCQ  DX
+	CMPQ  DX, CX
+	JLT   cloop
+
+cdone:
+	MOVQ  R9, ret+56(FP)
+	RET

@@ -179,3 +179,38 @@ func TestAsmLayouts(t *testing.T) {
 		t.Fatal("the assembly reads Col and Alpha, X and Y, L and Z as one")
 	}
 }
+
+// TestChooseSidesAsm checks that chooseSidesAsm chooses and stamps the
+// sides the Go loop does: random planes, degenerate ones (N and D 0:
+// the sum exactly 0) and ones whose sum is NaN, two-sided or not.
+func TestChooseSidesAsm(t *testing.T) {
+	defer func(v bool) { useAsm = v }(useAsm)
+	rng := rand.New(rand.NewPCG(5, 27))
+	f := func() float32 { return rng.Float32()*2 - 1 }
+	ra, rb := &Renderer{bufs: new(partBufs)}, &Renderer{bufs: new(partBufs)}
+	for round := 0; round < 300; round++ {
+		n := 1 + rng.IntN(200)
+		mesh := &Mesh{Tris: make([]meshTri, n), minAlpha: 1, planes: make([]meshPlane, n)}
+		for i := range mesh.planes {
+			pl := &mesh.planes[i]
+			switch rng.IntN(8) {
+			case 0: // degenerate
+			case 1:
+				pl.N = physics.Vec3{X: float32(math.NaN())}
+			default:
+				pl.N, pl.D = physics.Vec3{X: f(), Y: f(), Z: f()}, f()
+			}
+			pl.V = [3]uint16{uint16(rng.IntN(500)), uint16(rng.IntN(500)), uint16(rng.IntN(500))}
+			pl.Back = rng.IntN(3) == 0
+		}
+		W, E := f(), physics.Vec3{X: f(), Y: f(), Z: f()}
+		stamp := uint32(round + 1)
+		useAsm = true
+		va := slices.Clone(ra.chooseSides(mesh.planes, W, E, mesh, 1, stamp))
+		useAsm = false
+		vb := rb.chooseSides(mesh.planes, W, E, mesh, 1, stamp)
+		if !slices.Equal(va, vb) || ra.bufs.vstamp != rb.bufs.vstamp {
+			t.Fatalf("round %d: assembly chose %v, Go %v (or stamped other vertices)", round, va, vb)
+		}
+	}
+}

@@ -27,3 +27,8 @@ func affineMulTo(dst, a, b *physics.Mat4) { affineMulToGo(dst, a, b) }
 func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int {
 	panic("view: no solidIndicesAsm on this architecture")
 }
+
+// chooseSidesAsm is never called here (useAsm).
+func chooseSidesAsm(planes *meshPlane, n int, vis *int32, vstamp *uint32, stamp uint32, W, EX, EY, EZ float32) int {
+	panic("view: no chooseSidesAsm on this architecture")
+}

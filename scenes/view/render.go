@@ -2124,6 +2124,11 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 	alphaEach := !(alpha*mesh.minAlpha > 0.01)
 	tris := mesh.Tris
 	n := 0
+	if useAsm && !alphaEach && len(planes) > 0 {
+		n = chooseSidesAsm(&planes[0], len(planes), &vis[0], &vstamp[0], stamp, W, E.X, E.Y, E.Z)
+		r.vis = vis
+		return vis[:n]
+	}
 	for i := range planes {
 		pl := &planes[i]
 		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
