@@ -62,3 +62,20 @@ func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int
 //
 //go:noescape
 func chooseSidesAsm(planes *meshPlane, n int, vis *int32, vstamp *uint32, stamp uint32, W, EX, EY, EZ float32) int
+
+// radixCount14Asm is radixCount14's loop over the n keys from keys on.
+//
+//go:noescape
+func radixCount14Asm(keys *uint32, n int, c0, c1 *[1<<14 + 1]int32) (and, or uint32)
+
+// radixLow14Asm is radixLow14's loop over the n keys and vals from keys
+// and vals on (pairs has room for n, count holds each digit's start).
+//
+//go:noescape
+func radixLow14Asm(keys, vals *uint32, n int, pairs *[2]uint32, count *[1<<14 + 1]int32)
+
+// radixHigh14Asm is radixHigh14's loop over the n pairs from pairs on
+// (keys and vals have room for n, count holds each digit's start).
+//
+//go:noescape
+func radixHigh14Asm(pairs *[2]uint32, n int, keys, vals *uint32, count *[1<<14 + 1]int32)

@@ -394,3 +394,96 @@ cnext:
 cdone:
 	MOVQ  R9, ret+56(FP)
 	RET
+
+// func radixCount14Asm(keys *uint32, n int, c0, c1 *[1<<14 + 1]int32) (and, or uint32)
+//
+// radixCount14's loop: each key's low and middle 14-bit digits counted
+// one place up in c0 and c1, the keys' AND and OR.
+TEXT ·radixCount14Asm(SB), NOSPLIT, $0-40
+	MOVQ  keys+0(FP), SI
+	MOVQ  n+8(FP), CX
+	MOVQ  c0+16(FP), DI
+	MOVQ  c1+24(FP), BX
+	MOVL  $0xffffffff, R8
+	XORL  R9, R9
+	TESTQ CX, CX
+	JLE   rcdone
+
+rcloop:
+	MOVL  (SI), AX
+	ANDL  AX, R8
+	ORL   AX, R9
+	MOVL  AX, DX
+	ANDL  $0x3fff, AX
+	INCL  4(DI)(AX*4)
+	SHRL  $14, DX
+	ANDL  $0x3fff, DX
+	INCL  4(BX)(DX*4)
+	ADDQ  $4, SI
+	DECQ  CX
+	JNZ   rcloop
+
+rcdone:
+	MOVL  R8, and+32(FP)
+	MOVL  R9, or+36(FP)
+	RET
+
+// func radixLow14Asm(keys, vals *uint32, n int, pairs *[2]uint32, count *[1<<14 + 1]int32)
+//
+// radixLow14's loop: each (key, val) to pairs at its low digit's next
+// place.
+TEXT ·radixLow14Asm(SB), NOSPLIT, $0-40
+	MOVQ  keys+0(FP), SI
+	MOVQ  vals+8(FP), BX
+	MOVQ  n+16(FP), CX
+	MOVQ  pairs+24(FP), R8
+	MOVQ  count+32(FP), DI
+	XORQ  R10, R10
+	TESTQ CX, CX
+	JLE   rldone
+
+rlloop:
+	MOVL  (SI)(R10*4), AX
+	MOVL  (BX)(R10*4), R11
+	MOVL  AX, DX
+	ANDL  $0x3fff, DX
+	MOVLQSX (DI)(DX*4), R12
+	MOVL  AX, (R8)(R12*8)
+	MOVL  R11, 4(R8)(R12*8)
+	INCL  (DI)(DX*4)
+	INCQ  R10
+	CMPQ  R10, CX
+	JLT   rlloop
+
+rldone:
+	RET
+
+// func radixHigh14Asm(pairs *[2]uint32, n int, keys, vals *uint32, count *[1<<14 + 1]int32)
+//
+// radixHigh14's loop: each pair's key and val to keys and vals at its
+// middle digit's next place.
+TEXT ·radixHigh14Asm(SB), NOSPLIT, $0-40
+	MOVQ  pairs+0(FP), SI
+	MOVQ  n+8(FP), CX
+	MOVQ  keys+16(FP), R8
+	MOVQ  vals+24(FP), R9
+	MOVQ  count+32(FP), DI
+	TESTQ CX, CX
+	JLE   rhdone
+
+rhloop:
+	MOVL  0(SI), AX
+	MOVL  4(SI), R11
+	MOVL  AX, DX
+	SHRL  $14, DX
+	ANDL  $0x3fff, DX
+	MOVLQSX (DI)(DX*4), R12
+	MOVL  AX, (R8)(R12*4)
+	MOVL  R11, (R9)(R12*4)
+	INCL  (DI)(DX*4)
+	ADDQ  $8, SI
+	DECQ  CX
+	JNZ   rhloop
+
+rhdone:
+	RET

@@ -214,3 +214,11 @@ func TestChooseSidesAsm(t *testing.T) {
 		}
 	}
 }
+
+// TestRadixSortGoLoops is TestRadixSortMatchesStableSort for the Go
+// loops the assembly replaces here (radixCount14 …).
+func TestRadixSortGoLoops(t *testing.T) {
+	defer func(v bool) { useAsm = v }(useAsm)
+	useAsm = false
+	TestRadixSortMatchesStableSort(t)
+}

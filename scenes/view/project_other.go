@@ -32,3 +32,17 @@ func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int {
 func chooseSidesAsm(planes *meshPlane, n int, vis *int32, vstamp *uint32, stamp uint32, W, EX, EY, EZ float32) int {
 	panic("view: no chooseSidesAsm on this architecture")
 }
+
+// radixCount14Asm, radixLow14Asm and radixHigh14Asm are never called
+// here (useAsm).
+func radixCount14Asm(keys *uint32, n int, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
+	panic("view: no radixCount14Asm on this architecture")
+}
+
+func radixLow14Asm(keys, vals *uint32, n int, pairs *[2]uint32, count *[1<<14 + 1]int32) {
+	panic("view: no radixLow14Asm on this architecture")
+}
+
+func radixHigh14Asm(pairs *[2]uint32, n int, keys, vals *uint32, count *[1<<14 + 1]int32) {
+	panic("view: no radixHigh14Asm on this architecture")
+}

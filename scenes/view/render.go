@@ -2932,6 +2932,9 @@ func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, 
 //
 //go:noinline
 func radixCount14(keys []uint32, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
+	if useAsm && len(keys) > 0 {
+		return radixCount14Asm(&keys[0], len(keys), c0, c1)
+	}
 	and, or = ^uint32(0), 0
 	for _, k := range keys {
 		and &= k
@@ -2947,6 +2950,11 @@ func radixCount14(keys []uint32, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
 //go:noinline
 func radixLow14(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32) {
 	vals = vals[:len(keys)]
+	pairs = pairs[:len(keys)]
+	if useAsm && len(keys) > 0 {
+		radixLow14Asm(&keys[0], &vals[0], len(keys), &pairs[0], count)
+		return
+	}
 	for i, k := range keys {
 		b := k & (1<<14 - 1)
 		c := count[b]
@@ -2959,6 +2967,11 @@ func radixLow14(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32)
 //
 //go:noinline
 func radixHigh14(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32) {
+	if useAsm && len(pairs) > 0 {
+		keys, vals = keys[:len(pairs)], vals[:len(pairs)]
+		radixHigh14Asm(&pairs[0], len(pairs), &keys[0], &vals[0], count)
+		return
+	}
 	for i := range pairs {
 		k, v := pairs[i][0], pairs[i][1]
 		b := k >> 14 & (1<<14 - 1)
