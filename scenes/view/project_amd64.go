@@ -1,3 +1,5 @@
+//go:build !amd64.v3
+
 package view
 
 import "github.com/dereth/dereth/physics"
@@ -22,9 +24,10 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 	projectLitAsm(mp, m, &pos[0], &nrm[:n][0], &b.vstamp[0], &b.proj[0], n, stamp)
 }
 
-// useAsm says cornerRunLitTex runs cornerRunLitAsm for an object at
-// alpha 1 and solidIndices solidIndicesAsm (a variable only so that
-// TestCornerRunLitAsm can compare them with the Go loops).
+// useAsm says cornerRunLitTex (at alpha 1), chooseSides (for an opaque
+// part), solidIndices and the 14-bit radix passes run their assembly
+// loops (a variable only so that the tests can compare them with the Go
+// loops: TestCornerRunLitAsm, TestChooseSidesAsm, TestRadixSortGoLoops).
 var useAsm = true
 
 // cornerRunLitAsm is cornerRunLitTex's loop for sa 1 in SSE assembly:
@@ -58,7 +61,8 @@ func solidIndicesAsm(out, vals *uint32, n int, tris *triRec) int
 // opaque enough: the n planes' sides drawn written from vis on (i for a
 // front side, ^i for a drawn back side) and their vertices stamped
 // stamp in vstamp; it returns how many it wrote. The same sums, in the
-// same order, as the Go loop (TestCornerRunLitAsm's frames).
+// same order, as the Go loop (TestChooseSidesAsm). Its vertex indices are
+// uint16, within vstamp's 1<<16 entries.
 //
 //go:noescape
 func chooseSidesAsm(planes *meshPlane, n int, vis *int32, vstamp *uint32, stamp uint32, W, EX, EY, EZ float32) int

@@ -1,17 +1,18 @@
-//go:build !amd64
+//go:build !amd64 || amd64.v3
 
 package view
 
 import "github.com/dereth/dereth/physics"
 
 // projectInsideLit lights and projects a lit part's stamped vertices
-// (projectInsideLitGo; on amd64 an assembly loop, project_amd64.s).
+// (projectInsideLitGo; on amd64 below GOAMD64=v3 an assembly loop,
+// project_amd64.s).
 func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	projectInsideLitGo(mp, m, pos, nrm, b, stamp)
 }
 
-// useAsm is false where no assembly loop is written: cornerRunLitTex
-// and solidIndices run their Go loops.
+// useAsm is false where no assembly loop is written: cornerRunLitTex,
+// chooseSides, solidIndices and the radix passes run their Go loops.
 const useAsm = false
 
 // cornerRunLitAsm is never called here (useAsm).
