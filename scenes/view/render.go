@@ -654,6 +654,10 @@ func (r *Renderer) orderDepthOneBatch(lists [4]*triList) {
 func solidIndices(idx []uint32, vals []uint32, tris []triRec) ([]uint32, int) {
 	n := len(idx)
 	out := idx[n : n+3*len(vals)]
+	if useAsm && len(vals) > 0 {
+		k := solidIndicesAsm(&out[0], &vals[0], len(vals), &tris[0])
+		return idx[:n+k], k / 3
+	}
 	k := 0
 	for _, t := range vals {
 		v := &tris[t]
@@ -1735,13 +1739,14 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 	}
 }
 
-// projectInsideLit is projectInside for a mesh whose vertices all have
+// projectInsideLitGo is projectInside for a mesh whose vertices all have
 // normals and whose sides drawn all take the corner path (litCorners,
 // without terrain detail): no vertex is lit by its triangle's (outUnlit)
 // and no camera-space point is read, so none is kept; nor is a zOut:
 // cornerRun's lit loops read no outcode and the depth in projVert.Z. The
-// same values.
-func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+// same values. It is projectInsideLit where no assembly loop is written
+// (project_amd64.s), and the reference that loop is tested against.
+func projectInsideLitGo(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
 	proj := &b.proj
@@ -1868,6 +1873,12 @@ func (r *Renderer) cornerRunLitTex(list *triList, mesh *Mesh, vis []int32, owner
 	nv := uint32(nv0)
 	nw := uint16(0) // a part has at most 65535 corners
 	nt := 0
+	if sa1 && useAsm && rest > 0 {
+		// The same loop in assembly (cornerRunLitAsm).
+		nv = cornerRunLitAsm(&ctris[0], &vis[0], &keys[0], &vals[0], &tris[0], &proj[0], &cslot[0], &corners[0], &verts[0],
+			nt0, nt0+rest, stamp, nv, owner, alpha, &bounds)
+		nt = rest
+	}
 	for ; nt < rest; nt++ {
 		ct := &ctris[vis[nt]]
 		pa, pb, pc := &proj[ct.V[0]], &proj[ct.V[1]], &proj[ct.V[2]] // projectInsideLit's depths
@@ -2113,6 +2124,11 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 	alphaEach := !(alpha*mesh.minAlpha > 0.01)
 	tris := mesh.Tris
 	n := 0
+	if useAsm && !alphaEach && len(planes) > 0 {
+		n = chooseSidesAsm(&planes[0], len(planes), &vis[0], &vstamp[0], stamp, W, E.X, E.Y, E.Z)
+		r.vis = vis
+		return vis[:n]
+	}
 	for i := range planes {
 		pl := &planes[i]
 		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
@@ -2916,6 +2932,9 @@ func radixHigh(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32, 
 //
 //go:noinline
 func radixCount14(keys []uint32, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
+	if useAsm && len(keys) > 0 {
+		return radixCount14Asm(&keys[0], len(keys), c0, c1)
+	}
 	and, or = ^uint32(0), 0
 	for _, k := range keys {
 		and &= k
@@ -2931,6 +2950,11 @@ func radixCount14(keys []uint32, c0, c1 *[1<<14 + 1]int32) (and, or uint32) {
 //go:noinline
 func radixLow14(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32) {
 	vals = vals[:len(keys)]
+	pairs = pairs[:len(keys)]
+	if useAsm && len(keys) > 0 {
+		radixLow14Asm(&keys[0], &vals[0], len(keys), &pairs[0], count)
+		return
+	}
 	for i, k := range keys {
 		b := k & (1<<14 - 1)
 		c := count[b]
@@ -2943,6 +2967,11 @@ func radixLow14(keys, vals []uint32, pairs [][2]uint32, count *[1<<14 + 1]int32)
 //
 //go:noinline
 func radixHigh14(pairs [][2]uint32, keys, vals []uint32, count *[1<<14 + 1]int32) {
+	if useAsm && len(pairs) > 0 {
+		keys, vals = keys[:len(pairs)], vals[:len(pairs)]
+		radixHigh14Asm(&pairs[0], len(pairs), &keys[0], &vals[0], count)
+		return
+	}
 	for i := range pairs {
 		k, v := pairs[i][0], pairs[i][1]
 		b := k >> 14 & (1<<14 - 1)
@@ -3016,8 +3045,10 @@ func affineMul(a, b *physics.Mat4) physics.Mat4 {
 	return r
 }
 
-// affineMulTo is affineMul into *dst (not a or b), b's block read once.
-func affineMulTo(dst, a, b *physics.Mat4) {
+// affineMulToGo is affineMul into *dst (not a or b), b's block read
+// once: affineMulTo where no assembly is written (project_amd64.s), and
+// the reference it is tested against.
+func affineMulToGo(dst, a, b *physics.Mat4) {
 	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
 	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
 	b20, b21, b22 := b[2][0], b[2][1], b[2][2]

@@ -49,8 +49,8 @@ var Common = []string{"sampleworld/portal.dat", "sampleworld/cell.dat", "tools/s
 
 // DrawCode are the folders of the code that draws every picture: the
 // scenes and HUD, the renderer, and the texture decoders. Every non-test
-// Go file and shader in them is an input, so a change to the drawing
-// makes every picture stale.
+// Go file, assembly file and shader in them is an input, so a change to
+// the drawing makes every picture stale.
 var DrawCode = []string{"scenes", "scenes/view", "texture"}
 
 // drawFiles lists DrawCode's files under root, sorted, as slash paths
@@ -65,7 +65,7 @@ func drawFiles(root string) ([]string, error) {
 		for _, e := range ents {
 			n := e.Name()
 			if e.IsDir() || strings.HasSuffix(n, "_test.go") ||
-				!(strings.HasSuffix(n, ".go") || strings.HasSuffix(n, ".kage")) {
+				!(strings.HasSuffix(n, ".go") || strings.HasSuffix(n, ".s") || strings.HasSuffix(n, ".kage")) {
 				continue
 			}
 			files = append(files, d+"/"+n)
