@@ -1,11 +1,12 @@
-//go:build !amd64.v3
+//go:build !amd64.v3 && !purego
 
 // The renderer's hottest loops in SSE2 (GOAMD64=v1 has it): the Go
 // loops they replace (render.go) stay for other architectures and as
 // the tests' references. Each packed lane does one IEEE single-precision
 // operation the Go loop does, on the same operands, in the same order
 // (Go fuses no multiply-add on amd64 below GOAMD64=v3; at v3, where it
-// does, these files are left out and the Go loops run), so every value is the same bits;
+// does, these files are left out and the Go loops run, as they do with the
+// purego build tag), so every value is the same bits;
 // where a Go comparison picks a value (max, min, clamps) the MAXSS and
 // MINPS operands are ordered so that ties and NaN pick what the Go
 // picks. Field offsets are the compiler's (go_asm.h); the 32-byte

@@ -1,11 +1,12 @@
-//go:build !amd64 || amd64.v3
+//go:build !amd64 || amd64.v3 || purego
 
 package view
 
 import "github.com/dereth/dereth/physics"
 
 // projectInsideLit lights and projects a lit part's stamped vertices
-// (projectInsideLitGo; on amd64 below GOAMD64=v3 an assembly loop,
+// (projectInsideLitGo; on amd64 below GOAMD64=v3, without the purego
+// build tag, an assembly loop,
 // project_amd64.s).
 func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
 	projectInsideLitGo(mp, m, pos, nrm, b, stamp)
