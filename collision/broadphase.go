@@ -107,25 +107,29 @@ type setupShapes struct {
 }
 
 // Body is one collidable object in the broad phase, laid out by cache
-// line: the fields a query reads of every body it looks at (query, pos,
-// reach, guid) and those a sync reads and writes (pos, scale, gen) in the
-// first 64 bytes, those an obstacle adds (shapes) and place reads of a
-// body that stays in its cells in the next 64, the rest after them;
-// padded to 256 bytes, a size class whose objects start on a line.
+// line: what a sync reads and writes of every body (pos, scale, guid,
+// gen), what a query reads of every body it looks at (query, pos, reach,
+// guid) and what a move within the body's cells reads (pos, scale,
+// reach, in) in the first 64 bytes; what an obstacle adds (shapes,
+// model) and what place reads of a body that turns, rescales or crosses
+// a cell line in the next 64, the rest after them; padded to 256 bytes,
+// a size class whose objects start on a line.
 type Body struct {
-	// query is the last Obstacles query that gathered the body.
-	query int
 	pos   physics.Position
+	scale float32
+	guid  uint32
 	// reach is foot at the body's scale.
 	reach float32
-	guid  uint32
-	scale float32
+	// gen is the broad phase's gen (truncated) at the sync that last
+	// placed the body.
+	gen uint32
+	// in is reg as bytes (the first line's copy, which leaves reads).
+	in [4]uint8
+	// query is the last Obstacles query that gathered the body.
+	query int
+
 	// model names a static of the DATs (its Setup or GfxObj id).
 	model uint32
-	gen   int
-
-	shapes *setupShapes
-	circle *resolv.Circle
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
@@ -134,11 +138,8 @@ type Body struct {
 	turned physics.Quat
 	// radius is circle's radius (its Radius, kept here).
 	radius float64
-	// inside bounds the footprint boxes that need no other cells: x0 ≥
-	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
-	// where reg reaches the space's edge, which clamps). (Multiples of
-	// CellSize up to BlockLength: exact in float32.)
-	inside [4]float32
+	shapes *setupShapes
+	circle *resolv.Circle
 
 	// reg are the broad-phase cells the circle is registered in
 	// (x0, y0, x1, y1, clamped to the space).
@@ -151,15 +152,15 @@ type Body struct {
 	_     [bodyPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (cells end at 200).
-const bodyPad = 56
+// bodyPad pads Body to 256 bytes (cells end at 192).
+const bodyPad = 64
 
-// Body's lines: the query's and sync's fields in the first, place's in
-// the second, the body one size class.
+// Body's lines: the sync's, query's and move's fields in the first,
+// place's in the second, the body one size class.
 var (
 	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.gen)-56]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.inside)-112]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.circle)-112]
 )
 
 // partShape is a part with a physics BSP and its rest frame.
@@ -236,7 +237,7 @@ func (b *Broadphase) EndSync() {
 		return
 	}
 	for i := len(b.list) - 1; i >= 0; i-- {
-		if bd := b.list[i]; bd.gen != b.gen {
+		if bd := b.list[i]; bd.gen != uint32(b.gen) {
 			b.Drop(bd.guid)
 		}
 	}
@@ -257,12 +258,15 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 		b.bodies[guid] = bd
 		b.list = append(b.list, bd)
 	}
-	bd.gen = b.gen
-	if ok && bd.samePos(pos, scale) {
+	bd.gen = uint32(b.gen)
+	if !ok {
+		bd.pos, bd.scale = *pos, scale
+		b.place(bd)
 		return
 	}
-	bd.pos, bd.scale = *pos, scale
-	b.place(bd)
+	if !bd.samePos(pos, scale) {
+		b.moveTo(bd, pos, scale)
+	}
 }
 
 // Still reports whether object guid's body is the one after the body
@@ -273,7 +277,7 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 func (b *Broadphase) Still(guid uint32, pos *physics.Position, scale float32) bool {
 	if i := b.next; i < len(b.list) {
 		if bd := b.list[i]; bd.guid == guid && bd.samePosBits(pos, scale) {
-			bd.gen, b.next, b.stills = b.gen, i+1, b.stills+1
+			bd.gen, b.next, b.stills = uint32(b.gen), i+1, b.stills+1
 			return true
 		}
 	}
@@ -287,15 +291,35 @@ func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) boo
 	if !ok {
 		return false
 	}
-	bd.gen = b.gen
+	bd.gen = uint32(b.gen)
 	// At a sync most bodies are where the last transition put them:
 	// the same bits, compared as four words.
 	if bd.samePosBits(pos, scale) || bd.samePos(pos, scale) {
 		return true
 	}
+	b.moveTo(bd, pos, scale)
+	return true
+}
+
+// moveTo moves a placed body to pos at scale, as place does. Its
+// commonest case — a move within the body's landblock, at the same scale
+// and orientation bits, whose footprint stays within the cells its circle
+// is registered in — only writes the position, reading the body's first
+// line alone: place would find the footprint, reach and radius as they
+// are (the body was placed at its last orientation, scale and landblock:
+// turned is its orientation's bits, block its landblock, radius its
+// reach's circle) and leave the registration as it is.
+func (b *Broadphase) moveTo(bd *Body, pos *physics.Position, scale float32) {
+	if pos.Cell&^0xFFFF == bd.pos.Cell&^0xFFFF && math.Float32bits(scale) == math.Float32bits(bd.scale) && bd.reach != 0 &&
+		*(*[2]uint64)(unsafe.Pointer(&pos.Frame.Orientation)) == *(*[2]uint64)(unsafe.Pointer(&bd.pos.Frame.Orientation)) {
+		// (place's test: bd.reach is bd.foot·scaleOr1 as place takes it.)
+		if !bd.leaves(float64(pos.Frame.Origin.X), float64(pos.Frame.Origin.Y), float64(bd.reach)) {
+			bd.pos = *pos
+			return
+		}
+	}
 	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
-	return true
 }
 
 // Drop removes object guid's body.
@@ -590,9 +614,7 @@ func (b *Broadphase) place(bd *Body) {
 	// The footprint is found wherever it lies within the cells the circle
 	// is registered in (Obstacles tests the body's current position): it
 	// is registered again only when it reaches beyond them.
-	f := float64(bd.foot * s)
-	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
-	if in := &bd.inside; x-f < float64(in[0]) || y-f < float64(in[1]) || x+f >= float64(in[2]) || y+f >= float64(in[3]) {
+	if bd.leaves(x, y, float64(bd.foot*s)) {
 		old, exact := bd.reg, bd.exact
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
@@ -604,34 +626,44 @@ func (b *Broadphase) place(bd *Body) {
 	}
 }
 
-// register records the cells the circle is registered in, and the
-// bounds of the footprint boxes within them: a box whose low corner
-// floors to a cell below reg's (x0 < reg[0]·CellSize; CellSize is a power
-// of two, so the quotient is exact) or whose high corner floors past
-// reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
-// reaches the space's edge, where cellRange clamps (NaN: no comparison
-// holds). exact says whether reg is the very set of cells resolv
-// registered the circle in (x, y, radius r): the box lies within the
-// space, so clamping changed nothing.
+// register records the cells the circle (at x, y, radius r) is
+// registered in, and whether they are exactly resolv's: the box lies
+// within the space, so clamping changed nothing.
 func (bd *Body) register(x, y, r float64) {
 	reg := cellRange(x-r, y-r, x+r, y+r)
 	bd.reg = reg
+	bd.in = [4]uint8{uint8(reg[0]), uint8(reg[1]), uint8(reg[2]), uint8(reg[3])}
 	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
-	nan := float32(math.NaN())
-	bd.inside = [4]float32{nan, nan, nan, nan}
-	if reg[0] > 0 {
-		bd.inside[0] = float32(reg[0]) * CellSize
-	}
-	if reg[1] > 0 {
-		bd.inside[1] = float32(reg[1]) * CellSize
-	}
-	if reg[2] < gridSide-1 {
-		bd.inside[2] = float32(reg[2]+1) * CellSize
-	}
-	if reg[3] < gridSide-1 {
-		bd.inside[3] = float32(reg[3]+1) * CellSize
-	}
 }
+
+// leaves reports whether the footprint box x−f..x+f, y−f..y+f needs cells
+// its circle is not registered in (cellRange of it reaching out of reg):
+// a box whose low corner floors to a cell below reg's (x0 < reg[0]·CellSize;
+// CellSize is a power of two, so the quotient is exact) or whose high
+// corner floors past reg's (x1 ≥ (reg[2]+1)·CellSize), unless reg reaches
+// the space's edge there, where cellRange clamps (the bound is NaN: no
+// comparison with it holds).
+func (bd *Body) leaves(x, y, f float64) bool {
+	in := &bd.in
+	return x-f < lowBound[in[0]] || y-f < lowBound[in[1]] || x+f >= highBound[in[2]] || y+f >= highBound[in[3]]
+}
+
+// lowBound and highBound are the bounds leaves compares a footprint box
+// with, by the registration's lowest and highest cell: the cell's low
+// edge (NaN for cell 0) and its high edge (NaN for the last cell). (256
+// entries: a byte indexes them without a bounds check.)
+var lowBound, highBound = func() (lo, hi [256]float64) {
+	for i := range lo {
+		lo[i], hi[i] = math.NaN(), math.NaN()
+	}
+	for c := 1; c < gridSide; c++ {
+		lo[c] = float64(c) * CellSize
+	}
+	for c := 0; c < gridSide-1; c++ {
+		hi[c] = float64(c+1) * CellSize
+	}
+	return lo, hi
+}()
 
 // gridSide is how many broad-phase cells a landblock's space has along
 // each side.
