@@ -4,8 +4,6 @@ import (
 	"math"
 	"unsafe"
 
-	"github.com/solarlune/resolv"
-
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
@@ -41,9 +39,10 @@ const slack = 0.25
 // that bodies moving between cells do not grow the lists in steady state.
 const cellCap = 8
 
-// Broadphase is the world's collision state outside the transition: one
-// resolv space per landblock holding each collidable object's
-// ground-plane footprint (a circle), the shapes built from GfxObjs (once
+// Broadphase is the world's collision state outside the transition: a
+// grid of cells per landblock listing each collidable object's
+// ground-plane footprint (a circle) in the cells it covers, as a resolv
+// Space registers shapes (space), the shapes built from GfxObjs (once
 // per GfxObj), each resident landblock's static bodies and indoor cells
 // (taken from its Landblock, republished when the landblock's build
 // changes), and the moving bodies the world hands it. It is the Env of
@@ -136,31 +135,30 @@ type Body struct {
 	foot   float32
 	block  uint32
 	turned physics.Quat
-	// radius is circle's radius (its Radius, kept here).
+	// radius is the radius of the circle the body is registered by.
 	radius float64
 	shapes *setupShapes
-	circle *resolv.Circle
+	// listed: the body has been registered (its first place).
+	listed bool
 
-	// reg are the broad-phase cells the circle is registered in
-	// (x0, y0, x1, y1, clamped to the space).
-	reg [4]int
-	// exact: reg is exactly the cells resolv registered the circle in.
-	exact bool
-	idx   int
+	// reg are the broad-phase cells the circle covers (x0, y0, x1, y1,
+	// clamped to the space), touch those it is listed in (see touched).
+	reg, touch [4]int
+	idx        int
 	// cells are the EnvCells a building's portals open into.
 	cells []uint32
 	_     [bodyPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (cells end at 192).
-const bodyPad = 64
+// bodyPad pads Body to 256 bytes (cells end at 216).
+const bodyPad = 40
 
 // Body's lines: the sync's, query's and move's fields in the first,
 // place's in the second, the body one size class.
 var (
 	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
 	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.circle)-112]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.listed)-112]
 )
 
 // partShape is a part with a physics BSP and its rest frame.
@@ -340,12 +338,12 @@ func (b *Broadphase) Drop(guid uint32) {
 // Bodies is how many moving bodies the broad phase holds.
 func (b *Broadphase) Bodies() int { return len(b.bodies) }
 
-// unplace takes the body's circle out of its space.
+// unplace takes the body out of its space's lists.
 func (b *Broadphase) unplace(bd *Body) {
-	if bd.circle != nil {
+	if bd.listed {
 		if sp := b.spaces[bd.block]; sp != nil {
-			sp.sp.Remove(bd.circle)
-			sp.mirror(bd.reg)
+			sp.unlist(bd, bd.touch)
+			bd.touch = [4]int{0, 0, -1, -1}
 		}
 	}
 }
@@ -462,46 +460,21 @@ func (bd *Body) scaleOr1() float32 {
 	return bd.scale
 }
 
-// space is one landblock's resolv space, which registers the bodies'
-// circles in its cells (a cell's list holds each circle as a
-// resolv.IShape, its body behind the circle's Data), and, for each cell,
-// the bodies of that cell's list in its order: the query reads these
-// typed lists, resolv keeps the registration, and mirror copies a cell's
-// list after resolv changed it.
+// space is one landblock's grid of broad-phase cells: each cell's list
+// holds the bodies whose circles cover it, as resolv's Space keeps its
+// cells' lists (a body taken out of a list by moving the list's last
+// entry into its place, added at the end), in the same order, which is
+// the order a query meets them in (TestCellListsAreResolvs).
 type space struct {
-	sp *resolv.Space
 	// cells are the bodies of cell (gx, gy)'s list at gy·gridSide+gx.
 	cells [gridSide * gridSide][]*Body
 }
 
-// mirror copies the lists of the cells in reg (x0, y0, x1, y1; a
-// superset of those resolv changed) into the typed lists.
-func (s *space) mirror(reg [4]int) {
-	for gy := reg[1]; gy <= reg[3]; gy++ {
-		for gx := reg[0]; gx <= reg[2]; gx++ {
-			c := s.sp.Cell(gx, gy)
-			if c == nil {
-				continue
-			}
-			i := gy*gridSide + gx
-			l := s.cells[i][:0]
-			for _, sh := range c.Shapes {
-				bd, _ := sh.Data().(*Body)
-				l = append(l, bd)
-			}
-			s.cells[i] = l
-		}
-	}
-}
-
-// move does to the typed lists what resolv's SetPosition did to its
-// cells' lists when it moved the body's circle from the cells old to the
-// cells bd.reg, both exact: the body taken out of each old cell's list
-// (the list's last entry put in its place) and appended to each new
-// one's.
-func (s *space) move(bd *Body, old [4]int) {
-	for gy := old[1]; gy <= old[3]; gy++ {
-		for gx := old[0]; gx <= old[2]; gx++ {
+// unlist takes the body out of the lists of the cells t (x0, y0, x1, y1),
+// as resolv's Cell.unregister: the list's last entry put in its place.
+func (s *space) unlist(bd *Body, t [4]int) {
+	for gy := t[1]; gy <= t[3]; gy++ {
+		for gx := t[0]; gx <= t[2]; gx++ {
 			l := s.cells[gy*gridSide+gx]
 			for k, o := range l {
 				if o == bd {
@@ -513,39 +486,37 @@ func (s *space) move(bd *Body, old [4]int) {
 			}
 		}
 	}
-	reg := &bd.reg
-	for gy := reg[1]; gy <= reg[3]; gy++ {
-		for gx := reg[0]; gx <= reg[2]; gx++ {
+}
+
+// list appends the body to the lists of the cells t, as resolv's
+// Cell.register (the body is in none of them).
+func (s *space) list(bd *Body, t [4]int) {
+	for gy := t[1]; gy <= t[3]; gy++ {
+		for gx := t[0]; gx <= t[2]; gx++ {
 			s.cells[gy*gridSide+gx] = append(s.cells[gy*gridSide+gx], bd)
 		}
 	}
 }
 
-// union is the smallest cell range holding both ranges.
-func union(a, b [4]int) [4]int {
-	return [4]int{min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])}
+// relist moves the body from the lists of the cells old to those of
+// bd.touch, as resolv's update (SetPosition, SetRadius, Add): out of
+// every old list, then into every new one.
+func (s *space) relist(bd *Body, old [4]int) {
+	s.unlist(bd, old)
+	s.list(bd, bd.touch)
 }
 
 // space returns the landblock's space, made on first use with every
-// cell's list (resolv's and the typed one) preallocated.
+// cell's list preallocated.
 func (b *Broadphase) space(block uint32) *space {
 	s := b.spaces[block]
 	if s == nil {
-		sp := resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
-		s = &space{sp: sp}
-		// One backing array each, row by row as the cells are read: a
-		// cell that outgrows its share is given its own.
-		all := make([]resolv.IShape, gridSide*gridSide*cellCap)
+		s = &space{}
+		// One backing array, row by row as the cells are read: a cell
+		// that outgrows its share is given its own.
 		typed := make([]*Body, gridSide*gridSide*cellCap)
-		i := 0
-		for y := range gridSide {
-			for x := range gridSide {
-				if c := sp.Cell(x, y); c != nil {
-					c.Shapes = all[i : i : i+cellCap]
-				}
-				s.cells[y*gridSide+x] = typed[i : i : i+cellCap]
-				i += cellCap
-			}
+		for i := range s.cells {
+			s.cells[i] = typed[i*cellCap : i*cellCap : (i+1)*cellCap]
 		}
 		b.spaces[block] = s
 	}
@@ -567,73 +538,48 @@ func (b *Broadphase) place(bd *Body) {
 	}
 	bd.reach = bd.foot * s
 	r := float64(bd.foot*s + slack)
-	if bd.circle == nil || block != bd.block {
-		s := b.space(block)
-		sp := s.sp
-		if bd.circle == nil {
-			// resolv grows a shape's list of the cells it touches the first
-			// time it straddles more of them: added first where its box
-			// straddles as many cells as it can, the list is full-sized
-			// before the body moves, and a walking crowd does not allocate.
-			w := CellSize - 1e-3 + r
-			bd.circle, bd.radius = resolv.NewCircle(w, w, r), r
-			bd.circle.SetData(bd)
-			bd.block = block
-			sp.Add(bd.circle)
-			bd.circle.SetPosition(x, y)
-			bd.register(x, y, r)
-			s.mirror(bd.reg)
-			return
-		}
-		// Into the next landblock's space: Add re-registers it there
-		// (and out of the cells the moves below touch in the old one).
-		// (Moving the circle while it is out of the old space adds it to
-		// cells there and takes it out again, the last in each list: those
-		// lists end as they were.)
+	if !bd.listed || block != bd.block {
+		// A new body joins its landblock's lists; one that moved into the
+		// next landblock leaves the old one's lists for the new one's.
 		b.unplace(bd)
-		bd.circle.SetPosition(x, y)
-		if r != bd.radius {
-			bd.circle.SetRadius(r)
-			bd.radius = r
-		}
-		bd.block = block
-		sp.Add(bd.circle)
+		s := b.space(block)
+		bd.listed, bd.radius, bd.block = true, r, block
 		bd.register(x, y, r)
-		s.mirror(bd.reg)
+		s.list(bd, bd.touch)
 		return
 	}
 	if r != bd.radius {
-		old := bd.reg
-		bd.circle.SetRadius(r)
+		old := bd.touch
 		bd.radius = r
-		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
-		b.spaces[block].mirror(union(old, bd.reg))
+		b.spaceOf(block).relist(bd, old)
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
 	// is registered in (Obstacles tests the body's current position): it
 	// is registered again only when it reaches beyond them.
 	if bd.leaves(x, y, float64(bd.foot*s)) {
-		old, exact := bd.reg, bd.exact
-		bd.circle.SetPosition(x, y)
+		old := bd.touch
 		bd.register(x, y, r)
-		if s := b.spaceOf(block); exact && bd.exact {
-			s.move(bd, old)
-		} else {
-			s.mirror(union(old, bd.reg))
-		}
+		b.spaceOf(block).relist(bd, old)
 	}
 }
 
-// register records the cells the circle (at x, y, radius r) is
-// registered in, and whether they are exactly resolv's: the box lies
-// within the space, so clamping changed nothing.
+// register records the cells the circle at x, y of radius r covers
+// (reg, and in) and those it is listed in (touch).
 func (bd *Body) register(x, y, r float64) {
 	reg := cellRange(x-r, y-r, x+r, y+r)
-	bd.reg = reg
+	bd.reg, bd.touch = reg, touched(x, y, r)
 	bd.in = [4]uint8{uint8(reg[0]), uint8(reg[1]), uint8(reg[2]), uint8(reg[3])}
-	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
+}
+
+// touched is the range of cells resolv's Space registers a circle at x, y
+// of radius r in: the cells its bounds cover, floored as
+// Bounds.toCellSpace floors them, that are in the space (x0 > x1 or
+// y0 > y1: none). Within the space it is cellRange's range.
+func touched(x, y, r float64) [4]int {
+	return [4]int{max(int(math.Floor((x-r)/CellSize)), 0), max(int(math.Floor((y-r)/CellSize)), 0),
+		min(int(math.Floor((x+r)/CellSize)), gridSide-1), min(int(math.Floor((y+r)/CellSize)), gridSide-1)}
 }
 
 // leaves reports whether the footprint box x−f..x+f, y−f..y+f needs cells
