@@ -464,10 +464,48 @@ func (bd *Body) scaleOr1() float32 {
 // holds the bodies whose circles cover it, as resolv's Space keeps its
 // cells' lists (a body taken out of a list by moving the list's last
 // entry into its place, added at the end), in the same order, which is
-// the order a query meets them in (TestCellListsAreResolvs).
+// the order a query meets them in (TestCellListsAreResolvs). A cell's
+// length and its list's first cellInline bodies share one cache line.
 type space struct {
-	// cells are the bodies of cell (gx, gy)'s list at gy·gridSide+gx.
-	cells [gridSide * gridSide][]*Body
+	// cells are the lists of cell (gx, gy) at gy·gridSide+gx.
+	cells [gridSide * gridSide]cellList
+	// more holds the bodies of cell i's list past its first cellInline.
+	more [gridSide * gridSide][]*Body
+	// crowded counts the cells whose lists go on in more.
+	crowded int
+}
+
+// cellInline is how many bodies of a list its cellList holds.
+const cellInline = 7
+
+// cellList is a cell's list: its length and its first bodies, in one line.
+type cellList struct {
+	n  int
+	bd [cellInline]*Body
+}
+
+// A cellList is a line, and space's cells start on one.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(cellList{})-64]
+	_ = [1]struct{}{}[unsafe.Offsetof(space{}.cells)]
+)
+
+// parts returns cell i's list: its first bodies and the rest (nil for
+// none).
+func (s *space) parts(i int) (first, rest []*Body) {
+	c := &s.cells[i]
+	if c.n <= cellInline {
+		return c.bd[:c.n], nil
+	}
+	return c.bd[:], s.more[i]
+}
+
+// at is the slot of the k-th body of cell i's list.
+func (s *space) at(i, k int) **Body {
+	if k < cellInline {
+		return &s.cells[i].bd[k]
+	}
+	return &s.more[i][k-cellInline]
 }
 
 // unlist takes the body out of the lists of the cells t (x0, y0, x1, y1),
@@ -475,12 +513,20 @@ type space struct {
 func (s *space) unlist(bd *Body, t [4]int) {
 	for gy := t[1]; gy <= t[3]; gy++ {
 		for gx := t[0]; gx <= t[2]; gx++ {
-			l := s.cells[gy*gridSide+gx]
-			for k, o := range l {
-				if o == bd {
-					last := len(l) - 1
-					l[k], l[last] = l[last], nil
-					s.cells[gy*gridSide+gx] = l[:last]
+			i := gy*gridSide + gx
+			c := &s.cells[i]
+			for k := range c.n {
+				if p := s.at(i, k); *p == bd {
+					last := c.n - 1
+					lp := s.at(i, last)
+					*p, *lp = *lp, nil
+					c.n = last
+					if last >= cellInline {
+						s.more[i] = s.more[i][:last-cellInline]
+						if last == cellInline {
+							s.crowded--
+						}
+					}
 					break
 				}
 			}
@@ -493,7 +539,20 @@ func (s *space) unlist(bd *Body, t [4]int) {
 func (s *space) list(bd *Body, t [4]int) {
 	for gy := t[1]; gy <= t[3]; gy++ {
 		for gx := t[0]; gx <= t[2]; gx++ {
-			s.cells[gy*gridSide+gx] = append(s.cells[gy*gridSide+gx], bd)
+			i := gy*gridSide + gx
+			c := &s.cells[i]
+			if c.n < cellInline {
+				c.bd[c.n] = bd
+			} else {
+				if s.more[i] == nil {
+					s.more[i] = make([]*Body, 0, cellCap)
+				}
+				s.more[i] = append(s.more[i], bd)
+				if c.n == cellInline {
+					s.crowded++
+				}
+			}
+			c.n++
 		}
 	}
 }
@@ -506,18 +565,11 @@ func (s *space) relist(bd *Body, old [4]int) {
 	s.list(bd, bd.touch)
 }
 
-// space returns the landblock's space, made on first use with every
-// cell's list preallocated.
+// space returns the landblock's space, made on first use.
 func (b *Broadphase) space(block uint32) *space {
 	s := b.spaces[block]
 	if s == nil {
 		s = &space{}
-		// One backing array, row by row as the cells are read: a cell
-		// that outgrows its share is given its own.
-		typed := make([]*Body, gridSide*gridSide*cellCap)
-		for i := range s.cells {
-			s.cells[i] = typed[i*cellCap : i*cellCap : (i+1)*cellCap]
-		}
 		b.spaces[block] = s
 	}
 	return s
@@ -816,13 +868,18 @@ func (bd *Body) meets(lx, ly, hx, hy float32) bool {
 // nothing). It is scan inline, in a function of its own so the loops
 // keep their values in registers; the obstacles are appended to *out.
 func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
+	if s.crowded != 0 {
+		b.scanCrowded(s, lx, ly, hx, hy, self, out)
+		return
+	}
 	q := b.query
 	gx0, gx1, gy0, gy1 := int(lx/CellSize), int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
 	if gx0 == gx1 && gy0 == gy1 {
 		// One cell (about half the queries): its list holds each body
 		// once, so none is met twice and none needs the query's mark
 		// (only this query compares its marks with its number).
-		for _, bd := range s.cells[gy0*gridSide+gx0] {
+		c := &s.cells[gy0*gridSide+gx0]
+		for _, bd := range c.bd[:c.n] {
 			if bd.meets(lx, ly, hx, hy) {
 				if bd.guid == self && self != 0 {
 					b.hint = bd
@@ -835,7 +892,8 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 	}
 	for gx := gx0; gx <= gx1; gx++ {
 		for gy := gy0; gy <= gy1; gy++ {
-			for _, bd := range s.cells[gy*gridSide+gx] {
+			c := &s.cells[gy*gridSide+gx]
+			for _, bd := range c.bd[:c.n] {
 				if bd.query == q {
 					continue
 				}
@@ -850,6 +908,20 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 					*out = bd.obstacles(physics.Vec3{}, *out)
 				}
 			}
+		}
+	}
+}
+
+// scanCrowded is scanBlock in a space where a cell holds more bodies than
+// its cellList (the rest in more): the general loop's scan of each cell's
+// list, whole, in the same order.
+func (b *Broadphase) scanCrowded(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
+	l, h := physics.Vec3{X: lx, Y: ly}, physics.Vec3{X: hx, Y: hy}
+	for gx := int(lx / CellSize); gx <= int(hx/CellSize); gx++ {
+		for gy := int(ly / CellSize); gy <= int(hy/CellSize); gy++ {
+			first, rest := s.parts(gy*gridSide + gx)
+			*out = b.scan(first, l, h, physics.Vec3{}, self, *out)
+			*out = b.scan(rest, l, h, physics.Vec3{}, self, *out)
 		}
 	}
 }
@@ -894,7 +966,9 @@ func (b *Broadphase) obstaclesWide(block uint32, lo, hi physics.Vec3, self uint3
 			const m = gridSide - 1
 			for gx := min(max(cx0, 0), m); gx <= min(max(cx1, 0), m); gx++ {
 				for gy := min(max(cy0, 0), m); gy <= min(max(cy1, 0), m); gy++ {
-					out = b.scan(sp.cells[gy*gridSide+gx], l, h, off, self, out)
+					first, rest := sp.parts(gy*gridSide + gx)
+					out = b.scan(first, l, h, off, self, out)
+					out = b.scan(rest, l, h, off, self, out)
 				}
 			}
 		}

@@ -118,6 +118,7 @@ func TestCellListsAreResolvs(t *testing.T) {
 		}
 		model.follow(&was, b.bodies[w.guid])
 	}
+	longest := 0
 	check := func(step int) {
 		t.Helper()
 		for id, s := range b.spaces {
@@ -125,7 +126,9 @@ func TestCellListsAreResolvs(t *testing.T) {
 			for gy := range gridSide {
 				for gx := range gridSide {
 					c := sp.Cell(gx, gy)
-					got := s.cells[gy*gridSide+gx]
+					first, rest := s.parts(gy*gridSide + gx)
+					got := append(append([]*Body(nil), first...), rest...)
+					longest = max(longest, len(got))
 					if len(got) != len(c.Shapes) {
 						t.Fatalf("step %d: space %08X cell (%d,%d): %d listed, resolv %d", step, id, gx, gy, len(got), len(c.Shapes))
 					}
@@ -190,6 +193,9 @@ func TestCellListsAreResolvs(t *testing.T) {
 	}
 	if len(b.spaces) != 4 {
 		t.Fatalf("the crowd used %d landblock spaces, want 4", len(b.spaces))
+	}
+	if longest <= cellInline {
+		t.Fatalf("no list grew past a cellList (%d bodies at most)", longest)
 	}
 }
 
@@ -311,4 +317,55 @@ func TestEndSyncDropsWhatNoSyncPlaced(t *testing.T) {
 		b.Still(102, &ps[2], 1)
 	})
 	has(b, 0, 1, 2, 3)
+}
+
+// TestQueryIsTheGeneralLoops: a query inside one landblock (scanBlock,
+// and scanCrowded once a cell's list outgrows its cellList) gathers the
+// obstacles the general loop (obstaclesWide) gathers for the same box, in
+// the same order, in a crowd of one to a cell and of a dozen.
+func TestQueryIsTheGeneralLoops(t *testing.T) {
+	b := NewBroadphase(nil, nil)
+	small := &dat.Setup{ID: 0x02000001, Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const block = 0xA9B40000
+	guid := uint32(1)
+	add := func(x, y float32) {
+		pos := physics.Position{Cell: dat.CellAt(block, x, y), Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y}, Orientation: physics.IdentityQuat}}
+		b.Place(guid, &pos, 1, small, false)
+		guid++
+	}
+	compare := func(crowded bool) {
+		t.Helper()
+		if sp := b.spaces[block]; (sp.crowded != 0) != crowded {
+			t.Fatalf("%d crowded cells, want crowded %v", sp.crowded, crowded)
+		}
+		for range 2000 {
+			x, y := 20+rng.Float32()*40, 20+rng.Float32()*40
+			w, h := rng.Float32()*6, rng.Float32()*6
+			lo, hi := physics.Vec3{X: x, Y: y}, physics.Vec3{X: x + w, Y: y + h, Z: 2}
+			self := uint32(0)
+			if rng.IntN(2) == 0 {
+				self = 1 + uint32(rng.IntN(int(guid-1)))
+			}
+			got := b.Obstacles(block, lo, hi, self, nil)
+			b.query++
+			want := b.obstaclesWide(block, lo, hi, self, nil)
+			if len(got) != len(want) {
+				t.Fatalf("box %v..%v: %d obstacles, the general loop %d", lo, hi, len(got), len(want))
+			}
+			for i := range got {
+				if got[i].GUID != want[i].GUID || got[i].Frame != want[i].Frame {
+					t.Fatalf("box %v..%v: obstacle %d is %08X, the general loop's %08X", lo, hi, i, got[i].GUID, want[i].GUID)
+				}
+			}
+		}
+	}
+	for range 100 {
+		add(20+rng.Float32()*40, 20+rng.Float32()*40)
+	}
+	compare(false)
+	for range 12 { // a dozen in one cell
+		add(40.5+rng.Float32()*3, 40.5+rng.Float32()*3)
+	}
+	compare(true)
 }
