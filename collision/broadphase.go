@@ -35,8 +35,8 @@ const CellSize = dat.CellLength / 6
 // a cell line, not every tick.
 const slack = 0.25
 
-// cellCap is the capacity each broad-phase cell's list is made with, so
-// that bodies moving between cells do not grow the lists in steady state.
+// cellCap is the capacity a crowded cell's more is made with, so that
+// bodies moving in and out of it do not grow it in steady state.
 const cellCap = 8
 
 // Broadphase is the world's collision state outside the transition: a
