@@ -306,9 +306,11 @@ func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) boo
 // line alone: place would find the footprint, reach and radius as they
 // are (the body was placed at its last orientation, scale and landblock:
 // turned is its orientation's bits, block its landblock, radius its
-// reach's circle) and leave the registration as it is.
+// reach's circle, unless the reach is 0 — place works the footprint out
+// again — or NaN — no radius equals it) and leave the registration as it
+// is.
 func (b *Broadphase) moveTo(bd *Body, pos *physics.Position, scale float32) {
-	if pos.Cell&^0xFFFF == bd.pos.Cell&^0xFFFF && math.Float32bits(scale) == math.Float32bits(bd.scale) && bd.reach != 0 &&
+	if pos.Cell&^0xFFFF == bd.pos.Cell&^0xFFFF && math.Float32bits(scale) == math.Float32bits(bd.scale) && bd.reach > 0 &&
 		*(*[2]uint64)(unsafe.Pointer(&pos.Frame.Orientation)) == *(*[2]uint64)(unsafe.Pointer(&bd.pos.Frame.Orientation)) {
 		// (place's test: bd.reach is bd.foot·scaleOr1 as place takes it.)
 		if !bd.leaves(float64(pos.Frame.Origin.X), float64(pos.Frame.Origin.Y), float64(bd.reach)) {

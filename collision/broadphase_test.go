@@ -179,6 +179,9 @@ func TestCellListsAreResolvs(t *testing.T) {
 		case k < 6:
 			w := crowd[rng.IntN(len(crowd))]
 			w.pos.Frame.Orientation = physics.AxisAngle(physics.Vec3{Z: rng.Float32() * 6})
+			if rng.IntN(10) == 0 { // a NaN footprint, whose radius is never its last
+				w.pos.Frame.Orientation.X = float32(math.NaN())
+			}
 			place(w, false)
 		default:
 			// Every walker steps a little.
