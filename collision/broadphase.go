@@ -4,6 +4,8 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/solarlune/resolv"
+
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
@@ -35,14 +37,13 @@ const CellSize = dat.CellLength / 6
 // a cell line, not every tick.
 const slack = 0.25
 
-// cellCap is the capacity a crowded cell's more is made with, so that
-// bodies moving in and out of it do not grow it in steady state.
+// cellCap is the capacity each broad-phase cell's list is made with, so
+// that bodies moving between cells do not grow the lists in steady state.
 const cellCap = 8
 
-// Broadphase is the world's collision state outside the transition: a
-// grid of cells per landblock listing each collidable object's
-// ground-plane footprint (a circle) in the cells it covers, as a resolv
-// Space registers shapes (space), the shapes built from GfxObjs (once
+// Broadphase is the world's collision state outside the transition: one
+// resolv space per landblock holding each collidable object's
+// ground-plane footprint (a circle), the shapes built from GfxObjs (once
 // per GfxObj), each resident landblock's static bodies and indoor cells
 // (taken from its Landblock, republished when the landblock's build
 // changes), and the moving bodies the world hands it. It is the Env of
@@ -106,59 +107,59 @@ type setupShapes struct {
 }
 
 // Body is one collidable object in the broad phase, laid out by cache
-// line: what a sync reads and writes of every body (pos, scale, guid,
-// gen), what a query reads of every body it looks at (query, pos, reach,
-// guid) and what a move within the body's cells reads (pos, scale,
-// reach, in) in the first 64 bytes; what an obstacle adds (shapes,
-// model) and what place reads of a body that turns, rescales or crosses
-// a cell line in the next 64, the rest after them; padded to 256 bytes,
-// a size class whose objects start on a line.
+// line: the fields a query reads of every body it looks at (query, pos,
+// reach, guid) and those a sync reads and writes (pos, scale, gen) in the
+// first 64 bytes, those an obstacle adds (shapes) and place reads of a
+// body that stays in its cells in the next 64, the rest after them;
+// padded to 256 bytes, a size class whose objects start on a line.
 type Body struct {
-	pos   physics.Position
-	scale float32
-	guid  uint32
-	// reach is foot at the body's scale.
-	reach float32
-	// gen is the broad phase's gen (truncated) at the sync that last
-	// placed the body.
-	gen uint32
-	// in is reg as bytes (the first line's copy, which leaves reads).
-	in [4]uint8
 	// query is the last Obstacles query that gathered the body.
 	query int
-
+	pos   physics.Position
+	// reach is foot at the body's scale.
+	reach float32
+	guid  uint32
+	scale float32
 	// model names a static of the DATs (its Setup or GfxObj id).
 	model uint32
+	gen   int
+
+	shapes *setupShapes
+	circle *resolv.Circle
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
 	foot   float32
 	block  uint32
 	turned physics.Quat
-	// radius is the radius of the circle the body is registered by.
+	// radius is circle's radius (its Radius, kept here).
 	radius float64
-	shapes *setupShapes
-	// listed: the body has been registered (its first place).
-	listed bool
+	// inside bounds the footprint boxes that need no other cells: x0 ≥
+	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
+	// where reg reaches the space's edge, which clamps). (Multiples of
+	// CellSize up to BlockLength: exact in float32.)
+	inside [4]float32
 
-	// reg are the broad-phase cells the circle covers (x0, y0, x1, y1,
-	// clamped to the space), touch those it is listed in (see touched).
-	reg, touch [4]int
-	idx        int
+	// reg are the broad-phase cells the circle is registered in
+	// (x0, y0, x1, y1, clamped to the space).
+	reg [4]int
+	// exact: reg is exactly the cells resolv registered the circle in.
+	exact bool
+	idx   int
 	// cells are the EnvCells a building's portals open into.
 	cells []uint32
 	_     [bodyPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (cells end at 216).
-const bodyPad = 40
+// bodyPad pads Body to 256 bytes (cells end at 200).
+const bodyPad = 56
 
-// Body's lines: the sync's, query's and move's fields in the first,
-// place's in the second, the body one size class.
+// Body's lines: the query's and sync's fields in the first, place's in
+// the second, the body one size class.
 var (
 	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.listed)-112]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.gen)-56]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.inside)-112]
 )
 
 // partShape is a part with a physics BSP and its rest frame.
@@ -235,7 +236,7 @@ func (b *Broadphase) EndSync() {
 		return
 	}
 	for i := len(b.list) - 1; i >= 0; i-- {
-		if bd := b.list[i]; bd.gen != uint32(b.gen) {
+		if bd := b.list[i]; bd.gen != b.gen {
 			b.Drop(bd.guid)
 		}
 	}
@@ -256,15 +257,12 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 		b.bodies[guid] = bd
 		b.list = append(b.list, bd)
 	}
-	bd.gen = uint32(b.gen)
-	if !ok {
-		bd.pos, bd.scale = *pos, scale
-		b.place(bd)
+	bd.gen = b.gen
+	if ok && bd.samePos(pos, scale) {
 		return
 	}
-	if !bd.samePos(pos, scale) {
-		b.moveTo(bd, pos, scale)
-	}
+	bd.pos, bd.scale = *pos, scale
+	b.place(bd)
 }
 
 // Still reports whether object guid's body is the one after the body
@@ -275,7 +273,7 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 func (b *Broadphase) Still(guid uint32, pos *physics.Position, scale float32) bool {
 	if i := b.next; i < len(b.list) {
 		if bd := b.list[i]; bd.guid == guid && bd.samePosBits(pos, scale) {
-			bd.gen, b.next, b.stills = uint32(b.gen), i+1, b.stills+1
+			bd.gen, b.next, b.stills = b.gen, i+1, b.stills+1
 			return true
 		}
 	}
@@ -289,37 +287,15 @@ func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) boo
 	if !ok {
 		return false
 	}
-	bd.gen = uint32(b.gen)
+	bd.gen = b.gen
 	// At a sync most bodies are where the last transition put them:
 	// the same bits, compared as four words.
 	if bd.samePosBits(pos, scale) || bd.samePos(pos, scale) {
 		return true
 	}
-	b.moveTo(bd, pos, scale)
-	return true
-}
-
-// moveTo moves a placed body to pos at scale, as place does. Its
-// commonest case — a move within the body's landblock, at the same scale
-// and orientation bits, whose footprint stays within the cells its circle
-// is registered in — only writes the position, reading the body's first
-// line alone: place would find the footprint, reach and radius as they
-// are (the body was placed at its last orientation, scale and landblock:
-// turned is its orientation's bits, block its landblock, radius its
-// reach's circle, unless the reach is 0 — place works the footprint out
-// again — or NaN — no radius equals it) and leave the registration as it
-// is.
-func (b *Broadphase) moveTo(bd *Body, pos *physics.Position, scale float32) {
-	if pos.Cell&^0xFFFF == bd.pos.Cell&^0xFFFF && math.Float32bits(scale) == math.Float32bits(bd.scale) && bd.reach > 0 &&
-		*(*[2]uint64)(unsafe.Pointer(&pos.Frame.Orientation)) == *(*[2]uint64)(unsafe.Pointer(&bd.pos.Frame.Orientation)) {
-		// (place's test: bd.reach is bd.foot·scaleOr1 as place takes it.)
-		if !bd.leaves(float64(pos.Frame.Origin.X), float64(pos.Frame.Origin.Y), float64(bd.reach)) {
-			bd.pos = *pos
-			return
-		}
-	}
 	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
+	return true
 }
 
 // Drop removes object guid's body.
@@ -340,12 +316,12 @@ func (b *Broadphase) Drop(guid uint32) {
 // Bodies is how many moving bodies the broad phase holds.
 func (b *Broadphase) Bodies() int { return len(b.bodies) }
 
-// unplace takes the body out of its space's lists.
+// unplace takes the body's circle out of its space.
 func (b *Broadphase) unplace(bd *Body) {
-	if bd.listed {
+	if bd.circle != nil {
 		if sp := b.spaces[bd.block]; sp != nil {
-			sp.unlist(bd, bd.touch)
-			bd.touch = [4]int{0, 0, -1, -1}
+			sp.sp.Remove(bd.circle)
+			sp.mirror(bd.reg)
 		}
 	}
 }
@@ -462,116 +438,91 @@ func (bd *Body) scaleOr1() float32 {
 	return bd.scale
 }
 
-// space is one landblock's grid of broad-phase cells: each cell's list
-// holds the bodies whose circles cover it, as resolv's Space keeps its
-// cells' lists (a body taken out of a list by moving the list's last
-// entry into its place, added at the end), in the same order, which is
-// the order a query meets them in (TestCellListsAreResolvs). A cell's
-// length and its list's first cellInline bodies share one cache line.
+// space is one landblock's resolv space, which registers the bodies'
+// circles in its cells (a cell's list holds each circle as a
+// resolv.IShape, its body behind the circle's Data), and, for each cell,
+// the bodies of that cell's list in its order: the query reads these
+// typed lists, resolv keeps the registration, and mirror copies a cell's
+// list after resolv changed it.
 type space struct {
-	// cells are the lists of cell (gx, gy) at gy·gridSide+gx.
-	cells [gridSide * gridSide]cellList
-	// more holds the bodies of cell i's list past its first cellInline.
-	more [gridSide * gridSide][]*Body
-	// crowded counts the cells whose lists go on in more.
-	crowded int
+	sp *resolv.Space
+	// cells are the bodies of cell (gx, gy)'s list at gy·gridSide+gx.
+	cells [gridSide * gridSide][]*Body
 }
 
-// cellInline is how many bodies of a list its cellList holds.
-const cellInline = 7
-
-// cellList is a cell's list: its length and its first bodies, in one line.
-type cellList struct {
-	n  int
-	bd [cellInline]*Body
-}
-
-// A cellList is a line, and space's cells start on one.
-var (
-	_ = [1]struct{}{}[unsafe.Sizeof(cellList{})-64]
-	_ = [1]struct{}{}[unsafe.Offsetof(space{}.cells)]
-)
-
-// parts returns cell i's list: its first bodies and the rest (nil for
-// none).
-func (s *space) parts(i int) (first, rest []*Body) {
-	c := &s.cells[i]
-	if c.n <= cellInline {
-		return c.bd[:c.n], nil
-	}
-	return c.bd[:], s.more[i]
-}
-
-// at is the slot of the k-th body of cell i's list.
-func (s *space) at(i, k int) **Body {
-	if k < cellInline {
-		return &s.cells[i].bd[k]
-	}
-	return &s.more[i][k-cellInline]
-}
-
-// unlist takes the body out of the lists of the cells t (x0, y0, x1, y1),
-// as resolv's Cell.unregister: the list's last entry put in its place.
-func (s *space) unlist(bd *Body, t [4]int) {
-	for gy := t[1]; gy <= t[3]; gy++ {
-		for gx := t[0]; gx <= t[2]; gx++ {
+// mirror copies the lists of the cells in reg (x0, y0, x1, y1; a
+// superset of those resolv changed) into the typed lists.
+func (s *space) mirror(reg [4]int) {
+	for gy := reg[1]; gy <= reg[3]; gy++ {
+		for gx := reg[0]; gx <= reg[2]; gx++ {
+			c := s.sp.Cell(gx, gy)
+			if c == nil {
+				continue
+			}
 			i := gy*gridSide + gx
-			c := &s.cells[i]
-			for k := range c.n {
-				if p := s.at(i, k); *p == bd {
-					last := c.n - 1
-					lp := s.at(i, last)
-					*p, *lp = *lp, nil
-					c.n = last
-					if last >= cellInline {
-						s.more[i] = s.more[i][:last-cellInline]
-						if last == cellInline {
-							s.crowded--
-						}
-					}
+			l := s.cells[i][:0]
+			for _, sh := range c.Shapes {
+				bd, _ := sh.Data().(*Body)
+				l = append(l, bd)
+			}
+			s.cells[i] = l
+		}
+	}
+}
+
+// move does to the typed lists what resolv's SetPosition did to its
+// cells' lists when it moved the body's circle from the cells old to the
+// cells bd.reg, both exact: the body taken out of each old cell's list
+// (the list's last entry put in its place) and appended to each new
+// one's.
+func (s *space) move(bd *Body, old [4]int) {
+	for gy := old[1]; gy <= old[3]; gy++ {
+		for gx := old[0]; gx <= old[2]; gx++ {
+			l := s.cells[gy*gridSide+gx]
+			for k, o := range l {
+				if o == bd {
+					last := len(l) - 1
+					l[k], l[last] = l[last], nil
+					s.cells[gy*gridSide+gx] = l[:last]
 					break
 				}
 			}
 		}
 	}
-}
-
-// list appends the body to the lists of the cells t, as resolv's
-// Cell.register (the body is in none of them).
-func (s *space) list(bd *Body, t [4]int) {
-	for gy := t[1]; gy <= t[3]; gy++ {
-		for gx := t[0]; gx <= t[2]; gx++ {
-			i := gy*gridSide + gx
-			c := &s.cells[i]
-			if c.n < cellInline {
-				c.bd[c.n] = bd
-			} else {
-				if s.more[i] == nil {
-					s.more[i] = make([]*Body, 0, cellCap)
-				}
-				s.more[i] = append(s.more[i], bd)
-				if c.n == cellInline {
-					s.crowded++
-				}
-			}
-			c.n++
+	reg := &bd.reg
+	for gy := reg[1]; gy <= reg[3]; gy++ {
+		for gx := reg[0]; gx <= reg[2]; gx++ {
+			s.cells[gy*gridSide+gx] = append(s.cells[gy*gridSide+gx], bd)
 		}
 	}
 }
 
-// relist moves the body from the lists of the cells old to those of
-// bd.touch, as resolv's update (SetPosition, SetRadius, Add): out of
-// every old list, then into every new one.
-func (s *space) relist(bd *Body, old [4]int) {
-	s.unlist(bd, old)
-	s.list(bd, bd.touch)
+// union is the smallest cell range holding both ranges.
+func union(a, b [4]int) [4]int {
+	return [4]int{min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])}
 }
 
-// space returns the landblock's space, made on first use.
+// space returns the landblock's space, made on first use with every
+// cell's list (resolv's and the typed one) preallocated.
 func (b *Broadphase) space(block uint32) *space {
 	s := b.spaces[block]
 	if s == nil {
-		s = &space{}
+		sp := resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
+		s = &space{sp: sp}
+		// One backing array each, row by row as the cells are read: a
+		// cell that outgrows its share is given its own.
+		all := make([]resolv.IShape, gridSide*gridSide*cellCap)
+		typed := make([]*Body, gridSide*gridSide*cellCap)
+		i := 0
+		for y := range gridSide {
+			for x := range gridSide {
+				if c := sp.Cell(x, y); c != nil {
+					c.Shapes = all[i : i : i+cellCap]
+				}
+				s.cells[y*gridSide+x] = typed[i : i : i+cellCap]
+				i += cellCap
+			}
+		}
 		b.spaces[block] = s
 	}
 	return s
@@ -592,78 +543,95 @@ func (b *Broadphase) place(bd *Body) {
 	}
 	bd.reach = bd.foot * s
 	r := float64(bd.foot*s + slack)
-	if !bd.listed || block != bd.block {
-		// A new body joins its landblock's lists; one that moved into the
-		// next landblock leaves the old one's lists for the new one's.
-		b.unplace(bd)
+	if bd.circle == nil || block != bd.block {
 		s := b.space(block)
-		bd.listed, bd.radius, bd.block = true, r, block
+		sp := s.sp
+		if bd.circle == nil {
+			// resolv grows a shape's list of the cells it touches the first
+			// time it straddles more of them: added first where its box
+			// straddles as many cells as it can, the list is full-sized
+			// before the body moves, and a walking crowd does not allocate.
+			w := CellSize - 1e-3 + r
+			bd.circle, bd.radius = resolv.NewCircle(w, w, r), r
+			bd.circle.SetData(bd)
+			bd.block = block
+			sp.Add(bd.circle)
+			bd.circle.SetPosition(x, y)
+			bd.register(x, y, r)
+			s.mirror(bd.reg)
+			return
+		}
+		// Into the next landblock's space: Add re-registers it there
+		// (and out of the cells the moves below touch in the old one).
+		// (Moving the circle while it is out of the old space adds it to
+		// cells there and takes it out again, the last in each list: those
+		// lists end as they were.)
+		b.unplace(bd)
+		bd.circle.SetPosition(x, y)
+		if r != bd.radius {
+			bd.circle.SetRadius(r)
+			bd.radius = r
+		}
+		bd.block = block
+		sp.Add(bd.circle)
 		bd.register(x, y, r)
-		s.list(bd, bd.touch)
+		s.mirror(bd.reg)
 		return
 	}
 	if r != bd.radius {
-		old := bd.touch
+		old := bd.reg
+		bd.circle.SetRadius(r)
 		bd.radius = r
+		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
-		b.spaceOf(block).relist(bd, old)
+		b.spaces[block].mirror(union(old, bd.reg))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
 	// is registered in (Obstacles tests the body's current position): it
 	// is registered again only when it reaches beyond them.
-	if bd.leaves(x, y, float64(bd.foot*s)) {
-		old := bd.touch
+	f := float64(bd.foot * s)
+	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
+	if in := &bd.inside; x-f < float64(in[0]) || y-f < float64(in[1]) || x+f >= float64(in[2]) || y+f >= float64(in[3]) {
+		old, exact := bd.reg, bd.exact
+		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
-		b.spaceOf(block).relist(bd, old)
+		if s := b.spaceOf(block); exact && bd.exact {
+			s.move(bd, old)
+		} else {
+			s.mirror(union(old, bd.reg))
+		}
 	}
 }
 
-// register records the cells the circle at x, y of radius r covers
-// (reg, and in) and those it is listed in (touch).
+// register records the cells the circle is registered in, and the
+// bounds of the footprint boxes within them: a box whose low corner
+// floors to a cell below reg's (x0 < reg[0]·CellSize; CellSize is a power
+// of two, so the quotient is exact) or whose high corner floors past
+// reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
+// reaches the space's edge, where cellRange clamps (NaN: no comparison
+// holds). exact says whether reg is the very set of cells resolv
+// registered the circle in (x, y, radius r): the box lies within the
+// space, so clamping changed nothing.
 func (bd *Body) register(x, y, r float64) {
 	reg := cellRange(x-r, y-r, x+r, y+r)
-	bd.reg, bd.touch = reg, touched(x, y, r)
-	bd.in = [4]uint8{uint8(reg[0]), uint8(reg[1]), uint8(reg[2]), uint8(reg[3])}
-}
-
-// touched is the range of cells resolv's Space registers a circle at x, y
-// of radius r in: the cells its bounds cover, floored as
-// Bounds.toCellSpace floors them, that are in the space (x0 > x1 or
-// y0 > y1: none). Within the space it is cellRange's range.
-func touched(x, y, r float64) [4]int {
-	return [4]int{max(int(math.Floor((x-r)/CellSize)), 0), max(int(math.Floor((y-r)/CellSize)), 0),
-		min(int(math.Floor((x+r)/CellSize)), gridSide-1), min(int(math.Floor((y+r)/CellSize)), gridSide-1)}
-}
-
-// leaves reports whether the footprint box x−f..x+f, y−f..y+f needs cells
-// its circle is not registered in (cellRange of it reaching out of reg):
-// a box whose low corner floors to a cell below reg's (x0 < reg[0]·CellSize;
-// CellSize is a power of two, so the quotient is exact) or whose high
-// corner floors past reg's (x1 ≥ (reg[2]+1)·CellSize), unless reg reaches
-// the space's edge there, where cellRange clamps (the bound is NaN: no
-// comparison with it holds).
-func (bd *Body) leaves(x, y, f float64) bool {
-	in := &bd.in
-	return x-f < lowBound[in[0]] || y-f < lowBound[in[1]] || x+f >= highBound[in[2]] || y+f >= highBound[in[3]]
-}
-
-// lowBound and highBound are the bounds leaves compares a footprint box
-// with, by the registration's lowest and highest cell: the cell's low
-// edge (NaN for cell 0) and its high edge (NaN for the last cell). (256
-// entries: a byte indexes them without a bounds check.)
-var lowBound, highBound = func() (lo, hi [256]float64) {
-	for i := range lo {
-		lo[i], hi[i] = math.NaN(), math.NaN()
+	bd.reg = reg
+	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
+	nan := float32(math.NaN())
+	bd.inside = [4]float32{nan, nan, nan, nan}
+	if reg[0] > 0 {
+		bd.inside[0] = float32(reg[0]) * CellSize
 	}
-	for c := 1; c < gridSide; c++ {
-		lo[c] = float64(c) * CellSize
+	if reg[1] > 0 {
+		bd.inside[1] = float32(reg[1]) * CellSize
 	}
-	for c := 0; c < gridSide-1; c++ {
-		hi[c] = float64(c+1) * CellSize
+	if reg[2] < gridSide-1 {
+		bd.inside[2] = float32(reg[2]+1) * CellSize
 	}
-	return lo, hi
-}()
+	if reg[3] < gridSide-1 {
+		bd.inside[3] = float32(reg[3]+1) * CellSize
+	}
+}
 
 // gridSide is how many broad-phase cells a landblock's space has along
 // each side.
@@ -870,18 +838,13 @@ func (bd *Body) meets(lx, ly, hx, hy float32) bool {
 // nothing). It is scan inline, in a function of its own so the loops
 // keep their values in registers; the obstacles are appended to *out.
 func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
-	if s.crowded != 0 {
-		b.scanCrowded(s, lx, ly, hx, hy, self, out)
-		return
-	}
 	q := b.query
 	gx0, gx1, gy0, gy1 := int(lx/CellSize), int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
 	if gx0 == gx1 && gy0 == gy1 {
 		// One cell (about half the queries): its list holds each body
 		// once, so none is met twice and none needs the query's mark
 		// (only this query compares its marks with its number).
-		c := &s.cells[gy0*gridSide+gx0]
-		for _, bd := range c.bd[:c.n] {
+		for _, bd := range s.cells[gy0*gridSide+gx0] {
 			if bd.meets(lx, ly, hx, hy) {
 				if bd.guid == self && self != 0 {
 					b.hint = bd
@@ -894,8 +857,7 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 	}
 	for gx := gx0; gx <= gx1; gx++ {
 		for gy := gy0; gy <= gy1; gy++ {
-			c := &s.cells[gy*gridSide+gx]
-			for _, bd := range c.bd[:c.n] {
+			for _, bd := range s.cells[gy*gridSide+gx] {
 				if bd.query == q {
 					continue
 				}
@@ -910,20 +872,6 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 					*out = bd.obstacles(physics.Vec3{}, *out)
 				}
 			}
-		}
-	}
-}
-
-// scanCrowded is scanBlock in a space where a cell holds more bodies than
-// its cellList (the rest in more): the general loop's scan of each cell's
-// list, whole, in the same order.
-func (b *Broadphase) scanCrowded(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
-	l, h := physics.Vec3{X: lx, Y: ly}, physics.Vec3{X: hx, Y: hy}
-	for gx := int(lx / CellSize); gx <= int(hx/CellSize); gx++ {
-		for gy := int(ly / CellSize); gy <= int(hy/CellSize); gy++ {
-			first, rest := s.parts(gy*gridSide + gx)
-			*out = b.scan(first, l, h, physics.Vec3{}, self, *out)
-			*out = b.scan(rest, l, h, physics.Vec3{}, self, *out)
 		}
 	}
 }
@@ -968,9 +916,7 @@ func (b *Broadphase) obstaclesWide(block uint32, lo, hi physics.Vec3, self uint3
 			const m = gridSide - 1
 			for gx := min(max(cx0, 0), m); gx <= min(max(cx1, 0), m); gx++ {
 				for gy := min(max(cy0, 0), m); gy <= min(max(cy1, 0), m); gy++ {
-					first, rest := sp.parts(gy*gridSide + gx)
-					out = b.scan(first, l, h, off, self, out)
-					out = b.scan(rest, l, h, off, self, out)
+					out = b.scan(sp.cells[gy*gridSide+gx], l, h, off, self, out)
 				}
 			}
 		}

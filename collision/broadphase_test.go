@@ -1,80 +1,20 @@
 package collision
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/solarlune/resolv"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
 )
 
-// resolvModel registers each body's footprint circle in one resolv Space
-// per landblock as the broad phase did before its own cell lists replaced
-// resolv's: the reference for the lists' contents and order.
-type resolvModel struct {
-	spaces  map[uint32]*resolv.Space
-	circles map[*Body]*resolv.Circle
-}
-
-func (m *resolvModel) space(block uint32) *resolv.Space {
-	sp := m.spaces[block]
-	if sp == nil {
-		sp = resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
-		m.spaces[block] = sp
-	}
-	return sp
-}
-
-// follow does to the model what the broad phase did when it placed bd
-// (was: the body before; a zero Body for a new one), by resolv's calls: a
-// new circle added where it straddles four cells and moved; into another
-// landblock, removed, moved, given its new radius and added; a new radius
-// set and moved; a footprint reaching beyond its cells moved.
-func (m *resolvModel) follow(was *Body, bd *Body) {
-	c := m.circles[bd]
-	x, y, r := float64(bd.pos.Frame.Origin.X), float64(bd.pos.Frame.Origin.Y), bd.radius
-	switch {
-	case c == nil:
-		w := CellSize - 1e-3 + r
-		c = resolv.NewCircle(w, w, r)
-		c.SetData(bd)
-		m.circles[bd] = c
-		m.space(bd.block).Add(c)
-		c.SetPosition(x, y)
-	case bd.block != was.block:
-		m.spaces[was.block].Remove(c)
-		c.SetPosition(x, y)
-		if r != was.radius {
-			c.SetRadius(r)
-		}
-		m.space(bd.block).Add(c)
-	case r != was.radius:
-		c.SetRadius(r)
-		c.SetPosition(x, y)
-	case was.leaves(x, y, float64(bd.reach)):
-		c.SetPosition(x, y)
-	}
-}
-
-// drop is Drop's Remove.
-func (m *resolvModel) drop(bd *Body) {
-	if c := m.circles[bd]; c != nil {
-		m.spaces[bd.block].Remove(c)
-	}
-}
-
-// TestCellListsAreResolvs: after every change of a random crowd — bodies
-// added, walking a little or far (across cell lines and into the next
-// landblocks), turning, changing scale and dropped — each cell's list
-// (what the query reads) holds the bodies of resolv's list for that cell
-// in a Space kept as the broad phase kept one before (resolvModel), in
-// its order.
-func TestCellListsAreResolvs(t *testing.T) {
+// TestTypedCellsMirrorResolv: after every change of a random crowd —
+// bodies added, walking a little or far (across cell lines and into the
+// next landblocks), turning, changing scale and dropped — each cell's
+// typed list (what the query reads) holds the bodies of resolv's list for
+// that cell, in its order.
+func TestTypedCellsMirrorResolv(t *testing.T) {
 	b := NewBroadphase(nil, nil)
-	model := &resolvModel{spaces: map[uint32]*resolv.Space{}, circles: map[*Body]*resolv.Circle{}}
 	small := &dat.Setup{ID: 0x02000001, Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}}
 	wide := &dat.Setup{ID: 0x02000002, Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 1.5, Z: 0.5}, Radius: 0.7}}}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -105,32 +45,15 @@ func TestCellListsAreResolvs(t *testing.T) {
 		w.gx, w.gy = 180+rng.Float32()*24, 180+rng.Float32()*24
 		at(w)
 	}
-	// place places or moves w's body, and the model's circle after it.
-	place := func(w *walker, move bool) {
-		var was Body
-		if bd := b.bodies[w.guid]; bd != nil {
-			was = *bd
-		}
-		if move {
-			b.Move(w.guid, &w.pos, w.scale)
-		} else {
-			b.Place(w.guid, &w.pos, w.scale, w.s, false)
-		}
-		model.follow(&was, b.bodies[w.guid])
-	}
-	longest := 0
 	check := func(step int) {
 		t.Helper()
 		for id, s := range b.spaces {
-			sp := model.spaces[id]
 			for gy := range gridSide {
 				for gx := range gridSide {
-					c := sp.Cell(gx, gy)
-					first, rest := s.parts(gy*gridSide + gx)
-					got := append(append([]*Body(nil), first...), rest...)
-					longest = max(longest, len(got))
+					c := s.sp.Cell(gx, gy)
+					got := s.cells[gy*gridSide+gx]
 					if len(got) != len(c.Shapes) {
-						t.Fatalf("step %d: space %08X cell (%d,%d): %d listed, resolv %d", step, id, gx, gy, len(got), len(c.Shapes))
+						t.Fatalf("step %d: space %08X cell (%d,%d): %d typed, resolv %d", step, id, gx, gy, len(got), len(c.Shapes))
 					}
 					for i, sh := range c.Shapes {
 						if bd, _ := sh.Data().(*Body); bd != got[i] {
@@ -139,9 +62,6 @@ func TestCellListsAreResolvs(t *testing.T) {
 					}
 				}
 			}
-		}
-		if len(model.spaces) != len(b.spaces) {
-			t.Fatalf("step %d: %d spaces, resolv %d", step, len(b.spaces), len(model.spaces))
 		}
 	}
 	for step := range 1000 {
@@ -154,96 +74,36 @@ func TestCellListsAreResolvs(t *testing.T) {
 				w.s = wide
 			}
 			crowd = append(crowd, w)
-			place(w, false)
+			b.Place(w.guid, &w.pos, w.scale, w.s, false)
 		case k < 3:
 			i := rng.IntN(len(crowd))
-			model.drop(b.bodies[crowd[i].guid])
 			b.Drop(crowd[i].guid)
 			crowd = append(crowd[:i], crowd[i+1:]...)
 		case k < 4:
 			w := crowd[rng.IntN(len(crowd))]
 			randPos(w) // far, often into another landblock
-			switch rng.IntN(10) {
-			case 0: // out of its landblock's space, wholly or in part
-				w.pos.Frame.Origin.X = -rng.Float32() * 3
-			case 1:
-				w.pos.Frame.Origin.Y = dat.BlockLength + rng.Float32()*3
-			case 2:
-				w.pos.Frame.Origin.X = float32(math.NaN())
-			}
-			place(w, false)
+			b.Place(w.guid, &w.pos, w.scale, w.s, false)
 		case k < 5:
 			w := crowd[rng.IntN(len(crowd))]
 			w.scale = 0.5 + rng.Float32()*2
-			place(w, false)
+			b.Place(w.guid, &w.pos, w.scale, w.s, false)
 		case k < 6:
 			w := crowd[rng.IntN(len(crowd))]
 			w.pos.Frame.Orientation = physics.AxisAngle(physics.Vec3{Z: rng.Float32() * 6})
-			if rng.IntN(10) == 0 { // a NaN footprint, whose radius is never its last
-				w.pos.Frame.Orientation.X = float32(math.NaN())
-			}
-			place(w, false)
+			b.Place(w.guid, &w.pos, w.scale, w.s, false)
 		default:
 			// Every walker steps a little.
 			for _, w := range crowd {
 				w.gx = min(max(w.gx+rng.Float32()*2-1, 180), 204)
 				w.gy = min(max(w.gy+rng.Float32()*2-1, 180), 204)
 				at(w)
-				place(w, true)
+				b.Move(w.guid, &w.pos, w.scale)
 			}
 		}
 		check(step)
 	}
 	if len(b.spaces) != 4 {
 		t.Fatalf("the crowd used %d landblock spaces, want 4", len(b.spaces))
-	}
-	if longest <= cellInline {
-		t.Fatalf("no list grew past a cellList (%d bodies at most)", longest)
-	}
-}
-
-// TestLeavesIsTheBoundsTest: leaves, from the registration's cells as
-// bytes, is the test of the footprint's box against the bounds of those
-// cells as float32s (NaN at the space's edges) that place made before.
-func TestLeavesIsTheBoundsTest(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	vals := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, -0.5, 4, 8, 191.99, 192, 200}
-	pick := func() float64 {
-		if rng.IntN(4) == 0 {
-			return vals[rng.IntN(len(vals))]
-		}
-		if rng.IntN(3) == 0 {
-			return float64(rng.IntN(gridSide+1)) * CellSize // on a cell line
-		}
-		return rng.Float64()*210 - 10
-	}
-	for range 200000 {
-		x, y, f := pick(), pick(), rng.Float64()*3
-		r := f + slack
-		var bd Body
-		bd.register(pick(), pick(), r)
-		if rng.IntN(2) == 0 {
-			bd.register(x, y, r)
-		}
-		reg := bd.reg
-		nan := float32(math.NaN())
-		in := [4]float32{nan, nan, nan, nan}
-		if reg[0] > 0 {
-			in[0] = float32(reg[0]) * CellSize
-		}
-		if reg[1] > 0 {
-			in[1] = float32(reg[1]) * CellSize
-		}
-		if reg[2] < gridSide-1 {
-			in[2] = float32(reg[2]+1) * CellSize
-		}
-		if reg[3] < gridSide-1 {
-			in[3] = float32(reg[3]+1) * CellSize
-		}
-		want := x-f < float64(in[0]) || y-f < float64(in[1]) || x+f >= float64(in[2]) || y+f >= float64(in[3])
-		if got := bd.leaves(x, y, f); got != want {
-			t.Fatalf("reg %v, box %v, %v ± %v: leaves %v, bounds test %v", reg, x, y, f, got, want)
-		}
 	}
 }
 
@@ -320,55 +180,4 @@ func TestEndSyncDropsWhatNoSyncPlaced(t *testing.T) {
 		b.Still(102, &ps[2], 1)
 	})
 	has(b, 0, 1, 2, 3)
-}
-
-// TestQueryIsTheGeneralLoops: a query inside one landblock (scanBlock,
-// and scanCrowded once a cell's list outgrows its cellList) gathers the
-// obstacles the general loop (obstaclesWide) gathers for the same box, in
-// the same order, in a crowd of one to a cell and of a dozen.
-func TestQueryIsTheGeneralLoops(t *testing.T) {
-	b := NewBroadphase(nil, nil)
-	small := &dat.Setup{ID: 0x02000001, Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}}
-	rng := rand.New(rand.NewPCG(5, 6))
-	const block = 0xA9B40000
-	guid := uint32(1)
-	add := func(x, y float32) {
-		pos := physics.Position{Cell: dat.CellAt(block, x, y), Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y}, Orientation: physics.IdentityQuat}}
-		b.Place(guid, &pos, 1, small, false)
-		guid++
-	}
-	compare := func(crowded bool) {
-		t.Helper()
-		if sp := b.spaces[block]; (sp.crowded != 0) != crowded {
-			t.Fatalf("%d crowded cells, want crowded %v", sp.crowded, crowded)
-		}
-		for range 2000 {
-			x, y := 20+rng.Float32()*40, 20+rng.Float32()*40
-			w, h := rng.Float32()*6, rng.Float32()*6
-			lo, hi := physics.Vec3{X: x, Y: y}, physics.Vec3{X: x + w, Y: y + h, Z: 2}
-			self := uint32(0)
-			if rng.IntN(2) == 0 {
-				self = 1 + uint32(rng.IntN(int(guid-1)))
-			}
-			got := b.Obstacles(block, lo, hi, self, nil)
-			b.query++
-			want := b.obstaclesWide(block, lo, hi, self, nil)
-			if len(got) != len(want) {
-				t.Fatalf("box %v..%v: %d obstacles, the general loop %d", lo, hi, len(got), len(want))
-			}
-			for i := range got {
-				if got[i].GUID != want[i].GUID || got[i].Frame != want[i].Frame {
-					t.Fatalf("box %v..%v: obstacle %d is %08X, the general loop's %08X", lo, hi, i, got[i].GUID, want[i].GUID)
-				}
-			}
-		}
-	}
-	for range 100 {
-		add(20+rng.Float32()*40, 20+rng.Float32()*40)
-	}
-	compare(false)
-	for range 12 { // a dozen in one cell
-		add(40.5+rng.Float32()*3, 40.5+rng.Float32()*3)
-	}
-	compare(true)
 }

@@ -12,8 +12,8 @@
 // and the obstacles come from an Env: Broadphase, which takes each
 // resident landblock's build (Landblock: heights, statics, scenery,
 // EnvCells, as package stream built it) and the moving bodies the world
-// hands it, in a grid of cells per landblock kept as a resolv Space keeps
-// its cells. The package draws nothing and knows no ECS.
+// hands it, one resolv space per landblock. The package draws nothing and knows
+// no ECS.
 //
 // Resolver.Transition is the retail state machine itself, ported from
 // ACE's reading of the client: FindTransitionalPosition's steps,
