@@ -124,7 +124,8 @@ type Body struct {
 	// gen is the broad phase's gen (truncated) at the sync that last
 	// placed the body.
 	gen uint32
-	// in is reg as bytes (the first line's copy, which leaves reads).
+	// in are the broad-phase cells the circle is registered in (x0, y0,
+	// x1, y1, clamped to the space; reg gives them as ints).
 	in [4]uint8
 	// query is the last Obstacles query that gathered the body.
 	query int
@@ -144,20 +145,17 @@ type Body struct {
 	// (nil until its first place). Its position is where it was last
 	// registered: a move within its cells leaves it there.
 	circle *resolv.Circle
-
-	// reg are the broad-phase cells the circle is registered in
-	// (x0, y0, x1, y1, clamped to the space).
-	reg [4]int
-	// exact: reg is exactly the cells resolv registered the circle in.
+	// exact: in are exactly the cells resolv registered the circle in.
 	exact bool
-	idx   int
+
+	idx int
 	// cells are the EnvCells a building's portals open into.
 	cells []uint32
 	_     [bodyPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (cells end at 192).
-const bodyPad = 64
+// bodyPad pads Body to 256 bytes (cells end at 160).
+const bodyPad = 96
 
 // Body's lines: the sync's, query's and move's fields in the first,
 // place's in the second, the body one size class.
@@ -165,6 +163,7 @@ var (
 	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
 	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
 	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.circle)-112]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.idx)-128]
 )
 
 // partShape is a part with a physics BSP and its rest frame.
@@ -351,7 +350,7 @@ func (b *Broadphase) unplace(bd *Body) {
 	if bd.circle != nil {
 		if sp := b.spaces[bd.block]; sp != nil {
 			sp.sp.Remove(bd.circle)
-			sp.mirror(bd.reg)
+			sp.mirror(bd.reg())
 		}
 	}
 }
@@ -561,7 +560,7 @@ func (s *space) mirror(reg [4]int) {
 
 // move does to the typed lists what resolv's SetPosition did to its
 // cells' lists when it moved the body's circle from the cells old to the
-// cells bd.reg, both exact: the body taken out of each old cell's list
+// cells bd.reg(), both exact: the body taken out of each old cell's list
 // (the list's last entry put in its place, as Cell.unregister) and
 // appended to each new one's (Cell.register).
 func (s *space) move(bd *Body, old [4]int) {
@@ -586,7 +585,7 @@ func (s *space) move(bd *Body, old [4]int) {
 			}
 		}
 	}
-	t := &bd.reg
+	t := bd.reg()
 	for gy := t[1]; gy <= t[3]; gy++ {
 		for gx := t[0]; gx <= t[2]; gx++ {
 			i := gy*gridSide + gx
@@ -666,7 +665,7 @@ func (b *Broadphase) place(bd *Body) {
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
 			bd.register(x, y, r)
-			s.mirror(bd.reg)
+			s.mirror(bd.reg())
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
@@ -683,16 +682,16 @@ func (b *Broadphase) place(bd *Body) {
 		bd.block = block
 		sp.Add(bd.circle)
 		bd.register(x, y, r)
-		s.mirror(bd.reg)
+		s.mirror(bd.reg())
 		return
 	}
 	if r != bd.radius {
-		old := bd.reg
+		old := bd.reg()
 		bd.circle.SetRadius(r)
 		bd.radius = r
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
-		b.spaceOf(block).mirror(union(old, bd.reg))
+		b.spaceOf(block).mirror(union(old, bd.reg()))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
@@ -701,24 +700,28 @@ func (b *Broadphase) place(bd *Body) {
 	// the circle stays where it was registered: nothing reads its
 	// position, and SetPosition registers it from its new one.)
 	if bd.leaves(x, y, float64(bd.foot*s)) {
-		old, exact := bd.reg, bd.exact
+		old, exact := bd.reg(), bd.exact
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
 		if s := b.spaceOf(block); exact && bd.exact {
 			s.move(bd, old)
 		} else {
-			s.mirror(union(old, bd.reg))
+			s.mirror(union(old, bd.reg()))
 		}
 	}
 }
 
+// reg are the cells the circle is registered in (in), as ints.
+func (bd *Body) reg() [4]int {
+	return [4]int{int(bd.in[0]), int(bd.in[1]), int(bd.in[2]), int(bd.in[3])}
+}
+
 // register records the cells the circle at x, y of radius r is
-// registered in (reg, and in) and whether that is exactly resolv's
+// registered in (in) and whether that is exactly resolv's
 // registration: the circle's box lies within the space, so clamping
 // changed nothing.
 func (bd *Body) register(x, y, r float64) {
 	reg := cellRange(x-r, y-r, x+r, y+r)
-	bd.reg = reg
 	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
 	bd.in = [4]uint8{uint8(reg[0]), uint8(reg[1]), uint8(reg[2]), uint8(reg[3])}
 }

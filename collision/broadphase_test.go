@@ -92,8 +92,8 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 			// resolv's registration of the circle where it is: its
 			// Bounds' cells (SelectTouchingCells with no margin).
 			cs := c.SelectTouchingCells(0)
-			if got := [4]int{cs.StartX, cs.StartY, cs.EndX, cs.EndY}; got != bd.reg {
-				t.Fatalf("step %d: body %d's circle is registered in cells %v, reg %v", step, bd.guid, got, bd.reg)
+			if got := [4]int{cs.StartX, cs.StartY, cs.EndX, cs.EndY}; got != bd.reg() {
+				t.Fatalf("step %d: body %d's circle is registered in cells %v, reg %v", step, bd.guid, got, bd.reg())
 			}
 			x, y := float64(bd.pos.Frame.Origin.X), float64(bd.pos.Frame.Origin.Y)
 			if p := c.Position(); p.X != x || p.Y != y {
@@ -188,7 +188,7 @@ func TestLeavesIsTheBoundsTest(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			bd.register(x, y, r)
 		}
-		reg := bd.reg
+		reg := bd.reg()
 		nan := float32(math.NaN())
 		in := [4]float32{nan, nan, nan, nan}
 		if reg[0] > 0 {
