@@ -37,8 +37,9 @@ const CellSize = dat.CellLength / 6
 // a cell line, not every tick.
 const slack = 0.25
 
-// cellCap is the capacity each broad-phase cell's list is made with, so
-// that bodies moving between cells do not grow the lists in steady state.
+// cellCap is the capacity each resolv cell's list and a crowded cell's
+// more are made with, so that bodies moving between cells do not grow
+// them in steady state.
 const cellCap = 8
 
 // Broadphase is the world's collision state outside the transition: one
@@ -107,25 +108,30 @@ type setupShapes struct {
 }
 
 // Body is one collidable object in the broad phase, laid out by cache
-// line: the fields a query reads of every body it looks at (query, pos,
-// reach, guid) and those a sync reads and writes (pos, scale, gen) in the
-// first 64 bytes, those an obstacle adds (shapes) and place reads of a
-// body that stays in its cells in the next 64, the rest after them;
-// padded to 256 bytes, a size class whose objects start on a line.
+// line: what a sync reads and writes of every body (pos, scale, guid,
+// gen), what a query reads of every body it looks at (query, pos, reach,
+// guid) and what a move within the body's cells reads (pos, scale,
+// reach, in) in the first 64 bytes; what an obstacle adds (shapes,
+// model, circle) and what place reads of a body that turns, rescales or
+// crosses a cell line in the next 64, the rest after them; padded to 256
+// bytes, a size class whose objects start on a line.
 type Body struct {
-	// query is the last Obstacles query that gathered the body.
-	query int
 	pos   physics.Position
+	scale float32
+	guid  uint32
 	// reach is foot at the body's scale.
 	reach float32
-	guid  uint32
-	scale float32
+	// gen is the broad phase's gen (truncated) at the sync that last
+	// placed the body.
+	gen uint32
+	// in are the broad-phase cells the circle is registered in (x0, y0,
+	// x1, y1, clamped to the space; reg gives them as ints).
+	in [4]uint8
+	// query is the last Obstacles query that gathered the body.
+	query int
+
 	// model names a static of the DATs (its Setup or GfxObj id).
 	model uint32
-	gen   int
-
-	shapes *setupShapes
-	circle *resolv.Circle
 	// foot is the body's reach in the ground plane at orientation turned
 	// (an upright creature's spheres stacked on its axis reach only their
 	// radius).
@@ -134,32 +140,30 @@ type Body struct {
 	turned physics.Quat
 	// radius is circle's radius (its Radius, kept here).
 	radius float64
-	// inside bounds the footprint boxes that need no other cells: x0 ≥
-	// inside[0], y0 ≥ inside[1], x1 < inside[2], y1 < inside[3] (NaN
-	// where reg reaches the space's edge, which clamps). (Multiples of
-	// CellSize up to BlockLength: exact in float32.)
-	inside [4]float32
-
-	// reg are the broad-phase cells the circle is registered in
-	// (x0, y0, x1, y1, clamped to the space).
-	reg [4]int
-	// exact: reg is exactly the cells resolv registered the circle in.
+	shapes *setupShapes
+	// circle is the body's footprint in its landblock's resolv space
+	// (nil until its first place). Its position is where it was last
+	// registered: a move within its cells leaves it there.
+	circle *resolv.Circle
+	// exact: in are exactly the cells resolv registered the circle in.
 	exact bool
-	idx   int
+
+	idx int
 	// cells are the EnvCells a building's portals open into.
 	cells []uint32
 	_     [bodyPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (cells end at 200).
-const bodyPad = 56
+// bodyPad pads Body to 256 bytes (cells end at 160).
+const bodyPad = 96
 
-// Body's lines: the query's and sync's fields in the first, place's in
-// the second, the body one size class.
+// Body's lines: the sync's, query's and move's fields in the first,
+// place's in the second, the body one size class.
 var (
 	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.gen)-56]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.inside)-112]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.circle)-112]
+	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.idx)-128]
 )
 
 // partShape is a part with a physics BSP and its rest frame.
@@ -236,7 +240,7 @@ func (b *Broadphase) EndSync() {
 		return
 	}
 	for i := len(b.list) - 1; i >= 0; i-- {
-		if bd := b.list[i]; bd.gen != b.gen {
+		if bd := b.list[i]; bd.gen != uint32(b.gen) {
 			b.Drop(bd.guid)
 		}
 	}
@@ -257,12 +261,15 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 		b.bodies[guid] = bd
 		b.list = append(b.list, bd)
 	}
-	bd.gen = b.gen
-	if ok && bd.samePos(pos, scale) {
+	bd.gen = uint32(b.gen)
+	if !ok {
+		bd.pos, bd.scale = *pos, scale
+		b.place(bd)
 		return
 	}
-	bd.pos, bd.scale = *pos, scale
-	b.place(bd)
+	if !bd.samePos(pos, scale) {
+		b.moveTo(bd, pos, scale)
+	}
 }
 
 // Still reports whether object guid's body is the one after the body
@@ -273,7 +280,7 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 func (b *Broadphase) Still(guid uint32, pos *physics.Position, scale float32) bool {
 	if i := b.next; i < len(b.list) {
 		if bd := b.list[i]; bd.guid == guid && bd.samePosBits(pos, scale) {
-			bd.gen, b.next, b.stills = b.gen, i+1, b.stills+1
+			bd.gen, b.next, b.stills = uint32(b.gen), i+1, b.stills+1
 			return true
 		}
 	}
@@ -287,15 +294,37 @@ func (b *Broadphase) Move(guid uint32, pos *physics.Position, scale float32) boo
 	if !ok {
 		return false
 	}
-	bd.gen = b.gen
+	bd.gen = uint32(b.gen)
 	// At a sync most bodies are where the last transition put them:
 	// the same bits, compared as four words.
 	if bd.samePosBits(pos, scale) || bd.samePos(pos, scale) {
 		return true
 	}
+	b.moveTo(bd, pos, scale)
+	return true
+}
+
+// moveTo moves a placed body to pos at scale, as place does. Its
+// commonest case — a move within the body's landblock, at the same scale
+// and orientation bits, whose footprint stays within the cells its circle
+// is registered in — only writes the position, reading the body's first
+// line alone: place would find the footprint, reach and radius as they
+// are (the body was placed at its last orientation, scale and landblock:
+// turned is its orientation's bits, block its landblock, radius its
+// reach's circle, unless the reach is 0 — place works the footprint out
+// again — or NaN — no radius equals it) and leave the registration as it
+// is.
+func (b *Broadphase) moveTo(bd *Body, pos *physics.Position, scale float32) {
+	if pos.Cell&^0xFFFF == bd.pos.Cell&^0xFFFF && math.Float32bits(scale) == math.Float32bits(bd.scale) && bd.reach > 0 &&
+		*(*[2]uint64)(unsafe.Pointer(&pos.Frame.Orientation)) == *(*[2]uint64)(unsafe.Pointer(&bd.pos.Frame.Orientation)) {
+		// (place's test: bd.reach is bd.foot·scaleOr1 as place takes it.)
+		if !bd.leaves(float64(pos.Frame.Origin.X), float64(pos.Frame.Origin.Y), float64(bd.reach)) {
+			bd.pos = *pos
+			return
+		}
+	}
 	bd.pos, bd.scale = *pos, scale
 	b.place(bd)
-	return true
 }
 
 // Drop removes object guid's body.
@@ -321,7 +350,7 @@ func (b *Broadphase) unplace(bd *Body) {
 	if bd.circle != nil {
 		if sp := b.spaces[bd.block]; sp != nil {
 			sp.sp.Remove(bd.circle)
-			sp.mirror(bd.reg)
+			sp.mirror(bd.reg())
 		}
 	}
 }
@@ -442,12 +471,51 @@ func (bd *Body) scaleOr1() float32 {
 // circles in its cells (a cell's list holds each circle as a
 // resolv.IShape, its body behind the circle's Data), and, for each cell,
 // the bodies of that cell's list in its order: the query reads these
-// typed lists, resolv keeps the registration, and mirror copies a cell's
-// list after resolv changed it.
+// typed lists, resolv keeps the registration, and the typed lists follow
+// each change resolv made (move, or mirror copies resolv's lists). A
+// cell's length and its list's first cellInline bodies share one cache
+// line.
 type space struct {
-	sp *resolv.Space
-	// cells are the bodies of cell (gx, gy)'s list at gy·gridSide+gx.
-	cells [gridSide * gridSide][]*Body
+	// cells are the typed lists of cell (gx, gy) at gy·gridSide+gx.
+	cells [gridSide * gridSide]cellList
+	// more holds the bodies of cell i's list past its first cellInline.
+	more [gridSide * gridSide][]*Body
+	// crowded counts the cells whose lists go on in more.
+	crowded int
+	sp      *resolv.Space
+}
+
+// cellInline is how many bodies of a list its cellList holds.
+const cellInline = 7
+
+// cellList is a cell's list: its length and its first bodies, in one line.
+type cellList struct {
+	n  int
+	bd [cellInline]*Body
+}
+
+// A cellList is a line, and space's cells start on one.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(cellList{})-64]
+	_ = [1]struct{}{}[unsafe.Offsetof(space{}.cells)]
+)
+
+// parts returns cell i's list: its first bodies and the rest (nil for
+// none).
+func (s *space) parts(i int) (first, rest []*Body) {
+	c := &s.cells[i]
+	if c.n <= cellInline {
+		return c.bd[:c.n], nil
+	}
+	return c.bd[:], s.more[i]
+}
+
+// at is the slot of the k-th body of cell i's list.
+func (s *space) at(i, k int) **Body {
+	if k < cellInline {
+		return &s.cells[i].bd[k]
+	}
+	return &s.more[i][k-cellInline]
 }
 
 // mirror copies the lists of the cells in reg (x0, y0, x1, y1; a
@@ -455,44 +523,85 @@ type space struct {
 func (s *space) mirror(reg [4]int) {
 	for gy := reg[1]; gy <= reg[3]; gy++ {
 		for gx := reg[0]; gx <= reg[2]; gx++ {
-			c := s.sp.Cell(gx, gy)
-			if c == nil {
+			rc := s.sp.Cell(gx, gy)
+			if rc == nil {
 				continue
 			}
 			i := gy*gridSide + gx
-			l := s.cells[i][:0]
-			for _, sh := range c.Shapes {
-				bd, _ := sh.Data().(*Body)
-				l = append(l, bd)
+			c := &s.cells[i]
+			if was, n := c.n > cellInline, len(rc.Shapes) > cellInline; was != n {
+				if n {
+					s.crowded++
+				} else {
+					s.crowded--
+				}
 			}
-			s.cells[i] = l
+			old := s.more[i]
+			c.bd = [cellInline]*Body{}
+			m := old[:0]
+			for k, sh := range rc.Shapes {
+				bd, _ := sh.Data().(*Body)
+				if k < cellInline {
+					c.bd[k] = bd
+					continue
+				}
+				if m == nil {
+					m = make([]*Body, 0, cellCap)
+				}
+				m = append(m, bd)
+			}
+			if len(m) < len(old) {
+				clear(old[len(m):])
+			}
+			s.more[i], c.n = m, len(rc.Shapes)
 		}
 	}
 }
 
 // move does to the typed lists what resolv's SetPosition did to its
 // cells' lists when it moved the body's circle from the cells old to the
-// cells bd.reg, both exact: the body taken out of each old cell's list
-// (the list's last entry put in its place) and appended to each new
-// one's.
+// cells bd.reg(), both exact: the body taken out of each old cell's list
+// (the list's last entry put in its place, as Cell.unregister) and
+// appended to each new one's (Cell.register).
 func (s *space) move(bd *Body, old [4]int) {
 	for gy := old[1]; gy <= old[3]; gy++ {
 		for gx := old[0]; gx <= old[2]; gx++ {
-			l := s.cells[gy*gridSide+gx]
-			for k, o := range l {
-				if o == bd {
-					last := len(l) - 1
-					l[k], l[last] = l[last], nil
-					s.cells[gy*gridSide+gx] = l[:last]
+			i := gy*gridSide + gx
+			c := &s.cells[i]
+			for k := range c.n {
+				if p := s.at(i, k); *p == bd {
+					last := c.n - 1
+					lp := s.at(i, last)
+					*p, *lp = *lp, nil
+					c.n = last
+					if last >= cellInline {
+						s.more[i] = s.more[i][:last-cellInline]
+						if last == cellInline {
+							s.crowded--
+						}
+					}
 					break
 				}
 			}
 		}
 	}
-	reg := &bd.reg
-	for gy := reg[1]; gy <= reg[3]; gy++ {
-		for gx := reg[0]; gx <= reg[2]; gx++ {
-			s.cells[gy*gridSide+gx] = append(s.cells[gy*gridSide+gx], bd)
+	t := bd.reg()
+	for gy := t[1]; gy <= t[3]; gy++ {
+		for gx := t[0]; gx <= t[2]; gx++ {
+			i := gy*gridSide + gx
+			c := &s.cells[i]
+			if c.n < cellInline {
+				c.bd[c.n] = bd
+			} else {
+				if s.more[i] == nil {
+					s.more[i] = make([]*Body, 0, cellCap)
+				}
+				s.more[i] = append(s.more[i], bd)
+				if c.n == cellInline {
+					s.crowded++
+				}
+			}
+			c.n++
 		}
 	}
 }
@@ -503,23 +612,21 @@ func union(a, b [4]int) [4]int {
 }
 
 // space returns the landblock's space, made on first use with every
-// cell's list (resolv's and the typed one) preallocated.
+// resolv cell's list preallocated.
 func (b *Broadphase) space(block uint32) *space {
 	s := b.spaces[block]
 	if s == nil {
 		sp := resolv.NewSpace(dat.BlockLength, dat.BlockLength, CellSize, CellSize)
 		s = &space{sp: sp}
-		// One backing array each, row by row as the cells are read: a
-		// cell that outgrows its share is given its own.
+		// One backing array, row by row as the cells are read: a cell
+		// that outgrows its share is given its own.
 		all := make([]resolv.IShape, gridSide*gridSide*cellCap)
-		typed := make([]*Body, gridSide*gridSide*cellCap)
 		i := 0
 		for y := range gridSide {
 			for x := range gridSide {
 				if c := sp.Cell(x, y); c != nil {
 					c.Shapes = all[i : i : i+cellCap]
 				}
-				s.cells[y*gridSide+x] = typed[i : i : i+cellCap]
 				i += cellCap
 			}
 		}
@@ -558,7 +665,7 @@ func (b *Broadphase) place(bd *Body) {
 			sp.Add(bd.circle)
 			bd.circle.SetPosition(x, y)
 			bd.register(x, y, r)
-			s.mirror(bd.reg)
+			s.mirror(bd.reg())
 			return
 		}
 		// Into the next landblock's space: Add re-registers it there
@@ -575,63 +682,78 @@ func (b *Broadphase) place(bd *Body) {
 		bd.block = block
 		sp.Add(bd.circle)
 		bd.register(x, y, r)
-		s.mirror(bd.reg)
+		s.mirror(bd.reg())
 		return
 	}
 	if r != bd.radius {
-		old := bd.reg
+		old := bd.reg()
 		bd.circle.SetRadius(r)
 		bd.radius = r
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
-		b.spaces[block].mirror(union(old, bd.reg))
+		b.spaceOf(block).mirror(union(old, bd.reg()))
 		return
 	}
 	// The footprint is found wherever it lies within the cells the circle
 	// is registered in (Obstacles tests the body's current position): it
-	// is registered again only when it reaches beyond them.
-	f := float64(bd.foot * s)
-	// (cellRange(x-f, y-f, x+f, y+f) reaching out of reg, as bounds.)
-	if in := &bd.inside; x-f < float64(in[0]) || y-f < float64(in[1]) || x+f >= float64(in[2]) || y+f >= float64(in[3]) {
-		old, exact := bd.reg, bd.exact
+	// is registered again only when it reaches beyond them. (Until then
+	// the circle stays where it was registered: nothing reads its
+	// position, and SetPosition registers it from its new one.)
+	if bd.leaves(x, y, float64(bd.foot*s)) {
+		old, exact := bd.reg(), bd.exact
 		bd.circle.SetPosition(x, y)
 		bd.register(x, y, r)
 		if s := b.spaceOf(block); exact && bd.exact {
 			s.move(bd, old)
 		} else {
-			s.mirror(union(old, bd.reg))
+			s.mirror(union(old, bd.reg()))
 		}
 	}
 }
 
-// register records the cells the circle is registered in, and the
-// bounds of the footprint boxes within them: a box whose low corner
-// floors to a cell below reg's (x0 < reg[0]·CellSize; CellSize is a power
-// of two, so the quotient is exact) or whose high corner floors past
-// reg's (x1 ≥ (reg[2]+1)·CellSize) needs another cell, unless reg
-// reaches the space's edge, where cellRange clamps (NaN: no comparison
-// holds). exact says whether reg is the very set of cells resolv
-// registered the circle in (x, y, radius r): the box lies within the
-// space, so clamping changed nothing.
+// reg are the cells the circle is registered in (in), as ints.
+func (bd *Body) reg() [4]int {
+	return [4]int{int(bd.in[0]), int(bd.in[1]), int(bd.in[2]), int(bd.in[3])}
+}
+
+// register records the cells the circle at x, y of radius r is
+// registered in (in) and whether that is exactly resolv's
+// registration: the circle's box lies within the space, so clamping
+// changed nothing.
 func (bd *Body) register(x, y, r float64) {
 	reg := cellRange(x-r, y-r, x+r, y+r)
-	bd.reg = reg
 	bd.exact = x-r >= 0 && y-r >= 0 && x+r < dat.BlockLength && y+r < dat.BlockLength
-	nan := float32(math.NaN())
-	bd.inside = [4]float32{nan, nan, nan, nan}
-	if reg[0] > 0 {
-		bd.inside[0] = float32(reg[0]) * CellSize
-	}
-	if reg[1] > 0 {
-		bd.inside[1] = float32(reg[1]) * CellSize
-	}
-	if reg[2] < gridSide-1 {
-		bd.inside[2] = float32(reg[2]+1) * CellSize
-	}
-	if reg[3] < gridSide-1 {
-		bd.inside[3] = float32(reg[3]+1) * CellSize
-	}
+	bd.in = [4]uint8{uint8(reg[0]), uint8(reg[1]), uint8(reg[2]), uint8(reg[3])}
 }
+
+// leaves reports whether the footprint box x−f..x+f, y−f..y+f needs cells
+// its circle is not registered in (cellRange of it reaching out of reg):
+// a box whose low corner floors to a cell below reg's (x0 < reg[0]·CellSize;
+// CellSize is a power of two, so the quotient is exact) or whose high
+// corner floors past reg's (x1 ≥ (reg[2]+1)·CellSize), unless reg reaches
+// the space's edge there, where cellRange clamps (the bound is NaN: no
+// comparison with it holds).
+func (bd *Body) leaves(x, y, f float64) bool {
+	in := &bd.in
+	return x-f < lowBound[in[0]] || y-f < lowBound[in[1]] || x+f >= highBound[in[2]] || y+f >= highBound[in[3]]
+}
+
+// lowBound and highBound are the bounds leaves compares a footprint box
+// with, by the registration's lowest and highest cell: the cell's low
+// edge (NaN for cell 0) and its high edge (NaN for the last cell). (256
+// entries: a byte indexes them without a bounds check.)
+var lowBound, highBound = func() (lo, hi [256]float64) {
+	for i := range lo {
+		lo[i], hi[i] = math.NaN(), math.NaN()
+	}
+	for c := 1; c < gridSide; c++ {
+		lo[c] = float64(c) * CellSize
+	}
+	for c := 0; c < gridSide-1; c++ {
+		hi[c] = float64(c+1) * CellSize
+	}
+	return lo, hi
+}()
 
 // gridSide is how many broad-phase cells a landblock's space has along
 // each side.
@@ -838,13 +960,18 @@ func (bd *Body) meets(lx, ly, hx, hy float32) bool {
 // nothing). It is scan inline, in a function of its own so the loops
 // keep their values in registers; the obstacles are appended to *out.
 func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
+	if s.crowded != 0 {
+		b.scanCrowded(s, lx, ly, hx, hy, self, out)
+		return
+	}
 	q := b.query
 	gx0, gx1, gy0, gy1 := int(lx/CellSize), int(hx/CellSize), int(ly/CellSize), int(hy/CellSize)
 	if gx0 == gx1 && gy0 == gy1 {
 		// One cell (about half the queries): its list holds each body
 		// once, so none is met twice and none needs the query's mark
 		// (only this query compares its marks with its number).
-		for _, bd := range s.cells[gy0*gridSide+gx0] {
+		c := &s.cells[gy0*gridSide+gx0]
+		for _, bd := range c.bd[:c.n] {
 			if bd.meets(lx, ly, hx, hy) {
 				if bd.guid == self && self != 0 {
 					b.hint = bd
@@ -857,7 +984,8 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 	}
 	for gx := gx0; gx <= gx1; gx++ {
 		for gy := gy0; gy <= gy1; gy++ {
-			for _, bd := range s.cells[gy*gridSide+gx] {
+			c := &s.cells[gy*gridSide+gx]
+			for _, bd := range c.bd[:c.n] {
 				if bd.query == q {
 					continue
 				}
@@ -872,6 +1000,20 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 					*out = bd.obstacles(physics.Vec3{}, *out)
 				}
 			}
+		}
+	}
+}
+
+// scanCrowded is scanBlock in a space where a cell holds more bodies than
+// its cellList (the rest in more): the general loop's scan of each cell's
+// list, whole, in the same order.
+func (b *Broadphase) scanCrowded(s *space, lx, ly, hx, hy float32, self uint32, out *[]Obstacle) {
+	l, h := physics.Vec3{X: lx, Y: ly}, physics.Vec3{X: hx, Y: hy}
+	for gx := int(lx / CellSize); gx <= int(hx/CellSize); gx++ {
+		for gy := int(ly / CellSize); gy <= int(hy/CellSize); gy++ {
+			first, rest := s.parts(gy*gridSide + gx)
+			*out = b.scan(first, l, h, physics.Vec3{}, self, *out)
+			*out = b.scan(rest, l, h, physics.Vec3{}, self, *out)
 		}
 	}
 }
@@ -916,7 +1058,9 @@ func (b *Broadphase) obstaclesWide(block uint32, lo, hi physics.Vec3, self uint3
 			const m = gridSide - 1
 			for gx := min(max(cx0, 0), m); gx <= min(max(cx1, 0), m); gx++ {
 				for gy := min(max(cy0, 0), m); gy <= min(max(cy1, 0), m); gy++ {
-					out = b.scan(sp.cells[gy*gridSide+gx], l, h, off, self, out)
+					first, rest := sp.parts(gy*gridSide + gx)
+					out = b.scan(first, l, h, off, self, out)
+					out = b.scan(rest, l, h, off, self, out)
 				}
 			}
 		}
