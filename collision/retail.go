@@ -743,7 +743,9 @@ func (t *trans) terrainPoly(q vec) *Poly {
 		return nil
 	}
 	e := r.lastCell
-	if e == nil || r.lastCellGen != r.blocksGen || e.gx != gx || e.gy != gy || e.bx != r.bx || e.by != r.by {
+	// (The key's four compares as one test: which of them differs is
+	// the walkers' data, a branch apiece would guess it.)
+	if e == nil || r.lastCellGen != r.blocksGen || (e.gx^gx)|(e.gy^gy)|(e.bx^r.bx)|(e.by^r.by) != 0 {
 		// Not the cell looked up last (with the heights it was built
 		// from: the same generation of blocks gives the same pointer).
 		z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
@@ -753,12 +755,31 @@ func (t *trans) terrainPoly(q vec) *Poly {
 		e = r.cellPolys(z, gx, gy)
 		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
-	for i := range e.polys {
-		if es := &e.edges[i]; es[0].holds(q) && es[1].holds(q) && es[2].holds(q) {
-			return &e.polys[i]
-		}
+	// The first triangle holding q, else nil: both triangles' edge tests
+	// as flags, without a branch on which triangle q is in (the walkers'
+	// data) nor on which edge leaves it out.
+	// (outside's tests, inline.)
+	es := &e.edges[0]
+	out0 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
+		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
+		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
+	es = &e.edges[1]
+	out1 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
+		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
+		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
+	if out0&out1 != 0 {
+		return nil
 	}
-	return nil
+	return &e.polys[out0&1]
+}
+
+// b2u is 1 for true, 0 for false, without a branch.
+func b2u(b bool) uint {
+	var u uint
+	if b {
+		u = 1
+	}
+	return u
 }
 
 // floorInt is int(math.Floor(float64(v))), without the call where
