@@ -285,10 +285,14 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		r.res.Origin = pos
 		return &r.res
 	}
-	if !r.outdoor && !r.startIndoors(begin.Cell) {
-		// An indoor cell the Env does not know: accepted there.
-		r.res.Origin = end
-		return &r.res
+	if !r.outdoor {
+		cl := r.env.EnvCell(begin.Cell)
+		if cl == nil {
+			// An indoor cell the Env does not know: accepted there.
+			r.res.Origin = end
+			return &r.res
+		}
+		r.envCells = append(r.envCells, cl)
 	}
 	t := &r.tr
 	t.reset(r, m)
@@ -300,7 +304,11 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		t.obj.onWalkable = m.OnWalkable
 	}
 	if c.Sliding {
-		t.ci.keepSliding(c.SlidingNormal)
+		t.ci.slidingValid = true
+		t.ci.sliding = c.SlidingNormal
+		if normCheckSmall(&t.ci.sliding) {
+			t.ci.sliding = vec{}
+		}
 	}
 	t.ci.framesStationaryFall = c.StationaryFall
 	p := &t.path
@@ -341,33 +349,6 @@ func (r *Resolver) TransitionContact(m *Mover, begin *physics.Position, end phys
 		return &r.res
 	}
 	return r.finish(pos)
-}
-
-// startIndoors puts the begin cell, indoors, first in the move's cells;
-// false when the Env does not know it. (Out of TransitionContact's line:
-// most moves begin outdoors.)
-//
-//go:noinline
-func (r *Resolver) startIndoors(cell uint32) bool {
-	cl := r.env.EnvCell(cell)
-	if cl == nil {
-		return false
-	}
-	r.envCells = append(r.envCells, cl)
-	return true
-}
-
-// keepSliding is the sliding normal an object kept from its last
-// transition, made unit (zero when shorter than Epsilon). (Out of
-// TransitionContact's line: most moves slide along nothing.)
-//
-//go:noinline
-func (c *collisionInfo) keepSliding(n vec) {
-	c.slidingValid = true
-	c.sliding = n
-	if normCheckSmall(&c.sliding) {
-		c.sliding = vec{}
-	}
 }
 
 // bothFinite is a.Finite() && b.Finite() in one test: a finite f's f−f
