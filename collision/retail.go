@@ -746,10 +746,12 @@ func (t *trans) terrainPoly(q vec) *Poly {
 		e = r.cellPolys(z, gx, gy)
 		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
-	// The first triangle holding q, else nil: both triangles' edge tests
-	// as flags, without a branch on which triangle q is in (the walkers'
-	// data) nor on which edge leaves it out.
-	// (outside's tests, inline.)
+	// The first triangle holding q, else nil. A triangle facing up holds
+	// q seen from above on its three edges' (point_in_poly2D: q on the
+	// left of each edge a→b, or on it; the closing edge first, the order
+	// does not change the answer). Both triangles' tests are 0/1 flags,
+	// without a branch on which triangle q is in (the walkers' data) nor
+	// on which edge leaves it out: out is 1 when an edge does.
 	es := &e.edges[0]
 	out0 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
 		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |

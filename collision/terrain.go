@@ -65,23 +65,12 @@ type cellEntry struct {
 	verts          [6]physics.Vec3
 	// top is the highest vertex.
 	top float32
-	// edges are each triangle's edges as outside tests them.
+	// edges are each triangle's edges as terrainPoly tests them.
 	edges [2][3]edge2D
 }
 
 // edge2D is a polygon edge a→b seen from above: a and b − a.
 type edge2D struct{ ax, ay, dx, dy float32 }
-
-// outside is 0 when q seen from above is inside the triangle of the
-// three edges or on them, 1 when it is not: a triangle facing up holds q
-// on its three edges' (point_in_poly2D: q on the left of each edge a→b, or
-// on it; the closing edge first, the order does not change the answer).
-// The three tests are flags, without a branch on which edge leaves q out.
-func outside(es *[3]edge2D, q physics.Vec3) uint {
-	return b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
-		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
-		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
-}
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's
