@@ -73,6 +73,9 @@ type spherePath struct {
 
 // startState is the part of spherePath start sets.
 type startState struct {
+	// n is how many of the mover's spheres the path carries: 1 or 2 (a
+	// mover without a sphere starts no path: TransitionContact and Place
+	// return before), so the first sphere's fields are always set.
 	n          int
 	local      [2]tsphere
 	localLow   vec
@@ -128,9 +131,7 @@ type localSpace struct {
 // interpolation at 1, and the spheres' centres at pos (cacheCurr).
 func (p *spherePath) start(m *Mover, pos vec) {
 	p.n = min(len(m.Spheres), 2)
-	if p.n > 0 {
-		p.local[0] = tsphere{c: m.Spheres[0].Origin, r: m.Spheres[0].Radius}
-	}
+	p.local[0] = tsphere{c: m.Spheres[0].Origin, r: m.Spheres[0].Radius}
 	if p.n > 1 {
 		p.local[1] = tsphere{c: m.Spheres[1].Origin, r: m.Spheres[1].Radius}
 	}
@@ -138,9 +139,7 @@ func (p *spherePath) start(m *Mover, pos vec) {
 	p.cur = pos
 	p.walkInterp = 1
 	// (cacheCurr.)
-	if p.n > 0 {
-		p.curr[0] = pos.Add(p.local[0].c)
-	}
+	p.curr[0] = pos.Add(p.local[0].c)
 	if p.n > 1 {
 		p.curr[1] = pos.Add(p.local[1].c)
 	}
@@ -197,7 +196,8 @@ type objectInfo struct {
 }
 
 // trans is the retail transition's state for one move. reset zeroes
-// each field but path.localSpace: a field added here is zeroed there.
+// each field but path.localSpace and obj (its callers set obj whole): a
+// field added here is zeroed there.
 type trans struct {
 	r    *Resolver
 	m    *Mover
@@ -216,12 +216,11 @@ type trans struct {
 
 // reset starts the state of a transition of m by r: everything zero but
 // the path's localSpace (as a fresh trans would have it, for what is
-// read).
+// read) and obj, which each caller sets whole next.
 func (t *trans) reset(r *Resolver, m *Mover) {
 	t.r, t.m = r, m
 	t.path.pathState = pathState{}
 	t.ci = collisionInfo{}
-	t.obj = objectInfo{}
 	t.outcome, t.depth, t.hp = 0, 0, nil
 }
 
@@ -361,9 +360,7 @@ func bothFinite(a, b vec) bool {
 
 func (t *trans) cacheCurr() {
 	p := &t.path
-	if p.n > 0 {
-		p.curr[0] = p.cur.Add(p.local[0].c)
-	}
+	p.curr[0] = p.cur.Add(p.local[0].c)
 	if p.n > 1 {
 		p.curr[1] = p.cur.Add(p.local[1].c)
 	}
@@ -373,9 +370,7 @@ func (t *trans) cacheCurr() {
 func (t *trans) setCheck(o vec) {
 	p := &t.path
 	p.check = o
-	if p.n > 0 {
-		p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
-	}
+	p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
 	if p.n > 1 {
 		p.global[1] = tsphere{c: o.Add(p.local[1].c), r: p.local[1].r}
 	}
@@ -417,9 +412,7 @@ func (t *trans) findTransitionalPosition(begin, end vec, dist float32) bool {
 	// check too), so the rest is not placed yet.
 	p.check = p.cur
 	p.checked = false
-	if p.n > 0 {
-		p.global[0] = tsphere{c: p.cur.Add(p.local[0].c), r: p.local[0].r}
-	}
+	p.global[0] = tsphere{c: p.cur.Add(p.local[0].c), r: p.local[0].r}
 	state := StateOK
 	t.outcome = StateOK
 	for s := range numSteps {
@@ -432,9 +425,7 @@ func (t *trans) findTransitionalPosition(begin, end vec, dist float32) bool {
 		// t.setCheck(p.check.Add(g)) (addOffset(g)), inline:
 		o := p.check.Add(g)
 		p.check = o
-		if p.n > 0 {
-			p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
-		}
+		p.global[0] = tsphere{c: o.Add(p.local[0].c), r: p.local[0].r}
 		if p.n > 1 {
 			p.global[1] = tsphere{c: o.Add(p.local[1].c), r: p.local[1].r}
 		}
@@ -743,7 +734,9 @@ func (t *trans) terrainPoly(q vec) *Poly {
 		return nil
 	}
 	e := r.lastCell
-	if e == nil || r.lastCellGen != r.blocksGen || e.gx != gx || e.gy != gy || e.bx != r.bx || e.by != r.by {
+	// (The key's four compares as one test: which of them differs is
+	// the walkers' data, a branch apiece would guess it.)
+	if e == nil || r.lastCellGen != r.blocksGen || (e.gx^gx)|(e.gy^gy)|(e.bx^r.bx)|(e.by^r.by) != 0 {
 		// Not the cell looked up last (with the heights it was built
 		// from: the same generation of blocks gives the same pointer).
 		z := r.heights(gx/dat.CellsPerBlockSide, gy/dat.CellsPerBlockSide)
@@ -753,12 +746,33 @@ func (t *trans) terrainPoly(q vec) *Poly {
 		e = r.cellPolys(z, gx, gy)
 		r.lastCell, r.lastCellGen = e, r.blocksGen
 	}
-	for i := range e.polys {
-		if es := &e.edges[i]; es[0].holds(q) && es[1].holds(q) && es[2].holds(q) {
-			return &e.polys[i]
-		}
+	// The first triangle holding q, else nil. A triangle facing up holds
+	// q seen from above on its three edges' (point_in_poly2D: q on the
+	// left of each edge a→b, or on it; the closing edge first, the order
+	// does not change the answer). Both triangles' tests are 0/1 flags,
+	// without a branch on which triangle q is in (the walkers' data) nor
+	// on which edge leaves it out: out is 1 when an edge does.
+	es := &e.edges[0]
+	out0 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
+		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
+		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
+	es = &e.edges[1]
+	out1 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
+		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
+		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
+	if out0&out1 != 0 {
+		return nil
 	}
-	return nil
+	return &e.polys[out0&1]
+}
+
+// b2u is 1 for true, 0 for false, without a branch.
+func b2u(b bool) uint {
+	var u uint
+	if b {
+		u = 1
+	}
+	return u
 }
 
 // floorInt is int(math.Floor(float64(v))), without the call where
@@ -852,9 +866,7 @@ func (t *trans) validateTransition(st TransitionState) TransitionState {
 		// setCurrent's commonest case, inline: cur is check, whose
 		// spheres are the current ones.
 		p.cur = p.check
-		if p.n > 0 {
-			p.curr[0] = p.global[0].c
-		}
+		p.curr[0] = p.global[0].c
 		if p.n > 1 {
 			p.curr[1] = p.global[1].c
 		}
@@ -905,9 +917,7 @@ func (t *trans) setCurrent() {
 	// cur is check: its spheres are the check's (the same sums), and
 	// setting the check to itself would compute global and low again,
 	// bit for bit as they are.
-	if p.n > 0 {
-		p.curr[0] = p.global[0].c
-	}
+	p.curr[0] = p.global[0].c
 	if p.n > 1 {
 		p.curr[1] = p.global[1].c
 	}

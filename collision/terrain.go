@@ -65,17 +65,12 @@ type cellEntry struct {
 	verts          [6]physics.Vec3
 	// top is the highest vertex.
 	top float32
-	// edges are each triangle's edges as holds tests them.
+	// edges are each triangle's edges as terrainPoly tests them.
 	edges [2][3]edge2D
 }
 
 // edge2D is a polygon edge a→b seen from above: a and b − a.
 type edge2D struct{ ax, ay, dx, dy float32 }
-
-// holds reports whether q seen from above is on the edge or inside it:
-// a triangle facing up holds q on its three edges' (point_in_poly2D; the
-// closing edge first, the order does not change the answer).
-func (e *edge2D) holds(q physics.Vec3) bool { return !(e.dx*(q.Y-e.ay)-e.dy*(q.X-e.ax) < 0) }
 
 // cellPolys returns the cell's triangles relative to the begin landblock,
 // from a small cache keyed by cell, landblock and height table (the Env's

@@ -328,14 +328,8 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 	if p.Transient.Has(physics.TransientSliding) {
 		out.Sliding, out.SlidingNormal = true, p.SlidingNormal
 	}
-	switch {
-	case p.Transient.Has(physics.TransientStationaryStuck):
-		out.StationaryFall = 3
-	case p.Transient.Has(physics.TransientStationaryStop):
-		out.StationaryFall = 2
-	case p.Transient.Has(physics.TransientStationaryFall):
-		out.StationaryFall = 1
-	}
+	// Stuck 3 over Stop 2 over Fall 1, by table: no branch.
+	out.StationaryFall = stationaryFall[p.Transient/physics.TransientStationaryFall&7]
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
 		// Launched upward: whoever launched it called LeaveGround already.
@@ -397,18 +391,25 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 		}
 	}
 	p.Transient &^= stationary
-	switch out.StationaryFall {
-	case 1:
-		p.Transient |= physics.TransientStationaryFall
-	case 2:
-		p.Velocity = physics.Vec3{}
-		p.Transient |= physics.TransientStationaryStop
-	case 3:
-		p.Velocity = physics.Vec3{}
+	if out.StationaryFall != 0 { // (one test for the common case)
+		switch out.StationaryFall {
+		case 1:
+			p.Transient |= physics.TransientStationaryFall
+		case 2:
+			p.Velocity = physics.Vec3{}
+			p.Transient |= physics.TransientStationaryStop
+		case 3:
+			p.Velocity = physics.Vec3{}
+		}
 	}
 	cand.Origin = res.Origin
 	SetPositionTransition(v, physics.Position{Cell: res.Cell, Frame: *cand})
 }
+
+// stationaryFall is the transition's FramesStationaryFall for an
+// object's three stationary flags (Transient's bits 4 to 6 as an index):
+// Stuck 3, else Stop 2, else Fall 1, else 0.
+var stationaryFall = [8]uint8{0, 1, 2, 2, 3, 3, 3, 3}
 
 // Place is the placement of CPhysicsObj::SetPosition (enter_world and
 // SetPositionSimple; CheckPositionInternal → Transition::
