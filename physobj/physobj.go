@@ -61,14 +61,17 @@ func (c *Clock) Admit(p *physics.Object, now float64) bool {
 // Elapsed is the time since the object's last admitted update.
 func (c *Clock) Elapsed() float64 { return c.elapsed }
 
-// Next returns the next quantum to run, false when none is left.
+// Next returns the next quantum to run, false when none is left. The
+// MinQuantum test comes first: MaxQuantum is above it, so anything above
+// MaxQuantum is above MinQuantum too, and the call that ends the loop
+// (elapsed 0 or a remainder at or below MinQuantum) makes one comparison.
 func (c *Clock) Next() (float64, bool) {
-	if c.elapsed > physics.MaxQuantum {
-		c.p.UpdateTime += physics.MaxQuantum
-		c.elapsed -= physics.MaxQuantum
-		return physics.MaxQuantum, true
-	}
 	if c.elapsed > physics.MinQuantum {
+		if c.elapsed > physics.MaxQuantum {
+			c.p.UpdateTime += physics.MaxQuantum
+			c.elapsed -= physics.MaxQuantum
+			return physics.MaxQuantum, true
+		}
 		c.p.UpdateTime = c.now
 		dt := c.elapsed
 		c.elapsed = 0

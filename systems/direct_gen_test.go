@@ -154,8 +154,8 @@ const updateObjectSource = `// UpdateObject is CPhysicsObj::update_object (0x005
 // case), the stages gated on one are left out and the manager gates not
 // taken.
 func (w *World) UpdateObject(e donburi.Entity) {
-	entry := w.cols.Entry(e)
-	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	r := w.cols.Locate(e) // Locate, Remember, PhysicsObj and PartArray inline here
+	w.cols.Remember(e, r)
 	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
@@ -179,7 +179,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	w.cur.ResolveActive(&w.cols, e, p, parts, w.Trace != nil)
 	o, t := &w.cur, &w.tick
 	for ok {
 		// The delta starts as IdentityFrame, written as constants.
@@ -216,7 +216,7 @@ func mergeImports(a []string, more ...string) []string {
 
 // updateObjectLocals are the names UpdateObject declares around the
 // direct path, other than w, o and t.
-var updateObjectLocals = map[string]bool{"e": true, "entry": true, "r": true, "p": true, "parts": true,
+var updateObjectLocals = map[string]bool{"e": true, "r": true, "p": true, "parts": true,
 	"clock": true, "clk": true, "admitted": true, "dt": true, "ok": true}
 
 // stagesFile holds the stage bodies inlinedBodies names.
@@ -228,7 +228,7 @@ const stagesFile = "stages.go"
 // function with two calls out of line), and runs once per quantum. The
 // function stays in stages.go, the one source; inlineBodies copies its
 // statements.
-var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCombine", "stageTransitionLast"}
+var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCombine", "stageTransitionLast", "stageHandleMovement"}
 
 // inlineBodies reads the named stage bodies from file as text to put in
 // place of their calls, and the imports they need. It refuses a body the

@@ -44,8 +44,8 @@ var directOrdinary = [...]Stage{
 // case), the stages gated on one are left out and the manager gates not
 // taken.
 func (w *World) UpdateObject(e donburi.Entity) {
-	entry := w.cols.Entry(e)
-	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	r := w.cols.Locate(e) // Locate, Remember, PhysicsObj and PartArray inline here
+	w.cols.Remember(e, r)
 	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
 		if w.Trace != nil {
@@ -69,7 +69,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	w.cur.ResolveActive(&w.cols, e, p, parts, w.Trace != nil)
 	o, t := &w.cur, &w.tick
 	for ok {
 		// The delta starts as IdentityFrame, written as constants.
@@ -115,7 +115,8 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					}
 					// CPartArray::HandleMovement
 					if have&(GatePartArray) == GatePartArray {
-						stageHandleMovement(w, o, t)
+						// stageHandleMovement, inlined
+						o.Parts.HandleMovement()
 					}
 				}
 			} else {
@@ -170,7 +171,8 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					}
 					// CPartArray::HandleMovement
 					if have&(GatePartArray) == GatePartArray {
-						stageHandleMovement(w, o, t)
+						// stageHandleMovement, inlined
+						o.Parts.HandleMovement()
 					}
 					// PositionManager::UseTime
 					if have&(GatePositionManager) == GatePositionManager {
