@@ -120,10 +120,17 @@ var directOrdinary = [...]Stage{
 	}
 	var d bytes.Buffer
 	d.WriteString("if managersAsleep(o) {\n")
-	fmt.Fprintf(&d, "\thave := %s(o)\n", gates)
-	emitStages(&d, stages, bodies, inline, managerGates, "\t")
+	asleep := haveTest
+	if gates == "objectGates" {
+		// objectGates' three gates as booleans (objectFlags).
+		fmt.Fprintf(&d, "\t%s := objectFlags(o)\n", objectFlagNames.join(gateFlagIdents, ", ", ""))
+		asleep = flagTest
+	} else {
+		fmt.Fprintf(&d, "\thave := %s(o)\n", gates)
+	}
+	emitStages(&d, stages, bodies, inline, managerGates, asleep, "\t")
 	d.WriteString("} else {\n\thave := presence(o)\n")
-	emitStages(&d, stages, bodies, inline, 0, "\t")
+	emitStages(&d, stages, bodies, inline, 0, haveTest, "\t")
 	d.WriteString("}\n")
 	const mark = "\t\t\t// the direct path\n"
 	if strings.Count(updateObjectSource, mark) != 1 {
@@ -234,8 +241,9 @@ var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCom
 // place of their calls, and the imports they need. It refuses a body the
 // copy could change: parameters other than (w, o, t), a return, a name
 // declared at its top level (it would be declared in UpdateObject's
-// quantum loop), a use of the name have (the direct path's gates) or of
-// a name UpdateObject declares (updateObjectLocals).
+// quantum loop), a use of the name have or of objectFlags' results
+// (gateFlagIdents: the direct path's gates) or of a name UpdateObject
+// declares (updateObjectLocals).
 func inlineBodies(file string, names []string) (map[string]string, []string, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -298,6 +306,9 @@ func inlineBodies(file string, names []string) (map[string]string, []string, err
 				if n.Name == "have" {
 					bad = fmt.Errorf("%s: uses the name have", name)
 				}
+				if gateFlagLocal(n.Name) && !field[n] {
+					bad = fmt.Errorf("%s: uses the name %s, one of the direct path's gate flags", name, n.Name)
+				}
 				if updateObjectLocals[n.Name] && !field[n] {
 					bad = fmt.Errorf("%s: uses the name %s, one of UpdateObject's", name, n.Name)
 				}
@@ -342,12 +353,59 @@ func indentLines(s, indent string) string {
 	return strings.Join(lines, "")
 }
 
+// objectFlagNames are the gates objectFlags returns, in its order; the
+// direct path names its results after gateFlagIdents.
+const objectFlagNames = GateActive | GateVisible | GatePartArray
+
+// gateFlagIdents names objectFlags' results by gate bit (the other bits
+// have none); join lists them in bit order, objectFlags' order.
+var gateFlagIdents = func() []string {
+	n := make([]string, len(gateIdents))
+	for i := range n {
+		switch Gate(1) << i {
+		case GateActive:
+			n[i] = "active"
+		case GateVisible:
+			n[i] = "visible"
+		case GatePartArray:
+			n[i] = "partArray"
+		}
+	}
+	return n
+}()
+
+// gateFlagLocal reports whether name is one of objectFlags' results as
+// the direct path names them.
+func gateFlagLocal(name string) bool {
+	for _, n := range gateFlagIdents {
+		if n != "" && n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// haveTest is the test of gates g on the presence bits in have.
+func haveTest(g Gate) string {
+	m := g.join(gateIdents, "|", "")
+	return fmt.Sprintf("have&(%s) == %s", m, m)
+}
+
+// flagTest is the test of gates g on objectFlags' booleans; g holds no
+// other gate (renderDirect takes objectFlags only then).
+func flagTest(g Gate) string {
+	if g&^objectFlagNames != 0 {
+		panic(fmt.Sprintf("flagTest: gates %s beyond objectFlags'", g.join(gateIdents, "|", "")))
+	}
+	return g.join(gateFlagIdents, " && ", "")
+}
+
 // managerGates are the gates of the managers a view may have loaded.
 const managerGates = GatePositionManager | GateDetection | GateTarget | GateMovement | GateParticle | GateScript
 
 // emitStages writes the calls of stages under their gates, at indent,
 // leaving out every stage whose gate needs one of the shut bits.
-func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[string]string, shut Gate, indent string) {
+func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[string]string, shut Gate, test func(Gate) string, indent string) {
 	// Consecutive stages that share presence gates test them once, in an
 	// enclosing if (the Active run of update_object's body).
 	var run []int // the stages that may run, by index
@@ -369,8 +427,7 @@ func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[str
 		}
 		in := indent
 		if y-x > 1 {
-			m := common.join(gateIdents, "|", "")
-			fmt.Fprintf(b, "%sif have&(%s) == %s {\n", indent, m, m)
+			fmt.Fprintf(b, "%sif %s {\n", indent, test(common))
 			in = indent + "\t"
 		} else {
 			common = 0
@@ -380,8 +437,7 @@ func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[str
 			fmt.Fprintf(b, "%s// %s\n", in, st.Name)
 			var cond []string
 			if need := st.Gate &^ GateMoved &^ common; need != 0 {
-				m := need.join(gateIdents, "|", "")
-				cond = append(cond, fmt.Sprintf("have&(%s) == %s", m, m))
+				cond = append(cond, test(need))
 			}
 			if st.Gate&GateMoved != 0 {
 				cond = append(cond, "t.Moved")
@@ -470,12 +526,17 @@ var dt float64
 func stageUsesDt(w *World, o *components.View, t *Tick) { t.Dt = dt }
 
 func stageUsesField(w *World, o *components.View, t *Tick) { t.Dt = o.dt }
+
+func stageUsesVisible(w *World, o *components.View, t *Tick) { t.Moved = visible }
 `
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := inlineBodies(file, []string{"stageUsesDt"}); err == nil {
 		t.Error("a body naming UpdateObject's dt was copied")
+	}
+	if _, _, err := inlineBodies(file, []string{"stageUsesVisible"}); err == nil {
+		t.Error("a body naming the direct path's gate flag visible was copied")
 	}
 	if _, _, err := inlineBodies(file, []string{"stageUsesField"}); err != nil {
 		t.Errorf("a body with a field named dt: %v", err)

@@ -80,11 +80,11 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			// (TestDirectOrdinaryMatchesTable; renderDirect checks the
 			// order).
 			if managersAsleep(o) {
-				have := objectGates(o)
+				active, visible, partArray := objectFlags(o)
 				// CPhysicsObj::UpdateObjectInternal: no body
-				if have&(GateActive) == GateActive {
+				if active {
 					// CPartArray::Update
-					if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
+					if visible && partArray {
 						// stagePartArrayUpdate, inlined
 						o.Parts.Update(t.Dt, &t.Delta)
 						physobj.RootMotion(o.Phys, &t.Delta)
@@ -92,7 +92,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					// Frame::combine
 					stageFrameCombine(w, o, t)
 					// CPhysicsObj::UpdatePhysicsInternal
-					if have&(GateVisible) == GateVisible {
+					if visible {
 						// stageUpdatePhysicsAfterCombine, inlined
 						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
 							t.Moved = t.Candidate != o.Phys.Position.Frame
@@ -114,7 +114,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 						}
 					}
 					// CPartArray::HandleMovement
-					if have&(GatePartArray) == GatePartArray {
+					if partArray {
 						// stageHandleMovement, inlined
 						o.Parts.HandleMovement()
 					}
