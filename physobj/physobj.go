@@ -220,19 +220,28 @@ func Accept(p *physics.Object, cand *physics.Frame, dt float64, g Ground) (lande
 // AcceptWithoutGround is Accept with no Ground (g nil): nothing to settle
 // on, so never a landing. The tick's commit when there is no ground at
 // all; a smaller function than Accept (no GroundZ call to keep values
-// for). TestAcceptWithoutGroundMatchesAccept compares the two.
+// for). TestAcceptWithoutGroundMatchesAccept compares the two. The
+// commonest move, inside the cell's own landblock, takes
+// AdjustToOutside's shortcut inline (dat.OutsideSnap, dat.OutsideInBlock)
+// without the call.
 func AcceptWithoutGround(p *physics.Object, cand *physics.Frame, dt float64) {
 	cell := p.Position.Cell
 	if dt > 0 {
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
 	if dat.IsOutdoorCell(cell) {
-		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
-		if !ok {
-			p.CachedVelocity = physics.Vec3{}
-			return
+		x, y := dat.OutsideSnap(cand.Origin.X, cand.Origin.Y)
+		if nc, ok := dat.OutsideInBlock(cell, x, y); ok {
+			cand.Origin.X, cand.Origin.Y = x, y
+			cell = nc
+		} else {
+			nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
+			if !ok {
+				p.CachedVelocity = physics.Vec3{}
+				return
+			}
+			cell = nc
 		}
-		cell = nc
 	}
 	p.Position.Cell, p.Position.Frame = cell, *cand
 }
