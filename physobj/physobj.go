@@ -27,14 +27,16 @@ type Ground interface {
 }
 
 // Detached reports update_object's first early return: an object with a
-// parent, without a cell, or Frozen does not update, and loses Active.
+// parent, without a cell, or Frozen does not update, and loses Active
+// (Detach). The test alone, without the effect: inlined, its answer is a
+// branch, not a boolean made and tested.
 func Detached(p *physics.Object) bool {
-	if p.Parent != 0 || p.Position.Cell == 0 || p.State.Has(physics.StateFrozen) {
-		p.Transient &^= physics.TransientActive
-		return true
-	}
-	return false
+	return p.Parent != 0 || p.Position.Cell == 0 || p.State.Has(physics.StateFrozen)
 }
+
+// Detach is the early return's effect on a Detached object: it loses
+// Active.
+func Detach(p *physics.Object) { p.Transient &^= physics.TransientActive }
 
 // Clock is update_object's quantum clock for one call (0x00515D10): Admit
 // applies the FrameEpsilon rebase and the HugeQuantum discard, then Next

@@ -165,6 +165,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	w.cols.Remember(e, r)
 	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
+		physobj.Detach(p)
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
 		}

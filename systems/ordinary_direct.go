@@ -48,6 +48,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	w.cols.Remember(e, r)
 	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
+		physobj.Detach(p)
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
 		}
@@ -94,8 +95,10 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					// CPhysicsObj::UpdatePhysicsInternal
 					if visible {
 						// stageUpdatePhysicsAfterCombine, inlined
-						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-							t.Moved = t.Candidate != o.Phys.Position.Frame
+						if !physobj.Still(o.Phys) { // two ifs, not &&: Still's answer is a branch, not a boolean made and tested
+							if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+								t.Moved = t.Candidate != o.Phys.Position.Frame
+							}
 						}
 					}
 					// CPhysicsObj::process_hooks
@@ -138,8 +141,10 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					// CPhysicsObj::UpdatePhysicsInternal
 					if have&(GateVisible) == GateVisible {
 						// stageUpdatePhysicsAfterCombine, inlined
-						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-							t.Moved = t.Candidate != o.Phys.Position.Frame
+						if !physobj.Still(o.Phys) { // two ifs, not &&: Still's answer is a branch, not a boolean made and tested
+							if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+								t.Moved = t.Candidate != o.Phys.Position.Frame
+							}
 						}
 					}
 					// CPhysicsObj::process_hooks
