@@ -7,8 +7,8 @@ import (
 	"github.com/dereth/dereth/physics"
 )
 
-// nextMaxFirst is Next with retail's order of tests (the MaxQuantum
-// subdivision first), the reference for Next's MinQuantum-first order.
+// nextMaxFirst is retail's next quantum with its order of tests (the
+// MaxQuantum subdivision first), the reference for More and Take.
 func nextMaxFirst(c *Clock) (float64, bool) {
 	if c.elapsed > physics.MaxQuantum {
 		c.p.UpdateTime += physics.MaxQuantum
@@ -24,12 +24,13 @@ func nextMaxFirst(c *Clock) (float64, bool) {
 	return 0, false
 }
 
-// TestClockNextMatchesRetailOrder runs whole clocks both ways from the
-// same start and checks every quantum, the object's UpdateTime and the
-// remainder left in the clock bit for bit.
-func TestClockNextMatchesRetailOrder(t *testing.T) {
+// TestClockMatchesRetailOrder runs whole clocks both ways from the same
+// start, Start/Admitted/Rebase against retail's admission and More/Take
+// against nextMaxFirst, and checks the admission, every quantum, the
+// object's UpdateTime and the remainder left in the clock bit for bit.
+func TestClockMatchesRetailOrder(t *testing.T) {
 	if !(physics.MaxQuantum > physics.MinQuantum) {
-		t.Fatal("Next's order relies on MaxQuantum > MinQuantum")
+		t.Fatal("More relies on MaxQuantum > MinQuantum")
 	}
 	elapsed := []float64{0, -1, physics.FrameEpsilon, physics.MinQuantum, math.Nextafter(physics.MinQuantum, 1),
 		math.Nextafter(physics.MinQuantum, 0), physics.MaxQuantum, math.Nextafter(physics.MaxQuantum, 1),
@@ -42,14 +43,33 @@ func TestClockNextMatchesRetailOrder(t *testing.T) {
 	for _, e := range elapsed {
 		const now = 1234.5
 		pa, pb := &physics.Object{UpdateTime: now - e}, &physics.Object{UpdateTime: now - e}
-		a, b := Clock{pa, now, e}, Clock{pb, now, e}
+		var a Clock
+		a.Start(pa, now)
+		b := Clock{pb, now, now - pb.UpdateTime}
+		admitted := a.Admitted()
+		if !admitted {
+			a.Rebase()
+		}
+		wantAdmitted := true
+		if b.elapsed <= physics.FrameEpsilon || b.elapsed > physics.HugeQuantum {
+			pb.UpdateTime, wantAdmitted = now, false
+		}
+		if admitted != wantAdmitted || math.Float64bits(pa.UpdateTime) != math.Float64bits(pb.UpdateTime) ||
+			math.Float64bits(a.Elapsed()) != math.Float64bits(b.elapsed) {
+			t.Fatalf("elapsed %v: admitted %v (time %v, elapsed %v), retail %v (%v, %v)",
+				e, admitted, pa.UpdateTime, a.Elapsed(), wantAdmitted, pb.UpdateTime, b.elapsed)
+		}
 		for n := 0; ; n++ {
-			da, oka := a.Next()
+			var da float64
+			oka := a.More()
+			if oka {
+				da = a.Take()
+			}
 			db, okb := nextMaxFirst(&b)
 			if math.Float64bits(da) != math.Float64bits(db) || oka != okb ||
 				math.Float64bits(pa.UpdateTime) != math.Float64bits(pb.UpdateTime) ||
 				math.Float64bits(a.elapsed) != math.Float64bits(b.elapsed) {
-				t.Fatalf("elapsed %v, quantum %d: Next (%v, %v, time %v, left %v), retail order (%v, %v, time %v, left %v)",
+				t.Fatalf("elapsed %v, quantum %d: More/Take (%v, %v, time %v, left %v), retail order (%v, %v, time %v, left %v)",
 					e, n, da, oka, pa.UpdateTime, a.elapsed, db, okb, pb.UpdateTime, b.elapsed)
 			}
 			if !oka || n > 100 {

@@ -38,48 +38,58 @@ func Detached(p *physics.Object) bool {
 // Active.
 func Detach(p *physics.Object) { p.Transient &^= physics.TransientActive }
 
-// Clock is update_object's quantum clock for one call (0x00515D10): Admit
-// applies the FrameEpsilon rebase and the HugeQuantum discard, then Next
-// hands out MaxQuantum subdivisions and the last remainder above
+// Clock is update_object's quantum clock for one call (0x00515D10):
+// Start reads the elapsed time, Admitted applies the FrameEpsilon rebase
+// and the HugeQuantum discard (Rebase is their effect), then while More,
+// Take hands out MaxQuantum subdivisions and the last remainder above
 // MinQuantum, keeping a remainder at or below it in the clock. Every
-// comparison is strict, as retail's are.
+// comparison is strict, as retail's are. The tests and their effects are
+// separate methods, so that inlined each answer is a branch, not a
+// boolean made and tested.
 type Clock struct {
 	p       *physics.Object
 	now     float64
 	elapsed float64
 }
 
-// Admit starts the clock for p at now; false means nothing runs this call
-// (elapsed rebased or discarded).
-func (c *Clock) Admit(p *physics.Object, now float64) bool {
+// Start starts the clock for p at now: the time since p's last admitted
+// update.
+func (c *Clock) Start(p *physics.Object, now float64) {
 	c.p, c.now, c.elapsed = p, now, now-p.UpdateTime
-	if c.elapsed <= physics.FrameEpsilon || c.elapsed > physics.HugeQuantum {
-		p.UpdateTime = now
-		return false
-	}
-	return true
 }
 
-// Elapsed is the time since the object's last admitted update.
+// Admitted reports whether anything runs this call: false when the
+// elapsed time is rebased (at or below FrameEpsilon) or discarded (above
+// HugeQuantum); the caller then Rebases.
+func (c *Clock) Admitted() bool {
+	return !(c.elapsed <= physics.FrameEpsilon || c.elapsed > physics.HugeQuantum)
+}
+
+// Rebase is the effect of a call not Admitted: p's update time becomes
+// now.
+func (c *Clock) Rebase() { c.p.UpdateTime = c.now }
+
+// Elapsed is the time since the object's last admitted update (the time
+// left to hand out, once Take has run).
 func (c *Clock) Elapsed() float64 { return c.elapsed }
 
-// Next returns the next quantum to run, false when none is left. The
-// MinQuantum test comes first: MaxQuantum is above it, so anything above
-// MaxQuantum is above MinQuantum too, and the call that ends the loop
-// (elapsed 0 or a remainder at or below MinQuantum) makes one comparison.
-func (c *Clock) Next() (float64, bool) {
-	if c.elapsed > physics.MinQuantum {
-		if c.elapsed > physics.MaxQuantum {
-			c.p.UpdateTime += physics.MaxQuantum
-			c.elapsed -= physics.MaxQuantum
-			return physics.MaxQuantum, true
-		}
-		c.p.UpdateTime = c.now
-		dt := c.elapsed
-		c.elapsed = 0
-		return dt, true
+// More reports whether a quantum is left: the time left is above
+// MinQuantum (MaxQuantum is above it, so a subdivision is too).
+func (c *Clock) More() bool { return c.elapsed > physics.MinQuantum }
+
+// Take hands out the next quantum, More being true: MaxQuantum while more
+// than that is left, else the whole remainder, which brings p's update
+// time to now.
+func (c *Clock) Take() float64 {
+	if c.elapsed > physics.MaxQuantum {
+		c.p.UpdateTime += physics.MaxQuantum
+		c.elapsed -= physics.MaxQuantum
+		return physics.MaxQuantum
 	}
-	return 0, false
+	c.p.UpdateTime = c.now
+	dt := c.elapsed
+	c.elapsed = 0
+	return dt
 }
 
 // AnimateStaticAdmit is animate_static_object's clock gate (0x00513DF0):

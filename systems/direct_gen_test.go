@@ -174,24 +174,24 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if w.PlayerGUID != 0 {
 		w.refreshActive(p)
 	}
-	var clock physobj.Clock // a local: its three words stay in registers
+	var clock physobj.Clock // a local
 	clk := &clock
-	admitted := clk.Admit(p, w.Now)
+	clk.Start(p, w.Now)
 	if w.Trace != nil {
 		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, clk.Elapsed())
 	}
-	if !admitted {
+	if !clk.Admitted() {
+		clk.Rebase()
 		return
 	}
-	dt, ok := clk.Next()
-	if !ok {
+	if !clk.More() {
 		return
 	}
 	w.cur.ResolveActive(&w.cols, e, p, parts, w.Trace != nil)
 	o, t := &w.cur, &w.tick
-	for ok {
+	for {
 		// The delta starts as IdentityFrame, written as constants.
-		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
+		t.Dt, t.Delta, t.Moved = clk.Take(), physics.Frame{Orientation: physics.Quat{W: 1}}, false
 		if w.Trace == nil && w.ordinaryIsDirect() {
 			// The candidate is left as it is: the direct path's first
 			// stage to touch it is Frame::combine, which writes it whole
@@ -202,7 +202,9 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			t.Candidate = p.Position.Frame
 			w.Ordinary.run(w, o, t)
 		}
-		dt, ok = clk.Next()
+		if !clk.More() {
+			break
+		}
 	}
 	w.cur.Sleep()
 }
@@ -225,7 +227,7 @@ func mergeImports(a []string, more ...string) []string {
 // updateObjectLocals are the names UpdateObject declares around the
 // direct path, other than w, o and t.
 var updateObjectLocals = map[string]bool{"e": true, "r": true, "p": true, "parts": true,
-	"clock": true, "clk": true, "admitted": true, "dt": true, "ok": true}
+	"clock": true, "clk": true}
 
 // stagesFile holds the stage bodies inlinedBodies names.
 const stagesFile = "stages.go"
@@ -522,24 +524,24 @@ func TestInlineBodiesRefusesUpdateObjectsNames(t *testing.T) {
 	file := t.TempDir() + "/stages.go"
 	src := `package systems
 
-var dt float64
+var clk float64
 
-func stageUsesDt(w *World, o *components.View, t *Tick) { t.Dt = dt }
+func stageUsesClk(w *World, o *components.View, t *Tick) { t.Dt = clk }
 
-func stageUsesField(w *World, o *components.View, t *Tick) { t.Dt = o.dt }
+func stageUsesField(w *World, o *components.View, t *Tick) { t.Dt = o.clk }
 
 func stageUsesVisible(w *World, o *components.View, t *Tick) { t.Moved = visible }
 `
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := inlineBodies(file, []string{"stageUsesDt"}); err == nil {
-		t.Error("a body naming UpdateObject's dt was copied")
+	if _, _, err := inlineBodies(file, []string{"stageUsesClk"}); err == nil {
+		t.Error("a body naming UpdateObject's clk was copied")
 	}
 	if _, _, err := inlineBodies(file, []string{"stageUsesVisible"}); err == nil {
 		t.Error("a body naming the direct path's gate flag visible was copied")
 	}
 	if _, _, err := inlineBodies(file, []string{"stageUsesField"}); err != nil {
-		t.Errorf("a body with a field named dt: %v", err)
+		t.Errorf("a body with a field named clk: %v", err)
 	}
 }

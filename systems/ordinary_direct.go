@@ -57,24 +57,24 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if w.PlayerGUID != 0 {
 		w.refreshActive(p)
 	}
-	var clock physobj.Clock // a local: its three words stay in registers
+	var clock physobj.Clock // a local
 	clk := &clock
-	admitted := clk.Admit(p, w.Now)
+	clk.Start(p, w.Now)
 	if w.Trace != nil {
 		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, clk.Elapsed())
 	}
-	if !admitted {
+	if !clk.Admitted() {
+		clk.Rebase()
 		return
 	}
-	dt, ok := clk.Next()
-	if !ok {
+	if !clk.More() {
 		return
 	}
 	w.cur.ResolveActive(&w.cols, e, p, parts, w.Trace != nil)
 	o, t := &w.cur, &w.tick
-	for ok {
+	for {
 		// The delta starts as IdentityFrame, written as constants.
-		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
+		t.Dt, t.Delta, t.Moved = clk.Take(), physics.Frame{Orientation: physics.Quat{W: 1}}, false
 		if w.Trace == nil && w.ordinaryIsDirect() {
 			// The candidate is left as it is: the direct path's first
 			// stage to touch it is Frame::combine, which writes it whole
@@ -197,7 +197,9 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			t.Candidate = p.Position.Frame
 			w.Ordinary.run(w, o, t)
 		}
-		dt, ok = clk.Next()
+		if !clk.More() {
+			break
+		}
 	}
 	w.cur.Sleep()
 }
