@@ -1,7 +1,5 @@
 package physics
 
-import "unsafe"
-
 // Position is a retail Position: a cell id and a frame in that cell.
 type Position struct {
 	Cell  uint32
@@ -57,21 +55,7 @@ type Object struct {
 	// ScriptTable is the PhysicsScriptTable id PlayEffect and the typed
 	// Hide/UnHide scripts resolve through (0: none).
 	ScriptTable uint32
-
-	// The object is padded to a whole number of 64-byte cache lines
-	// (asserted below): each one is allocated alone (donburi keeps a
-	// pointer per component), so in a size class that is a multiple of 64
-	// every object starts on a line and the tick's fields above
-	// (CachedVelocity ends at byte 112) take two lines, where at 224 bytes
-	// every other object started mid-line and took three.
-	_ [256 - objectFields]byte
 }
-
-// objectFields is the size of Object's fields before the padding.
-const objectFields = 224
-
-// Object's size is a multiple of 64 bytes (the build fails otherwise).
-const _ = uint(0 - unsafe.Sizeof(Object{})%64)
 
 // NewObject returns an object with unit scale at the identity frame.
 func NewObject(guid uint32) *Object {
