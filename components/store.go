@@ -130,6 +130,32 @@ func (c *Columns) Row(entry *donburi.Entry) Row {
 	return Row{l.archetype, l.component}
 }
 
+// Locate is e's place in the store (Row) read from the world's entity
+// locations alone: neither e's cached Entry nor donburi's entry list is
+// read or written (Entry refreshes the cached entry, as donburi's Entry
+// does; code that wants the entry calls Entry, which refreshes it then).
+// Unlike Row it leaves the layout memo alone: call Remember before
+// PartArray or Presentation (two calls, so that each inlines). e must be
+// alive.
+func (c *Columns) Locate(e donburi.Entity) Row {
+	l := (*c.entities).locs[e.Id()]
+	return Row{l.archetype, l.component}
+}
+
+// Remember brings the layout memo to r's archetype, e's (r is
+// Locate(e)), as Row does.
+func (c *Columns) Remember(e donburi.Entity, r Row) {
+	if r.arch != c.arch {
+		c.rememberEntity(e)
+	}
+}
+
+// rememberEntity is remember for e's refreshed entry (out of line, so
+// that Remember inlines).
+//
+//go:noinline
+func (c *Columns) rememberEntity(e donburi.Entity) { c.remember(c.Entry(e)) }
+
 // remember brings the layout memo to entry's archetype.
 //
 //go:noinline

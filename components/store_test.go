@@ -38,6 +38,11 @@ func TestColumnsMatchGet(t *testing.T) {
 			t.Fatalf("%s: no live entities left to check", stage)
 		}
 		for _, e := range live {
+			// Locate reads the location without the entry, Remember
+			// brings the memo to it: the same row and components.
+			lr := c.Locate(e)
+			c.Remember(e, lr)
+			lpa, lpres := c.PartArray(lr), c.Presentation(lr)
 			// Entry refreshes the cached entry as the world's does: the
 			// same entry, entity and location.
 			ce := c.Entry(e)
@@ -66,6 +71,9 @@ func TestColumnsMatchGet(t *testing.T) {
 			}
 			if got := c.Presentation(r); got != wantPres {
 				t.Fatalf("%s: entity %v: Presentation %p, want %p", stage, e, got, wantPres)
+			}
+			if lr != r || lpa != wantPA || lpres != wantPres {
+				t.Fatalf("%s: entity %v: Locate %v (part array %p, presentation %p), want %v (%p, %p)", stage, e, lr, lpa, lpres, r, wantPA, wantPres)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package components
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/yohamta/donburi"
 
@@ -63,27 +62,26 @@ func (v *View) Resolve(w donburi.World, e donburi.Entity) bool {
 	return true
 }
 
-// ResolveActive fills v for one update of entry, whose physics state p
-// and part array parts (nil for none) the caller already holds
+// ResolveActive fills v for one update of entity e, whose physics state
+// p and part array parts (nil for none) the caller already holds
 // (Columns): the part array always, the motion object only
 // when animation hooks wait, each manager only when its work bit is set
 // (everything present when all is true — tracing shows every stage),
 // presentation and appearance not at all, and Static left false (the
 // schedules know which list the object came from). The rest stay nil
-// until Complete. The caller looked the entry up once for the whole
-// update.
-func (v *View) ResolveActive(entry *donburi.Entry, p *physics.Object, parts *motion.PartArray, all bool) {
-	// The entity read through Columns' mirror of the entry (entry.Entity()
-	// would put ResolveActive over the inlining budget).
-	*v = View{Entity: (*entryMirror)(unsafe.Pointer(entry)).entity, Phys: p, Parts: parts}
+// until Complete. The entry is looked up (c.Entry) only when a manager
+// or the motion object is to be loaded.
+func (v *View) ResolveActive(c *Columns, e donburi.Entity, p *physics.Object, parts *motion.PartArray, all bool) {
+	*v = View{Entity: e, Phys: p, Parts: parts}
 	if p.Work != 0 || all { // the common case, every manager asleep, inlines to the line above
-		v.resolveWork(entry, all)
+		v.resolveWork(c, all)
 	}
 }
 
 // resolveWork is ResolveActive's loading of the managers with work (all
-// of them when all is true).
-func (v *View) resolveWork(entry *donburi.Entry, all bool) {
+// of them when all is true), from the view entity's entry.
+func (v *View) resolveWork(c *Columns, all bool) {
+	entry := c.Entry(v.Entity)
 	work := v.Phys.Work
 	if all {
 		work = physics.WorkAll

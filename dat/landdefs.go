@@ -112,23 +112,46 @@ func CellAt(block uint32, x, y float32) uint32 {
 // anything else takes the whole function (adjustToOutsideRetail).
 // TestAdjustToOutsideShortcut compares the two bit for bit.
 func AdjustToOutside(cell uint32, pos *physics.Vec3) (uint32, bool) {
-	x, y := pos.X, pos.Y
+	x, y := OutsideSnap(pos.X, pos.Y)
+	if IsOutdoorCell(cell) {
+		if nc, ok := OutsideInBlock(cell, x, y); ok {
+			pos.X, pos.Y = x, y
+			return nc, true
+		}
+	}
+	return adjustToOutsideRetail(cell, pos)
+}
+
+// OutsideSnap is AdjustToOutside's first step on a local point's x and
+// y: a coordinate within posEpsilon of zero becomes zero. Small enough
+// to inline, as OutsideInBlock is, so that a caller with the commonest
+// case (the tick's commit) can take AdjustToOutside's shortcut without a
+// call: OutsideSnap, then OutsideInBlock, and only when that fails
+// AdjustToOutside.
+func OutsideSnap(x, y float32) (float32, float32) {
 	if abs32(x) < posEpsilon {
 		x = 0
 	}
 	if abs32(y) < posEpsilon {
 		y = 0
 	}
-	if IsOutdoorCell(cell) && x >= 0 && y >= 0 &&
-		cell>>24 < BlocksPerWorldSide && cell>>16&0xFF < BlocksPerWorldSide {
+	return x, y
+}
+
+// OutsideInBlock is AdjustToOutside's shortcut for outdoor cell cell and
+// a snapped point (OutsideSnap) that stays inside the cell's own
+// landblock: the cell under the point; false when the point is outside
+// the landblock or the landblock off the world (the whole function is
+// needed then).
+func OutsideInBlock(cell uint32, x, y float32) (uint32, bool) {
+	if x >= 0 && y >= 0 && cell>>24 < BlocksPerWorldSide && cell>>16&0xFF < BlocksPerWorldSide {
 		// qx < 8 is x/BlockLength < 1 (the quotients differ by a power of
 		// two), so the retail block offset subtracted is zero.
 		if qx, qy := x/CellLength, y/CellLength; qx < CellsPerBlockSide && qy < CellsPerBlockSide {
-			pos.X, pos.Y = x, y
 			return OutdoorCellID(cell, int(qx), int(qy)), true
 		}
 	}
-	return adjustToOutsideRetail(cell, pos)
+	return 0, false
 }
 
 func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }

@@ -72,7 +72,7 @@ func (m *TableManager) AnimationDone(success bool) {
 // (MotionTableManager::CheckForCompletedMotions, 0x0051BE00).
 func (m *TableManager) CheckForCompletedMotions() {
 	if len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
-		m.popCompleted() // the check above inlines into the per-tick poll
+		m.popCompleted()
 	}
 }
 
@@ -83,8 +83,15 @@ func (m *TableManager) popCompleted() {
 	}
 }
 
-// UseTime is the per-tick poll (MotionTableManager::UseTime).
-func (m *TableManager) UseTime() { m.CheckForCompletedMotions() }
+// UseTime is the per-tick poll (MotionTableManager::UseTime):
+// CheckForCompletedMotions, its test repeated here so that the poll
+// inlines to the test (CheckForCompletedMotions, with its loop, does not
+// inline). A nil m (no motion table) has nothing to poll.
+func (m *TableManager) UseTime() {
+	if m != nil && len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
+		m.CheckForCompletedMotions()
+	}
+}
 
 // HandleEnterWorld strips every link node and drains the queue, each entry
 // completing unsuccessfully (MotionTableManager::HandleEnterWorld, 0x0051BDD0).

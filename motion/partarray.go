@@ -201,9 +201,7 @@ func (pa *PartArray) CheckForCompletedMotions() {
 // HandleMovement is the manager-tail slot: MotionTableManager::UseTime
 // (CPartArray::HandleMovement, 0x00517D60).
 func (pa *PartArray) HandleMovement() {
-	if pa.Manager != nil {
-		pa.Manager.UseTime()
-	}
+	pa.Manager.UseTime() // nothing without a manager (UseTime's nil test)
 }
 
 // HandleEnterWorld strips links and drains the queue

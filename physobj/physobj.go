@@ -27,54 +27,69 @@ type Ground interface {
 }
 
 // Detached reports update_object's first early return: an object with a
-// parent, without a cell, or Frozen does not update, and loses Active.
+// parent, without a cell, or Frozen does not update, and loses Active
+// (Detach). The test alone, without the effect: inlined, its answer is a
+// branch, not a boolean made and tested.
 func Detached(p *physics.Object) bool {
-	if p.Parent != 0 || p.Position.Cell == 0 || p.State.Has(physics.StateFrozen) {
-		p.Transient &^= physics.TransientActive
-		return true
-	}
-	return false
+	return p.Parent != 0 || p.Position.Cell == 0 || p.State.Has(physics.StateFrozen)
 }
 
-// Clock is update_object's quantum clock for one call (0x00515D10): Admit
-// applies the FrameEpsilon rebase and the HugeQuantum discard, then Next
-// hands out MaxQuantum subdivisions and the last remainder above
+// Detach is the early return's effect on a Detached object: it loses
+// Active.
+func Detach(p *physics.Object) { p.Transient &^= physics.TransientActive }
+
+// Clock is update_object's quantum clock for one call (0x00515D10):
+// Start reads the elapsed time, Admitted applies the FrameEpsilon rebase
+// and the HugeQuantum discard (Rebase is their effect), then while More,
+// Take hands out MaxQuantum subdivisions and the last remainder above
 // MinQuantum, keeping a remainder at or below it in the clock. Every
-// comparison is strict, as retail's are.
+// comparison is strict, as retail's are. The tests and their effects are
+// separate methods, so that inlined each answer is a branch, not a
+// boolean made and tested.
 type Clock struct {
 	p       *physics.Object
 	now     float64
 	elapsed float64
 }
 
-// Admit starts the clock for p at now; false means nothing runs this call
-// (elapsed rebased or discarded).
-func (c *Clock) Admit(p *physics.Object, now float64) bool {
+// Start starts the clock for p at now: the time since p's last admitted
+// update.
+func (c *Clock) Start(p *physics.Object, now float64) {
 	c.p, c.now, c.elapsed = p, now, now-p.UpdateTime
-	if c.elapsed <= physics.FrameEpsilon || c.elapsed > physics.HugeQuantum {
-		p.UpdateTime = now
-		return false
-	}
-	return true
 }
 
-// Elapsed is the time since the object's last admitted update.
+// Admitted reports whether anything runs this call: false when the
+// elapsed time is rebased (at or below FrameEpsilon) or discarded (above
+// HugeQuantum); the caller then Rebases.
+func (c *Clock) Admitted() bool {
+	return !(c.elapsed <= physics.FrameEpsilon || c.elapsed > physics.HugeQuantum)
+}
+
+// Rebase is the effect of a call not Admitted: p's update time becomes
+// now.
+func (c *Clock) Rebase() { c.p.UpdateTime = c.now }
+
+// Elapsed is the time since the object's last admitted update (the time
+// left to hand out, once Take has run).
 func (c *Clock) Elapsed() float64 { return c.elapsed }
 
-// Next returns the next quantum to run, false when none is left.
-func (c *Clock) Next() (float64, bool) {
+// More reports whether a quantum is left: the time left is above
+// MinQuantum (MaxQuantum is above it, so a subdivision is too).
+func (c *Clock) More() bool { return c.elapsed > physics.MinQuantum }
+
+// Take hands out the next quantum, More being true: MaxQuantum while more
+// than that is left, else the whole remainder, which brings p's update
+// time to now.
+func (c *Clock) Take() float64 {
 	if c.elapsed > physics.MaxQuantum {
 		c.p.UpdateTime += physics.MaxQuantum
 		c.elapsed -= physics.MaxQuantum
-		return physics.MaxQuantum, true
+		return physics.MaxQuantum
 	}
-	if c.elapsed > physics.MinQuantum {
-		c.p.UpdateTime = c.now
-		dt := c.elapsed
-		c.elapsed = 0
-		return dt, true
-	}
-	return 0, false
+	c.p.UpdateTime = c.now
+	dt := c.elapsed
+	c.elapsed = 0
+	return dt
 }
 
 // AnimateStaticAdmit is animate_static_object's clock gate (0x00513DF0):
@@ -217,19 +232,28 @@ func Accept(p *physics.Object, cand *physics.Frame, dt float64, g Ground) (lande
 // AcceptWithoutGround is Accept with no Ground (g nil): nothing to settle
 // on, so never a landing. The tick's commit when there is no ground at
 // all; a smaller function than Accept (no GroundZ call to keep values
-// for). TestAcceptWithoutGroundMatchesAccept compares the two.
+// for). TestAcceptWithoutGroundMatchesAccept compares the two. The
+// commonest move, inside the cell's own landblock, takes
+// AdjustToOutside's shortcut inline (dat.OutsideSnap, dat.OutsideInBlock)
+// without the call.
 func AcceptWithoutGround(p *physics.Object, cand *physics.Frame, dt float64) {
 	cell := p.Position.Cell
 	if dt > 0 {
 		p.CachedVelocity = cand.Origin.Sub(p.Position.Frame.Origin).Scale(float32(1 / dt))
 	}
 	if dat.IsOutdoorCell(cell) {
-		nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
-		if !ok {
-			p.CachedVelocity = physics.Vec3{}
-			return
+		x, y := dat.OutsideSnap(cand.Origin.X, cand.Origin.Y)
+		if nc, ok := dat.OutsideInBlock(cell, x, y); ok {
+			cand.Origin.X, cand.Origin.Y = x, y
+			cell = nc
+		} else {
+			nc, ok := dat.AdjustToOutside(cell, &cand.Origin)
+			if !ok {
+				p.CachedVelocity = physics.Vec3{}
+				return
+			}
+			cell = nc
 		}
-		cell = nc
 	}
 	p.Position.Cell, p.Position.Frame = cell, *cand
 }

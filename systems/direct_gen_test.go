@@ -120,10 +120,17 @@ var directOrdinary = [...]Stage{
 	}
 	var d bytes.Buffer
 	d.WriteString("if managersAsleep(o) {\n")
-	fmt.Fprintf(&d, "\thave := %s(o)\n", gates)
-	emitStages(&d, stages, bodies, inline, managerGates, "\t")
+	asleep := haveTest
+	if gates == "objectGates" {
+		// objectGates' three gates as booleans (objectFlags).
+		fmt.Fprintf(&d, "\t%s := objectFlags(o)\n", objectFlagNames.join(gateFlagIdents, ", ", ""))
+		asleep = flagTest
+	} else {
+		fmt.Fprintf(&d, "\thave := %s(o)\n", gates)
+	}
+	emitStages(&d, stages, bodies, inline, managerGates, asleep, "\t")
 	d.WriteString("} else {\n\thave := presence(o)\n")
-	emitStages(&d, stages, bodies, inline, 0, "\t")
+	emitStages(&d, stages, bodies, inline, 0, haveTest, "\t")
 	d.WriteString("}\n")
 	const mark = "\t\t\t// the direct path\n"
 	if strings.Count(updateObjectSource, mark) != 1 {
@@ -154,10 +161,11 @@ const updateObjectSource = `// UpdateObject is CPhysicsObj::update_object (0x005
 // case), the stages gated on one are left out and the manager gates not
 // taken.
 func (w *World) UpdateObject(e donburi.Entity) {
-	entry := w.cols.Entry(e)
-	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	r := w.cols.Locate(e) // Locate, Remember, PhysicsObj and PartArray inline here
+	w.cols.Remember(e, r)
 	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
+		physobj.Detach(p)
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
 		}
@@ -166,24 +174,24 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if w.PlayerGUID != 0 {
 		w.refreshActive(p)
 	}
-	var clock physobj.Clock // a local: its three words stay in registers
+	var clock physobj.Clock // a local
 	clk := &clock
-	admitted := clk.Admit(p, w.Now)
+	clk.Start(p, w.Now)
 	if w.Trace != nil {
 		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, clk.Elapsed())
 	}
-	if !admitted {
+	if !clk.Admitted() {
+		clk.Rebase()
 		return
 	}
-	dt, ok := clk.Next()
-	if !ok {
+	if !clk.More() {
 		return
 	}
-	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	w.cur.ResolveActive(&w.cols, e, p, parts, w.Trace != nil)
 	o, t := &w.cur, &w.tick
-	for ok {
+	for {
 		// The delta starts as IdentityFrame, written as constants.
-		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
+		t.Dt, t.Delta, t.Moved = clk.Take(), physics.Frame{Orientation: physics.Quat{W: 1}}, false
 		if w.Trace == nil && w.ordinaryIsDirect() {
 			// The candidate is left as it is: the direct path's first
 			// stage to touch it is Frame::combine, which writes it whole
@@ -194,7 +202,9 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			t.Candidate = p.Position.Frame
 			w.Ordinary.run(w, o, t)
 		}
-		dt, ok = clk.Next()
+		if !clk.More() {
+			break
+		}
 	}
 	w.cur.Sleep()
 }
@@ -216,8 +226,8 @@ func mergeImports(a []string, more ...string) []string {
 
 // updateObjectLocals are the names UpdateObject declares around the
 // direct path, other than w, o and t.
-var updateObjectLocals = map[string]bool{"e": true, "entry": true, "r": true, "p": true, "parts": true,
-	"clock": true, "clk": true, "admitted": true, "dt": true, "ok": true}
+var updateObjectLocals = map[string]bool{"e": true, "r": true, "p": true, "parts": true,
+	"clock": true, "clk": true}
 
 // stagesFile holds the stage bodies inlinedBodies names.
 const stagesFile = "stages.go"
@@ -228,14 +238,15 @@ const stagesFile = "stages.go"
 // function with two calls out of line), and runs once per quantum. The
 // function stays in stages.go, the one source; inlineBodies copies its
 // statements.
-var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCombine", "stageTransitionLast"}
+var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCombine", "stageTransitionLast", "stageHandleMovement"}
 
 // inlineBodies reads the named stage bodies from file as text to put in
 // place of their calls, and the imports they need. It refuses a body the
 // copy could change: parameters other than (w, o, t), a return, a name
 // declared at its top level (it would be declared in UpdateObject's
-// quantum loop), a use of the name have (the direct path's gates) or of
-// a name UpdateObject declares (updateObjectLocals).
+// quantum loop), a use of the name have or of objectFlags' results
+// (gateFlagIdents: the direct path's gates) or of a name UpdateObject
+// declares (updateObjectLocals).
 func inlineBodies(file string, names []string) (map[string]string, []string, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -298,6 +309,9 @@ func inlineBodies(file string, names []string) (map[string]string, []string, err
 				if n.Name == "have" {
 					bad = fmt.Errorf("%s: uses the name have", name)
 				}
+				if gateFlagLocal(n.Name) && !field[n] {
+					bad = fmt.Errorf("%s: uses the name %s, one of the direct path's gate flags", name, n.Name)
+				}
 				if updateObjectLocals[n.Name] && !field[n] {
 					bad = fmt.Errorf("%s: uses the name %s, one of UpdateObject's", name, n.Name)
 				}
@@ -342,12 +356,59 @@ func indentLines(s, indent string) string {
 	return strings.Join(lines, "")
 }
 
+// objectFlagNames are the gates objectFlags returns, in its order; the
+// direct path names its results after gateFlagIdents.
+const objectFlagNames = GateActive | GateVisible | GatePartArray
+
+// gateFlagIdents names objectFlags' results by gate bit (the other bits
+// have none); join lists them in bit order, objectFlags' order.
+var gateFlagIdents = func() []string {
+	n := make([]string, len(gateIdents))
+	for i := range n {
+		switch Gate(1) << i {
+		case GateActive:
+			n[i] = "active"
+		case GateVisible:
+			n[i] = "visible"
+		case GatePartArray:
+			n[i] = "partArray"
+		}
+	}
+	return n
+}()
+
+// gateFlagLocal reports whether name is one of objectFlags' results as
+// the direct path names them.
+func gateFlagLocal(name string) bool {
+	for _, n := range gateFlagIdents {
+		if n != "" && n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// haveTest is the test of gates g on the presence bits in have.
+func haveTest(g Gate) string {
+	m := g.join(gateIdents, "|", "")
+	return fmt.Sprintf("have&(%s) == %s", m, m)
+}
+
+// flagTest is the test of gates g on objectFlags' booleans; g holds no
+// other gate (renderDirect takes objectFlags only then).
+func flagTest(g Gate) string {
+	if g&^objectFlagNames != 0 {
+		panic(fmt.Sprintf("flagTest: gates %s beyond objectFlags'", g.join(gateIdents, "|", "")))
+	}
+	return g.join(gateFlagIdents, " && ", "")
+}
+
 // managerGates are the gates of the managers a view may have loaded.
 const managerGates = GatePositionManager | GateDetection | GateTarget | GateMovement | GateParticle | GateScript
 
 // emitStages writes the calls of stages under their gates, at indent,
 // leaving out every stage whose gate needs one of the shut bits.
-func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[string]string, shut Gate, indent string) {
+func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[string]string, shut Gate, test func(Gate) string, indent string) {
 	// Consecutive stages that share presence gates test them once, in an
 	// enclosing if (the Active run of update_object's body).
 	var run []int // the stages that may run, by index
@@ -369,8 +430,7 @@ func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[str
 		}
 		in := indent
 		if y-x > 1 {
-			m := common.join(gateIdents, "|", "")
-			fmt.Fprintf(b, "%sif have&(%s) == %s {\n", indent, m, m)
+			fmt.Fprintf(b, "%sif %s {\n", indent, test(common))
 			in = indent + "\t"
 		} else {
 			common = 0
@@ -380,8 +440,7 @@ func emitStages(b *bytes.Buffer, stages []Stage, bodies []string, inline map[str
 			fmt.Fprintf(b, "%s// %s\n", in, st.Name)
 			var cond []string
 			if need := st.Gate &^ GateMoved &^ common; need != 0 {
-				m := need.join(gateIdents, "|", "")
-				cond = append(cond, fmt.Sprintf("have&(%s) == %s", m, m))
+				cond = append(cond, test(need))
 			}
 			if st.Gate&GateMoved != 0 {
 				cond = append(cond, "t.Moved")
@@ -465,19 +524,24 @@ func TestInlineBodiesRefusesUpdateObjectsNames(t *testing.T) {
 	file := t.TempDir() + "/stages.go"
 	src := `package systems
 
-var dt float64
+var clk float64
 
-func stageUsesDt(w *World, o *components.View, t *Tick) { t.Dt = dt }
+func stageUsesClk(w *World, o *components.View, t *Tick) { t.Dt = clk }
 
-func stageUsesField(w *World, o *components.View, t *Tick) { t.Dt = o.dt }
+func stageUsesField(w *World, o *components.View, t *Tick) { t.Dt = o.clk }
+
+func stageUsesVisible(w *World, o *components.View, t *Tick) { t.Moved = visible }
 `
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := inlineBodies(file, []string{"stageUsesDt"}); err == nil {
-		t.Error("a body naming UpdateObject's dt was copied")
+	if _, _, err := inlineBodies(file, []string{"stageUsesClk"}); err == nil {
+		t.Error("a body naming UpdateObject's clk was copied")
+	}
+	if _, _, err := inlineBodies(file, []string{"stageUsesVisible"}); err == nil {
+		t.Error("a body naming the direct path's gate flag visible was copied")
 	}
 	if _, _, err := inlineBodies(file, []string{"stageUsesField"}); err != nil {
-		t.Errorf("a body with a field named dt: %v", err)
+		t.Errorf("a body with a field named clk: %v", err)
 	}
 }

@@ -44,10 +44,11 @@ var directOrdinary = [...]Stage{
 // case), the stages gated on one are left out and the manager gates not
 // taken.
 func (w *World) UpdateObject(e donburi.Entity) {
-	entry := w.cols.Entry(e)
-	r := w.cols.Row(entry) // Row, PhysicsObj and PartArray inline here
+	r := w.cols.Locate(e) // Locate, Remember, PhysicsObj and PartArray inline here
+	w.cols.Remember(e, r)
 	p, parts := w.cols.PhysicsObj(r), w.cols.PartArray(r)
 	if physobj.Detached(p) {
+		physobj.Detach(p)
 		if w.Trace != nil {
 			w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, 0)
 		}
@@ -56,35 +57,35 @@ func (w *World) UpdateObject(e donburi.Entity) {
 	if w.PlayerGUID != 0 {
 		w.refreshActive(p)
 	}
-	var clock physobj.Clock // a local: its three words stay in registers
+	var clock physobj.Clock // a local
 	clk := &clock
-	admitted := clk.Admit(p, w.Now)
+	clk.Start(p, w.Now)
 	if w.Trace != nil {
 		w.traceStage(p.GUID, w.Ordinary.Name, StageUpdateObject, clk.Elapsed())
 	}
-	if !admitted {
+	if !clk.Admitted() {
+		clk.Rebase()
 		return
 	}
-	dt, ok := clk.Next()
-	if !ok {
+	if !clk.More() {
 		return
 	}
-	w.cur.ResolveActive(entry, p, parts, w.Trace != nil)
+	w.cur.ResolveActive(&w.cols, e, p, parts, w.Trace != nil)
 	o, t := &w.cur, &w.tick
-	for ok {
+	for {
 		// The delta starts as IdentityFrame, written as constants.
-		t.Dt, t.Delta, t.Moved = dt, physics.Frame{Orientation: physics.Quat{W: 1}}, false
+		t.Dt, t.Delta, t.Moved = clk.Take(), physics.Frame{Orientation: physics.Quat{W: 1}}, false
 		if w.Trace == nil && w.ordinaryIsDirect() {
 			// The candidate is left as it is: the direct path's first
 			// stage to touch it is Frame::combine, which writes it whole
 			// (TestDirectOrdinaryMatchesTable; renderDirect checks the
 			// order).
 			if managersAsleep(o) {
-				have := objectGates(o)
+				active, visible, partArray := objectFlags(o)
 				// CPhysicsObj::UpdateObjectInternal: no body
-				if have&(GateActive) == GateActive {
+				if active {
 					// CPartArray::Update
-					if have&(GateVisible|GatePartArray) == GateVisible|GatePartArray {
+					if visible && partArray {
 						// stagePartArrayUpdate, inlined
 						o.Parts.Update(t.Dt, &t.Delta)
 						physobj.RootMotion(o.Phys, &t.Delta)
@@ -92,10 +93,12 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					// Frame::combine
 					stageFrameCombine(w, o, t)
 					// CPhysicsObj::UpdatePhysicsInternal
-					if have&(GateVisible) == GateVisible {
+					if visible {
 						// stageUpdatePhysicsAfterCombine, inlined
-						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-							t.Moved = t.Candidate != o.Phys.Position.Frame
+						if !physobj.Still(o.Phys) { // two ifs, not &&: Still's answer is a branch, not a boolean made and tested
+							if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+								t.Moved = t.Candidate != o.Phys.Position.Frame
+							}
 						}
 					}
 					// CPhysicsObj::process_hooks
@@ -114,8 +117,9 @@ func (w *World) UpdateObject(e donburi.Entity) {
 						}
 					}
 					// CPartArray::HandleMovement
-					if have&(GatePartArray) == GatePartArray {
-						stageHandleMovement(w, o, t)
+					if partArray {
+						// stageHandleMovement, inlined
+						o.Parts.HandleMovement()
 					}
 				}
 			} else {
@@ -137,8 +141,10 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					// CPhysicsObj::UpdatePhysicsInternal
 					if have&(GateVisible) == GateVisible {
 						// stageUpdatePhysicsAfterCombine, inlined
-						if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-							t.Moved = t.Candidate != o.Phys.Position.Frame
+						if !physobj.Still(o.Phys) { // two ifs, not &&: Still's answer is a branch, not a boolean made and tested
+							if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+								t.Moved = t.Candidate != o.Phys.Position.Frame
+							}
 						}
 					}
 					// CPhysicsObj::process_hooks
@@ -170,7 +176,8 @@ func (w *World) UpdateObject(e donburi.Entity) {
 					}
 					// CPartArray::HandleMovement
 					if have&(GatePartArray) == GatePartArray {
-						stageHandleMovement(w, o, t)
+						// stageHandleMovement, inlined
+						o.Parts.HandleMovement()
 					}
 					// PositionManager::UseTime
 					if have&(GatePositionManager) == GatePositionManager {
@@ -190,7 +197,9 @@ func (w *World) UpdateObject(e donburi.Entity) {
 			t.Candidate = p.Position.Frame
 			w.Ordinary.run(w, o, t)
 		}
-		dt, ok = clk.Next()
+		if !clk.More() {
+			break
+		}
 	}
 	w.cur.Sleep()
 }

@@ -138,17 +138,25 @@ func presenceOfObject(o *components.View) Gate {
 // ordinary table's stages ask for. The direct path takes these alone when
 // no stage it runs needs the others (renderDirect decides).
 func objectGates(o *components.View) Gate {
+	active, visible, partArray := objectFlags(o)
 	var g Gate
-	if o.Phys.Transient.Has(physics.TransientActive) {
+	if active {
 		g |= GateActive
 	}
-	if !o.Phys.State.Has(physics.StateHidden) {
+	if visible {
 		g |= GateVisible
 	}
-	if o.Parts != nil {
+	if partArray {
 		g |= GatePartArray
 	}
 	return g
+}
+
+// objectFlags is objectGates as three booleans, GateActive, GateVisible
+// and GatePartArray: the direct path with every manager asleep tests these
+// (objectFlagNames) instead of building and masking the gate bits.
+func objectFlags(o *components.View) (active, visible, partArray bool) {
+	return o.Phys.Transient.Has(physics.TransientActive), !o.Phys.State.Has(physics.StateHidden), o.Parts != nil
 }
 
 // admits reports whether every condition of g holds in tick t.

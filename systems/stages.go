@@ -44,8 +44,10 @@ func stageUpdatePhysics(w *World, o *components.View, t *Tick) {
 // Not called: the generator writes its statements into UpdateObject
 // (inlinedBodies); this function is their source.
 func stageUpdatePhysicsAfterCombine(w *World, o *components.View, t *Tick) {
-	if !physobj.Still(o.Phys) && physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
-		t.Moved = t.Candidate != o.Phys.Position.Frame
+	if !physobj.Still(o.Phys) { // two ifs, not &&: Still's answer is a branch, not a boolean made and tested
+		if physobj.UpdatePhysicsInternalTouched(o.Phys, t.Dt, &t.Candidate) {
+			t.Moved = t.Candidate != o.Phys.Position.Frame
+		}
 	}
 }
 

@@ -311,7 +311,7 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	if !ok {
 		return
 	}
-	w.cur.ResolveActive(entry, p, w.cols.PartArray(w.cols.Row(entry)), w.Trace != nil)
+	w.cur.ResolveActive(&w.cols, e, p, w.cols.PartArray(w.cols.Row(entry)), w.Trace != nil)
 	w.cur.Static = true
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
