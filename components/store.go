@@ -171,7 +171,8 @@ func (c *Columns) PhysicsObj(r Row) *physics.Object {
 }
 
 // PartArray is the part array at r, nil when its archetype has none; r
-// must be of the archetype of the last Row read (it panics otherwise).
+// must be of the archetype of the last Row or Remember (it panics
+// otherwise).
 func (c *Columns) PartArray(r Row) *motion.PartArray {
 	if r.arch != c.arch {
 		panic("components: Columns.PartArray of a Row that is not the last read")
@@ -183,8 +184,8 @@ func (c *Columns) PartArray(r Row) *motion.PartArray {
 }
 
 // Presentation is the presentation at r, nil when its archetype has
-// none; r must be of the archetype of the last Row read (it panics
-// otherwise).
+// none; r must be of the archetype of the last Row or Remember (it
+// panics otherwise).
 func (c *Columns) Presentation(r Row) *PresentationData {
 	if r.arch != c.arch {
 		panic("components: Columns.Presentation of a Row that is not the last read")

@@ -353,7 +353,7 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 		out.Sliding, out.SlidingNormal = true, p.SlidingNormal
 	}
 	// Stuck 3 over Stop 2 over Fall 1, by table: no branch.
-	out.StationaryFall = stationaryFall[p.Transient/physics.TransientStationaryFall&7]
+	out.StationaryFall = stationaryFallOf(p.Transient)
 	launched := m.OnWalkable && p.Velocity.Z > 0
 	if launched {
 		// Launched upward: whoever launched it called LeaveGround already.
@@ -434,6 +434,11 @@ func Transition(v *components.View, cand *physics.Frame, dt float64, g Ground, r
 // object's three stationary flags (Transient's bits 4 to 6 as an index):
 // Stuck 3, else Stop 2, else Fall 1, else 0.
 var stationaryFall = [8]uint8{0, 1, 2, 2, 3, 3, 3, 3}
+
+// stationaryFallOf is stationaryFall's entry for t's stationary flags.
+func stationaryFallOf(t physics.Transient) uint8 {
+	return stationaryFall[t/physics.TransientStationaryFall&7]
+}
 
 // Place is the placement of CPhysicsObj::SetPosition (enter_world and
 // SetPositionSimple; CheckPositionInternal → Transition::

@@ -232,10 +232,10 @@ var updateObjectLocals = map[string]bool{"e": true, "r": true, "p": true, "parts
 // stagesFile holds the stage bodies inlinedBodies names.
 const stagesFile = "stages.go"
 
-// inlinedBodies are the direct-only bodies the generated path writes out
-// in place of a call: each is one call or two with its gates, over the
-// inliner's budget only for the calls it makes (the Go inliner keeps a
-// function with two calls out of line), and runs once per quantum. The
+// inlinedBodies are the stage bodies the generated path writes out in
+// place of a call (the direct-only ones and table stages such as
+// stageHandleMovement and stagePartArrayUpdate): each is a call or two
+// with its gates, and runs once per quantum. The
 // function stays in stages.go, the one source; inlineBodies copies its
 // statements.
 var inlinedBodies = []string{"stagePartArrayUpdate", "stageUpdatePhysicsAfterCombine", "stageTransitionLast", "stageHandleMovement"}

@@ -21,6 +21,9 @@ func projectInsideLit(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b 
 	if n == 0 {
 		return
 	}
+	// The assembly checks no bounds: these panic, as the Go loop would,
+	// where its n vertices do not fit the buffers.
+	_, _ = b.vstamp[n-1], b.proj[n-1]
 	projectLitAsm(mp, m, &pos[0], &nrm[:n][0], &b.vstamp[0], &b.proj[0], n, stamp)
 }
 

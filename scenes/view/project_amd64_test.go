@@ -27,13 +27,16 @@ func TestProjectLitAsm(t *testing.T) {
 		nrm := make([]physics.Vec3, n)
 		for i := range pos {
 			pos[i] = physics.Vec3{X: f(-2, 2), Y: f(-2, 2), Z: f(-2, 2)}
-			switch rng.IntN(6) {
+			nz := float32(math.Copysign(0, -1))
+			switch rng.IntN(7) {
 			case 0:
 				nrm[i] = physics.Vec3{}
 			case 1:
 				nrm[i] = physics.Vec3{X: 1} // at right angles to the sun below
 			case 2:
-				nrm[i] = physics.Vec3{X: float32(math.Copysign(0, -1)), Y: -1}
+				nrm[i] = physics.Vec3{X: nz, Y: -1}
+			case 3:
+				nrm[i] = physics.Vec3{X: nz, Y: nz, Z: nz} // d exactly −0 against the sun {Y: 1}
 			default:
 				nrm[i] = physics.Vec3{X: f(-1, 1), Y: f(-1, 1), Z: f(-1, 1)}
 			}
@@ -48,7 +51,7 @@ func TestProjectLitAsm(t *testing.T) {
 		m[3][0], m[3][1], m[3][2] = f(-20, 20), f(-20, 20), f(10, 200)
 		mp := meshPass{w2: 640, h2: 360, focal: f(300, 900), amb: rgb{f(0, 1), f(0, 1), f(0, 1)}, sunCol: rgb{f(0, 1.5), f(0, 1.5), f(0, 1.5)}}
 		if round%5 == 0 {
-			mp.sun = physics.Vec3{Y: 1} // d exactly ±0 for the normals along x
+			mp.sun = physics.Vec3{Y: 1} // d exactly +0 for the normals along x, −0 for the −0 normal
 		} else {
 			mp.sun = physics.Vec3{X: f(-1, 1), Y: f(-1, 1), Z: f(-1, 1)}
 		}
@@ -179,6 +182,30 @@ func TestAsmLayouts(t *testing.T) {
 	if unsafe.Offsetof(c.Alpha) != unsafe.Offsetof(c.Col)+12 || unsafe.Offsetof(p.Y) != unsafe.Offsetof(p.X)+4 ||
 		unsafe.Offsetof(p.Z) != unsafe.Offsetof(p.L)+12 || unsafe.Sizeof(cornerSlot{}) != 8 {
 		t.Fatal("the assembly reads Col and Alpha, X and Y, L and Z as one")
+	}
+	// What it reads or writes as one wider value, or by fixed offsets.
+	var v Vertex
+	var mp meshPass
+	var tr triRec
+	var ct cornerTri
+	var r Rect
+	for _, c := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"Vertex.SrcX at 8 (0(CX) is DstX, DstY, SrcX, SrcY)", unsafe.Offsetof(v.SrcX), 8},
+		{"Vertex.ColorR at 16", unsafe.Offsetof(v.ColorR), 16},
+		{"Vertex.Custom0 at 32", unsafe.Offsetof(v.Custom0), 32},
+		{"projVert.IW after X and Y", unsafe.Offsetof(p.IW), unsafe.Offsetof(p.X) + 8},
+		{"projVert.Fog after IW", unsafe.Offsetof(p.Fog), unsafe.Offsetof(p.X) + 12},
+		{"meshPass.h2 after w2", unsafe.Offsetof(mp.h2), unsafe.Offsetof(mp.w2) + 4},
+		{"triRec.Solid after Blend", unsafe.Offsetof(tr.Solid), unsafe.Offsetof(tr.Blend) + 1},
+		{"cornerTri.Solid1 after Additive", unsafe.Offsetof(ct.Solid1), unsafe.Offsetof(ct.Additive) + 1},
+		{"Rect.MaxX after MinX and MinY", unsafe.Offsetof(r.MaxX), unsafe.Offsetof(r.MinX) + 8},
+	} {
+		if c.got != c.off {
+			t.Errorf("%s: at %d, want %d", c.name, c.got, c.off)
+		}
 	}
 }
 
