@@ -9,8 +9,10 @@
 // purego build tag), so every value is the same bits;
 // where a Go comparison picks a value (max, min, clamps) the MAXSS and
 // MINPS operands are ordered so that ties and NaN pick what the Go
-// picks. Field offsets are the compiler's (go_asm.h); the 32-byte
-// records are stepped through by a shift of 5 (TestAsmLayouts).
+// picks. Field offsets are the compiler's (go_asm.h), except where fields
+// are read or written together as one wider value and Vertex's fixed
+// offsets 0/16/32, which TestAsmLayouts pins; the 32-byte records are
+// stepped through by a shift of 5 (TestAsmLayouts).
 
 #include "go_asm.h"
 #include "textflag.h"
