@@ -69,24 +69,20 @@ func (m *TableManager) AnimationDone(success bool) {
 }
 
 // CheckForCompletedMotions pops head entries while their tick count is 0
-// (MotionTableManager::CheckForCompletedMotions, 0x0051BE00).
+// (MotionTableManager::CheckForCompletedMotions, 0x0051BE00). It stays
+// out of line so that UseTime, the per-tick poll, inlines to its test.
+//
+//go:noinline
 func (m *TableManager) CheckForCompletedMotions() {
-	if len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
-		m.popCompleted()
-	}
-}
-
-// popCompleted pops every head entry whose animations are done.
-func (m *TableManager) popCompleted() {
 	for len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
 		m.popHead(true)
 	}
 }
 
 // UseTime is the per-tick poll (MotionTableManager::UseTime):
-// CheckForCompletedMotions, its test repeated here so that the poll
-// inlines to the test (CheckForCompletedMotions, with its loop, does not
-// inline). A nil m (no motion table) has nothing to poll.
+// CheckForCompletedMotions, its first test repeated here so that the
+// poll inlines to the test and calls out only when a head entry is done.
+// A nil m (no motion table) has nothing to poll.
 func (m *TableManager) UseTime() {
 	if m != nil && len(m.Pending) > 0 && m.Pending[0].NumAnims == 0 {
 		m.CheckForCompletedMotions()
