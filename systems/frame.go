@@ -270,6 +270,8 @@ func (w *World) executeHook(o *components.View, h *dat.AnimHook, deferred bool) 
 		} else {
 			o.Phys.State &^= physics.StateEthereal
 		}
+		w.Moved(o.Phys.GUID) // its body leaves, or comes back
+
 	case dat.HookNoDraw:
 		if h.On {
 			o.Phys.State |= physics.StateNoDraw

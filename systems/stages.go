@@ -96,6 +96,7 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 				mm.HitGround()
 			}
 		}
+		w.bodiesStale() // moved, no body placed
 		return
 	}
 	cand := t.Candidate // the transition may change its copy, not the tick's
@@ -105,7 +106,9 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 // transitionWith is stageTransition past its resolver: the sweep of cand
 // (changed in place) with resolver r (nil: none, but a trace to report
 // to), the movement manager told of a landing or of leaving the ground,
-// the contacts kept and the broad-phase body placed.
+// the contacts kept and the broad-phase body placed (a failed sweep,
+// which only turned the object, marks it for the next sync instead; no
+// resolver, no body: the next sync walks every object).
 func transitionWith(w *World, o *components.View, dt float64, r *collision.Resolver, cand *physics.Frame) {
 	begin := o.Phys.Position.Cell
 	var contact physobj.Contact
@@ -123,19 +126,25 @@ func transitionWith(w *World, o *components.View, dt float64, r *collision.Resol
 	if w.Trace != nil {
 		w.traceTransition(o.Phys.GUID, c)
 	}
-	if r != nil && !c.Failed {
-		if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
-			w.keepContacts(o.Phys.GUID, begin, c.Hits)
-		}
-		// w.placeBody(o.Phys, o.Parts), inline:
-		p, pa := o.Phys, o.Parts
-		if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
-			w.collide.bp.Drop(p.GUID)
-			return
-		}
-		bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
-		w.collide.bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
+	if r == nil {
+		w.bodiesStale()
+		return
 	}
+	if c.Failed {
+		w.Moved(o.Phys.GUID)
+		return
+	}
+	if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
+		w.keepContacts(o.Phys.GUID, begin, c.Hits)
+	}
+	// w.placeBody(o.Phys, o.Parts), inline:
+	p, pa := o.Phys, o.Parts
+	if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
+		w.collide.bp.Drop(p.GUID)
+		return
+	}
+	bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
+	w.collide.bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
 }
 
 // stageTransitionLast is stageTransition where no stage after it reads the
@@ -157,6 +166,7 @@ func stageTransitionLast(w *World, o *components.View, t *Tick) {
 		}
 	} else {
 		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+		w.bodiesStale()                                         // no resolver: no body placed
 	}
 }
 
