@@ -443,3 +443,4 @@ func (w *World) ForgetLandblock(block uint32) {
 		w.collide.bp.Forget(block)
 	}
 }
+
