@@ -443,4 +443,3 @@ func (w *World) ForgetLandblock(block uint32) {
 		w.collide.bp.Forget(block)
 	}
 }
-
