@@ -79,13 +79,15 @@ func processHooks(w *World, o *components.View) {
 func stageTransition(w *World, o *components.View, t *Tick) {
 	// r := w.resolver(), inline but for making the collision glue.
 	var r *collision.Resolver
-	if !w.noCollide && w.Ground != nil {
-		if c := w.collide; c != nil {
+	if !w.noCollide {
+		if w.Ground == nil {
+			w.bodiesStale() // no resolver: the commit places no body
+		} else if c := w.collide; c != nil {
 			r = c.resolver
 		} else {
 			r = w.resolver()
 		}
-	}
+	} // (Collision(true) makes the next sync walk every object.)
 	if r == nil && w.Trace == nil {
 		// Nothing to sweep against and no trace to report the contact
 		// to: physobj.Transition would take its no-sweep commit (Accept)
@@ -96,7 +98,6 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 				mm.HitGround()
 			}
 		}
-		w.bodiesStale() // moved, no body placed
 		return
 	}
 	cand := t.Candidate // the transition may change its copy, not the tick's
