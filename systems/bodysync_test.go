@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/internal/bodycheck"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
@@ -94,5 +95,28 @@ func TestBodyCheckCatchesAnUnmarkedChange(t *testing.T) {
 			w.Moved(0x50000002)
 			w.Step(benchStep) // the sync follows: no panic
 		})
+	}
+}
+
+// TestShapelessCodeSetupIsTriedAgain: an object whose Setup, built in
+// code without an id (its shapes not cached), has no collision shapes
+// has no body, and stays marked: once its Setup gains spheres the next
+// sync gives it one, as the full walk did by trying it at every sync.
+func TestShapelessCodeSetupIsTriedAgain(t *testing.T) {
+	w := NewWorld()
+	w.Ground = flatLand(groundZ)
+	setup, mt, anims := humanoid(nil)
+	o := spawnShared(t, w, 0x50000001, setup, mt, anims)
+	for range 3 {
+		w.Step(benchStep)
+	}
+	bp := w.Broadphase()
+	if _, _, ok, _ := bp.Placed(0x50000001, &o.Phys.Position, o.Phys.Scale); ok || setup.ID != 0 {
+		t.Fatalf("setup: a body %v for a Setup (id %d) without shapes", ok, setup.ID)
+	}
+	setup.Spheres = []dat.Sphere{{Origin: physics.Vec3{Z: 0.45}, Radius: 0.45}}
+	w.Step(benchStep)
+	if _, _, ok, _ := bp.Placed(0x50000001, &o.Phys.Position, o.Phys.Scale); !ok {
+		t.Fatal("no body after the Setup gained a sphere")
 	}
 }

@@ -190,6 +190,7 @@ func syncAll(w *World) {
 				pa = components.PartArray.Get(entry)
 			}
 			w.placeBody(p, pa)
+			w.retryBody(p, pa)
 		}
 	}
 	bp.EndSync()
@@ -198,10 +199,7 @@ func syncAll(w *World) {
 // syncMoved brings the marked objects' bodies in step, in the order the
 // full walk would reach them (Objects, then Static, each in table order:
 // the order bodies join, move and leave the broad phase's lists is the
-// walk's). A marked object that is gone left with its body (Remove). An
-// object that should have a body but whose Setup, built in code (no id,
-// so its shapes are not cached), gave none stays marked: the full walk
-// would try it again at every sync.
+// walk's). A marked object that is gone left with its body (Remove).
 func syncMoved(w *World) {
 	c := w.collide
 	bp := c.bp
@@ -230,13 +228,23 @@ func syncMoved(w *World) {
 			pa = components.PartArray.Get(entry)
 		}
 		w.placeBody(p, pa)
-		if eligible && pa != nil && pa.Setup != nil && pa.Setup.ID == 0 {
-			if _, _, ok, _ := bp.Placed(p.GUID, &p.Position, p.Scale); !ok {
-				w.Moved(p.GUID)
-			}
-		}
+		w.retryBody(p, pa)
 	}
 	c.order = order
+}
+
+// retryBody keeps an object marked after placeBody when it should have a
+// body but got none from a Setup built in code without an id: its shapes
+// are not cached, so a later Place could find some (the full walk tried
+// it at every sync).
+func (w *World) retryBody(p *physics.Object, pa *motion.PartArray) {
+	if pa == nil || pa.Setup == nil || pa.Setup.ID != 0 ||
+		p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) {
+		return
+	}
+	if _, _, ok, _ := w.collide.bp.Placed(p.GUID, &p.Position, p.Scale); !ok {
+		w.Moved(p.GUID)
+	}
 }
 
 // movedRef is a marked object and its place in the full walk.
