@@ -142,8 +142,8 @@ func syncBodies(w *World) {
 	w.useLand()
 	c := w.collide
 	c.bp.BeginSync()
-	if c.full || !w.ordinaryIsDirect() || w.Frame != nil && len(w.Frame.Steps) != len(w.Frame.retail) {
-		c.full = false
+	if c.full || w.unplaced || !w.ordinaryIsDirect() || w.Frame != nil && len(w.Frame.Steps) != len(w.Frame.retail) {
+		c.full, w.unplaced = false, false
 		clear(c.marked)
 		c.moved = c.moved[:0]
 		syncAll(w)
@@ -264,7 +264,7 @@ type movedRef struct {
 // cheap and idempotent until the sync.
 func (w *World) Moved(guid uint32) {
 	c := w.collide
-	if c == nil || c.full {
+	if c == nil || c.full || w.unplaced {
 		return // no broad phase yet, or the next sync walks every object
 	}
 	if _, ok := c.marked[guid]; ok {
@@ -276,12 +276,8 @@ func (w *World) Moved(guid uint32) {
 
 // bodiesStale makes the next body sync walk every object: an object
 // moved and no body followed (a commit without a resolver: collision off
-// or no ground).
-func (w *World) bodiesStale() {
-	if c := w.collide; c != nil {
-		c.full = true
-	}
-}
+// or no ground). One store: the no-ground tick calls it for every move.
+func (w *World) bodiesStale() { w.unplaced = true }
 
 // checkBodies is the full walk of syncAll in check-only form, after a
 // sync (bodycheck.On): it panics, naming the object and both positions,
