@@ -17,6 +17,7 @@ import (
 
 	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init
 
+	"github.com/dereth/dereth/internal/bodycheck"
 	sview "github.com/dereth/dereth/scenes/view"
 )
 
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 	if a := os.Getenv(childArgs); a != "" {
 		os.Exit(run(strings.Split(a, "\x1f"), os.Stdout, os.Stderr))
 	}
+	bodycheck.Tests() // the body-sync check on for the tests (internal/bodycheck)
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dereth/dereth/internal/bodycheck"
 	"github.com/dereth/dereth/internal/captures"
 	"github.com/dereth/dereth/net/capture"
 	"github.com/dereth/dereth/net/session/sessiontest"
@@ -24,6 +25,7 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv("DERETH_CLI_CONNECT"); args != "" {
 		os.Exit(Connect(strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}
+	bodycheck.Tests() // the body-sync check on for the tests (internal/bodycheck)
 	os.Exit(m.Run())
 }
 

@@ -342,6 +342,23 @@ func (b *Broadphase) Drop(guid uint32) {
 	}
 }
 
+// Placed returns object guid's body's position and scale, and whether
+// it has a body; at reports whether Move would leave that body where it
+// is for pos at scale (the same bits, or equal field by field). It
+// changes nothing (the body sync's check, systems.checkBodies).
+func (b *Broadphase) Placed(guid uint32, pos *physics.Position, scale float32) (body physics.Position, bodyScale float32, ok, at bool) {
+	bd, ok := b.bodies[guid]
+	if !ok {
+		return physics.Position{}, 0, false, false
+	}
+	return bd.pos, bd.scale, true, bd.samePosBits(pos, scale) || bd.samePos(pos, scale)
+}
+
+// HasShapes reports whether Place would give an object with the Setup a
+// body (with bsp, as Place takes it): whether the Setup has collision
+// shapes.
+func (b *Broadphase) HasShapes(s *dat.Setup, bsp bool) bool { return b.shapesOf(s, bsp) != nil }
+
 // Bodies is how many moving bodies the broad phase holds.
 func (b *Broadphase) Bodies() int { return len(b.bodies) }
 

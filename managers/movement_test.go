@@ -20,6 +20,7 @@ type moverRig struct {
 func (r *moverRig) TargetPosition(uint32) (physics.Position, bool) { return physics.Position{}, false }
 func (r *moverRig) CurrentTime() float64                           { return 0 }
 func (r *moverRig) MoveToDone(_ uint32, err motion.WeenieError)    { r.done = append(r.done, err) }
+func (r *moverRig) HeadingSet(uint32)                              {}
 
 func newMoverRig(withMoveTo bool) *moverRig {
 	r := &moverRig{o: motion.NewObject(physics.NewObject(1), nil)}

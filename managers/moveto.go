@@ -675,13 +675,16 @@ func (m *MoveToManager) stopAuxCommand(p motion.Params) {
 }
 
 // MoveToHost is what a MoveTo asks of the world around its mover: where
-// other objects are, the physics clock (PhysicsTimer::curr_time), and
-// where a finished move is reported (WeenieObject::OnMoveComplete, with
-// the mover's guid).
+// other objects are, the physics clock (PhysicsTimer::curr_time), where a
+// finished move is reported (WeenieObject::OnMoveComplete, with the
+// mover's guid), and who is told when the mover's heading is set outside
+// a transition (CPhysicsObj::set_heading → set_frame, which retail's
+// object follows into its cell at once).
 type MoveToHost interface {
 	TargetPosition(guid uint32) (physics.Position, bool)
 	CurrentTime() float64
 	MoveToDone(guid uint32, err motion.WeenieError)
+	HeadingSet(guid uint32)
 }
 
 // ObjectMoveTo adapts an Object to MoveToWorld: the object supplies the
@@ -702,9 +705,13 @@ func (w *ObjectMoveTo) Interp() *motion.Interp { return w.Obj.Interp() }
 // Position returns the object's position.
 func (w *ObjectMoveTo) Position() physics.Position { return w.Obj.Phys.Position }
 
-// SetHeading turns the object upright to heading degrees.
+// SetHeading turns the object upright to heading degrees, and tells the
+// Host.
 func (w *ObjectMoveTo) SetHeading(heading float32) {
 	motion.SetFrameHeading(&w.Obj.Phys.Position.Frame, heading)
+	if w.Host != nil {
+		w.Host.HeadingSet(w.Obj.Phys.GUID)
+	}
 }
 
 // Cylinder returns Radius and Height.

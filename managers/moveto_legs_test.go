@@ -288,6 +288,7 @@ type guidHost struct {
 }
 
 func (h *guidHost) MoveToDone(guid uint32, err motion.WeenieError) { h.guid, h.err = guid, err }
+func (h *guidHost) HeadingSet(uint32)                              {}
 
 // TestCancelStopsTheLegThenEverything: MoveToManager::CleanUp stops the
 // leg's own command (adjusted with the move's hold key: a run) and the

@@ -59,6 +59,7 @@ func (r *mtRig) TargetPosition(g uint32) (physics.Position, bool) {
 }
 func (r *mtRig) CurrentTime() float64                        { return r.now }
 func (r *mtRig) MoveToDone(_ uint32, err motion.WeenieError) { r.done = append(r.done, err) }
+func (r *mtRig) HeadingSet(uint32)                           {}
 
 // doneHost is a MoveTo host with no targets and a clock at 0 that records
 // completions.
@@ -67,6 +68,7 @@ type doneHost struct{ done *[]motion.WeenieError }
 func (doneHost) TargetPosition(uint32) (physics.Position, bool) { return physics.Position{}, false }
 func (doneHost) CurrentTime() float64                           { return 0 }
 func (h doneHost) MoveToDone(_ uint32, err motion.WeenieError)  { *h.done = append(*h.done, err) }
+func (h doneHost) HeadingSet(uint32)                            {}
 
 // at is a position in the rig's cell.
 func (r *mtRig) at(x, y float32) physics.Position {

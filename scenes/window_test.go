@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/internal/bodycheck"
 	"github.com/dereth/dereth/internal/testworld"
 	_ "github.com/dereth/dereth/internal/xvfb" // an X display for ebiten's init, before it runs
 	"github.com/dereth/dereth/scenes/view"
@@ -40,6 +41,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	bodycheck.Tests() // the body-sync check on for the tests (internal/bodycheck)
 	os.Exit(m.Run())
 }
 

@@ -1,13 +1,16 @@
 package systems
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/yohamta/donburi"
 
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/components"
 	"github.com/dereth/dereth/dat"
+	"github.com/dereth/dereth/internal/bodycheck"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
 	"github.com/dereth/dereth/physobj"
@@ -58,6 +61,14 @@ type collider struct {
 	// 2^24 times (donburi's version), so an entry whose entity is still
 	// the list's at that index needs no ECS lookup.
 	refs [2][]physRef
+	// moved are the objects (by guid) Moved marked since the last sync,
+	// in the order marked; marked is their set; order is syncMoved's
+	// scratch. full: the next sync walks every object (bodiesStale, and
+	// the first).
+	moved  []uint32
+	marked map[uint32]struct{}
+	order  []movedRef
+	full   bool
 }
 
 // physRef is an entity and its physics object.
@@ -69,7 +80,12 @@ type physRef struct {
 // Collision turns the transition sweep on or off (on by default); off,
 // every candidate is accepted as if nothing collided (kept for benchmarks
 // and comparisons).
-func (w *World) Collision(on bool) { w.noCollide = !on }
+func (w *World) Collision(on bool) {
+	if on && w.noCollide {
+		w.bodiesStale() // the commits while off placed no body
+	}
+	w.noCollide = !on
+}
 
 // resolver returns the collision resolver, nil when collision is off or
 // there is no land to sweep against.
@@ -83,7 +99,7 @@ func (w *World) resolver() *collision.Resolver {
 // col returns the collision glue, made on first use.
 func (w *World) col() *collider {
 	if w.collide == nil {
-		w.collide = &collider{contacts: map[uint32]*Contacts{}}
+		w.collide = &collider{contacts: map[uint32]*Contacts{}, marked: map[uint32]struct{}{}, full: true}
 		w.collide.bp = collision.NewBroadphase(nil, nil)
 		w.collide.resolver = collision.NewResolver(w.collide.bp)
 		w.useLand()
@@ -108,15 +124,41 @@ func (w *World) useLand() {
 func (w *World) Broadphase() *collision.Broadphase { return w.col().bp }
 
 // syncBodies brings the broad phase in step with the object table at the
-// start of a frame: new collidable objects join, moved ones move, removed
-// or detached ones leave.
+// start of a frame, as retail's change_cell does when an object moves:
+// the objects whose bodies may be out of step since the last sync (Moved:
+// every position, state, parent or cell the world writes outside a
+// transition's own placement) join, move or leave, in table order. A
+// transition places its mover's body at once (transitionWith), so in
+// steady state there is nothing to do. Every object is walked instead
+// (syncAll) after a move the world could not follow — collision off or no
+// ground, whose commits place no body — or while the ordinary schedule or
+// the frame has contributor stages, which may write anything; and on the
+// first sync. With bodycheck.On (the tests) the full walk follows in
+// check-only form (checkBodies).
 func syncBodies(w *World) {
 	if w.resolver() == nil {
 		return
 	}
 	w.useLand()
+	c := w.collide
+	c.bp.BeginSync()
+	if c.full || w.unplaced || !w.ordinaryIsDirect() || w.Frame != nil && len(w.Frame.Steps) != len(w.Frame.retail) {
+		c.full, w.unplaced = false, false
+		clear(c.marked)
+		c.moved = c.moved[:0]
+		syncAll(w)
+	} else if len(c.moved) > 0 {
+		syncMoved(w)
+	}
+	if bodycheck.On {
+		checkBodies(w)
+	}
+}
+
+// syncAll walks every object: new collidable objects join, moved ones
+// move, removed or detached ones leave.
+func syncAll(w *World) {
 	bp := w.collide.bp
-	bp.BeginSync()
 	for k, list := range [2][]donburi.Entity{w.Objects, w.Static} {
 		refs := w.collide.refs[k]
 		if len(list) > cap(refs) {
@@ -148,9 +190,134 @@ func syncBodies(w *World) {
 				pa = components.PartArray.Get(entry)
 			}
 			w.placeBody(p, pa)
+			w.retryBody(p, pa)
 		}
 	}
 	bp.EndSync()
+}
+
+// syncMoved brings the marked objects' bodies in step, in the order the
+// full walk would reach them (Objects, then Static, each in table order:
+// the order bodies join, move and leave the broad phase's lists is the
+// walk's). A marked object that is gone left with its body (Remove).
+func syncMoved(w *World) {
+	c := w.collide
+	bp := c.bp
+	order := c.order[:0]
+	for _, g := range c.moved {
+		if s, ok := w.byGUID[g]; ok {
+			k := s.idx
+			if s.static {
+				k += len(w.Objects)
+			}
+			order = append(order, movedRef{k: k, e: s.e})
+		}
+	}
+	clear(c.marked)
+	c.moved = c.moved[:0]
+	slices.SortFunc(order, func(a, b movedRef) int { return cmp.Compare(a.k, b.k) })
+	for _, m := range order {
+		entry := w.ECS.Entry(m.e)
+		p := components.PhysicsObj.Get(entry)
+		eligible := p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal)
+		if eligible && bp.Move(p.GUID, &p.Position, p.Scale) {
+			continue
+		}
+		var pa *motion.PartArray
+		if entry.HasComponent(components.PartArray) {
+			pa = components.PartArray.Get(entry)
+		}
+		w.placeBody(p, pa)
+		w.retryBody(p, pa)
+	}
+	c.order = order
+}
+
+// retryBody keeps an object marked after placeBody when it should have a
+// body but got none from a Setup built in code without an id: its shapes
+// are not cached, so a later Place could find some (the full walk tried
+// it at every sync).
+func (w *World) retryBody(p *physics.Object, pa *motion.PartArray) {
+	if pa == nil || pa.Setup == nil || pa.Setup.ID != 0 ||
+		p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) {
+		return
+	}
+	if _, _, ok, _ := w.collide.bp.Placed(p.GUID, &p.Position, p.Scale); !ok {
+		w.Moved(p.GUID)
+	}
+}
+
+// movedRef is a marked object and its place in the full walk.
+type movedRef struct {
+	k int
+	e donburi.Entity
+}
+
+// Moved tells the world that object guid's position, scale, parent, cell
+// or physics state was written outside a transition, so that its
+// collision body follows at the next frame's body sync (retail's
+// SetPosition moves an object between cells as it moves). The world's
+// own paths call it — Spawn, SetPositionInternal, the inbound position
+// and state events, hooks, a failed transition's turn, a MoveTo's
+// heading, the static tick; whoever else writes those fields of an
+// object (a script host, a tool, a test) calls it after the write. It is
+// cheap and idempotent until the sync.
+func (w *World) Moved(guid uint32) {
+	c := w.collide
+	if c == nil || c.full || w.unplaced {
+		return // no broad phase yet, or the next sync walks every object
+	}
+	if _, ok := c.marked[guid]; ok {
+		return
+	}
+	c.marked[guid] = struct{}{}
+	c.moved = append(c.moved, guid)
+}
+
+// bodiesStale makes the next body sync walk every object: an object
+// moved and no body followed (a commit without a resolver: collision off
+// or no ground). One store: the no-ground tick calls it for every move.
+func (w *World) bodiesStale() { w.unplaced = true }
+
+// checkBodies is the full walk of syncAll in check-only form, after a
+// sync (bodycheck.On): it panics, naming the object and both positions,
+// if the walk would have moved, added or dropped any body — an object
+// changed without Moved.
+func checkBodies(w *World) {
+	bp := w.collide.bp
+	have := 0
+	for _, list := range [2][]donburi.Entity{w.Objects, w.Static} {
+		for _, e := range list {
+			entry := w.ECS.Entry(e)
+			p := components.PhysicsObj.Get(entry)
+			body, scale, ok, at := bp.Placed(p.GUID, &p.Position, p.Scale)
+			if ok {
+				have++
+			}
+			eligible := p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal)
+			switch {
+			case eligible && ok && !at:
+				panic(fmt.Sprintf("systems: body sync missed object 0x%08X (frame %d): its body is at %+v scale %v, the object at %+v scale %v",
+					p.GUID, w.FrameNo, body, scale, p.Position, p.Scale))
+			case !eligible && ok:
+				panic(fmt.Sprintf("systems: body sync missed object 0x%08X (frame %d): it has a body at %+v scale %v but is at %+v (parent 0x%08X, state %v): the body should have left",
+					p.GUID, w.FrameNo, body, scale, p.Position, p.Parent, p.State))
+			case eligible && !ok && entry.HasComponent(components.PartArray):
+				pa := components.PartArray.Get(entry)
+				if pa.Setup == nil {
+					break
+				}
+				bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
+				if bp.HasShapes(pa.Setup, bsp) {
+					panic(fmt.Sprintf("systems: body sync missed object 0x%08X (frame %d): it has no body but is at %+v scale %v with collision shapes",
+						p.GUID, w.FrameNo, p.Position, p.Scale))
+				}
+			}
+		}
+	}
+	if n := bp.Bodies(); n != have {
+		panic(fmt.Sprintf("systems: body sync missed a removal (frame %d): %d bodies, %d of them objects'", w.FrameNo, n, have))
+	}
 }
 
 // enterWorld is enter_world's SetPosition(Placement | Slide) for an

@@ -200,6 +200,7 @@ func TestContactsRecordFrameAndBlock(t *testing.T) {
 	}
 	// Turned around it walks away from the wall: no contact.
 	w.Object(0x50000001).Phys.Position.Frame.Orientation = physics.Quat{Z: 1}
+	w.Moved(0x50000001) // written directly: its body follows at the sync
 	for range 5 {
 		w.Step(0.05)
 	}

@@ -19,7 +19,9 @@ const (
 	// FrameStreamBoundary publishes finished landblock builds around the
 	// player or the travel destination and opens the arrival barrier.
 	FrameStreamBoundary = "Frame::stream_boundary"
-	// FrameBodySync brings every object's collision body to its position.
+	// FrameBodySync brings the collision bodies of the objects changed
+	// outside a transition since the last sync to their positions
+	// (syncBodies).
 	FrameBodySync      = "Frame::body_sync"
 	FrameOrdinary      = "Frame::ordinary"
 	FrameStatic        = "Frame::static"
@@ -270,6 +272,8 @@ func (w *World) executeHook(o *components.View, h *dat.AnimHook, deferred bool) 
 		} else {
 			o.Phys.State &^= physics.StateEthereal
 		}
+		w.Moved(o.Phys.GUID) // its body leaves, or comes back
+
 	case dat.HookNoDraw:
 		if h.On {
 			o.Phys.State |= physics.StateNoDraw

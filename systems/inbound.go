@@ -351,6 +351,7 @@ func (b *SmartBox) positionEvent(o *components.View, name string, m *protocol.Up
 		return true
 	}
 	o.Phys.Position.Frame.Orientation = target.Frame.Orientation
+	w.Moved(m.Guid)
 	o.Position.InterpolateTo(target)
 	b.traceMessage(m.Guid, name, "", "interpolate")
 	return true
@@ -370,6 +371,7 @@ func (b *SmartBox) SetState(m *protocol.SetState) error {
 	next := physics.State(m.State)
 	was := o.Phys.State.Has(physics.StateHidden)
 	o.Phys.State = next&^physics.StateHidden | o.Phys.State&physics.StateHidden
+	w.Moved(m.Guid) // Ethereal, HasPhysicsBSP: its body may leave, come back or change shape
 	switch now := next.Has(physics.StateHidden); {
 	case now && !was:
 		w.SetHidden(o, true, b.typedScript(o, ScriptTypeHide))

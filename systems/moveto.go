@@ -46,6 +46,10 @@ func (h *moveToHost) TargetCylinder(guid uint32) (radius, height float32) {
 // CurrentTime is the physics clock (PhysicsTimer::curr_time).
 func (h *moveToHost) CurrentTime() float64 { return h.Now }
 
+// HeadingSet is told that a MoveTo turned its mover outside a
+// transition: its collision body follows at the next sync (Moved).
+func (h *moveToHost) HeadingSet(guid uint32) { (*World)(h).Moved(guid) }
+
 // MoveToDone traces how a MoveTo ended.
 func (h *moveToHost) MoveToDone(guid uint32, err motion.WeenieError) {
 	w := (*World)(h)

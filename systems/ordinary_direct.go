@@ -114,6 +114,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 							}
 						} else {
 							physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+							w.bodiesStale()                                         // no resolver: no body placed
 						}
 					}
 					// CPartArray::HandleMovement
@@ -160,6 +161,7 @@ func (w *World) UpdateObject(e donburi.Entity) {
 							}
 						} else {
 							physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+							w.bodiesStale()                                         // no resolver: no body placed
 						}
 					}
 					// DetectionManager::CheckDetection

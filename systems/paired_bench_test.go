@@ -126,3 +126,33 @@ func BenchmarkCollisionOverOff(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBodySyncFullOverChanged is the collision-on tick with the body
+// sync's full walk (every object's body confirmed each frame, as before
+// the sync was change-driven) over the same tick with the change-driven
+// sync (nothing to do in a walking crowd), measured as a pair
+// (pairedRatio): two crowds of walkers with collision on, the first made
+// to walk every object at each sync. Its "ratio" above 1 is what the
+// full walk costs in thread time; below 1, what its reading every object
+// ahead of the tick saves the tick (docs/performance.md, "Issue 26
+// (round 8: change-driven sync)").
+func BenchmarkBodySyncFullOverChanged(b *testing.B) {
+	for _, n := range benchSizes[:2] {
+		b.Run(fmt.Sprintf("entities=%d", n), func(b *testing.B) {
+			full, changed := collisionCrowd(b, n, true), collisionCrowd(b, n, true)
+			step := func(w *World, all bool) func() {
+				return func() {
+					w.Now += benchStep
+					if all {
+						w.collide.full = true
+					}
+					syncBodies(w)
+					for _, e := range w.Objects {
+						w.UpdateObject(e)
+					}
+				}
+			}
+			pairedRatio(b, n, step(full, true), step(changed, false))
+		})
+	}
+}

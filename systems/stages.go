@@ -79,13 +79,15 @@ func processHooks(w *World, o *components.View) {
 func stageTransition(w *World, o *components.View, t *Tick) {
 	// r := w.resolver(), inline but for making the collision glue.
 	var r *collision.Resolver
-	if !w.noCollide && w.Ground != nil {
-		if c := w.collide; c != nil {
+	if !w.noCollide {
+		if w.Ground == nil {
+			w.bodiesStale() // no resolver: the commit places no body
+		} else if c := w.collide; c != nil {
 			r = c.resolver
 		} else {
 			r = w.resolver()
 		}
-	}
+	} // (Collision(true) makes the next sync walk every object.)
 	if r == nil && w.Trace == nil {
 		// Nothing to sweep against and no trace to report the contact
 		// to: physobj.Transition would take its no-sweep commit (Accept)
@@ -105,7 +107,9 @@ func stageTransition(w *World, o *components.View, t *Tick) {
 // transitionWith is stageTransition past its resolver: the sweep of cand
 // (changed in place) with resolver r (nil: none, but a trace to report
 // to), the movement manager told of a landing or of leaving the ground,
-// the contacts kept and the broad-phase body placed.
+// the contacts kept and the broad-phase body placed (a failed sweep,
+// which only turned the object, marks it for the next sync instead; no
+// resolver, no body: the next sync walks every object).
 func transitionWith(w *World, o *components.View, dt float64, r *collision.Resolver, cand *physics.Frame) {
 	begin := o.Phys.Position.Cell
 	var contact physobj.Contact
@@ -123,19 +127,25 @@ func transitionWith(w *World, o *components.View, dt float64, r *collision.Resol
 	if w.Trace != nil {
 		w.traceTransition(o.Phys.GUID, c)
 	}
-	if r != nil && !c.Failed {
-		if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
-			w.keepContacts(o.Phys.GUID, begin, c.Hits)
-		}
-		// w.placeBody(o.Phys, o.Parts), inline:
-		p, pa := o.Phys, o.Parts
-		if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
-			w.collide.bp.Drop(p.GUID)
-			return
-		}
-		bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
-		w.collide.bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
+	if r == nil {
+		w.bodiesStale()
+		return
 	}
+	if c.Failed {
+		w.Moved(o.Phys.GUID)
+		return
+	}
+	if len(c.Hits) > 0 || len(w.collide.contacts) > 0 { // else nothing to look up
+		w.keepContacts(o.Phys.GUID, begin, c.Hits)
+	}
+	// w.placeBody(o.Phys, o.Parts), inline:
+	p, pa := o.Phys, o.Parts
+	if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
+		w.collide.bp.Drop(p.GUID)
+		return
+	}
+	bsp := p.State.Has(physics.StateHasPhysicsBSP) || pa.Setup.Flags&dat.SetupHasPhysicsBSP != 0
+	w.collide.bp.Place(p.GUID, &p.Position, p.Scale, pa.Setup, bsp)
 }
 
 // stageTransitionLast is stageTransition where no stage after it reads the
@@ -157,6 +167,7 @@ func stageTransitionLast(w *World, o *components.View, t *Tick) {
 		}
 	} else {
 		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
+		w.bodiesStale()                                         // no resolver: no body placed
 	}
 }
 

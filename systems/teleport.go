@@ -141,6 +141,7 @@ func (b *SmartBox) acceptDestination(dest physics.Position) error {
 	}
 	o.Phys.Position.Cell = 0
 	w.dropBody(o.Phys.GUID)
+	w.Moved(o.Phys.GUID)
 	t.recenter = true
 	return nil
 }

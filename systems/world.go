@@ -115,7 +115,10 @@ type World struct {
 	// turns the sweep off.
 	collide   *collider
 	noCollide bool
-	tick      Tick
+	// unplaced: a commit placed no body (bodiesStale), so the next body
+	// sync walks every object.
+	unplaced bool
+	tick     Tick
 	// direct caches whether the ordinary schedule is the table the direct
 	// path was generated from (ordinaryIsDirect).
 	direct struct {
@@ -220,6 +223,7 @@ func (w *World) Spawn(d archetypes.Desc) (*components.View, error) {
 		w.byGUID[d.GUID] = slot{e: v.Entity, idx: len(w.Objects)}
 		w.Objects = append(w.Objects, v.Entity)
 	}
+	w.Moved(d.GUID) // its body, if enter_world placed none, joins at the sync
 	w.player.valid = false
 	if d.Parent != 0 {
 		if pv := w.Object(d.Parent); pv != nil {
@@ -315,7 +319,11 @@ func (w *World) AnimateStaticObject(e donburi.Entity) {
 	w.cur.Static = true
 	t := &w.tick
 	*t = Tick{Dt: elapsed, Delta: physics.IdentityFrame, Candidate: p.Position.Frame}
+	pos, scale, parent, state := p.Position, p.Scale, p.Parent, p.State
 	w.StaticSched.run(w, &w.cur, t)
+	if p.Position != pos || p.Scale != scale || p.Parent != parent || p.State != state {
+		w.Moved(p.GUID) // turned by its omega, or a stage changed it: no transition placed its body
+	}
 	w.cur.Sleep()
 	p.UpdateTime = w.Now
 }
@@ -366,6 +374,11 @@ func (w *World) updateChildrenOf(p *physics.Object) {
 		c := components.PhysicsObj.Get(w.ECS.Entry(s.e))
 		c.Position.Cell = p.Position.Cell
 		c.Position.Frame = physics.Combine(p.Position.Frame, c.ParentFrame)
+		if c.Parent == 0 {
+			// Not attached (a new object under a removed child's guid):
+			// a body of its own to move. An attached child has none.
+			w.Moved(g)
+		}
 	}
 }
 
@@ -384,6 +397,7 @@ func (w *World) SetHidden(v *components.View, hidden bool, pes uint32) {
 // children with it.
 func (w *World) SetPositionInternal(v *components.View, p physics.Position) {
 	physobj.SetPositionInternal(v, p)
+	w.Moved(v.Phys.GUID)
 	w.updateChildrenOf(v.Phys)
 }
 

@@ -615,7 +615,9 @@ func (s *Scenario) luaStopMotion(L *lua.LState) int {
 }
 
 func (s *Scenario) luaSetState(L *lua.LState) int {
-	s.obj(L, 1).Phys.State = bitsOf(L, L.CheckTable(2), stateNames, "world.set_state", "state bit")
+	o := s.obj(L, 1)
+	o.Phys.State = bitsOf(L, L.CheckTable(2), stateNames, "world.set_state", "state bit")
+	s.World.Moved(o.Phys.GUID)
 	return 0
 }
 
@@ -625,7 +627,9 @@ func (s *Scenario) luaSetTransient(L *lua.LState) int {
 }
 
 func (s *Scenario) luaSetCell(L *lua.LState) int {
-	s.obj(L, 1).Phys.Position.Cell = uint32(L.CheckNumber(2))
+	o := s.obj(L, 1)
+	o.Phys.Position.Cell = uint32(L.CheckNumber(2))
+	s.World.Moved(o.Phys.GUID)
 	return 0
 }
 
@@ -635,6 +639,7 @@ func (s *Scenario) luaAttach(L *lua.LState) int {
 	c.Phys.Parent = p.Phys.GUID
 	c.Phys.ParentFrame = physics.IdentityFrame
 	p.Phys.Children = append(p.Phys.Children, c.Phys.GUID)
+	s.World.Moved(c.Phys.GUID) // attached: its body leaves
 	return 0
 }
 

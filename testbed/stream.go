@@ -304,6 +304,7 @@ func (s *Scenario) luaPortal(L *lua.LState) int {
 		L.RaiseError("world.portal: radius must be in (0, 100], got %v", r)
 	}
 	o.Phys.State |= physics.StateEthereal
+	s.World.Moved(o.Phys.GUID) // ethereal: its body leaves
 	s.Portals = append(s.Portals, Portal{GUID: o.Phys.GUID, Dest: p, Radius: r})
 	return 0
 }
