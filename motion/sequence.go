@@ -36,21 +36,16 @@ const maxAdvances = 256
 // starting at FirstCyclic, the playing node and frame, and the velocity and
 // omega accumulators that drive root motion.
 type Sequence struct {
-	head, tail  *Node
-	firstCyclic *Node
-	currAnim    *Node
-	count       int
+	free   *Node
+	inline [4]Node // the first nodes live inside the sequence (locality)
+	used   int     // how many inline nodes have been handed out
 
-	// FrameNumber is the playback position within the current node.
-	FrameNumber float64
-	// Velocity and Omega are the accumulators apply_physics integrates.
-	Velocity, Omega physics.Vec3
+	tail  *Node
+	count int
 	// PlacementFrame is the pose sampled when no node is current.
 	PlacementFrame *dat.AnimFrame
-
-	// Anims resolves animation ids; Hooks receives fired hooks (may be nil).
+	// Anims resolves animation ids.
 	Anims AnimationSource
-	Hooks HookSink
 
 	// adopt is set by ClearPhysics while a node is current: that node
 	// (a link of the previous transition still playing) takes the physics
@@ -58,9 +53,17 @@ type Sequence struct {
 	// velocity and omega apply at once (seed 004 Q2/Q7, divergence MA-01).
 	adopt bool
 
-	free   *Node
-	inline [4]Node // the first nodes live inside the sequence (locality)
-	used   int     // how many inline nodes have been handed out
+	// What a tick's Update reads comes last, in 72 bytes from offset
+	// seqHot (a line's start in a PartArray; see PartArray's layout).
+	head        *Node
+	currAnim    *Node
+	firstCyclic *Node
+	// FrameNumber is the playback position within the current node.
+	FrameNumber float64
+	// Velocity and Omega are the accumulators apply_physics integrates.
+	Velocity, Omega physics.Vec3
+	// Hooks receives fired hooks (may be nil).
+	Hooks HookSink
 }
 
 // Head returns the first node, or nil.
