@@ -206,7 +206,9 @@ func (pa *PartArray) InitDefaults() {
 }
 
 // Update advances the sequence (CPartArray::Update).
-func (pa *PartArray) Update(dt float64, frame *physics.Frame) { pa.Sequence.Update(dt, frame) }
+func (pa *PartArray) Update(dt float64, frame *physics.Frame) {
+	pa.Sequence.update(pa.Sequence.head, dt, frame)
+}
 
 // perform forwards a movement to the manager.
 func (pa *PartArray) perform(t MovementType, motion uint32, speed float32) WeenieError {

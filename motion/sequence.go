@@ -296,8 +296,14 @@ func (s *Sequence) GetCurrAnimFrame() *dat.AnimFrame {
 // Update advances the sequence by dt seconds, folding root motion into
 // frame (may be nil): update_internal when nodes exist, else apply_physics
 // (CSequence::update).
-func (s *Sequence) Update(dt float64, frame *physics.Frame) {
-	if s.head != nil {
+func (s *Sequence) Update(dt float64, frame *physics.Frame) { s.update(s.head, dt, frame) }
+
+// update is Update given s.head, which its caller read: PartArray.Update
+// reads it through the part array, and that load is the pointer's nil
+// check, so the tick does not probe the part array's first line (a line
+// it reads nothing else from) for one.
+func (s *Sequence) update(head *Node, dt float64, frame *physics.Frame) {
+	if head != nil {
 		s.updateInternal(dt, frame)
 		s.Apricot()
 	} else if frame != nil {
