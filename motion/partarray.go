@@ -13,15 +13,24 @@ import (
 // the MotionTableManager (nil without a motion table), the object scale and
 // the published part poses.
 //
-// Laid out by cache line (its 784 bytes are allocated in the 896-byte size
-// class, whose objects start on a line): what a tick reads of it — the
-// Sequence's last 72 bytes (what Update reads), Setup, Manager, the
-// turned spheres the collision transition takes (their key and up to two
-// spheres) and Manager's Pending (the completion poll) — are the 184 bytes
-// from offset 384, lines 6 to 8, so a tick with collision reads no line
-// that one without it does not. The checks below pin the offsets.
+// Laid out by cache line. A PartArray is allocated in the 896-byte size
+// class with the allocator's 8-byte header ahead of it (objects over 512
+// bytes that hold pointers), so it starts 8 bytes into a line. What a
+// tick reads of it — Manager's Pending (the completion poll), Setup,
+// Manager, the turned spheres the collision transition takes (their key
+// and up to two spheres) and the Sequence's first 72 bytes (what Update
+// reads) — are the 192 bytes from offset tickLines-8 (Pending's), three
+// whole lines: a tick with collision reads no line of it that one without
+// does not. The inline nodes start 16 bytes into a line, as before. The
+// checks below pin the offsets.
 type PartArray struct {
-	Sequence Sequence
+	// Scale is the object scale (ObjScale).
+	Scale physics.Vec3
+	_     [20]byte // puts Pending at tickLines-8
+
+	// manager is Manager's storage; its Pending (last but for the
+	// counter) starts the tick's lines.
+	manager TableManager
 
 	Setup   *dat.Setup
 	Manager *TableManager
@@ -30,28 +39,27 @@ type PartArray struct {
 	// them (package physobj).
 	Turned TurnedSpheres
 
-	// manager is Manager's storage; its Pending (first) ends the tick's
-	// lines.
-	manager TableManager
+	Sequence Sequence
 
-	// Scale is the object scale (ObjScale).
-	Scale physics.Vec3
 	Poses Poses
 }
 
-// The tick's lines: Sequence.head at seqHot, a line's start; Manager's
-// Pending ending in the third line from there; PartArray in a size class
-// of whole lines (768 < size <= 896).
-const seqHot = 384
+// tickLines is the offset of the tick's first line (a line's start, less
+// the allocation header's 8 bytes); the tick's fields end three lines on,
+// at the Sequence's tail. PartArray is in a size class of whole lines with its
+// header (768 < 8+size <= 896), and the inline nodes start 16 bytes into
+// a line.
+const tickLines = 128
 
 var (
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.head)-seqHot]
-	_ = [1]struct{}{}[unsafe.Sizeof(Sequence{})-(seqHot+72)]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.manager)+unsafe.Offsetof(TableManager{}.Pending)-(tickLines-8)]
+	_ = [1]struct{}{}[unsafe.Sizeof(TableManager{})-unsafe.Offsetof(TableManager{}.Pending)-32]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.tail)-(tickLines-8+192)]
+	_ = [1]struct{}{}[unsafe.Offsetof(Sequence{}.tail)-72]
 	_ = [1]struct{}{}[unsafe.Sizeof(TurnedSpheres{})-72]
-	_ = [1]struct{}{}[unsafe.Offsetof(TableManager{}.Pending)]
-	_ = uint(seqHot + 3*64 - (unsafe.Offsetof(PartArray{}.manager) + unsafe.Sizeof([]AnimNode{})))
-	_ = uint(unsafe.Sizeof(PartArray{}) - 769)
-	_ = uint(896 - unsafe.Sizeof(PartArray{}))
+	_ = [1]struct{}{}[(8+unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.inline))%64-16]
+	_ = uint(8 + unsafe.Sizeof(PartArray{}) - 769)
+	_ = uint(896 - 8 - unsafe.Sizeof(PartArray{}))
 )
 
 // Poses are the per-part poses of the last UpdateParts, in the object's
@@ -206,9 +214,7 @@ func (pa *PartArray) InitDefaults() {
 }
 
 // Update advances the sequence (CPartArray::Update).
-func (pa *PartArray) Update(dt float64, frame *physics.Frame) {
-	pa.Sequence.update(pa.Sequence.head, dt, frame)
-}
+func (pa *PartArray) Update(dt float64, frame *physics.Frame) { pa.Sequence.Update(dt, frame) }
 
 // perform forwards a movement to the manager.
 func (pa *PartArray) perform(t MovementType, motion uint32, speed float32) WeenieError {

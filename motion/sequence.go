@@ -36,12 +36,24 @@ const maxAdvances = 256
 // starting at FirstCyclic, the playing node and frame, and the velocity and
 // omega accumulators that drive root motion.
 type Sequence struct {
+	// What a tick's Update reads comes first, in 72 bytes (see
+	// PartArray's layout).
+	head        *Node
+	currAnim    *Node
+	firstCyclic *Node
+	// FrameNumber is the playback position within the current node.
+	FrameNumber float64
+	// Velocity and Omega are the accumulators apply_physics integrates.
+	Velocity, Omega physics.Vec3
+	// Hooks receives fired hooks (may be nil).
+	Hooks HookSink
+
+	tail   *Node
 	free   *Node
 	inline [4]Node // the first nodes live inside the sequence (locality)
 	used   int     // how many inline nodes have been handed out
+	count  int
 
-	tail  *Node
-	count int
 	// PlacementFrame is the pose sampled when no node is current.
 	PlacementFrame *dat.AnimFrame
 	// Anims resolves animation ids.
@@ -52,18 +64,6 @@ type Sequence struct {
 	// of the first motion the new transition adds, so the new motion's
 	// velocity and omega apply at once (seed 004 Q2/Q7, divergence MA-01).
 	adopt bool
-
-	// What a tick's Update reads comes last, in 72 bytes from offset
-	// seqHot (a line's start in a PartArray; see PartArray's layout).
-	head        *Node
-	currAnim    *Node
-	firstCyclic *Node
-	// FrameNumber is the playback position within the current node.
-	FrameNumber float64
-	// Velocity and Omega are the accumulators apply_physics integrates.
-	Velocity, Omega physics.Vec3
-	// Hooks receives fired hooks (may be nil).
-	Hooks HookSink
 }
 
 // Head returns the first node, or nil.
@@ -298,10 +298,10 @@ func (s *Sequence) GetCurrAnimFrame() *dat.AnimFrame {
 // (CSequence::update).
 func (s *Sequence) Update(dt float64, frame *physics.Frame) { s.update(s.head, dt, frame) }
 
-// update is Update given s.head, which its caller read: PartArray.Update
-// reads it through the part array, and that load is the pointer's nil
-// check, so the tick does not probe the part array's first line (a line
-// it reads nothing else from) for one.
+// update is Update given s.head. Update, small enough to be inlined, reads
+// it, and that load is the nil check of PartArray.Update's &pa.Sequence:
+// without it the compiler probes the part array's first byte, a line the
+// tick reads nothing else from.
 func (s *Sequence) update(head *Node, dt float64, frame *physics.Frame) {
 	if head != nil {
 		s.updateInternal(dt, frame)
