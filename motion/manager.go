@@ -30,17 +30,15 @@ const (
 // TableManager is MotionTableManager: the motion table, its MotionState,
 // the pending_animations queue and the running animation_counter.
 type TableManager struct {
-	Table Table
-	State State
-	// Owner is told about every queued and completed motion.
-	Owner MotionDoneSink
-	// Pending is what the per-tick completion poll reads; last, so that
-	// it can share a line with what follows the manager (PartArray's
-	// layout).
+	// Pending comes first: the per-tick completion poll reads only it.
 	Pending []AnimNode
+	Table   Table
+	State   State
 	// AnimationCounter is the running total of animation completions not
 	// yet consumed by a pending entry.
 	AnimationCounter uint32
+	// Owner is told about every queued and completed motion.
+	Owner MotionDoneSink
 }
 
 func (m *TableManager) popHead(success bool) {

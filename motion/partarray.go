@@ -15,48 +15,44 @@ import (
 //
 // Laid out by cache line. A PartArray is allocated in the 896-byte size
 // class with the allocator's 8-byte header ahead of it (objects over 512
-// bytes that hold pointers), so it starts 8 bytes into a line. What a
-// tick reads of it — Manager's Pending (the completion poll), Setup,
-// Manager, the turned spheres the collision transition takes (their key
-// and up to two spheres) and the Sequence's first 72 bytes (what Update
-// reads) — are the 192 bytes from offset tickLines-8 (Pending's), three
-// whole lines: a tick with collision reads no line of it that one without
-// does not. The inline nodes start 16 bytes into a line, as before. The
-// checks below pin the offsets.
+// bytes that hold pointers), so it starts 8 bytes into a line (line n
+// below is the one holding offsets 64n-8 to 64n+55). A tick reads lines
+// 1 (Setup, Manager and Manager's Pending, the completion poll), 3 and 4
+// (the Sequence's first 72 bytes, what Update reads) and the current
+// node's; the collision transition adds line 0, its turned spheres (key
+// and up to two spheres; their last 16 bytes are line 1's first). Lines
+// 0 and 1 are one aligned 128-byte pair, which the hardware's
+// adjacent-line prefetch fetches together, and the tick's first touch of
+// the part array is its nil check of &pa.Sequence at line 0. The inline
+// nodes start 16 bytes into a line, as before. The checks below pin the
+// offsets.
 type PartArray struct {
-	// Scale is the object scale (ObjScale).
-	Scale physics.Vec3
-	_     [20]byte // puts Pending at tickLines-8
-
-	// manager is Manager's storage; its Pending (last but for the
-	// counter) starts the tick's lines.
-	manager TableManager
-
-	Setup   *dat.Setup
-	Manager *TableManager
-
 	// Turned are the Setup's spheres as the collision mover last took
 	// them (package physobj).
 	Turned TurnedSpheres
 
+	Setup   *dat.Setup
+	Manager *TableManager
+	// manager is Manager's storage, ahead of the sequence so that the
+	// tick's completion poll (Pending, its first field) shares a cache
+	// line with Manager.
+	manager TableManager
+
 	Sequence Sequence
 
+	// Scale is the object scale (ObjScale).
+	Scale physics.Vec3
 	Poses Poses
 }
 
-// tickLines is the offset of the tick's first line (a line's start, less
-// the allocation header's 8 bytes); the tick's fields end three lines on,
-// at the Sequence's tail. PartArray is in a size class of whole lines with its
-// header (768 < 8+size <= 896), and the inline nodes start 16 bytes into
-// a line.
-const tickLines = 128
-
+// The lines, as offsets in the part array (line n: 64n-8 to 64n+55).
 var (
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.manager)+unsafe.Offsetof(TableManager{}.Pending)-(tickLines-8)]
-	_ = [1]struct{}{}[unsafe.Sizeof(TableManager{})-unsafe.Offsetof(TableManager{}.Pending)-32]
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.tail)-(tickLines-8+192)]
-	_ = [1]struct{}{}[unsafe.Offsetof(Sequence{}.tail)-72]
 	_ = [1]struct{}{}[unsafe.Sizeof(TurnedSpheres{})-72]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Setup)-72]
+	_ = [1]struct{}{}[unsafe.Offsetof(TableManager{}.Pending)]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.manager)-88] // Pending ends at 112, in line 1
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)-(3*64-8+24)]
+	_ = [1]struct{}{}[unsafe.Offsetof(Sequence{}.tail)-72] // ends in line 4
 	_ = [1]struct{}{}[(8+unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.inline))%64-16]
 	_ = uint(8 + unsafe.Sizeof(PartArray{}) - 769)
 	_ = uint(896 - 8 - unsafe.Sizeof(PartArray{}))

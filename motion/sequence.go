@@ -48,22 +48,22 @@ type Sequence struct {
 	// Hooks receives fired hooks (may be nil).
 	Hooks HookSink
 
-	tail   *Node
-	free   *Node
-	inline [4]Node // the first nodes live inside the sequence (locality)
-	used   int     // how many inline nodes have been handed out
-	count  int
-
+	tail  *Node
+	free  *Node
+	count int
+	used  int // how many inline nodes have been handed out
 	// PlacementFrame is the pose sampled when no node is current.
 	PlacementFrame *dat.AnimFrame
-	// Anims resolves animation ids.
-	Anims AnimationSource
-
 	// adopt is set by ClearPhysics while a node is current: that node
 	// (a link of the previous transition still playing) takes the physics
 	// of the first motion the new transition adds, so the new motion's
 	// velocity and omega apply at once (seed 004 Q2/Q7, divergence MA-01).
 	adopt bool
+
+	inline [4]Node // the first nodes live inside the sequence (locality)
+
+	// Anims resolves animation ids.
+	Anims AnimationSource
 }
 
 // Head returns the first node, or nil.
@@ -296,14 +296,8 @@ func (s *Sequence) GetCurrAnimFrame() *dat.AnimFrame {
 // Update advances the sequence by dt seconds, folding root motion into
 // frame (may be nil): update_internal when nodes exist, else apply_physics
 // (CSequence::update).
-func (s *Sequence) Update(dt float64, frame *physics.Frame) { s.update(s.head, dt, frame) }
-
-// update is Update given s.head. Update, small enough to be inlined, reads
-// it, and that load is the nil check of PartArray.Update's &pa.Sequence:
-// without it the compiler probes the part array's first byte, a line the
-// tick reads nothing else from.
-func (s *Sequence) update(head *Node, dt float64, frame *physics.Frame) {
-	if head != nil {
+func (s *Sequence) Update(dt float64, frame *physics.Frame) {
+	if s.head != nil {
 		s.updateInternal(dt, frame)
 		s.Apricot()
 	} else if frame != nil {
