@@ -20,7 +20,8 @@ import (
 // 1 (Setup, Manager and Manager's Pending, the completion poll), 3 and 4
 // (the Sequence's first 72 bytes, what Update reads) and the current
 // node's; the collision transition adds line 0, its turned spheres (key
-// and up to two spheres; their last 16 bytes are line 1's first). Lines
+// and up to two spheres; their last 16 bytes are line 1's first). The
+// frame's UpdateParts reads Scale and Poses, lines 11 and 12. Lines
 // 0 and 1 are one aligned 128-byte pair, which the hardware's
 // adjacent-line prefetch fetches together, and the tick's first touch of
 // the part array is its nil check of &pa.Sequence at line 0. The inline
@@ -40,6 +41,8 @@ type PartArray struct {
 
 	Sequence Sequence
 
+	// What UpdateParts reads, from a line's start (two lines).
+	_ [32]byte
 	// Scale is the object scale (ObjScale).
 	Scale physics.Vec3
 	Poses Poses
@@ -54,6 +57,7 @@ var (
 	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)-(3*64-8+24)]
 	_ = [1]struct{}{}[unsafe.Offsetof(Sequence{}.tail)-72] // ends in line 4
 	_ = [1]struct{}{}[(8+unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.inline))%64-16]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Scale)-(11*64-8)]
 	_ = uint(8 + unsafe.Sizeof(PartArray{}) - 769)
 	_ = uint(896 - 8 - unsafe.Sizeof(PartArray{}))
 )
