@@ -2,6 +2,7 @@ package motion
 
 import (
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/dereth/dereth/dat"
@@ -11,23 +12,55 @@ import (
 // PartArray is the animation half of CPartArray: the Setup, the Sequence,
 // the MotionTableManager (nil without a motion table), the object scale and
 // the published part poses.
+//
+// Laid out by cache line. A PartArray is allocated in the 896-byte size
+// class with the allocator's 8-byte header ahead of it (objects over 512
+// bytes that hold pointers), so it starts 8 bytes into a line (line n
+// below is the one holding offsets 64n-8 to 64n+55). A tick reads lines
+// 1 (Setup, Manager and Manager's Pending, the completion poll), 3 and 4
+// (the Sequence's first 72 bytes, what Update reads) and the current
+// node's; the collision transition adds line 0, its turned spheres (key
+// and up to two spheres; their last 16 bytes are line 1's first). The
+// frame's UpdateParts reads Scale and Poses, lines 11 and 12. Lines
+// 0 and 1 are one aligned 128-byte pair, which the hardware's
+// adjacent-line prefetch fetches together, and the tick's first touch of
+// the part array is its nil check of &pa.Sequence at line 0. The inline
+// nodes start 16 bytes into a line, as before. The checks below pin the
+// offsets.
 type PartArray struct {
+	// Turned are the Setup's spheres as the collision mover last took
+	// them (package physobj).
+	Turned TurnedSpheres
+
 	Setup   *dat.Setup
 	Manager *TableManager
 	// manager is Manager's storage, ahead of the sequence so that the
-	// tick's completion poll (Pending) shares a cache line with Manager.
+	// tick's completion poll (Pending, its first field) shares a cache
+	// line with Manager.
 	manager TableManager
 
 	Sequence Sequence
 
+	// What UpdateParts reads, from a line's start (two lines).
+	_ [32]byte
 	// Scale is the object scale (ObjScale).
 	Scale physics.Vec3
 	Poses Poses
-
-	// Turned are the Setup's spheres as the collision mover last took
-	// them (package physobj).
-	Turned TurnedSpheres
 }
+
+// The lines, as offsets in the part array (line n: 64n-8 to 64n+55).
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(TurnedSpheres{})-72]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Setup)-72]
+	_ = [1]struct{}{}[unsafe.Offsetof(TableManager{}.Pending)]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.manager)-88] // Pending ends at 112, in line 1
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)-(3*64-8+24)]
+	_ = [1]struct{}{}[unsafe.Offsetof(Sequence{}.tail)-72] // ends in line 4
+	_ = [1]struct{}{}[(8+unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.inline))%64-16]
+	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Scale)-(11*64-8)]
+	_ = uint(8 + unsafe.Sizeof(PartArray{}) - 769)
+	_ = uint(896 - 8 - unsafe.Sizeof(PartArray{}))
+)
 
 // Poses are the per-part poses of the last UpdateParts, in the object's
 // space, in the two channels seed 002 names.
@@ -58,49 +91,71 @@ type Poses struct {
 var _ = [1]struct{}{}[unsafe.Sizeof(physics.Quat{})-16]
 
 // TurnedSpheres are a Setup's collision spheres scaled and turned to an
-// orientation, kept until the Setup (its spheres' slice), the scale or
-// the orientation changes: an object that has not turned since its last
-// transition does not turn its spheres again.
+// orientation, kept until the spheres' slice, the scale or the
+// orientation changes: an object that has not turned since its last
+// transition does not turn its spheres again. One or two spheres (a
+// creature's usual) are kept inline, beside their key; more in a slice
+// of their own.
 type TurnedSpheres struct {
-	setup   *dat.Setup
-	from    *dat.Sphere
-	n       int
-	scale   uint32
-	q       [4]uint32
-	spheres []dat.Sphere
+	q     [4]uint32
+	scale uint32
+	n     uint32
+	// from is the spheres' slice's first element; the pointer keeps that
+	// array alive, so no other spheres can come to share the address.
+	from   *dat.Sphere
+	inline [2]dat.Sphere
+	more   *[]dat.Sphere
 }
 
 // Of returns s's spheres scaled by scale (their origins and radii) and
 // their origins turned by q, as q.Rotate(origin·scale) and radius·scale
-// compute them; the slice is the cache's, valid until the next call. The
-// key compares bits, so equal inputs give the very result computed
-// before. A Setup's spheres changed in place (not replaced) are not
-// noticed.
+// compute them (nil when s has none); the slice is the cache's, valid
+// until the next call. The key compares bits, so equal inputs give the
+// very result computed before. A Setup's spheres changed in place (not
+// replaced) are not noticed.
 func (t *TurnedSpheres) Of(s *dat.Setup, scale float32, q physics.Quat) []dat.Sphere {
 	key := *(*[4]uint32)(unsafe.Pointer(&q)) // the four float32s' bits
 	sc := math.Float32bits(scale)
-	var from *dat.Sphere
-	if len(s.Spheres) > 0 {
-		from = &s.Spheres[0]
+	n := len(s.Spheres)
+	if n == 0 {
+		return nil
 	}
-	if t.setup == s && t.from == from && t.n == len(s.Spheres) && t.scale == sc && t.q == key && t.spheres != nil {
-		return t.spheres
+	from := unsafe.SliceData(s.Spheres)
+	if t.q == key && t.scale == sc && t.from == from && int(t.n) == n {
+		return t.kept()
 	}
-	t.setup, t.from, t.n, t.scale, t.q = s, from, len(s.Spheres), sc, key
-	t.spheres = t.spheres[:0]
-	for _, sp := range s.Spheres {
-		t.spheres = append(t.spheres, dat.Sphere{Origin: q.Rotate(sp.Origin.Scale(scale)), Radius: sp.Radius * scale})
+	t.q, t.scale, t.from, t.n = key, sc, from, uint32(n)
+	out := t.inline[:]
+	if n > len(t.inline) {
+		if t.more == nil {
+			t.more = new([]dat.Sphere)
+		}
+		*t.more = slices.Grow((*t.more)[:0], n)[:n]
+		out = *t.more
 	}
-	return t.spheres
+	out = out[:n]
+	for i, sp := range s.Spheres {
+		out[i] = dat.Sphere{Origin: q.Rotate(sp.Origin.Scale(scale)), Radius: sp.Radius * scale}
+	}
+	return out
+}
+
+// kept returns the spheres the key was last set for.
+func (t *TurnedSpheres) kept() []dat.Sphere {
+	if t.n <= uint32(len(t.inline)) {
+		return t.inline[:t.n]
+	}
+	return *t.more
 }
 
 // Kept returns the spheres Of(s, scale, q) would return without turning
-// them again (its key matches: q's and scale's bits, the Setup and its
-// spheres' slice), else nil. It is small enough to be inlined.
+// them again when they are kept inline (one or two spheres, and its key
+// matches: q's and scale's bits and the spheres' slice), else nil. It is
+// small enough to be inlined.
 func (t *TurnedSpheres) Kept(s *dat.Setup, scale float32, q *physics.Quat) []dat.Sphere {
-	if t.q == *(*[4]uint32)(unsafe.Pointer(q)) && t.scale == math.Float32bits(scale) && t.setup == s &&
-		t.from == unsafe.SliceData(s.Spheres) && t.n == len(s.Spheres) && t.n > 0 {
-		return t.spheres
+	if t.q == *(*[4]uint32)(unsafe.Pointer(q)) && t.scale == math.Float32bits(scale) &&
+		t.from == unsafe.SliceData(s.Spheres) && int(t.n) == len(s.Spheres) && t.n-1 < uint32(len(t.inline)) {
+		return t.inline[:t.n]
 	}
 	return nil
 }

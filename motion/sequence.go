@@ -36,31 +36,34 @@ const maxAdvances = 256
 // starting at FirstCyclic, the playing node and frame, and the velocity and
 // omega accumulators that drive root motion.
 type Sequence struct {
-	head, tail  *Node
-	firstCyclic *Node
+	// What a tick's Update reads comes first, in 72 bytes (see
+	// PartArray's layout).
+	head        *Node
 	currAnim    *Node
-	count       int
-
+	firstCyclic *Node
 	// FrameNumber is the playback position within the current node.
 	FrameNumber float64
 	// Velocity and Omega are the accumulators apply_physics integrates.
 	Velocity, Omega physics.Vec3
-	// PlacementFrame is the pose sampled when no node is current.
-	PlacementFrame *dat.AnimFrame
-
-	// Anims resolves animation ids; Hooks receives fired hooks (may be nil).
-	Anims AnimationSource
+	// Hooks receives fired hooks (may be nil).
 	Hooks HookSink
 
+	tail  *Node
+	free  *Node
+	count int
+	used  int // how many inline nodes have been handed out
+	// PlacementFrame is the pose sampled when no node is current.
+	PlacementFrame *dat.AnimFrame
 	// adopt is set by ClearPhysics while a node is current: that node
 	// (a link of the previous transition still playing) takes the physics
 	// of the first motion the new transition adds, so the new motion's
 	// velocity and omega apply at once (seed 004 Q2/Q7, divergence MA-01).
 	adopt bool
 
-	free   *Node
 	inline [4]Node // the first nodes live inside the sequence (locality)
-	used   int     // how many inline nodes have been handed out
+
+	// Anims resolves animation ids.
+	Anims AnimationSource
 }
 
 // Head returns the first node, or nil.

@@ -3,6 +3,7 @@ package motion
 import (
 	"math"
 	"testing"
+	"unsafe"
 
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
@@ -11,7 +12,8 @@ import (
 // TestTurnedSpheresFollowTheirInputs: the spheres are the Setup's, scaled
 // and turned (q.Rotate(origin·scale), radius·scale, bit for bit), and a
 // new orientation, scale, Setup or sphere slice gives the new spheres,
-// not the kept ones; the same inputs give the kept slice.
+// not the kept ones; the same inputs give the kept slice, for two spheres
+// (kept inline) and for three (kept in a slice).
 func TestTurnedSpheresFollowTheirInputs(t *testing.T) {
 	a := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 0.3, Z: 0.45}, Radius: 0.45}, {Origin: physics.Vec3{Y: -0.2, Z: 1.3}, Radius: 0.4}}}
 	b := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 1, Z: 2}, Radius: 1}}}
@@ -49,12 +51,25 @@ func TestTurnedSpheresFollowTheirInputs(t *testing.T) {
 	neg := q2
 	neg.W, neg.X, neg.Y, neg.Z = -neg.W, -neg.X, -neg.Y, -neg.Z
 	check("the same turn, negated", ts.Of(b, 1.5, neg), want(b, 1.5, neg))
+	// More than the two kept inline: a slice of their own, kept too.
+	c := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}, {Origin: physics.Vec3{X: 0.1, Z: 1.2}, Radius: 0.4}, {Origin: physics.Vec3{Z: 2}, Radius: 0.3}}}
+	three := ts.Of(c, 2, q1)
+	check("three spheres", three, want(c, 2, q1))
+	if again := ts.Of(c, 2, q1); &again[0] != &three[0] {
+		t.Fatal("three spheres: the same inputs turned the spheres again")
+	}
+	check("three, turned", ts.Of(c, 2, q2), want(c, 2, q2))
+	check("two after three", ts.Of(a, 2, q2), want(a, 2, q2))
+	check("three after two", ts.Of(c, 2, q1), want(c, 2, q1))
+	if got := ts.Kept(c, 2, &q1); got != nil {
+		t.Fatal("Kept returned three spheres (it answers for those kept inline only)")
+	}
 }
 
 // TestTurnedSpheresKeptIsOfsKey: Kept returns Of's kept slice exactly when
-// Of would not turn the spheres again (the same Setup, sphere slice, scale
-// and orientation bits), and nil after any change of them and before the
-// first Of.
+// Of would not turn the spheres again (the same sphere slice, scale and
+// orientation bits, whichever Setup holds the slice), and nil after any
+// change of them and before the first Of.
 func TestTurnedSpheresKeptIsOfsKey(t *testing.T) {
 	a := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 0.3, Z: 0.45}, Radius: 0.45}}}
 	b := &dat.Setup{Spheres: []dat.Sphere{{Origin: physics.Vec3{X: 0.3, Z: 0.45}, Radius: 0.45}}}
@@ -66,6 +81,10 @@ func TestTurnedSpheresKeptIsOfsKey(t *testing.T) {
 	first := ts.Of(a, 1, q)
 	if got := ts.Kept(a, 1, &q); len(got) != 1 || &got[0] != &first[0] {
 		t.Fatal("Kept did not return Of's slice for Of's inputs")
+	}
+	same := *a // another Setup with the same spheres' slice: the key is the slice
+	if got := ts.Kept(&same, 1, &q); len(got) != 1 || &got[0] != &first[0] {
+		t.Fatal("Kept did not return Of's slice for a Setup sharing the spheres")
 	}
 	neg := q
 	neg.Z = -neg.Z
@@ -90,3 +109,22 @@ func TestTurnedSpheresKeptIsOfsKey(t *testing.T) {
 		t.Fatal("no spheres: Kept returned spheres")
 	}
 }
+
+// TestPartArrayTickLines: a part array starts 8 bytes into a cache line
+// (the allocator's header ahead of it), as PartArray's layout and its
+// checks assume: its turned spheres start line 0, and Setup, Manager
+// and Pending share line 1, the other half of line 0's aligned pair.
+func TestPartArrayTickLines(t *testing.T) {
+	defer func() { partArraySink = nil }()
+	for i := range 64 {
+		pa := NewPartArray(&dat.Setup{}, nil, nil)
+		partArraySink = pa // on the heap, as a component is
+		at := uintptr(unsafe.Pointer(pa))
+		pending := at + unsafe.Offsetof(pa.manager) + unsafe.Offsetof(pa.manager.Pending)
+		if at%64 != 8 || at/128 != (pending+23)/128 || uintptr(unsafe.Pointer(&pa.Setup))/64 != (pending+23)/64 {
+			t.Fatalf("part array %d at %#x (%d bytes into a line): its lines are not the layout's", i, at, at%64)
+		}
+	}
+}
+
+var partArraySink *PartArray
