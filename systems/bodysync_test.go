@@ -120,3 +120,63 @@ func TestShapelessCodeSetupIsTriedAgain(t *testing.T) {
 		t.Fatal("no body after the Setup gained a sphere")
 	}
 }
+
+// TestFramesWithoutGroundWalkEveryBody: frames run without ground have no
+// resolver, so they skip the body sync and their commits place no body;
+// the first sync with ground again walks every object, so each body is
+// where its object went meanwhile (the check off: this test is the one
+// asserting it).
+func TestFramesWithoutGroundWalkEveryBody(t *testing.T) {
+	defer func(on bool) { bodycheck.On = on }(bodycheck.On)
+	bodycheck.On = false
+	w := collideWorld(t)
+	walker(t, w, 0x50000001, 60, 40, 0)
+	for range 5 {
+		w.Step(0.05)
+	}
+	p := w.Object(0x50000001).Phys
+	before := p.Position
+	ground := w.Ground
+	w.Ground = nil
+	for range 5 {
+		w.Step(0.05)
+	}
+	if p.Position == before {
+		t.Fatal("setup: the walker did not move without ground")
+	}
+	w.Ground = ground
+	syncBodies(w)
+	if body, _, ok, at := w.Broadphase().Placed(p.GUID, &p.Position, p.Scale); !ok || !at {
+		t.Fatalf("after frames without ground: body at %+v (placed %v), walker at %+v", body, ok, p.Position)
+	}
+}
+
+// TestCollisionBackOnWalksEveryBody: ticks run with collision off place
+// no body, even with no frame between (a benchmark's loop); turning
+// collision back on makes the next sync walk every object.
+func TestCollisionBackOnWalksEveryBody(t *testing.T) {
+	defer func(on bool) { bodycheck.On = on }(bodycheck.On)
+	bodycheck.On = false
+	w := collideWorld(t)
+	walker(t, w, 0x50000001, 60, 40, 0)
+	for range 5 {
+		w.Step(0.05)
+	}
+	p := w.Object(0x50000001).Phys
+	before := p.Position
+	w.Collision(false)
+	for range 5 {
+		w.Now += 0.05
+		for _, e := range w.Objects {
+			w.UpdateObject(e)
+		}
+	}
+	if p.Position == before {
+		t.Fatal("setup: the walker did not move with collision off")
+	}
+	w.Collision(true)
+	syncBodies(w)
+	if body, _, ok, at := w.Broadphase().Placed(p.GUID, &p.Position, p.Scale); !ok || !at {
+		t.Fatalf("collision back on: body at %+v (placed %v), walker at %+v", body, ok, p.Position)
+	}
+}

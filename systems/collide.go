@@ -63,12 +63,14 @@ type collider struct {
 	refs [2][]physRef
 	// moved are the objects (by guid) Moved marked since the last sync,
 	// in the order marked; marked is their set; order is syncMoved's
-	// scratch. full: the next sync walks every object (bodiesStale, and
-	// the first).
+	// scratch. full: the next sync walks every object (the first, and
+	// after collision comes back on). frame is the world's FrameNo at the
+	// last sync.
 	moved  []uint32
 	marked map[uint32]struct{}
 	order  []movedRef
 	full   bool
+	frame  int
 }
 
 // physRef is an entity and its physics object.
@@ -81,8 +83,8 @@ type physRef struct {
 // every candidate is accepted as if nothing collided (kept for benchmarks
 // and comparisons).
 func (w *World) Collision(on bool) {
-	if on && w.noCollide {
-		w.bodiesStale() // the commits while off placed no body
+	if on && w.noCollide && w.collide != nil {
+		w.collide.full = true // the commits while off placed no body
 	}
 	w.noCollide = !on
 }
@@ -130,10 +132,11 @@ func (w *World) Broadphase() *collision.Broadphase { return w.col().bp }
 // transition's own placement) join, move or leave, in table order. A
 // transition places its mover's body at once (transitionWith), so in
 // steady state there is nothing to do. Every object is walked instead
-// (syncAll) after a move the world could not follow — collision off or no
-// ground, whose commits place no body — or while the ordinary schedule or
-// the frame has contributor stages, which may write anything; and on the
-// first sync. With bodycheck.On (the tests) the full walk follows in
+// (syncAll) after moves the world could not follow — collision off or no
+// ground, whose commits place no body: collision turned back on, or a
+// frame that ran without this sync (the frame step's condition is the
+// resolver's) — or while the ordinary schedule or the frame has
+// contributor stages, which may write anything; and on the first sync. With bodycheck.On (the tests) the full walk follows in
 // check-only form (checkBodies).
 func syncBodies(w *World) {
 	if w.resolver() == nil {
@@ -142,8 +145,10 @@ func syncBodies(w *World) {
 	w.useLand()
 	c := w.collide
 	c.bp.BeginSync()
-	if c.full || w.unplaced || !w.ordinaryIsDirect() || w.Frame != nil && len(w.Frame.Steps) != len(w.Frame.retail) {
-		c.full, w.unplaced = false, false
+	skipped := w.FrameNo > c.frame+1 // a frame whose moves had no resolver
+	c.frame = w.FrameNo
+	if c.full || skipped || !w.ordinaryIsDirect() || w.Frame != nil && len(w.Frame.Steps) != len(w.Frame.retail) {
+		c.full = false
 		clear(c.marked)
 		c.moved = c.moved[:0]
 		syncAll(w)
@@ -176,7 +181,7 @@ func syncAll(w *World) {
 				ref.e, ref.p = e, components.PhysicsObj.Get(entry)
 			}
 			p := ref.p
-			if p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal) &&
+			if inWorld(p) &&
 				(bp.Still(p.GUID, &p.Position, p.Scale) || bp.Move(p.GUID, &p.Position, p.Scale)) {
 				// A body already (its Setup and PartArray stay the
 				// object's for its life): moved, if it moved.
@@ -219,7 +224,7 @@ func syncMoved(w *World) {
 	for _, m := range order {
 		entry := w.ECS.Entry(m.e)
 		p := components.PhysicsObj.Get(entry)
-		eligible := p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal)
+		eligible := inWorld(p)
 		if eligible && bp.Move(p.GUID, &p.Position, p.Scale) {
 			continue
 		}
@@ -238,8 +243,7 @@ func syncMoved(w *World) {
 // are not cached, so a later Place could find some (the full walk tried
 // it at every sync).
 func (w *World) retryBody(p *physics.Object, pa *motion.PartArray) {
-	if pa == nil || pa.Setup == nil || pa.Setup.ID != 0 ||
-		p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) {
+	if pa == nil || pa.Setup == nil || pa.Setup.ID != 0 || !inWorld(p) {
 		return
 	}
 	if _, _, ok, _ := w.collide.bp.Placed(p.GUID, &p.Position, p.Scale); !ok {
@@ -264,7 +268,7 @@ type movedRef struct {
 // cheap and idempotent until the sync.
 func (w *World) Moved(guid uint32) {
 	c := w.collide
-	if c == nil || c.full || w.unplaced {
+	if c == nil || c.full {
 		return // no broad phase yet, or the next sync walks every object
 	}
 	if _, ok := c.marked[guid]; ok {
@@ -273,11 +277,6 @@ func (w *World) Moved(guid uint32) {
 	c.marked[guid] = struct{}{}
 	c.moved = append(c.moved, guid)
 }
-
-// bodiesStale makes the next body sync walk every object: an object
-// moved and no body followed (a commit without a resolver: collision off
-// or no ground). One store: the no-ground tick calls it for every move.
-func (w *World) bodiesStale() { w.unplaced = true }
 
 // checkBodies is the full walk of syncAll in check-only form, after a
 // sync (bodycheck.On): it panics, naming the object and both positions,
@@ -294,7 +293,7 @@ func checkBodies(w *World) {
 			if ok {
 				have++
 			}
-			eligible := p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal)
+			eligible := inWorld(p)
 			switch {
 			case eligible && ok && !at:
 				panic(fmt.Sprintf("systems: body sync missed object 0x%08X (frame %d): its body is at %+v scale %v, the object at %+v scale %v",
@@ -344,11 +343,17 @@ func (w *World) enterWorld(v *components.View) {
 	w.placeBody(v.Phys, v.Parts)
 }
 
+// inWorld reports whether the object may have a collision body: in a
+// cell, attached to no parent and not ethereal.
+func inWorld(p *physics.Object) bool {
+	return p.Position.Cell != 0 && p.Parent == 0 && !p.State.Has(physics.StateEthereal)
+}
+
 // placeBody adds, moves or drops the object's body: an object in no cell,
 // attached to a parent or ethereal has none.
 func (w *World) placeBody(p *physics.Object, pa *motion.PartArray) {
 	bp := w.collide.bp
-	if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
+	if !inWorld(p) || pa == nil || pa.Setup == nil {
 		bp.Drop(p.GUID)
 		return
 	}

@@ -114,7 +114,6 @@ func (w *World) UpdateObject(e donburi.Entity) {
 							}
 						} else {
 							physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
-							w.bodiesStale()                                         // no resolver: no body placed
 						}
 					}
 					// CPartArray::HandleMovement
@@ -161,7 +160,6 @@ func (w *World) UpdateObject(e donburi.Entity) {
 							}
 						} else {
 							physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
-							w.bodiesStale()                                         // no resolver: no body placed
 						}
 					}
 					// DetectionManager::CheckDetection

@@ -79,15 +79,13 @@ func processHooks(w *World, o *components.View) {
 func stageTransition(w *World, o *components.View, t *Tick) {
 	// r := w.resolver(), inline but for making the collision glue.
 	var r *collision.Resolver
-	if !w.noCollide {
-		if w.Ground == nil {
-			w.bodiesStale() // no resolver: the commit places no body
-		} else if c := w.collide; c != nil {
+	if !w.noCollide && w.Ground != nil {
+		if c := w.collide; c != nil {
 			r = c.resolver
 		} else {
 			r = w.resolver()
 		}
-	} // (Collision(true) makes the next sync walk every object.)
+	}
 	if r == nil && w.Trace == nil {
 		// Nothing to sweep against and no trace to report the contact
 		// to: physobj.Transition would take its no-sweep commit (Accept)
@@ -128,8 +126,7 @@ func transitionWith(w *World, o *components.View, dt float64, r *collision.Resol
 		w.traceTransition(o.Phys.GUID, c)
 	}
 	if r == nil {
-		w.bodiesStale()
-		return
+		return // no body to place (the next sync walks every object)
 	}
 	if c.Failed {
 		w.Moved(o.Phys.GUID)
@@ -140,7 +137,7 @@ func transitionWith(w *World, o *components.View, dt float64, r *collision.Resol
 	}
 	// w.placeBody(o.Phys, o.Parts), inline:
 	p, pa := o.Phys, o.Parts
-	if p.Position.Cell == 0 || p.Parent != 0 || p.State.Has(physics.StateEthereal) || pa == nil || pa.Setup == nil {
+	if !inWorld(p) || pa == nil || pa.Setup == nil {
 		w.collide.bp.Drop(p.GUID)
 		return
 	}
@@ -167,7 +164,6 @@ func stageTransitionLast(w *World, o *components.View, t *Tick) {
 		}
 	} else {
 		physobj.AcceptWithoutGround(o.Phys, &t.Candidate, t.Dt) // no ground: no landing
-		w.bodiesStale()                                         // no resolver: no body placed
 	}
 }
 

@@ -115,10 +115,7 @@ type World struct {
 	// turns the sweep off.
 	collide   *collider
 	noCollide bool
-	// unplaced: a commit placed no body (bodiesStale), so the next body
-	// sync walks every object.
-	unplaced bool
-	tick     Tick
+	tick      Tick
 	// direct caches whether the ordinary schedule is the table the direct
 	// path was generated from (ordinaryIsDirect).
 	direct struct {
