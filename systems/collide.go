@@ -147,7 +147,7 @@ func syncBodies(w *World) {
 	c.bp.BeginSync()
 	skipped := w.FrameNo > c.frame+1 // a frame whose moves had no resolver
 	c.frame = w.FrameNo
-	if c.full || skipped || !w.ordinaryIsDirect() || w.Frame != nil && len(w.Frame.Steps) != len(w.Frame.retail) {
+	if c.full || skipped || !w.ordinaryIsDirect() || w.Frame != nil && !w.Frame.isRetail() {
 		c.full = false
 		clear(c.marked)
 		c.moved = c.moved[:0]

@@ -95,6 +95,22 @@ func Frames() *FrameSchedule {
 	return &FrameSchedule{Steps: append([]FrameStep(nil), frameSteps...), retail: frameSteps}
 }
 
+// isRetail reports whether f runs the retail frame's steps and no other:
+// the same names, conditions and bodies in the same order (no
+// contributor step inserted, none replaced).
+func (f *FrameSchedule) isRetail() bool {
+	if len(f.Steps) != len(f.retail) {
+		return false
+	}
+	for i := range f.Steps {
+		a, b := &f.Steps[i], &f.retail[i]
+		if a.Name != b.Name || funcPC(a.When) != funcPC(b.When) || funcPC(a.Run) != funcPC(b.Run) {
+			return false
+		}
+	}
+	return true
+}
+
 // Insert adds a contributor step at slot (Before or After a step name).
 // The name must not be one of the frame's own.
 func (f *FrameSchedule) Insert(slot Slot, st FrameStep) (err error) {

@@ -399,8 +399,9 @@ func (s *Schedule) matches(stages []Stage) bool {
 	return true
 }
 
-// funcPC identifies a stage body (0 for none).
-func funcPC(f StageFunc) uintptr {
+// funcPC identifies a stage body, or a frame step's condition or body (0
+// for none).
+func funcPC[F StageFunc | func(*World) | func(*World) bool](f F) uintptr {
 	if f == nil {
 		return 0
 	}
