@@ -15,7 +15,9 @@ import (
 // NaN position), turning (to a NaN orientation too), changing scale and
 // dropped — each cell's typed list (what the query reads: its cellList
 // and more) holds the bodies of resolv's list for that cell, in its
-// order; and each circle is registered in the cells of its body's
+// order, the cellList's copies of its bodies' origins and reaches true
+// (walkers turn as they step too, which moves them through place without
+// a new registration); and each circle is registered in the cells of its body's
 // position (its Bounds' cells are reg's when exact): a circle left where
 // it was while its body moves within its cells is registered right by the
 // SetPosition of a later move out of them. Some cells' lists outgrow
@@ -77,6 +79,9 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 						if bd, _ := sh.Data().(*Body); bd != got[i] {
 							t.Fatalf("step %d: space %08X cell (%d,%d) entry %d differs", step, id, gx, gy, i)
 						}
+					}
+					if k, ok := copiesTrue(&s.cells[gy*gridSide+gx]); !ok {
+						t.Fatalf("step %d: space %08X cell (%d,%d): the copies of body %d are not its origin and reach", step, id, gx, gy, k)
 					}
 				}
 			}
@@ -149,6 +154,11 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 				w.gx = min(max(w.gx+rng.Float32()*2-1, 180), 204)
 				w.gy = min(max(w.gy+rng.Float32()*2-1, 180), 204)
 				at(w)
+				if rng.IntN(4) == 0 {
+					// Turning as it steps (moveTo's slow path; a small
+					// walker's footprint, reach and radius stay).
+					w.pos.Frame.Orientation = physics.AxisAngle(physics.Vec3{Z: rng.Float32() * 6})
+				}
 				place(w, true)
 			}
 		}
@@ -163,6 +173,20 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 	if stale == 0 {
 		t.Fatalf("no circle was left where it was registered")
 	}
+}
+
+// copiesTrue reports whether each of the cell's inline bodies' copies
+// are its origin's X and Y, bit for bit, and its reach's code (else the
+// first that is not).
+func copiesTrue(c *cellList) (int, bool) {
+	for k, bd := range c.bd[:min(c.n, cellInline)] {
+		o := bd.pos.Frame.Origin
+		if math.Float32bits(c.xy[k][0]) != math.Float32bits(o.X) || math.Float32bits(c.xy[k][1]) != math.Float32bits(o.Y) ||
+			c.rc[k] != reachCode(bd.reach) {
+			return k, false
+		}
+	}
+	return 0, true
 }
 
 // TestLeavesIsTheBoundsTest: leaves, from the registration's cells as
