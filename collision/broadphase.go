@@ -74,6 +74,11 @@ type Broadphase struct {
 	// order their bodies were added): both are tried before the map.
 	hint *Body
 	next int
+	// placed is the index in list after the body Place last placed (a
+	// tick moves the walkers in the order of their bodies), early the sum
+	// of what Place read early (kept so that the loads are made).
+	placed int
+	early  uint32
 	// stills counts the bodies Still found since BeginSync, each at its
 	// own index of list while next only grows and no Drop reorders the
 	// list: a find through the map or a Drop makes it noStills.
@@ -270,6 +275,28 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 	if !bd.samePos(pos, scale) {
 		b.moveTo(bd, pos, scale)
 	}
+	// Read early what the next body's query will read first, so that
+	// its cache misses overlap the work between: its first line (its
+	// position, registration and query mark) and two of the cells it is
+	// registered in (its first and last: their rows' other cells are the
+	// lines beside them). The next body is the one after bd in list (the
+	// order a tick moves the walkers in), the cells the last queried
+	// space's (the next body's, as a rule: a cell index is within any
+	// space, in being clamped to it). Nothing read here changes what
+	// anything does: early keeps the loads.
+	i, list := b.placed, b.list
+	if uint(i) >= uint(len(list)) || list[i] != bd {
+		i = bd.idx
+	}
+	i++
+	b.placed = i
+	if s := b.lastSpace; s != nil && i < len(list) {
+		in := &list[i].in
+		c := unsafe.Pointer(&s.cells)
+		lo := (*cellList)(unsafe.Add(c, (uintptr(in[1])*uintptr(gridSide)+uintptr(in[0]))*unsafe.Sizeof(cellList{})))
+		hi := (*cellList)(unsafe.Add(c, (uintptr(in[3])*uintptr(gridSide)+uintptr(in[2]))*unsafe.Sizeof(cellList{})))
+		b.early += uint32(lo.n + hi.n)
+	}
 }
 
 // Still reports whether object guid's body is the one after the body
@@ -320,7 +347,6 @@ func (b *Broadphase) moveTo(bd *Body, pos *physics.Position, scale float32) {
 		// (place's test: bd.reach is bd.foot·scaleOr1 as place takes it.)
 		if !bd.leaves(float64(pos.Frame.Origin.X), float64(pos.Frame.Origin.Y), float64(bd.reach)) {
 			bd.pos = *pos
-			b.spaceOf(bd.block).recopy(bd)
 			return
 		}
 	}
@@ -506,95 +532,17 @@ type space struct {
 // cellInline is how many bodies of a list its cellList holds.
 const cellInline = 7
 
-// cellList is a cell's list: its length and its first bodies in one
-// line, and in the next what the query's test of each of those bodies
-// reads (Body.meets), so that a body whose footprint does not meet the
-// query's rectangle is passed over without reading the body: its
-// origin's X and Y (copies, bit for bit) and a bound on its reach
-// (reachCode). The copies are kept by whatever changes a body's
-// position or reach or a list (moveTo through recopy, place, move,
-// mirror); a body past the first cellInline has none (a crowded space's
-// queries read the bodies, scanCrowded).
+// cellList is a cell's list: its length and its first bodies, in one line.
 type cellList struct {
 	n  int
 	bd [cellInline]*Body
-	xy [cellInline][2]float32
-	rc [cellInline]uint8
-	_  byte
 }
 
-// A cellList is two lines, and space's cells start on one.
+// A cellList is a line, and space's cells start on one.
 var (
-	_ = [1]struct{}{}[unsafe.Sizeof(cellList{})-128]
-	_ = [1]struct{}{}[unsafe.Offsetof(cellList{}.xy)-64]
+	_ = [1]struct{}{}[unsafe.Sizeof(cellList{})-64]
 	_ = [1]struct{}{}[unsafe.Offsetof(space{}.cells)]
 )
-
-// copyOf sets the k-th copy (k < cellInline) to bd's origin and reach.
-func (c *cellList) copyOf(k int, bd *Body) {
-	o := &bd.pos.Frame.Origin
-	c.xy[k] = [2]float32{o.X, o.Y}
-	c.rc[k] = reachCode(bd.reach)
-}
-
-// reachCode is a reach's bound as a byte: a code c whose reachSq[c] is at
-// least reach·reach in float32 (|reach| rounded up to a sixteenth, and a
-// sixteenth more so that no rounding of the query's sum can make a body
-// that meets fail the bound; 255 for a reach past 15.8 or NaN, whose
-// bound is infinite).
-func reachCode(reach float32) uint8 {
-	a := math.Abs(float64(reach))
-	if !(a <= 15.75) {
-		return 255
-	}
-	return uint8(math.Ceil(a*16)) + 1
-}
-
-// reachSq is the square of each reach code's bound, in float32 (+Inf for
-// code 255).
-var reachSq = func() (t [256]float32) {
-	for c := range 255 {
-		r := float32(c) / 16
-		t[c] = r * r
-	}
-	t[255] = float32(math.Inf(1))
-	return t
-}()
-
-// near reports whether the k-th body's footprint may meet the rectangle
-// lx..hx × ly..hy: false only when Body.meets is false (the same
-// distances from the origin's copy, against the reach's bound).
-func (c *cellList) near(k int, lx, ly, hx, hy float32) bool {
-	x, y := c.xy[k][0], c.xy[k][1]
-	var dx, dy float32
-	if x < lx {
-		dx = lx - x
-	} else if x > hx {
-		dx = x - hx
-	}
-	if y < ly {
-		dy = ly - y
-	} else if y > hy {
-		dy = y - hy
-	}
-	return dx*dx+dy*dy <= reachSq[c.rc[k]]
-}
-
-// recopy sets bd's copies in the cells it is registered in (in), after a
-// move or a change of reach that left its registration as it was.
-func (s *space) recopy(bd *Body) {
-	for gy := int(bd.in[1]); gy <= int(bd.in[3]); gy++ {
-		for gx := int(bd.in[0]); gx <= int(bd.in[2]); gx++ {
-			c := &s.cells[gy*gridSide+gx]
-			for k, p := range c.bd[:min(c.n, cellInline)] {
-				if p == bd {
-					c.copyOf(k, bd)
-					break
-				}
-			}
-		}
-	}
-}
 
 // parts returns cell i's list: its first bodies and the rest (nil for
 // none).
@@ -639,7 +587,6 @@ func (s *space) mirror(reg [4]int) {
 				bd, _ := sh.Data().(*Body)
 				if k < cellInline {
 					c.bd[k] = bd
-					c.copyOf(k, bd)
 					continue
 				}
 				if m == nil {
@@ -670,9 +617,6 @@ func (s *space) move(bd *Body, old [4]int) {
 					last := c.n - 1
 					lp := s.at(i, last)
 					*p, *lp = *lp, nil
-					if k < last && k < cellInline {
-						c.copyOf(k, *p)
-					}
 					c.n = last
 					if last >= cellInline {
 						s.more[i] = s.more[i][:last-cellInline]
@@ -692,7 +636,6 @@ func (s *space) move(bd *Body, old [4]int) {
 			c := &s.cells[i]
 			if c.n < cellInline {
 				c.bd[c.n] = bd
-				c.copyOf(c.n, bd)
 			} else {
 				if s.more[i] == nil {
 					s.more[i] = make([]*Body, 0, cellCap)
@@ -809,9 +752,7 @@ func (b *Broadphase) place(bd *Body) {
 		} else {
 			s.mirror(union(old, bd.reg()))
 		}
-		return
 	}
-	b.spaceOf(block).recopy(bd)
 }
 
 // reg are the cells the circle is registered in (in), as ints.
@@ -1074,8 +1015,8 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 		// once, so none is met twice and none needs the query's mark
 		// (only this query compares its marks with its number).
 		c := &s.cells[gy0*gridSide+gx0]
-		for k, bd := range c.bd[:c.n] {
-			if c.near(k, lx, ly, hx, hy) && bd.meets(lx, ly, hx, hy) {
+		for _, bd := range c.bd[:c.n] {
+			if bd.meets(lx, ly, hx, hy) {
 				if bd.guid == self && self != 0 {
 					b.hint = bd
 					continue
@@ -1088,11 +1029,8 @@ func (b *Broadphase) scanBlock(s *space, lx, ly, hx, hy float32, self uint32, ou
 	for gx := gx0; gx <= gx1; gx++ {
 		for gy := gy0; gy <= gy1; gy++ {
 			c := &s.cells[gy*gridSide+gx]
-			for k, bd := range c.bd[:c.n] {
-				// (A body that does not meet the rectangle here meets it
-				// in none of its cells: it needs no mark, and its line
-				// is not read.)
-				if !c.near(k, lx, ly, hx, hy) || bd.query == q {
+			for _, bd := range c.bd[:c.n] {
+				if bd.query == q {
 					continue
 				}
 				bd.query = q
