@@ -335,3 +335,43 @@ func TestQueryIsTheGeneralLoops(t *testing.T) {
 	}
 	compare(true)
 }
+
+// TestPlaceReadsTheNextBody: Place's early read follows the bodies in
+// list order (placed is the index after the body last placed), finds its
+// place again when a body is placed out of turn or the list is reordered
+// by a Drop, and reads nothing past the list's end.
+func TestPlaceReadsTheNextBody(t *testing.T) {
+	b := NewBroadphase(nil, nil)
+	small := &dat.Setup{ID: 0x02000001, Spheres: []dat.Sphere{{Origin: physics.Vec3{Z: 0.5}, Radius: 0.5}}}
+	const block = 0xA9B40000
+	pos := func(i int, step float32) physics.Position {
+		x, y := 10+float32(i%10)*3+step, 10+float32(i/10)*3
+		return physics.Position{Cell: dat.CellAt(block, x, y), Frame: physics.Frame{Origin: physics.Vec3{X: x, Y: y}, Orientation: physics.IdentityQuat}}
+	}
+	for i := range 30 {
+		p := pos(i, 0)
+		b.Place(uint32(100+i), &p, 1, small, false)
+	}
+	for step := range 3 {
+		for i := range 30 {
+			p := pos(i, 0.1*float32(step+1))
+			b.Place(uint32(100+i), &p, 1, small, false)
+			if b.placed != i+1 {
+				t.Fatalf("step %d: after body %d placed is %d, want %d", step, i, b.placed, i+1)
+			}
+		}
+	}
+	// Out of turn: found by its index.
+	p := pos(7, 1)
+	b.Place(107, &p, 1, small, false)
+	if b.placed != 8 {
+		t.Fatalf("after body 7 out of turn placed is %d, want 8", b.placed)
+	}
+	// A Drop moves the last body into the hole: placing it finds it there.
+	b.Drop(103)
+	p = pos(29, 1)
+	b.Place(129, &p, 1, small, false)
+	if b.placed != 4 {
+		t.Fatalf("after the last body moved to index 3 placed is %d, want 4", b.placed)
+	}
+}
