@@ -74,11 +74,6 @@ type Broadphase struct {
 	// order their bodies were added): both are tried before the map.
 	hint *Body
 	next int
-	// placed is the index in list after the body Place last placed (a
-	// tick moves the walkers in the order of their bodies), early the sum
-	// of what Place read early (kept so that the loads are made).
-	placed int
-	early  uint32
 	// stills counts the bodies Still found since BeginSync, each at its
 	// own index of list while next only grows and no Drop reorders the
 	// list: a find through the map or a Drop makes it noStills.
@@ -274,28 +269,6 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 	}
 	if !bd.samePos(pos, scale) {
 		b.moveTo(bd, pos, scale)
-	}
-	// Read early what the next body's query will read first, so that
-	// its cache misses overlap the work between: its first line (its
-	// position, registration and query mark) and two of the cells it is
-	// registered in (its first and last: their rows' other cells are the
-	// lines beside them). The next body is the one after bd in list (the
-	// order a tick moves the walkers in), the cells the last queried
-	// space's (the next body's, as a rule: a cell index is within any
-	// space, in being clamped to it). Nothing read here changes what
-	// anything does: early keeps the loads.
-	i, list := b.placed, b.list
-	if uint(i) >= uint(len(list)) || list[i] != bd {
-		i = bd.idx
-	}
-	i++
-	b.placed = i
-	if s := b.lastSpace; s != nil && i < len(list) {
-		in := &list[i].in
-		c := unsafe.Pointer(&s.cells)
-		lo := (*cellList)(unsafe.Add(c, (uintptr(in[1])*uintptr(gridSide)+uintptr(in[0]))*unsafe.Sizeof(cellList{})))
-		hi := (*cellList)(unsafe.Add(c, (uintptr(in[3])*uintptr(gridSide)+uintptr(in[2]))*unsafe.Sizeof(cellList{})))
-		b.early += uint32(lo.n + hi.n)
 	}
 }
 
