@@ -25,8 +25,8 @@ import (
 // 0 and 1 are one aligned 128-byte pair, which the hardware's
 // adjacent-line prefetch fetches together, and the tick's first touch of
 // the part array is its nil check of &pa.Sequence at line 0. The inline
-// nodes start 16 bytes into a line, as before. The checks below pin the
-// offsets.
+// nodes start 16 bytes into a line, as before. The checks in layout64.go
+// pin the offsets (on 64-bit targets).
 type PartArray struct {
 	// Turned are the Setup's spheres as the collision mover last took
 	// them (package physobj).
