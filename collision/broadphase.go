@@ -157,15 +157,6 @@ type Body struct {
 // bodyPad pads Body to 256 bytes (cells end at 160).
 const bodyPad = 96
 
-// Body's lines: the sync's, query's and move's fields in the first,
-// place's in the second, the body one size class.
-var (
-	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.circle)-112]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.idx)-128]
-)
-
 // partShape is a part with a physics BSP and its rest frame.
 type partShape struct {
 	shape *Shape
@@ -511,11 +502,8 @@ type cellList struct {
 	bd [cellInline]*Body
 }
 
-// A cellList is a line, and space's cells start on one.
-var (
-	_ = [1]struct{}{}[unsafe.Sizeof(cellList{})-64]
-	_ = [1]struct{}{}[unsafe.Offsetof(space{}.cells)]
-)
+// space's cells start on a line (a cellList is one: layout64.go).
+var _ = [1]struct{}{}[unsafe.Offsetof(space{}.cells)]
 
 // parts returns cell i's list: its first bodies and the rest (nil for
 // none).

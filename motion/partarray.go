@@ -25,8 +25,8 @@ import (
 // 0 and 1 are one aligned 128-byte pair, which the hardware's
 // adjacent-line prefetch fetches together, and the tick's first touch of
 // the part array is its nil check of &pa.Sequence at line 0. The inline
-// nodes start 16 bytes into a line, as before. The checks below pin the
-// offsets.
+// nodes start 16 bytes into a line, as before. The checks in layout64.go
+// pin the offsets (on 64-bit targets).
 type PartArray struct {
 	// Turned are the Setup's spheres as the collision mover last took
 	// them (package physobj).
@@ -47,20 +47,6 @@ type PartArray struct {
 	Scale physics.Vec3
 	Poses Poses
 }
-
-// The lines, as offsets in the part array (line n: 64n-8 to 64n+55).
-var (
-	_ = [1]struct{}{}[unsafe.Sizeof(TurnedSpheres{})-72]
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Setup)-72]
-	_ = [1]struct{}{}[unsafe.Offsetof(TableManager{}.Pending)]
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.manager)-88] // Pending ends at 112, in line 1
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Sequence)-(3*64-8+24)]
-	_ = [1]struct{}{}[unsafe.Offsetof(Sequence{}.tail)-72] // ends in line 4
-	_ = [1]struct{}{}[(8+unsafe.Offsetof(PartArray{}.Sequence)+unsafe.Offsetof(Sequence{}.inline))%64-16]
-	_ = [1]struct{}{}[unsafe.Offsetof(PartArray{}.Scale)-(11*64-8)]
-	_ = uint(8 + unsafe.Sizeof(PartArray{}) - 769)
-	_ = uint(896 - 8 - unsafe.Sizeof(PartArray{}))
-)
 
 // Poses are the per-part poses of the last UpdateParts, in the object's
 // space, in the two channels seed 002 names.

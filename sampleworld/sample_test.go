@@ -79,9 +79,9 @@ func TestHuman(t *testing.T) {
 	roots := 0
 	for i, par := range s.ParentIndex {
 		switch {
-		case int(par) >= s.NumParts():
+		case par >= uint32(s.NumParts()):
 			roots++
-		case int(par) >= i:
+		case par >= uint32(i):
 			t.Errorf("part %d's parent %d does not precede it", i, par)
 		}
 	}

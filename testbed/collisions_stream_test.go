@@ -33,7 +33,7 @@ world.input{}
 local at = world.position(p)
 expect.eq(at.cell, 0x%08X, "in the house's EnvCell")
 expect.eq(at.origin[2] <= %[7]v + 0.01 and at.origin[2] > %[7]v - 0.2, true, "stopped at the north wall: y " .. at.origin[2])
-`, sampleworld.TownBlock&0xFFFF0000, h.X, h.Y-8, h.X, h.Y-8, uint32(sampleworld.TownHouseCell0), h.Y+3-0.45)
+`, uint32(sampleworld.TownBlock&0xFFFF0000), h.X, h.Y-8, h.X, h.Y-8, uint32(sampleworld.TownHouseCell0), h.Y+3-0.45)
 	if err := runLua(t, src); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package session
 import (
 	"runtime"
 	"runtime/debug"
-	"syscall"
 	"testing"
 
 	"github.com/dereth/dereth/dat"
@@ -135,8 +134,7 @@ func BenchmarkLoginBurst(b *testing.B) {
 	b.ReportMetric(float64(len(pkts))*float64(b.N)/b.Elapsed().Seconds(), "packets/s")
 	b.ReportMetric(float64(len(pkts)), "packets/login")
 	b.ReportMetric(float64(placed), "placed")
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
-		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-RSS-MB")
+	if mb, ok := peakRSSMB(); ok {
+		b.ReportMetric(mb, "peak-RSS-MB")
 	}
 }

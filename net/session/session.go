@@ -488,7 +488,7 @@ func (s *Session) periodic(now time.Time) acnet.Packet {
 	p := acnet.Packet{Header: acnet.Header{Flags: acnet.EncryptedChecksum | acnet.AckSequence}, Optional: acnet.Optional{Ack: s.serverSeq}}
 	if s.flowBytes > 0 {
 		p.Flags |= acnet.Flow
-		p.Flow = acnet.FlowBody{Bytes: uint32(min(s.flowBytes, math.MaxUint32)), Interval: s.flowInterval}
+		p.Flow = acnet.FlowBody{Bytes: uint32(min(uint64(s.flowBytes), math.MaxUint32)), Interval: s.flowInterval}
 		s.mu.Lock()
 		s.stats.FlowReported += s.flowBytes
 		s.mu.Unlock()

@@ -133,7 +133,7 @@ func townData() []any {
 	for i, h := range TownHouses {
 		f := place(lb, h.X, h.Y, 0)
 		f.Orientation = heading(h.Heading)
-		cell := uint32(TownHouseCell0 + i)
+		cell := uint32(TownHouseCell0) + uint32(i)
 		info.Buildings = append(info.Buildings, dat.BuildInfo{ModelID: TownHouseGfxObj, Frame: f, NumLeaves: 1,
 			Portals: []dat.BuildingPortal{{Flags: portalExactMatch, OtherCellID: uint16(cell), OtherPortalID: 0, Stabs: []uint16{uint16(cell)}}}})
 		out = append(out, &dat.EnvCell{ID: cell, Flags: dat.EnvCellSeenOutside | dat.EnvCellHasStaticObjs,
