@@ -180,7 +180,7 @@ func polyHitsSpherePrecise(poly *Poly, sp tsphere) (bool, vec) {
 	if float32(math.Abs(float64(dp))) > rad {
 		return false, vec{}
 	}
-	diff := rad*rad - dp*dp
+	diff := float32(rad*rad) - float32(dp*dp)
 	cp := sp.c.Sub(n.Scale(dp))
 	vs := poly.Verts
 	prev := len(vs) - 1

@@ -282,9 +282,9 @@ func CylinderDistance(radius, height float32, pos physics.Position, otherRadius,
 	}
 	switch {
 	case dz > 0 && reach > 0:
-		return float32(math.Sqrt(float64(dz*dz + reach*reach)))
+		return float32(math.Sqrt(float64(float32(dz*dz) + float32(reach*reach))))
 	case dz < 0 && reach < 0:
-		return -float32(math.Sqrt(float64(dz*dz + reach*reach)))
+		return -float32(math.Sqrt(float64(float32(dz*dz) + float32(reach*reach))))
 	}
 	return reach
 }
