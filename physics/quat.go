@@ -29,8 +29,9 @@ func (q Quat) Inverse() Quat {
 	if n == 0 {
 		return IdentityQuat
 	}
-	c := q.Conj()
-	return Quat{c.W / n, c.X / n, c.Y / n, c.Z / n}
+	// The conjugate written out (Conj's call would cost Inverse its
+	// inlining now that the squares are rounded one by one).
+	return Quat{q.W / n, -q.X / n, -q.Y / n, -q.Z / n}
 }
 
 // Normalize returns q scaled to unit length; a zero quaternion yields the

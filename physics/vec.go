@@ -43,8 +43,13 @@ func (v Vec3) Cross(w Vec3) Vec3 {
 	}
 }
 
-// Len returns the Euclidean length of v.
-func (v Vec3) Len() float32 { return float32(math.Sqrt(float64(v.Dot(v)))) }
+// Len returns the Euclidean length of v: the square root of v.Dot(v),
+// written out so that Len costs the inliner no more than it did before the
+// rounding conversions (callers such as PositionManager.UseTime stay
+// inlinable).
+func (v Vec3) Len() float32 {
+	return float32(math.Sqrt(float64(float32(v.X*v.X) + float32(v.Y*v.Y) + float32(v.Z*v.Z))))
+}
 
 // IsZero reports whether every component is exactly zero.
 func (v Vec3) IsZero() bool { return v.X == 0 && v.Y == 0 && v.Z == 0 }
