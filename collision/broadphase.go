@@ -654,6 +654,7 @@ func (b *Broadphase) place(bd *Body) {
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
 	bd.reach = bd.foot * s
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	r := float64(float32(bd.foot*s) + slack)
 	if bd.circle == nil || block != bd.block {
 		s := b.space(block)

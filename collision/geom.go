@@ -38,6 +38,7 @@ func NewPoly(verts []physics.Vec3, twoSided bool) Poly {
 	var n vec
 	for i, a := range verts {
 		b := verts[(i+1)%len(verts)]
+		// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 		n.X += float32((a.Y - b.Y) * (a.Z + b.Z))
 		n.Y += float32((a.Z - b.Z) * (a.X + b.X))
 		n.Z += float32((a.X - b.X) * (a.Y + b.Y))

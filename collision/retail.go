@@ -753,6 +753,7 @@ func (t *trans) terrainPoly(q vec) *Poly {
 	// without a branch on which triangle q is in (the walkers' data) nor
 	// on which edge leaves it out: out is 1 when an edge does.
 	es := &e.edges[0]
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	out0 := b2u(float32(es[0].dx*(q.Y-es[0].ay))-float32(es[0].dy*(q.X-es[0].ax)) < 0) |
 		b2u(float32(es[1].dx*(q.Y-es[1].ay))-float32(es[1].dy*(q.X-es[1].ax)) < 0) |
 		b2u(float32(es[2].dx*(q.Y-es[2].ay))-float32(es[2].dy*(q.X-es[2].ax)) < 0)

@@ -18,6 +18,7 @@ func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.V
 	cx, cy := gx%dat.CellsPerBlockSide, gy%dat.CellsPerBlockSide
 	block := uint32(gx/dat.CellsPerBlockSide)<<24 | uint32(gy/dat.CellsPerBlockSide)<<16
 	tri := dat.CellTriangles(block, cx, cy)
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	ox := float32(float32(gx-bx*dat.CellsPerBlockSide-cx) * dat.CellLength)
 	oy := float32(float32(gy-by*dat.CellsPerBlockSide-cy) * dat.CellLength)
 	for k, t := range tri {

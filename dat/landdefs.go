@@ -181,6 +181,7 @@ func adjustToOutsideRetail(cell uint32, pos *physics.Vec3) (uint32, bool) {
 	if !ok {
 		return 0, false
 	}
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	pos.X -= float32(float32(math.Floor(float64(pos.X/BlockLength))) * BlockLength)
 	pos.Y -= float32(float32(math.Floor(float64(pos.Y/BlockLength))) * BlockLength)
 	return id, true

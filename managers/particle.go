@@ -205,6 +205,8 @@ func (e *Emitter) rand() float32 {
 	return float32(float32(x>>8) / (1 << 24)) // a product (÷2²⁴ is ×2⁻²⁴): not fused into signed's 2·r − 1
 }
 
+// signed returns a pseudo-random number in [-1, 1). float32(x*y) rounds
+// a product before the sum: never fused (physics.Vec3).
 func (e *Emitter) signed() float32 { return float32(2*e.rand()) - 1 }
 
 // emit births one particle age seconds old (EmitParticle, Particle::Init).

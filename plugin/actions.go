@@ -48,6 +48,7 @@ func EncodeAction(typ uint32, values protocol.Object) (*protocol.Generic, []byte
 func (p *Plugin) allow(typ uint32) bool {
 	now := p.m.now
 	if now > p.tokensAt {
+		// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
 		p.tokens = min(RateBurst, p.tokens+float64((now-p.tokensAt)*RateLimit))
 		p.tokensAt = now
 	}

@@ -28,6 +28,7 @@ func (m *Manager) view(guid uint32, v *components.View) bool {
 // globalXY is a position's place on the map in metres: landblock x/y
 // times 192 plus the origin in the block.
 func globalXY(p physics.Position) (x, y float64) {
+	// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	return float64(float64(p.Cell>>24)*192) + float64(p.Frame.Origin.X), float64(float64(p.Cell>>16&0xFF)*192) + float64(p.Frame.Origin.Y)
 }
 

@@ -153,6 +153,7 @@ func Displace(o *dat.ObjectDesc, ix, iy, iq uint32) physics.Vec3 {
 	loc := o.BaseLoc.Origin
 	x, y := loc.X, loc.Y
 	if o.DisplaceX > 0 {
+		// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
 		x = float32(float64(noise(ix, iy, iq, 45773)*float64(o.DisplaceX)) + float64(loc.X))
 	}
 	if o.DisplaceY > 0 {

@@ -309,6 +309,7 @@ func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 // and no water vertex. Cells outside the landblock count as not walkable
 // (their heights are another landblock's).
 func walkableAround(b uint32, lb *dat.LandBlock, z *collision.Heights, vi, vj int, minZ float32) bool {
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	px, py := float32(float32(vi)*dat.CellLength), float32(float32(vj)*dat.CellLength)
 	if px < PlaceRadius || py < PlaceRadius || px > dat.BlockLength-PlaceRadius || py > dat.BlockLength-PlaceRadius {
 		return false
