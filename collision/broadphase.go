@@ -654,7 +654,8 @@ func (b *Broadphase) place(bd *Body) {
 		b.maxFoot = max(b.maxFoot, bd.foot*s)
 	}
 	bd.reach = bd.foot * s
-	r := float64(bd.foot*s + slack)
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	r := float64(float32(bd.foot*s) + slack)
 	if bd.circle == nil || block != bd.block {
 		s := b.space(block)
 		sp := s.sp
@@ -955,7 +956,7 @@ func (bd *Body) meets(lx, ly, hx, hy float32) bool {
 	} else if o.Y > hy {
 		dy = o.Y - hy
 	}
-	return dx*dx+dy*dy <= bd.reach*bd.reach
+	return float32(dx*dx)+float32(dy*dy) <= bd.reach*bd.reach
 }
 
 // scanBlock is the scan of the cells under the rectangle lx..hx, ly..hy
@@ -1122,7 +1123,7 @@ func (b *Broadphase) scan(bodies []*Body, l, h, off physics.Vec3, self uint32, o
 		} else if o.Y > h.Y {
 			dy = o.Y - h.Y
 		}
-		if r := bd.reach; dx*dx+dy*dy <= r*r {
+		if r := bd.reach; float32(dx*dx)+float32(dy*dy) <= r*r {
 			out = bd.obstacles(off, out)
 		}
 	}

@@ -81,7 +81,8 @@ func (c *Cell) near(lo, hi physics.Vec3) bool {
 	dx := q.X - min(max(q.X, lo.X), hi.X)
 	dy := q.Y - min(max(q.Y, lo.Y), hi.Y)
 	dz := q.Z - min(max(q.Z, lo.Z), hi.Z)
-	return dx*dx+dy*dy+dz*dz <= b.Radius*b.Radius
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	return float32(dx*dx)+float32(dy*dy)+float32(dz*dz) <= b.Radius*b.Radius
 }
 
 // portalNear reports whether the portal's polygon (its bounding box)

@@ -38,9 +38,10 @@ func NewPoly(verts []physics.Vec3, twoSided bool) Poly {
 	var n vec
 	for i, a := range verts {
 		b := verts[(i+1)%len(verts)]
-		n.X += (a.Y - b.Y) * (a.Z + b.Z)
-		n.Y += (a.Z - b.Z) * (a.X + b.X)
-		n.Z += (a.X - b.X) * (a.Y + b.Y)
+		// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+		n.X += float32((a.Y - b.Y) * (a.Z + b.Z))
+		n.Y += float32((a.Z - b.Z) * (a.X + b.X))
+		n.Z += float32((a.X - b.X) * (a.Y + b.Y))
 	}
 	l := n.Len()
 	if l < 1e-12 || !finite(l) || len(verts) < 3 {

@@ -753,13 +753,14 @@ func (t *trans) terrainPoly(q vec) *Poly {
 	// without a branch on which triangle q is in (the walkers' data) nor
 	// on which edge leaves it out: out is 1 when an edge does.
 	es := &e.edges[0]
-	out0 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
-		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
-		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	out0 := b2u(float32(es[0].dx*(q.Y-es[0].ay))-float32(es[0].dy*(q.X-es[0].ax)) < 0) |
+		b2u(float32(es[1].dx*(q.Y-es[1].ay))-float32(es[1].dy*(q.X-es[1].ax)) < 0) |
+		b2u(float32(es[2].dx*(q.Y-es[2].ay))-float32(es[2].dy*(q.X-es[2].ax)) < 0)
 	es = &e.edges[1]
-	out1 := b2u(es[0].dx*(q.Y-es[0].ay)-es[0].dy*(q.X-es[0].ax) < 0) |
-		b2u(es[1].dx*(q.Y-es[1].ay)-es[1].dy*(q.X-es[1].ax) < 0) |
-		b2u(es[2].dx*(q.Y-es[2].ay)-es[2].dy*(q.X-es[2].ax) < 0)
+	out1 := b2u(float32(es[0].dx*(q.Y-es[0].ay))-float32(es[0].dy*(q.X-es[0].ax)) < 0) |
+		b2u(float32(es[1].dx*(q.Y-es[1].ay))-float32(es[1].dy*(q.X-es[1].ax)) < 0) |
+		b2u(float32(es[2].dx*(q.Y-es[2].ay))-float32(es[2].dy*(q.X-es[2].ax)) < 0)
 	if out0&out1 != 0 {
 		return nil
 	}
@@ -812,7 +813,7 @@ func (t *trans) validateWalkable(s *tsphere, poly *Poly) TransitionState {
 	if accept {
 		ci.setContact(pl)
 		if p.stepDown {
-			interp := (1 - -1/(p.stepDownAmt*p.walkInterp)*zd) * p.walkInterp
+			interp := (1 - float32(-1/(p.stepDownAmt*p.walkInterp)*zd)) * p.walkInterp
 			if interp >= p.walkInterp || interp < -0.1 {
 				return StateCollided
 			}
@@ -1388,13 +1389,13 @@ func (t *trans) stepSphereDown(c vec, rad float32, disp vec, radsum float32) Tra
 		return StateCollided
 	}
 	radsum += Epsilon
-	v := float32(math.Sqrt(float64(radsum*radsum - (disp.X*disp.X + disp.Y*disp.Y))))
+	v := float32(math.Sqrt(float64(float32(radsum*radsum) - (float32(disp.X*disp.X) + float32(disp.Y*disp.Y)))))
 	scaled := (v - disp.Z) / step
 	tc := (1 - scaled) * p.walkInterp
 	if tc >= p.walkInterp || tc < -0.1 {
 		return StateCollided
 	}
-	interp := step * scaled
+	interp := float32(step * scaled)
 	d := vec{X: disp.X, Y: disp.Y, Z: disp.Z + interp}.Scale(1 / radsum)
 	if d.Z <= p.walkableAllowance {
 		return StateOK
@@ -1422,7 +1423,7 @@ func (t *trans) cylCollisions(o *Obstacle) TransitionState {
 // cylCollides is CCylSphere::CollidesWithSphere: within radsum of the
 // axis and overlapping the cylinder's height.
 func cylCollides(r float32, disp vec, radsum, h float32) bool {
-	return disp.X*disp.X+disp.Y*disp.Y <= radsum*radsum && r-Epsilon+h*0.5 >= float32(math.Abs(float64(h*0.5-disp.Z)))
+	return float32(disp.X*disp.X)+float32(disp.Y*disp.Y) <= radsum*radsum && r-Epsilon+float32(h*0.5) >= float32(math.Abs(float64(float32(h*0.5)-disp.Z)))
 }
 
 // cylNormal is CCylSphere::CollisionNormal for sphere i: sideways from
@@ -1432,8 +1433,8 @@ func cylCollides(r float32, disp vec, radsum, h float32) bool {
 func (t *trans) cylNormal(i int, low vec, h, radsum float32, checkDisp vec) (vec, bool) {
 	p := &t.path
 	d := p.curr[i].Sub(low)
-	if radsum*radsum < d.X*d.X+d.Y*d.Y {
-		return vec{X: d.X, Y: d.Y}, p.global[i].r-Epsilon+h*0.5 >= float32(math.Abs(float64(h*0.5-d.Z))) ||
+	if radsum*radsum < float32(d.X*d.X)+float32(d.Y*d.Y) {
+		return vec{X: d.X, Y: d.Y}, p.global[i].r-Epsilon+float32(h*0.5) >= float32(math.Abs(float64(float32(h*0.5)-d.Z))) ||
 			float32(math.Abs(float64(d.Z-checkDisp.Z))) <= Epsilon
 	}
 	if checkDisp.Z-d.Z <= 0 {
@@ -1528,7 +1529,7 @@ func (t *trans) cylIntersects(low vec, h, rad float32) TransitionState {
 	}
 	tc := (h + g.r - disp.Z) / move.Z
 	off := move.Scale(tc)
-	if od := off.Add(disp); radsum*radsum < od.X*od.X+od.Y*od.Y {
+	if od := off.Add(disp); radsum*radsum < float32(od.X*od.X)+float32(od.Y*od.Y) {
 		return StateOK
 	}
 	interp := (1 - tc) * p.walkInterp

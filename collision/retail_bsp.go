@@ -180,7 +180,8 @@ func polyHitsSpherePrecise(poly *Poly, sp tsphere) (bool, vec) {
 	if float32(math.Abs(float64(dp))) > rad {
 		return false, vec{}
 	}
-	diff := rad*rad - dp*dp
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	diff := float32(rad*rad) - float32(dp*dp)
 	cp := sp.c.Sub(n.Scale(dp))
 	vs := poly.Verts
 	prev := len(vs) - 1

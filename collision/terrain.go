@@ -18,13 +18,14 @@ func CellPolys(z *Heights, gx, gy, bx, by int, out *[2]Poly, verts *[6]physics.V
 	cx, cy := gx%dat.CellsPerBlockSide, gy%dat.CellsPerBlockSide
 	block := uint32(gx/dat.CellsPerBlockSide)<<24 | uint32(gy/dat.CellsPerBlockSide)<<16
 	tri := dat.CellTriangles(block, cx, cy)
-	ox := float32(gx-bx*dat.CellsPerBlockSide-cx) * dat.CellLength
-	oy := float32(gy-by*dat.CellsPerBlockSide-cy) * dat.CellLength
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	ox := float32(float32(gx-bx*dat.CellsPerBlockSide-cx) * dat.CellLength)
+	oy := float32(float32(gy-by*dat.CellsPerBlockSide-cy) * dat.CellLength)
 	for k, t := range tri {
 		vs := verts[k*3 : k*3+3]
 		for m, idx := range t {
 			i, j := idx/dat.VerticesPerSide, idx%dat.VerticesPerSide
-			vs[m] = physics.Vec3{X: ox + float32(i)*dat.CellLength, Y: oy + float32(j)*dat.CellLength, Z: z[idx]}
+			vs[m] = physics.Vec3{X: ox + float32(float32(i)*dat.CellLength), Y: oy + float32(float32(j)*dat.CellLength), Z: z[idx]}
 		}
 		out[k] = NewPoly(vs, false)
 		if out[k].Plane.N.Z < 0 {

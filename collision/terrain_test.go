@@ -39,7 +39,9 @@ func firstHolding(polys *[2]Poly, q physics.Vec3) *Poly {
 		vs := polys[k].Verts
 		a, in := vs[len(vs)-1], true
 		for _, b := range vs {
-			if (b.X-a.X)*(q.Y-a.Y)-(b.Y-a.Y)*(q.X-a.X) < 0 {
+			// Products rounded before the difference, never fused, as in
+			// terrainPoly (physics.Vec3).
+			if float32((b.X-a.X)*(q.Y-a.Y))-float32((b.Y-a.Y)*(q.X-a.X)) < 0 {
 				in = false
 			}
 			a = b

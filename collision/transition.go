@@ -452,7 +452,8 @@ func (r *Resolver) record(c *contact) {
 // ground-plane part (Plane::snap_to_plane in AdjustOffset).
 func snap(d, n vec) vec {
 	if n.Z > 0 {
-		d.Z = -(n.X*d.X + n.Y*d.Y) / n.Z
+		// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+		d.Z = -(float32(n.X*d.X) + float32(n.Y*d.Y)) / n.Z
 	}
 	return d
 }

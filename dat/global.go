@@ -13,7 +13,8 @@ import "github.com/dereth/dereth/physics"
 // and GlobalDistance, which never form the large coordinates.
 func GlobalOrigin(p physics.Position) physics.Vec3 {
 	bx, by := BlockXY(p.Cell)
-	return p.Frame.Origin.Add(physics.Vec3{X: float32(bx) * BlockLength, Y: float32(by) * BlockLength})
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	return p.Frame.Origin.Add(physics.Vec3{X: float32(float32(bx) * BlockLength), Y: float32(float32(by) * BlockLength)})
 }
 
 // GlobalOffset returns to − from in global space (Position::get_offset):

@@ -181,8 +181,9 @@ func adjustToOutsideRetail(cell uint32, pos *physics.Vec3) (uint32, bool) {
 	if !ok {
 		return 0, false
 	}
-	pos.X -= float32(math.Floor(float64(pos.X/BlockLength))) * BlockLength
-	pos.Y -= float32(math.Floor(float64(pos.Y/BlockLength))) * BlockLength
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	pos.X -= float32(float32(math.Floor(float64(pos.X/BlockLength))) * BlockLength)
+	pos.Y -= float32(float32(math.Floor(float64(pos.Y/BlockLength))) * BlockLength)
 	return id, true
 }
 
@@ -258,13 +259,13 @@ func TerrainHeight(block uint32, z *[VerticesPerSide * VerticesPerSide]float32, 
 	zne, znw := z[vertexIndex(cx+1, cy+1)], z[vertexIndex(cx, cy+1)]
 	switch {
 	case split && first:
-		return zsw + (zse-zsw)*u + (zne-zse)*v
+		return zsw + float32((zse-zsw)*u) + float32((zne-zse)*v)
 	case split:
-		return zsw + (zne-znw)*u + (znw-zsw)*v
+		return zsw + float32((zne-znw)*u) + float32((znw-zsw)*v)
 	case first:
-		return zsw + (zse-zsw)*u + (znw-zsw)*v
+		return zsw + float32((zse-zsw)*u) + float32((znw-zsw)*v)
 	}
-	return zne + (znw-zne)*(1-u) + (zse-zne)*(1-v)
+	return zne + float32((znw-zne)*(1-u)) + float32((zse-zne)*(1-v))
 }
 
 // TerrainNormal returns the unit normal of the cell triangle TerrainHeight
@@ -278,7 +279,7 @@ func TerrainNormal(block uint32, z *[VerticesPerSide * VerticesPerSide]float32, 
 		t = tris[0]
 	}
 	p := func(i int) physics.Vec3 {
-		return physics.Vec3{X: float32(i/VerticesPerSide) * CellLength, Y: float32(i%VerticesPerSide) * CellLength, Z: z[i]}
+		return physics.Vec3{X: float32(float32(i/VerticesPerSide) * CellLength), Y: float32(float32(i%VerticesPerSide) * CellLength), Z: z[i]}
 	}
 	a, b, c := p(t[0]), p(t[1]), p(t[2])
 	return b.Sub(a).Cross(c.Sub(a)).Normalize()
@@ -292,8 +293,8 @@ func terrainCell(block uint32, x, y float32) (cx, cy int, u, v float32, split, f
 	x, y = clamp(x), clamp(y)
 	cx = min(int(x/CellLength), CellsPerBlockSide-1)
 	cy = min(int(y/CellLength), CellsPerBlockSide-1)
-	u = (x - float32(cx)*CellLength) / CellLength
-	v = (y - float32(cy)*CellLength) / CellLength
+	u = (x - float32(float32(cx)*CellLength)) / CellLength
+	v = (y - float32(float32(cy)*CellLength)) / CellLength
 	bx, by := BlockXY(block)
 	split = SplitSWtoNE(uint32(bx*CellsPerBlockSide+cx), uint32(by*CellsPerBlockSide+cy))
 	if split {

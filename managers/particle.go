@@ -202,10 +202,12 @@ func (e *Emitter) rand() float32 {
 	x ^= x >> 17
 	x ^= x << 5
 	e.rng = x
-	return float32(x>>8) / (1 << 24)
+	return float32(float32(x>>8) / (1 << 24)) // a product (÷2²⁴ is ×2⁻²⁴): not fused into signed's 2·r − 1
 }
 
-func (e *Emitter) signed() float32 { return 2*e.rand() - 1 }
+// signed returns a pseudo-random number in [-1, 1). float32(x*y) rounds
+// a product before the sum: never fused (physics.Vec3).
+func (e *Emitter) signed() float32 { return float32(2*e.rand()) - 1 }
 
 // emit births one particle age seconds old (EmitParticle, Particle::Init).
 func (e *Emitter) emit(age float64) {
@@ -218,11 +220,11 @@ func (e *Emitter) emit(age float64) {
 	r = r.Sub(info.OffsetDir.Scale(info.OffsetDir.Dot(r)))
 	var off physics.Vec3
 	if l := r.Len(); l > 1e-4 {
-		off = r.Scale((info.MinOffset + (info.MaxOffset-info.MinOffset)*e.rand()) / l)
+		off = r.Scale((info.MinOffset + float32((info.MaxOffset-info.MinOffset)*e.rand())) / l)
 	}
-	a := info.A.Scale(info.MinA + (info.MaxA-info.MinA)*e.rand())
-	b := info.B.Scale(info.MinB + (info.MaxB-info.MinB)*e.rand())
-	c := info.C.Scale(info.MinC + (info.MaxC-info.MinC)*e.rand())
+	a := info.A.Scale(info.MinA + float32((info.MaxA-info.MinA)*e.rand()))
+	b := info.B.Scale(info.MinB + float32((info.MaxB-info.MinB)*e.rand()))
+	c := info.C.Scale(info.MinC + float32((info.MaxC-info.MinC)*e.rand()))
 	p := Particle{Base: e.World.Origin, Start: local(off), Age: age}
 	switch info.ParticleType {
 	case dat.ParticleStill:
@@ -258,13 +260,13 @@ func (e *Emitter) emit(age float64) {
 	}
 	// The lifespan and the scale and translucency curves, each with its
 	// random spread.
-	p.Lifespan = max(info.Lifespan+float64(e.signed())*info.LifespanRand, 0)
+	p.Lifespan = max(info.Lifespan+float64(float64(e.signed())*info.LifespanRand), 0)
 	s := e.signed()
-	p.StartScale = clampf(info.StartScale+s*info.ScaleRand, 0.1, 10)
-	p.FinalScale = clampf(info.FinalScale+s*info.ScaleRand, 0.1, 10)
+	p.StartScale = clampf(info.StartScale+float32(s*info.ScaleRand), 0.1, 10)
+	p.FinalScale = clampf(info.FinalScale+float32(s*info.ScaleRand), 0.1, 10)
 	t := e.signed()
-	p.StartTrans = clampf(info.StartTrans+t*info.TransRand, 0, 1)
-	p.FinalTrans = clampf(info.FinalTrans+t*info.TransRand, 0, 1)
+	p.StartTrans = clampf(info.StartTrans+float32(t*info.TransRand), 0, 1)
+	p.FinalTrans = clampf(info.FinalTrans+float32(t*info.TransRand), 0, 1)
 	p.move(info.ParticleType)
 	if p.Age < p.Lifespan {
 		e.Particles = append(e.Particles, p)
@@ -302,8 +304,8 @@ func (p *Particle) move(typ dat.ParticleType) {
 	if p.Lifespan > 0 {
 		f = float32(min(p.Age/p.Lifespan, 1))
 	}
-	p.Scale = p.StartScale + (p.FinalScale-p.StartScale)*f
-	p.Trans = p.StartTrans + (p.FinalTrans-p.StartTrans)*f
+	p.Scale = p.StartScale + float32((p.FinalScale-p.StartScale)*f)
+	p.Trans = p.StartTrans + float32((p.FinalTrans-p.StartTrans)*f)
 }
 
 // Position is a particle's position in the emitter's object's cell: the

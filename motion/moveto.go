@@ -280,11 +280,12 @@ func CylinderDistance(radius, height float32, pos physics.Position, otherRadius,
 	} else {
 		dz = pos.Frame.Origin.Z - (other.Frame.Origin.Z + otherHeight)
 	}
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
 	switch {
 	case dz > 0 && reach > 0:
-		return float32(math.Sqrt(float64(dz*dz + reach*reach)))
+		return float32(math.Sqrt(float64(float32(dz*dz) + float32(reach*reach))))
 	case dz < 0 && reach < 0:
-		return -float32(math.Sqrt(float64(dz*dz + reach*reach)))
+		return -float32(math.Sqrt(float64(float32(dz*dz) + float32(reach*reach))))
 	}
 	return reach
 }

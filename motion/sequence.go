@@ -362,7 +362,8 @@ func (s *Sequence) updateInternal(dt float64, frame *physics.Frame) {
 		}
 		lo, hi := n.lo(), n.hi()
 		rate := float64(n.Framerate) // exact: the float32 comparisons below are unchanged
-		step := rate * dt
+		// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+		step := float64(rate * dt)
 		last := min(max(frameIndex(s.FrameNumber), lo), hi)
 		s.FrameNumber += step
 		leftover := 0.0

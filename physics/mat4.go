@@ -51,12 +51,13 @@ func PoseMat4Into(dst *Mat4, q Quat, t Vec3) {
 	dst[3] = [4]float32{t.X, t.Y, t.Z, 1}
 }
 
-// Mul returns m·n: apply m first, then n.
+// Mul returns m·n: apply m first, then n. Mul and Apply round each
+// product on its own (no fused multiply-add; see Vec3).
 func (m Mat4) Mul(n Mat4) Mat4 {
 	var r Mat4
 	for i := 0; i < 4; i++ {
 		for j := 0; j < 4; j++ {
-			r[i][j] = m[i][0]*n[0][j] + m[i][1]*n[1][j] + m[i][2]*n[2][j] + m[i][3]*n[3][j]
+			r[i][j] = float32(m[i][0]*n[0][j]) + float32(m[i][1]*n[1][j]) + float32(m[i][2]*n[2][j]) + float32(m[i][3]*n[3][j])
 		}
 	}
 	return r
@@ -65,8 +66,8 @@ func (m Mat4) Mul(n Mat4) Mat4 {
 // Apply transforms the point p (w = 1).
 func (m Mat4) Apply(p Vec3) Vec3 {
 	return Vec3{
-		p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-		p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-		p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+		float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+		float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+		float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 	}
 }

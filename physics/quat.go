@@ -9,12 +9,14 @@ type Quat struct{ W, X, Y, Z float32 }
 var IdentityQuat = Quat{W: 1}
 
 // Mul returns the Hamilton product q·r: the rotation r followed by q.
+// Each product is rounded on its own, as everywhere in this package (no
+// fused multiply-add; see Vec3).
 func (q Quat) Mul(r Quat) Quat {
 	return Quat{
-		W: q.W*r.W - q.X*r.X - q.Y*r.Y - q.Z*r.Z,
-		X: q.W*r.X + q.X*r.W + q.Y*r.Z - q.Z*r.Y,
-		Y: q.W*r.Y - q.X*r.Z + q.Y*r.W + q.Z*r.X,
-		Z: q.W*r.Z + q.X*r.Y - q.Y*r.X + q.Z*r.W,
+		W: float32(q.W*r.W) - float32(q.X*r.X) - float32(q.Y*r.Y) - float32(q.Z*r.Z),
+		X: float32(q.W*r.X) + float32(q.X*r.W) + float32(q.Y*r.Z) - float32(q.Z*r.Y),
+		Y: float32(q.W*r.Y) - float32(q.X*r.Z) + float32(q.Y*r.W) + float32(q.Z*r.X),
+		Z: float32(q.W*r.Z) + float32(q.X*r.Y) - float32(q.Y*r.X) + float32(q.Z*r.W),
 	}
 }
 
@@ -23,18 +25,19 @@ func (q Quat) Conj() Quat { return Quat{q.W, -q.X, -q.Y, -q.Z} }
 
 // Inverse returns q⁻¹; a zero quaternion yields the identity.
 func (q Quat) Inverse() Quat {
-	n := q.W*q.W + q.X*q.X + q.Y*q.Y + q.Z*q.Z
+	n := float32(q.W*q.W) + float32(q.X*q.X) + float32(q.Y*q.Y) + float32(q.Z*q.Z)
 	if n == 0 {
 		return IdentityQuat
 	}
-	c := q.Conj()
-	return Quat{c.W / n, c.X / n, c.Y / n, c.Z / n}
+	// The conjugate written out (Conj's call would cost Inverse its
+	// inlining now that the squares are rounded one by one).
+	return Quat{q.W / n, -q.X / n, -q.Y / n, -q.Z / n}
 }
 
 // Normalize returns q scaled to unit length; a zero quaternion yields the
 // identity.
 func (q Quat) Normalize() Quat {
-	n := float32(math.Sqrt(float64(q.W*q.W + q.X*q.X + q.Y*q.Y + q.Z*q.Z)))
+	n := float32(math.Sqrt(float64(float32(q.W*q.W) + float32(q.X*q.X) + float32(q.Y*q.Y) + float32(q.Z*q.Z))))
 	if n == 0 || !finite(n) {
 		return IdentityQuat
 	}

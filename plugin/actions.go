@@ -48,7 +48,8 @@ func EncodeAction(typ uint32, values protocol.Object) (*protocol.Generic, []byte
 func (p *Plugin) allow(typ uint32) bool {
 	now := p.m.now
 	if now > p.tokensAt {
-		p.tokens = min(RateBurst, p.tokens+(now-p.tokensAt)*RateLimit)
+		// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+		p.tokens = min(RateBurst, p.tokens+float64((now-p.tokensAt)*RateLimit))
 		p.tokensAt = now
 	}
 	if p.tokens >= 1 {

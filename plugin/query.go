@@ -28,7 +28,8 @@ func (m *Manager) view(guid uint32, v *components.View) bool {
 // globalXY is a position's place on the map in metres: landblock x/y
 // times 192 plus the origin in the block.
 func globalXY(p physics.Position) (x, y float64) {
-	return float64(p.Cell>>24)*192 + float64(p.Frame.Origin.X), float64(p.Cell>>16&0xFF)*192 + float64(p.Frame.Origin.Y)
+	// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	return float64(float64(p.Cell>>24)*192) + float64(p.Frame.Origin.X), float64(float64(p.Cell>>16&0xFF)*192) + float64(p.Frame.Origin.Y)
 }
 
 // distance is the distance in metres between two positions (3D; the
@@ -37,7 +38,7 @@ func distance(a, b physics.Position) float64 {
 	ax, ay := globalXY(a)
 	bx, by := globalXY(b)
 	dz := float64(a.Frame.Origin.Z - b.Frame.Origin.Z)
-	return math.Sqrt((ax-bx)*(ax-bx) + (ay-by)*(ay-by) + dz*dz)
+	return math.Sqrt(float64((ax-bx)*(ax-bx)) + float64((ay-by)*(ay-by)) + float64(dz*dz))
 }
 
 // objectTable is object(guid)'s table: a copy, so the plugin may keep or

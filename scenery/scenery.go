@@ -153,10 +153,11 @@ func Displace(o *dat.ObjectDesc, ix, iy, iq uint32) physics.Vec3 {
 	loc := o.BaseLoc.Origin
 	x, y := loc.X, loc.Y
 	if o.DisplaceX > 0 {
-		x = float32(noise(ix, iy, iq, 45773)*float64(o.DisplaceX) + float64(loc.X))
+		// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+		x = float32(float64(noise(ix, iy, iq, 45773)*float64(o.DisplaceX)) + float64(loc.X))
 	}
 	if o.DisplaceY > 0 {
-		y = float32(noise(ix, iy, iq, 72719)*float64(o.DisplaceY) + float64(loc.Y))
+		y = float32(float64(noise(ix, iy, iq, 72719)*float64(o.DisplaceY)) + float64(loc.Y))
 	}
 	q := float64(1813693831*iy-ix*(1870387557*iy+1109124029)-402451965) * hashScale
 	switch {
@@ -220,8 +221,8 @@ func toRadians(d float32) float32 { return float32(math.Pi / 180 * float64(d)) }
 // current rotation), normalised, becomes a yaw about z and a tilt.
 func setHeading(f *physics.Frame, degrees float32) {
 	q := f.Orientation
-	m13 := 2 * (q.X*q.Z - q.W*q.Y)
-	m23 := 2 * (q.Y*q.Z + q.W*q.X)
+	m13 := 2 * (float32(q.X*q.Z) - float32(q.W*q.Y))
+	m23 := 2 * (float32(q.Y*q.Z) + float32(q.W*q.X))
 	r := float64(toRadians(degrees))
 	h := physics.Vec3{X: float32(math.Sin(r)), Y: float32(math.Cos(r)), Z: m23 + m13}
 	l := h.Len()
@@ -242,10 +243,10 @@ func yawPitchRoll(yaw, pitch, roll float32) physics.Quat {
 	sp, cp := math.Sincos(float64(pitch) / 2)
 	sy, cy := math.Sincos(float64(yaw) / 2)
 	return physics.Quat{
-		X: float32(cy*sp*cr + sy*cp*sr),
-		Y: float32(sy*cp*cr - cy*sp*sr),
-		Z: float32(cy*cp*sr - sy*sp*cr),
-		W: float32(cy*cp*cr + sy*sp*sr),
+		X: float32(float64(cy*sp*cr) + float64(sy*cp*sr)),
+		Y: float32(float64(sy*cp*cr) - float64(cy*sp*sr)),
+		Z: float32(float64(cy*cp*sr) - float64(sy*sp*cr)),
+		W: float32(float64(cy*cp*cr) + float64(sy*sp*sr)),
 	}
 }
 
@@ -265,7 +266,7 @@ func OnRoad(lb *dat.LandBlock, px, py float32) bool {
 	if !r0 && !r1 && !r2 && !r3 {
 		return false
 	}
-	dx, dy := px-float32(x)*tileLength, py-float32(y)*tileLength
+	dx, dy := px-float32(float32(x)*tileLength), py-float32(float32(y)*tileLength)
 	rMin, rMax := roadWidth, tileLength-roadWidth
 	abs := func(v float32) float32 { return float32(math.Abs(float64(v))) }
 	switch {
@@ -372,8 +373,8 @@ func (g *Generator) Generate(lb *dat.LandBlock, info *dat.LandBlockInfo, dst []O
 				continue
 			}
 			d := Displace(o, gx, gy, uint32(j))
-			lx := float32(vx)*dat.CellLength + d.X
-			ly := float32(vy)*dat.CellLength + d.Y
+			lx := float32(float32(vx)*dat.CellLength) + d.X
+			ly := float32(float32(vy)*dat.CellLength) + d.Y
 			if lx < 0 || ly < 0 || lx >= dat.BlockLength || ly >= dat.BlockLength || OnRoad(lb, lx, ly) {
 				continue
 			}

@@ -35,7 +35,8 @@ func (s *Synthetic) has(block uint32) bool {
 
 // Height is the synthetic terrain height at global vertex (gx, gy).
 func Height(gx, gy int) float32 {
-	return 20 + 6*float32(math.Sin(float64(gx)*0.31)*math.Cos(float64(gy)*0.27))
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	return 20 + float32(6*float32(math.Sin(float64(gx)*0.31)*math.Cos(float64(gy)*0.27)))
 }
 
 // Build implements Source.

@@ -309,7 +309,8 @@ func (s *Scenario) FindPlaceWith(o FindOptions) (Place, error) {
 // and no water vertex. Cells outside the landblock count as not walkable
 // (their heights are another landblock's).
 func walkableAround(b uint32, lb *dat.LandBlock, z *collision.Heights, vi, vj int, minZ float32) bool {
-	px, py := float32(vi)*dat.CellLength, float32(vj)*dat.CellLength
+	// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	px, py := float32(float32(vi)*dat.CellLength), float32(float32(vj)*dat.CellLength)
 	if px < PlaceRadius || py < PlaceRadius || px > dat.BlockLength-PlaceRadius || py > dat.BlockLength-PlaceRadius {
 		return false
 	}
@@ -342,17 +343,17 @@ func walkableAround(b uint32, lb *dat.LandBlock, z *collision.Heights, vi, vj in
 // distToTriangle2D is the distance in the xy plane from (px, py) to the
 // triangle v (0 inside it).
 func distToTriangle2D(px, py float32, v [3]physics.Vec3) float32 {
-	side := func(a, b physics.Vec3) float32 { return (b.X-a.X)*(py-a.Y) - (b.Y-a.Y)*(px-a.X) }
+	side := func(a, b physics.Vec3) float32 { return float32((b.X-a.X)*(py-a.Y)) - float32((b.Y-a.Y)*(px-a.X)) }
 	s0, s1, s2 := side(v[0], v[1]), side(v[1], v[2]), side(v[2], v[0])
 	if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) {
 		return 0
 	}
 	seg := func(a, b physics.Vec3) float32 {
 		dx, dy := b.X-a.X, b.Y-a.Y
-		t := ((px-a.X)*dx + (py-a.Y)*dy) / (dx*dx + dy*dy)
+		t := (float32((px-a.X)*dx) + float32((py-a.Y)*dy)) / (float32(dx*dx) + float32(dy*dy))
 		t = min(max(t, 0), 1)
-		ex, ey := a.X+t*dx-px, a.Y+t*dy-py
-		return float32(math.Sqrt(float64(ex*ex + ey*ey)))
+		ex, ey := a.X+float32(t*dx)-px, a.Y+float32(t*dy)-py
+		return float32(math.Sqrt(float64(float32(ex*ex) + float32(ey*ey))))
 	}
 	return min(seg(v[0], v[1]), seg(v[1], v[2]), seg(v[2], v[0]))
 }

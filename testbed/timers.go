@@ -75,7 +75,8 @@ func (s *Scenario) RunTimers() {
 		if now := s.World.Now; t.period > 0 && !t.cancelled {
 			for n := 0; t.due <= now+1e-9; n++ {
 				if n == catchUpSteps {
-					t.due += (math.Floor((now-t.due)/t.period) + 1) * t.period
+					// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+					t.due += float64((math.Floor((now-t.due)/t.period) + 1) * t.period)
 					if t.due <= now {
 						t.due = now + t.period
 					}

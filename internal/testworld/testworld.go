@@ -130,8 +130,9 @@ func (s *Sample) Crowd(n int) (*systems.World, error) {
 	side := int(math.Ceil(math.Sqrt(float64(n))))
 	cmds := []uint32{motion.WalkForward, motion.RunForward, motion.Ready}
 	for i := 0; i < n; i++ {
-		x := 96 + float32(i%side-side/2)*1.6
-		y := 96 + float32(i/side-side/2)*1.6
+		// float32(x*y) rounds the product before the sum: never fused (physics.Vec3).
+		x := 96 + float32(float32(i%side-side/2)*1.6)
+		y := 96 + float32(float32(i/side-side/2)*1.6)
 		o, err := s.Spawn(w, 0x80001000+uint32(i), "creature", sampleworld.HumanSetup, sampleworld.HumanMotionTable, x, y, float64(i)*0.7)
 		if err != nil {
 			return nil, err

@@ -36,7 +36,8 @@ func Block(x, y int) uint32 { return uint32(x)<<24 | uint32(y)<<16 }
 // heightIndex is the height-table index of global vertex (gx, gy): a
 // gentle swell (the sample Region's table is 2 m a step at the bottom).
 func heightIndex(gx, gy int) uint8 {
-	return uint8(10 + 2*math.Sin(float64(gx)*0.2)*math.Cos(float64(gy)*0.23))
+	// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+	return uint8(10 + float64(2*math.Sin(float64(gx)*0.2)*math.Cos(float64(gy)*0.23)))
 }
 
 func frame(x, y, z float32, heading float64) physics.Frame {

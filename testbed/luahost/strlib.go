@@ -476,7 +476,8 @@ func formatBound(L *lua.LState) float64 {
 		for range 2 {
 			v := 0.0
 			for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
-				v = v*10 + float64(f[i]-'0')
+				// float64(x*y) rounds the product before the sum: never fused (physics.Vec3).
+				v = float64(v*10) + float64(f[i]-'0')
 			}
 			n += v
 			if i < len(f) && f[i] == '.' {
