@@ -1,0 +1,139 @@
+// Command nofma fails when the compiler fuses a multiply and an add in the
+// module's own code.
+//
+// Go may compile x*y + z (and on arm64 also z - x*y, x*y - z and -(x*y) - z)
+// into one fused multiply-add, which rounds once instead of twice. amd64 with
+// the default GOAMD64=v1 never fuses, and every golden, screenshot and the
+// embedded sample world were made there; an explicit conversion,
+// float32(x*y) + z, rounds the product and so forbids the fusion (the Go
+// spec, "Arithmetic operators"). nofma compiles the module for arm64 (the
+// headless build) and for amd64 with GOAMD64=v3 (the whole module, viewer
+// included) with -S, and lists every fused instruction whose source position
+// lies in the module's directory: a dependency's code inlined into ours
+// (ebiten's GeoM) is not ours to change and is left out.
+//
+// Run it from the module's root: go run ./tools/nofma (or go tool task nofma).
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// target is one compilation nofma inspects.
+type target struct {
+	name string
+	env  []string
+	args []string
+	// fused matches an assembly line holding a fused multiply-add.
+	fused *regexp.Regexp
+}
+
+// pos is the position the compiler prints in a -S listing, "(file.go:line)".
+var pos = regexp.MustCompile(`\(([^()]*\.go):([0-9]+)\)`)
+
+func main() {
+	dir, mod, err := module()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nofma:", err)
+		os.Exit(2)
+	}
+	gcflags := "-gcflags=" + mod + "/...=-S"
+	targets := []target{
+		{
+			name:  "arm64 headless",
+			env:   []string{"GOOS=linux", "GOARCH=arm64"},
+			args:  []string{"build", gcflags, "-tags", "headless", "-o", os.DevNull, "."},
+			fused: regexp.MustCompile(`\s(FMADD|FMSUB|FNMADD|FNMSUB)[SD]\s`),
+		},
+		{
+			name:  "amd64 GOAMD64=v3",
+			env:   []string{"GOOS=linux", "GOARCH=amd64", "GOAMD64=v3"},
+			args:  []string{"build", gcflags, "-o", os.DevNull, "./..."},
+			fused: regexp.MustCompile(`\sVFN?M(ADD|SUB)[0-9]*S[SD]\s`),
+		},
+	}
+	bad := 0
+	for _, t := range targets {
+		sites, err := scan(t, dir)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "nofma: %s: %v\n", t.name, err)
+			os.Exit(2)
+		}
+		for _, s := range sites {
+			fmt.Printf("%s: fused multiply-add (%s)\n", s, t.name)
+		}
+		bad += len(sites)
+	}
+	if bad > 0 {
+		fmt.Fprintf(os.Stderr, "nofma: %d fused multiply-add site(s): write the product as float32(a*b) or float64(a*b) (docs/DESIGN.md, \"No fused multiply-add\")\n", bad)
+		os.Exit(1)
+	}
+	fmt.Println("nofma: no fused multiply-add in the module's code (arm64, amd64 v3)")
+}
+
+// module returns the main module's directory and path.
+func module() (dir, path string, err error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}\t{{.Path}}").Output()
+	if err != nil {
+		return "", "", fmt.Errorf("go list -m: %w", err)
+	}
+	f := strings.Split(strings.TrimSpace(string(out)), "\t")
+	if len(f) != 2 {
+		return "", "", fmt.Errorf("go list -m: unexpected output %q", out)
+	}
+	return f[0], f[1], nil
+}
+
+// scan compiles t and returns the module's positions ("file:line", relative to
+// dir) of its fused instructions, sorted and without repeats.
+func scan(t target, dir string) ([]string, error) {
+	cmd := exec.Command("go", t.args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), t.env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("go %s: %w\n%s", strings.Join(t.args, " "), err, lastLines(stderr.String(), 20))
+	}
+	if stderr.Len() == 0 {
+		return nil, fmt.Errorf("go %s printed no assembly listing", strings.Join(t.args, " "))
+	}
+	prefix := filepath.ToSlash(dir) + "/"
+	seen := map[string]bool{}
+	for line := range strings.Lines(stderr.String()) {
+		if !t.fused.MatchString(line) {
+			continue
+		}
+		m := pos.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		file := filepath.ToSlash(m[1])
+		if !strings.HasPrefix(file, prefix) {
+			continue // a dependency's code inlined into ours
+		}
+		seen[strings.TrimPrefix(file, prefix)+":"+m[2]] = true
+	}
+	sites := make([]string, 0, len(seen))
+	for s := range seen {
+		sites = append(sites, s)
+	}
+	sort.Strings(sites)
+	return sites, nil
+}
+
+// lastLines returns s's last n lines.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
