@@ -33,13 +33,13 @@ func (s *worldScene) drawPortalSpace(g *game, screen *ebiten.Image) bool {
 		// rings rushing outward: a tunnel, clearly not the world
 		f := math.Mod(float64(i)/14+t, 1)
 		r := int(f * f * float64(max(b.Dx(), b.Dy())) * 0.75)
-		a := float32(0.15 + 0.6*(1-f))
-		hue := float32(0.5 + 0.5*math.Sin(t+float64(i)))
+		a := float32(0.15 + float64(0.6*(1-f)))
+		hue := float32(0.5 + float64(0.5*math.Sin(t+float64(i))))
 		x0, y0 := cx-r, cy-r*2/3
 		w, h := 2*r, r*4/3
 		const th = 3
-		fillRect(screen, g.white, x0, y0, w, th, 0.55+0.3*hue, 0.25, 0.85, a)
-		fillRect(screen, g.white, x0, y0+h-th, w, th, 0.55+0.3*hue, 0.25, 0.85, a)
+		fillRect(screen, g.white, x0, y0, w, th, 0.55+float32(0.3*hue), 0.25, 0.85, a)
+		fillRect(screen, g.white, x0, y0+h-th, w, th, 0.55+float32(0.3*hue), 0.25, 0.85, a)
 		fillRect(screen, g.white, x0, y0, th, h, 0.55+0.3*hue, 0.25, 0.85, a)
 		fillRect(screen, g.white, x0+w-th, y0, th, h, 0.55+0.3*hue, 0.25, 0.85, a)
 	}

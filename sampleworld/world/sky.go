@@ -227,7 +227,7 @@ func skyDayTexture() *image.NRGBA {
 	const n = 64
 	img := paint(n, func(u, v float64) rgbf {
 		c := mix(rgbf{58, 104, 196}, rgbf{168, 198, 236}, math.Pow(v, 1.4))
-		return c.scale(0.96 + 0.08*fbm(u, v, 4, 3, 70))
+		return c.scale(0.96 + float64(0.08*fbm(u, v, 4, 3, 70)))
 	})
 	setAlpha(img, func(u, v float64) float64 { return horizonFade(v) })
 	return img
@@ -291,7 +291,7 @@ func setAlpha(img *image.NRGBA, a func(u, v float64) float64) {
 	for y := range img.Rect.Dy() {
 		for x := range n {
 			u, v := (float64(x)+0.5)/float64(n), (float64(y)+0.5)/float64(img.Rect.Dy())
-			img.Pix[img.PixOffset(x, y)+3] = uint8(min(max(a(u, v), 0), 1)*255 + 0.5)
+			img.Pix[img.PixOffset(x, y)+3] = uint8(float64(min(max(a(u, v), 0), 1)*255) + 0.5)
 		}
 	}
 }

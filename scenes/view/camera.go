@@ -172,9 +172,9 @@ func (c *Camera) ToCamera(p physics.Vec3) physics.Vec3 { return c.view.Apply(p) 
 func (c *Camera) ScreenOf(p physics.Vec3) (x, y float32) {
 	w2, h2 := float32(c.W)/2, float32(c.H)/2
 	if c.Map {
-		return w2 + p.X*c.MapScale, h2 - p.Y*c.MapScale
+		return w2 + float32(p.X*c.MapScale), h2 - float32(p.Y*c.MapScale)
 	}
-	return w2 + p.X/p.Z*c.focal, h2 - p.Y/p.Z*c.focal
+	return w2 + float32(p.X/p.Z*c.focal), h2 - float32(p.Y/p.Z*c.focal)
 }
 
 // PixelsPerUnit is the screen size of one unit at camera depth z.

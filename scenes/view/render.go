@@ -693,9 +693,9 @@ func (r *Renderer) setLight(l Lighting) {
 	v := r.cam.View()
 	ld := l.SunDir
 	r.lightCam = physics.Vec3{
-		X: ld.X*v[0][0] + ld.Y*v[1][0] + ld.Z*v[2][0],
-		Y: ld.X*v[0][1] + ld.Y*v[1][1] + ld.Z*v[2][1],
-		Z: ld.X*v[0][2] + ld.Y*v[1][2] + ld.Z*v[2][2],
+		X: float32(ld.X*v[0][0]) + float32(ld.Y*v[1][0]) + float32(ld.Z*v[2][0]),
+		Y: float32(ld.X*v[0][1]) + float32(ld.Y*v[1][1]) + float32(ld.Z*v[2][1]),
+		Z: float32(ld.X*v[0][2]) + float32(ld.Y*v[1][2]) + float32(ld.Z*v[2][2]),
 	}
 }
 
@@ -731,7 +731,7 @@ const (
 	diffuse = 0.62
 )
 
-func heightTint(z float32) float32 { return 0.85 + min(max(z, 0), 400)/400*0.3 }
+func heightTint(z float32) float32 { return 0.85 + float32(min(max(z, 0), 400)/400*0.3) }
 
 // buildTerrain draws landblocks x0..x1 × y0..y1 (blockRange) at full
 // detail, with their statics.
@@ -752,7 +752,7 @@ func (r *Renderer) buildTerrain(x0, y0, x1, y1 int) {
 			for i := 0; i < 9; i++ {
 				for j := 0; j < 9; j++ {
 					k := i*9 + j
-					world[k] = physics.Vec3{X: off.X + float32(i)*dat.CellLength, Y: off.Y + float32(j)*dat.CellLength, Z: b.Z[k]}
+					world[k] = physics.Vec3{X: off.X + float32(float32(i)*dat.CellLength), Y: off.Y + float32(float32(j)*dat.CellLength), Z: b.Z[k]}
 					cam[k] = r.cam.ToCamera(world[k])
 					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
 					c := rgb{float32(p.R) / 255, float32(p.G) / 255, float32(p.B) / 255}
@@ -848,7 +848,7 @@ func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
 			for i := range n {
 				for j := range n {
 					k := i*farStride*9 + j*farStride
-					cam[i*n+j] = c.ToCamera(physics.Vec3{X: off.X + float32(i*farStride)*dat.CellLength, Y: off.Y + float32(j*farStride)*dat.CellLength, Z: b.Z[k]})
+					cam[i*n+j] = c.ToCamera(physics.Vec3{X: off.X + float32(float32(i*farStride)*dat.CellLength), Y: off.Y + float32(float32(j*farStride)*dat.CellLength), Z: b.Z[k]})
 					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
 					l := r.Light.light(nrm[k], 0)
 					col[i*n+j] = rgb{float32(p.R) / 255 * l.R, float32(p.G) / 255 * l.G, float32(p.B) / 255 * l.B}
@@ -877,7 +877,7 @@ func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
 func landUV(rect image.Rectangle, k, cx, cy int) [2]float32 {
 	corner := [2][2]int{{0, 3}, {1, 2}}[k/9-cx][k%9-cy]
 	uv := landUVs[corner]
-	return [2]float32{float32(rect.Min.X) + uv[0]*float32(rect.Dx()), float32(rect.Min.Y) + uv[1]*float32(rect.Dy())}
+	return [2]float32{float32(rect.Min.X) + float32(uv[0]*float32(rect.Dx())), float32(rect.Min.Y) + float32(uv[1]*float32(rect.Dy()))}
 }
 
 // landRect returns the atlas rectangle of a palette code's merged cell
@@ -1189,10 +1189,10 @@ func (r *Renderer) boundingRadius(visual []physics.Mat4, radii []float32) float3
 		v := &visual[i]
 		// The largest row length, with one square root (sqrt is monotone:
 		// the same as the largest of rowLen's three).
-		s2 := max(v[0][0]*v[0][0]+v[0][1]*v[0][1]+v[0][2]*v[0][2], v[1][0]*v[1][0]+v[1][1]*v[1][1]+v[1][2]*v[1][2],
-			v[2][0]*v[2][0]+v[2][1]*v[2][1]+v[2][2]*v[2][2])
+		s2 := max(float32(v[0][0]*v[0][0])+float32(v[0][1]*v[0][1])+float32(v[0][2]*v[0][2]), float32(v[1][0]*v[1][0])+float32(v[1][1]*v[1][1])+float32(v[1][2]*v[1][2]),
+			float32(v[2][0]*v[2][0])+float32(v[2][1]*v[2][1])+float32(v[2][2]*v[2][2]))
 		s := float32(math.Sqrt(float64(s2)))
-		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+radii[i]*s)
+		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+float32(radii[i]*s))
 	}
 	return rad
 }
@@ -1279,7 +1279,7 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	if o.Phys.GUID == r.Highlight {
 		c = rgb{1, 0.9, 0.2}
 	}
-	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil, flatW)
+	r.append(&r.scene, owner, max(q.Z-3, 0), x+float32(dx*1.5), y+float32(dy*1.5), x-dx-float32(dy*0.8), y-dy+float32(dx*0.8), x-dx+float32(dy*0.8), y-dy-float32(dx*0.8), c, c, c, 1, nil, flatW)
 }
 
 // buildMesh is buildMeshInto the scene layer.
@@ -1358,9 +1358,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	if planes == nil {
 		for i, p := range mesh.Pos {
 			pts[i] = physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+				X: float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+				Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+				Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 			}
 		}
 	}
@@ -1372,9 +1372,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	// drawn, once each.
 	lc := r.lightCam
 	sun := physics.Vec3{
-		X: lc.X*m[0][0] + lc.Y*m[0][1] + lc.Z*m[0][2],
-		Y: lc.X*m[1][0] + lc.Y*m[1][1] + lc.Z*m[1][2],
-		Z: lc.X*m[2][0] + lc.Y*m[2][1] + lc.Z*m[2][2],
+		X: float32(lc.X*m[0][0]) + float32(lc.Y*m[0][1]) + float32(lc.Z*m[0][2]),
+		Y: float32(lc.X*m[1][0]) + float32(lc.Y*m[1][1]) + float32(lc.Z*m[1][2]),
+		Z: float32(lc.X*m[2][0]) + float32(lc.Y*m[2][1]) + float32(lc.Z*m[2][2]),
 	}
 	s0 := rowLen(m, 0)
 	if s0 > 1e-6 {
@@ -1498,9 +1498,9 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 		if transform {
 			p := pos[i]
 			q = physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+				X: float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+				Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+				Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 			}
 			pts[i] = q
 		} else {
@@ -1538,9 +1538,9 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 		zo := &r.zo[i]
 		zo.Z = q.Z
 		if mapView {
-			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
+			v.X, v.Y, v.IW, v.Fog = w2+float32(q.X*mapScale), h2-float32(q.Y*mapScale), 1, 0
 		} else {
-			v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+			v.X, v.Y, v.IW, v.Fog = w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z, 0
 			if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
 				f := (1/v.IW - fogMin) / fogSpan
 				if f <= 0 { // min(max(f, 0), 1)
@@ -1586,7 +1586,7 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 // no vertex is fogged.
 func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) (inside, unfogged bool) {
 	s := max(s0, rowLen(m, 1), rowLen(m, 2))
-	rad := radius*s*1.01 + 0.01
+	rad := float32(radius*s*1.01) + 0.01
 	cx, cy, cz := m[3][0], m[3][1], m[3][2]
 	zmin := cz - rad
 	if !(zmin > mp.near) || !(cz+rad < mp.far) {
@@ -1609,7 +1609,7 @@ func sunLight(d float32, amb, sunCol rgb) rgb {
 	if d <= 0 {
 		d = 0
 	}
-	l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+	l := rgb{amb.R + float32(sunCol.R*d), amb.G + float32(sunCol.G*d), amb.B + float32(sunCol.B*d)}
 	if l.R > 1 {
 		l.R = 1
 	}
@@ -1646,9 +1646,9 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 		}
 		p := pos[i]
 		q := physics.Vec3{
-			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
-			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
-			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+			X: float32(p.X*m00) + float32(p.Y*m10) + float32(p.Z*m20) + m30,
+			Y: float32(p.X*m01) + float32(p.Y*m11) + float32(p.Z*m21) + m31,
+			Z: float32(p.X*m02) + float32(p.Y*m12) + float32(p.Z*m22) + m32,
 		}
 		pts[i] = q
 		v := &proj[i]
@@ -1659,7 +1659,7 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 			v.L = rgb{-1, 0, 0}
 			out = outUnlit
 		}
-		x, y, iw := w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z
+		x, y, iw := w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z
 		v.X, v.Y, v.IW = x, y, iw
 		o := &zo[i]
 		o.Z = q.Z
@@ -1720,9 +1720,9 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 		}
 		p := pos[i]
 		q := physics.Vec3{
-			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
-			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
-			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+			X: float32(p.X*m00) + float32(p.Y*m10) + float32(p.Z*m20) + m30,
+			Y: float32(p.X*m01) + float32(p.Y*m11) + float32(p.Z*m21) + m31,
+			Z: float32(p.X*m02) + float32(p.Y*m12) + float32(p.Z*m22) + m32,
 		}
 		k := uint16(i) // a mesh has at most 1<<16 vertices
 		pts[k] = q
@@ -1734,7 +1734,7 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 			v.L = rgb{-1, 0, 0}
 			out = outUnlit
 		}
-		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		v.X, v.Y, v.IW, v.Fog = w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z, 0
 		zo[k] = zOut{Z: q.Z, Out: out}
 	}
 }
@@ -1762,14 +1762,14 @@ func projectInsideLitGo(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, 
 		}
 		p := pos[i]
 		q := physics.Vec3{
-			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
-			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
-			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+			X: float32(p.X*m00) + float32(p.Y*m10) + float32(p.Z*m20) + m30,
+			Y: float32(p.X*m01) + float32(p.Y*m11) + float32(p.Z*m21) + m31,
+			Z: float32(p.X*m02) + float32(p.Y*m12) + float32(p.Z*m22) + m32,
 		}
 		k := uint16(i) // a mesh has at most 1<<16 vertices
 		v := &proj[k]
 		v.L = sunLight(nrm[i].Dot(sun), amb, sunCol)
-		v.X, v.Y, v.IW, v.Fog, v.Z = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0, q.Z
+		v.X, v.Y, v.IW, v.Fog, v.Z = w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z, 0, q.Z
 	}
 }
 
@@ -2134,7 +2134,7 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
 		// of the part-space plane, which W and E fold in.
 		v := int32(i)
-		if !(W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0) {
+		if !(float32(W*pl.D)+float32(pl.N.X*E.X)+float32(pl.N.Y*E.Y)+float32(pl.N.Z*E.Z) > 0) {
 			if !pl.Back {
 				continue // a back face, or a degenerate triangle
 			}
@@ -2367,9 +2367,9 @@ func (r *Renderer) pointLit(l rgb, p, n physics.Vec3) rgb {
 // (its scale kept).
 func rotate(m *physics.Mat4, n physics.Vec3) physics.Vec3 {
 	return physics.Vec3{
-		X: n.X*m[0][0] + n.Y*m[1][0] + n.Z*m[2][0],
-		Y: n.X*m[0][1] + n.Y*m[1][1] + n.Z*m[2][1],
-		Z: n.X*m[0][2] + n.Y*m[1][2] + n.Z*m[2][2],
+		X: float32(n.X*m[0][0]) + float32(n.Y*m[1][0]) + float32(n.Z*m[2][0]),
+		Y: float32(n.X*m[0][1]) + float32(n.Y*m[1][1]) + float32(n.Z*m[2][1]),
+		Z: float32(n.X*m[0][2]) + float32(n.Y*m[1][2]) + float32(n.Z*m[2][2]),
 	}
 }
 
@@ -2377,7 +2377,7 @@ func clamp1(c rgb) rgb { return rgb{min(c.R, 1), min(c.G, 1), min(c.B, 1)} }
 
 // luminous raises a light toward full bright by a surface's luminosity.
 func luminous(c rgb, lum float32) rgb {
-	return rgb{lum + (1-lum)*c.R, lum + (1-lum)*c.G, lum + (1-lum)*c.B}
+	return rgb{lum + float32((1-lum)*c.R), lum + float32((1-lum)*c.G), lum + float32((1-lum)*c.B)}
 }
 
 func mul(a, b rgb) rgb { return rgb{a.R * b.R, a.G * b.G, a.B * b.B} }
@@ -2548,11 +2548,11 @@ func SparkTexture() *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	for y := range n {
 		for x := range n {
-			dx, dy := (float32(x)+0.5)/n*2-1, (float32(y)+0.5)/n*2-1
-			d := min(float32(math.Sqrt(float64(dx*dx+dy*dy))), 1)
+			dx, dy := float32((float32(x)+0.5)/n*2)-1, float32((float32(y)+0.5)/n*2)-1
+			d := min(float32(math.Sqrt(float64(float32(dx*dx)+float32(dy*dy)))), 1)
 			a := (1 - d) * (1 - d)
 			i := img.PixOffset(x, y)
-			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0xFF, 0xFF, 0xFF, uint8(a*255+0.5)
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0xFF, 0xFF, 0xFF, uint8(float32(a*255)+0.5)
 		}
 	}
 	return img
@@ -2606,8 +2606,8 @@ func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb
 		if pin != qin {
 			t := (near - p.Z) / (q.Z - p.Z)
 			pts[n] = p.Add(q.Sub(p).Scale(t))
-			cols[n] = rgb{pc.R + (qc.R-pc.R)*t, pc.G + (qc.G-pc.G)*t, pc.B + (qc.B-pc.B)*t}
-			uvs[n] = [2]float32{pu[0] + (qu[0]-pu[0])*t, pu[1] + (qu[1]-pu[1])*t}
+			cols[n] = rgb{pc.R + float32((qc.R-pc.R)*t), pc.G + float32((qc.G-pc.G)*t), pc.B + float32((qc.B-pc.B)*t)}
+			uvs[n] = [2]float32{pu[0] + float32((qu[0]-pu[0])*t), pu[1] + float32((qu[1]-pu[1])*t)}
 			n++
 		}
 	}
@@ -3054,8 +3054,8 @@ func affineMulToGo(dst, a, b *physics.Mat4) {
 	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
 	for i := 0; i < 3; i++ {
 		x, y, z := a[i][0], a[i][1], a[i][2]
-		dst[i] = [4]float32{x*b00 + y*b10 + z*b20, x*b01 + y*b11 + z*b21, x*b02 + y*b12 + z*b22, 0}
+		dst[i] = [4]float32{float32(x*b00) + float32(y*b10) + float32(z*b20), float32(x*b01) + float32(y*b11) + float32(z*b21), float32(x*b02) + float32(y*b12) + float32(z*b22), 0}
 	}
 	x, y, z := a[3][0], a[3][1], a[3][2]
-	dst[3] = [4]float32{x*b00 + y*b10 + z*b20 + b[3][0], x*b01 + y*b11 + z*b21 + b[3][1], x*b02 + y*b12 + z*b22 + b[3][2], 1}
+	dst[3] = [4]float32{float32(x*b00) + float32(y*b10) + float32(z*b20) + b[3][0], float32(x*b01) + float32(y*b11) + float32(z*b21) + b[3][1], float32(x*b02) + float32(y*b12) + float32(z*b22) + b[3][2], 1}
 }

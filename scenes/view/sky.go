@@ -56,7 +56,7 @@ func SkyLighting(sky *dat.SkyDesc, t float32) Lighting {
 	t -= float32(math.Floor(float64(t)))
 	ai, bi, f := skySpan(times, t)
 	a, b := &times[ai], &times[bi]
-	lerp := func(x, y float32) float32 { return x + (y-x)*f }
+	lerp := func(x, y float32) float32 { return x + float32((y-x)*f) }
 	lc := func(x, y uint32) rgb {
 		cx, cy := rgbOf(x), rgbOf(y)
 		return rgb{lerp(cx.R, cy.R), lerp(cx.G, cy.G), lerp(cx.B, cy.B)}
@@ -87,7 +87,7 @@ func SunDirection(heading, pitch float32) physics.Vec3 {
 // lerpAngle interpolates degrees the short way round.
 func lerpAngle(a, b, f float32) float32 {
 	d := float32(math.Mod(float64(b-a)+540, 360) - 180)
-	return a + d*f
+	return a + float32(d*f)
 }
 
 func scaleRGB(c rgb, s float32) rgb { return rgb{c.R * s, c.G * s, c.B * s} }
@@ -110,7 +110,7 @@ func (l *Lighting) light(n physics.Vec3, lum float32) rgb {
 	d := max(0, n.Dot(l.SunDir))
 	c := rgb{l.Ambient.R + l.Sun.R*d, l.Ambient.G + l.Sun.G*d, l.Ambient.B + l.Sun.B*d}
 	if lum > 0 {
-		c = rgb{lum + (1-lum)*c.R, lum + (1-lum)*c.G, lum + (1-lum)*c.B}
+		c = rgb{lum + float32((1-lum)*c.R), lum + float32((1-lum)*c.G), lum + float32((1-lum)*c.B)}
 	}
 	return rgb{min(c.R, 1), min(c.G, 1), min(c.B, 1)}
 }

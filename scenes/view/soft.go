@@ -93,9 +93,9 @@ func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additiv
 			dst := float32(d[k]) / 255
 			v := out[k] + dst
 			if !additive {
-				v = out[k] + dst*(1-out[3])
+				v = out[k] + float32(dst*(1-out[3]))
 			}
-			d[k] = uint8(min(max(v, 0), 1)*255 + 0.5)
+			d[k] = uint8(float32(min(max(v, 0), 1)*255) + 0.5)
 		}
 		f.Tri[y*w+x], f.UV[y*w+x], f.Depth[y*w+x] = tri, uv, 1/in.custom[2]
 	})
@@ -133,7 +133,7 @@ func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
 				continue
 			}
 			l0, l1, l2 := e0/area, e1/area, e2/area
-			lerp := func(va, vb, vc float32) float32 { return l0*va + l1*vb + l2*vc }
+			lerp := func(va, vb, vc float32) float32 { return float32(l0*va) + float32(l1*vb) + float32(l2*vc) }
 			in := softIn{
 				src:    [2]float32{lerp(a.SrcX, b.SrcX, c.SrcX), lerp(a.SrcY, b.SrcY, c.SrcY)},
 				color:  [4]float32{lerp(a.ColorR, b.ColorR, c.ColorR), lerp(a.ColorG, b.ColorG, c.ColorG), lerp(a.ColorB, b.ColorB, c.ColorB), lerp(a.ColorA, b.ColorA, c.ColorA)},
@@ -177,7 +177,7 @@ func (s *softShader) at(x, y float32) [4]float32 {
 }
 
 func mix4(a, b [4]float32, t float32) [4]float32 {
-	return [4]float32{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t, a[3] + (b[3]-a[3])*t}
+	return [4]float32{a[0] + float32((b[0]-a[0])*t), a[1] + float32((b[1]-a[1])*t), a[2] + float32((b[2]-a[2])*t), a[3] + float32((b[3]-a[3])*t)}
 }
 
 func fract(v float32) float32 { return v - float32(math.Floor(float64(v))) }
@@ -231,7 +231,7 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 			if d[2] > 0 {
 				lu, lv := (cu-ox)/LandTexSize, (cv-oy)/LandTexSize
 				det := s.detailAt(d[0], d[1], d[2], fract(lu*d[3])*d[2], fract(lv*d[3])*d[2])
-				k := 1 + (2*(0.299*det[0]+0.587*det[1]+0.114*det[2])-1)*near
+				k := 1 + float32((float32(2*(float32(0.299*det[0])+float32(0.587*det[1])+float32(0.114*det[2])))-1)*near)
 				c = [4]float32{c[0] * k, c[1] * k, c[2] * k, c[3]}
 			}
 		}
@@ -245,7 +245,7 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 	var out [4]float32
 	for k := range 3 {
 		lit := c[k] * in.color[k]
-		v := lit + (s.fog[k]*c[3]-lit)*fog
+		v := lit + float32((float32(s.fog[k]*c[3])-lit)*fog)
 		out[k] = v * in.color[3]
 	}
 	out[3] = c[3] * in.color[3]
