@@ -40,8 +40,8 @@ func (s *worldScene) drawPortalSpace(g *game, screen *ebiten.Image) bool {
 		const th = 3
 		fillRect(screen, g.white, x0, y0, w, th, 0.55+float32(0.3*hue), 0.25, 0.85, a)
 		fillRect(screen, g.white, x0, y0+h-th, w, th, 0.55+float32(0.3*hue), 0.25, 0.85, a)
-		fillRect(screen, g.white, x0, y0, th, h, 0.55+0.3*hue, 0.25, 0.85, a)
-		fillRect(screen, g.white, x0+w-th, y0, th, h, 0.55+0.3*hue, 0.25, 0.85, a)
+		fillRect(screen, g.white, x0, y0, th, h, 0.55+float32(0.3*hue), 0.25, 0.85, a)
+		fillRect(screen, g.white, x0+w-th, y0, th, h, 0.55+float32(0.3*hue), 0.25, 0.85, a)
 	}
 	msg := "portal space: " + travelText(s.world)
 	ebitenutil.DebugPrintAt(screen, msg, cx-len(msg)*3, cy-8)

@@ -196,7 +196,7 @@ func pix8(w, h int, f func(u, v float64) uint8) []byte {
 	out := make([]byte, w*h)
 	for y := range h {
 		for x := range w {
-			out[y*w+x] = f((float64(x)+0.5)/float64(w), (float64(y)+0.5)/float64(h))
+			out[y*w+x] = f(float64((float64(x)+0.5)/float64(w)), float64((float64(y)+0.5)/float64(h)))
 		}
 	}
 	return out

@@ -128,16 +128,16 @@ type houseSurfaces struct{ wood, window, door int16 }
 // glass in its frame, shutters open either side, a sill.
 func (m *mesh) windowAt(f facade, hs houseSurfaces, s, z0, w, h float32) {
 	m.panel(f, hs.window, s-float32(w/2), s+float32(w/2), z0, z0+h, 0.03)
-	m.panel(f, hs.wood, s-w, s-w/2-0.02, z0, z0+h, 0.05)
-	m.panel(f, hs.wood, s+w/2+0.02, s+w, z0, z0+h, 0.05)
-	m.slab(f, hs.wood, s-w/2-0.1, s+w/2+0.1, z0-0.1, z0, 0.16)
+	m.panel(f, hs.wood, s-w, s-float32(w/2)-0.02, z0, z0+h, 0.05)
+	m.panel(f, hs.wood, s+float32(w/2)+0.02, s+w, z0, z0+h, 0.05)
+	m.slab(f, hs.wood, s-float32(w/2)-0.1, s+float32(w/2)+0.1, z0-0.1, z0, 0.16)
 }
 
 // doorFrame adds jambs and a lintel round a doorway w wide, h high at s.
 func (m *mesh) doorFrame(f facade, hs houseSurfaces, s, w, h float32) {
 	m.slab(f, hs.wood, s-float32(w/2)-0.16, s-float32(w/2), 0, h, 0.1)
 	m.slab(f, hs.wood, s+float32(w/2), s+float32(w/2)+0.16, 0, h, 0.1)
-	m.slab(f, hs.wood, s-w/2-0.22, s+w/2+0.22, h, h+0.22, 0.12)
+	m.slab(f, hs.wood, s-float32(w/2)-0.22, s+float32(w/2)+0.22, h, h+0.22, 0.12)
 }
 
 // decorateTownHouse adds the town house's doors and windows: the doorway

@@ -39,7 +39,7 @@ const townLevel = 58
 
 func smoothstep(t float64) float64 {
 	t = min(max(t, 0), 1)
-	return t * t * (3 - 2*t)
+	return float64(t * t * (3 - 2*t))
 }
 
 // riverU is the river's centre line (relative u) at row v.

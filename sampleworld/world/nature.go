@@ -27,7 +27,7 @@ const (
 // bark is vertical ridged plates split by dark fissures, mossy low down.
 func bark() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
-		warp := 0.35 * fbm(u, v, 2, 2, 300)
+		warp := float64(0.35 * fbm(u, v, 2, 2, 300))
 		ridge := math.Abs(math.Sin(math.Pi * (float64(5*u) + warp + float64(0.15*noise(u, v, 4, 301)))))
 		c := mix(rgbf{58, 44, 32}, rgbf{128, 108, 86}, 0.25+float64(0.6*ridge)+float64(0.25*(noise(u, v, 16, 302)-0.5)))
 		if ridge < 0.22 {

@@ -29,12 +29,12 @@ func hash(x, y, seed int) uint32 {
 // noise is tiling value noise in [0, 1): lattice period cells across the
 // texture, smoothly interpolated.
 func noise(u, v float64, period, seed int) float64 {
-	x, y := u*float64(period), v*float64(period)
+	x, y := float64(u*float64(period)), float64(v*float64(period))
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := x-float64(x0), y-float64(y0)
 	fx, fy = fx*fx*(3-2*fx), fy*fy*(3-2*fy)
 	at := func(i, j int) float64 {
-		return float64(hash(((i%period)+period)%period, ((j%period)+period)%period, seed)&0xFFFF) / 65536
+		return float64(float64(hash(((i%period)+period)%period, ((j%period)+period)%period, seed)&0xFFFF) / 65536)
 	}
 	a := at(x0, y0) + float64((at(x0+1, y0)-at(x0, y0))*fx)
 	b := at(x0, y0+1) + float64((at(x0+1, y0+1)-at(x0, y0+1))*fx)
@@ -331,7 +331,7 @@ func mask(seed int, dist func(u, v float64) float64, e0, e1 float64) []byte {
 	out := make([]byte, maskSize*maskSize)
 	for y := range maskSize {
 		for x := range maskSize {
-			u, v := (float64(x)+0.5)/maskSize, (float64(y)+0.5)/maskSize
+			u, v := float64((float64(x)+0.5)/maskSize), float64((float64(y)+0.5)/maskSize)
 			edge := 16 * u * (1 - u) * v * (1 - v)
 			d := dist(u, v) + float64(0.18*edge*(fbm(u, v, 4, 3, seed)-0.5))
 			out[y*maskSize+x] = uint8(255 * ramp(e0, e1, d))

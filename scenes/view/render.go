@@ -1068,7 +1068,7 @@ func (r *Renderer) buildSun(depth float32) {
 		return
 	}
 	x, y := r.cam.ScreenOf(q)
-	h := SunSize * float32(r.cam.H)
+	h := float32(SunSize * float32(r.cam.H))
 	if x+h < 0 || y+h < 0 || x-h > float32(r.cam.W) || y-h > float32(r.cam.H) {
 		return
 	}
@@ -1243,7 +1243,7 @@ func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
 	}
 	if cam.Map {
 		x, y := cam.ScreenOf(c)
-		pr := rad * cam.MapScale
+		pr := float32(rad * cam.MapScale)
 		return x+pr >= 0 && x-pr <= float32(cam.W) && y+pr >= 0 && y-pr <= float32(cam.H)
 	}
 	// The four side planes pass through the eye: x·focal = ±(W/2)·z and
@@ -2548,7 +2548,7 @@ func SparkTexture() *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	for y := range n {
 		for x := range n {
-			dx, dy := float32((float32(x)+0.5)/n*2)-1, float32((float32(y)+0.5)/n*2)-1
+			dx, dy := float32(float32((float32(x)+0.5)/n)*2)-1, float32(float32((float32(y)+0.5)/n)*2)-1
 			d := min(float32(math.Sqrt(float64(float32(dx*dx)+float32(dy*dy)))), 1)
 			a := (1 - d) * (1 - d)
 			i := img.PixOffset(x, y)
