@@ -193,6 +193,9 @@ var Outfits = []Outfit{
 
 // pix8 fills a w×h P8 image from f(u, v).
 func pix8(w, h int, f func(u, v float64) uint8) []byte {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	out := make([]byte, w*h)
 	for y := range h {
 		for x := range w {

@@ -127,6 +127,9 @@ type houseSurfaces struct{ wood, window, door int16 }
 // windowAt adds a window w wide, h high, its sill at z0, centred at s:
 // glass in its frame, shutters open either side, a sill.
 func (m *mesh) windowAt(f facade, hs houseSurfaces, s, z0, w, h float32) {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	m.panel(f, hs.window, s-float32(w/2), s+float32(w/2), z0, z0+h, 0.03)
 	m.panel(f, hs.wood, s-w, s-float32(w/2)-0.02, z0, z0+h, 0.05)
 	m.panel(f, hs.wood, s+float32(w/2)+0.02, s+w, z0, z0+h, 0.05)

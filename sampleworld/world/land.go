@@ -38,6 +38,9 @@ const townU0, townU1, townV0, townV1 = -8.5, -1.5, 2.0, 10.0
 const townLevel = 58
 
 func smoothstep(t float64) float64 {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	t = min(max(t, 0), 1)
 	return float64(t * t * (3 - 2*t))
 }

@@ -230,6 +230,9 @@ type ring struct {
 // the rings. A ring with radii 0 is a pole. Normals are
 // smooth: the cross product of the tangents around and up the surface.
 func (m *mesh) lathe(n int, rings []ring) {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	pts := make([][]physics.Vec3, len(rings))
 	for k, r := range rings {
 		pts[k] = make([]physics.Vec3, n+1)

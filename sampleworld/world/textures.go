@@ -29,6 +29,9 @@ func hash(x, y, seed int) uint32 {
 // noise is tiling value noise in [0, 1): lattice period cells across the
 // texture, smoothly interpolated.
 func noise(u, v float64, period, seed int) float64 {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	x, y := float64(u*float64(period)), float64(v*float64(period))
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := x-float64(x0), y-float64(y0)

@@ -170,6 +170,9 @@ func (c *Camera) ToCamera(p physics.Vec3) physics.Vec3 { return c.view.Apply(p) 
 
 // ScreenOf projects a camera-space point (z ≥ NearPlane) to pixels.
 func (c *Camera) ScreenOf(p physics.Vec3) (x, y float32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	w2, h2 := float32(float32(c.W)/2), float32(float32(c.H)/2)
 	if c.Map {
 		return w2 + float32(p.X*c.MapScale), h2 - float32(p.Y*c.MapScale)

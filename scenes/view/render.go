@@ -1317,6 +1317,9 @@ func (r *Renderer) setMeshPass() {
 // a vertex without a normal taking its triangle's. alpha scales every
 // triangle's opacity (the object's translucency) on top of its surface's.
 func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, owner int32, alpha float32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	if r.bufs == nil {
 		b := new(partBufs)
 		r.bufs = b
@@ -1482,6 +1485,9 @@ type meshPass struct {
 // (A vertex behind the near plane projects to nonsense that only
 // clipped triangles, drawn by emit from the camera-space points, name.)
 func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transform bool, stamp uint32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	pos, nrm := mesh.Pos, mesh.Nrm
 	pts := r.scratch[:len(pos)]
 	proj := r.proj[:len(pos)]
@@ -1630,6 +1636,9 @@ func sunLight(d float32, amb, sunCol rgb) rgb {
 // beyond the far plane or off the screen: the outcodes are then left 0
 // (but outUnlit) without testing each vertex.
 func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, zo []zOut, vstamp []uint32, stamp uint32, inside bool) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	n := len(pos)
 	nrm, pts, proj, zo, vstamp = nrm[:n], pts[:n], proj[:n], zo[:n], vstamp[:n]
 	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
@@ -1705,6 +1714,9 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 // outUnlit, none is fogged. The same values, from a loop with fewer
 // constants.
 func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
 	pts, proj, zo := &b.pts, &b.proj, &b.zo
@@ -1747,6 +1759,9 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 // same values. It is projectInsideLit where no assembly loop is written
 // (project_amd64.s), and the reference that loop is tested against.
 func projectInsideLitGo(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
 	proj := &b.proj
@@ -2366,6 +2381,9 @@ func (r *Renderer) pointLit(l rgb, p, n physics.Vec3) rgb {
 // rotate turns a part-space direction into camera space by m's rotation
 // (its scale kept).
 func rotate(m *physics.Mat4, n physics.Vec3) physics.Vec3 {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	return physics.Vec3{
 		X: float32(n.X*m[0][0]) + float32(n.Y*m[1][0]) + float32(n.Z*m[2][0]),
 		Y: float32(n.X*m[0][1]) + float32(n.Y*m[1][1]) + float32(n.Z*m[2][1]),
@@ -2562,6 +2580,9 @@ func SparkTexture() *image.NRGBA {
 // what remains to list. uv holds the corners' atlas coordinates of a
 // textured triangle (nil: the white pixel).
 func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	near := float32(NearPlane)
 	if r.cam.Map {
 		near = -mapHeight * 4
@@ -3049,6 +3070,9 @@ func affineMul(a, b *physics.Mat4) physics.Mat4 {
 // once: affineMulTo where no assembly is written (project_amd64.s), and
 // the reference it is tested against.
 func affineMulToGo(dst, a, b *physics.Mat4) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
 	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
 	b20, b21, b22 := b[2][0], b[2][1], b[2][2]

@@ -107,6 +107,9 @@ func (l *Lighting) FogAt(d float32) float32 {
 // under l: ambient plus the sun by Lambert's law, then raised toward
 // full bright by its luminosity.
 func (l *Lighting) light(n physics.Vec3, lum float32) rgb {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	d := max(0, n.Dot(l.SunDir))
 	c := rgb{l.Ambient.R + l.Sun.R*d, l.Ambient.G + l.Sun.G*d, l.Ambient.B + l.Sun.B*d}
 	if lum > 0 {

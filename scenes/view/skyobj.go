@@ -170,6 +170,9 @@ func SkyObjectsAt(sky *dat.SkyDesc, t float32, out []SkyPlacement) []SkyPlacemen
 // up) by the placement's Angle about the north–south axis, east rising
 // toward the zenith, then by its Heading clockwise about the vertical.
 func (p *SkyPlacement) SkyDirection(v physics.Vec3) physics.Vec3 {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	sa, ca := math.Sincos(float64(p.Angle) * math.Pi / 180)
 	s, c := float32(sa), float32(ca)
 	v = physics.Vec3{X: float32(v.X*c) - float32(v.Z*s), Y: v.Y, Z: float32(v.X*s) + float32(v.Z*c)}

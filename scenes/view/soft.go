@@ -104,6 +104,9 @@ func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additiv
 // raster calls frag with the interpolated inputs of every pixel a
 // triangle covers.
 func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	area := (b.DstX-a.DstX)*(c.DstY-a.DstY) - (b.DstY-a.DstY)*(c.DstX-a.DstX)
 	if area == 0 || math.IsNaN(float64(area)) {
 		return

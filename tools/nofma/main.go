@@ -72,7 +72,7 @@ func main() {
 		bad += len(sites)
 	}
 	if bad > 0 {
-		fmt.Fprintf(os.Stderr, "nofma: %d fused multiply-add site(s): write the product as float32(a*b) or float64(a*b) (docs/DESIGN.md, \"No fused multiply-add\")\n", bad)
+		fmt.Fprintf(os.Stderr, "nofma: %d fused multiply-add site(s): write the product as float32(a*b) or float64(a*b) (docs/architecture.md, \"No fused multiply-add\")\n", bad)
 		os.Exit(1)
 	}
 	fmt.Println("nofma: no fused multiply-add in the module's code (arm64, amd64 v3)")
