@@ -26,7 +26,7 @@ type seamStats struct {
 // lum is a pixel's luminance, 0…255.
 func lum(img *image.RGBA, x, y int) float64 {
 	i := img.PixOffset(x, y)
-	return 0.299*float64(img.Pix[i]) + 0.587*float64(img.Pix[i+1]) + 0.114*float64(img.Pix[i+2])
+	return float64(0.299*float64(img.Pix[i])) + float64(0.587*float64(img.Pix[i+1])) + float64(0.114*float64(img.Pix[i+2]))
 }
 
 // detailShots is the "detail" child's testShot: the default view without

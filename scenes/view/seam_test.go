@@ -62,7 +62,7 @@ func defaultView(t *testing.T, at *physics.Position) (*Renderer, *systems.World,
 // lum is the luminance of pixel (x, y), 0…255.
 func lum(img *image.RGBA, x, y int) float64 {
 	i := img.PixOffset(x, y)
-	return 0.299*float64(img.Pix[i]) + 0.587*float64(img.Pix[i+1]) + 0.114*float64(img.Pix[i+2])
+	return float64(0.299*float64(img.Pix[i])) + float64(0.587*float64(img.Pix[i+1])) + float64(0.114*float64(img.Pix[i+2]))
 }
 
 // cellEdge is which edge of a cell texture an atlas coordinate lies
@@ -244,7 +244,7 @@ func smoothDetail(t *testing.T, r *Renderer) {
 		n++
 		for y := range side {
 			for x := range side {
-				g := uint8(128 + 48*math.Sin(2*math.Pi*float64(x)/float64(side))*math.Cos(2*math.Pi*float64(y)/float64(side)))
+				g := uint8(128 + float64(48*math.Sin(2*math.Pi*float64(x)/float64(side))*math.Cos(2*math.Pi*float64(y)/float64(side))))
 				i := r.Atlas.Image.PixOffset(int(d[0])+x, int(d[1])+y)
 				copy(r.Atlas.Image.Pix[i:i+4], []uint8{g, g, g, 255})
 			}
