@@ -213,8 +213,8 @@ func (c *Camera) Orbit(dx, dy float32) {
 		c.Target.X -= dx / c.MapScale
 		c.Target.Y += dy / c.MapScale
 	} else {
-		c.Yaw -= dx * 0.01
-		c.Pitch += dy * 0.01
+		c.Yaw -= float32(dx * 0.01)
+		c.Pitch += float32(dy * 0.01)
 	}
 	c.Update()
 }
@@ -242,8 +242,8 @@ func (c *Camera) Look(dx, dy, speed float32, invertY bool) {
 		return
 	}
 	eye := c.eye
-	c.Yaw -= dx * 0.01 * speed
-	c.Pitch += dy * 0.01 * speed
+	c.Yaw -= float32(dx * 0.01 * speed)
+	c.Pitch += float32(dy * 0.01 * speed)
 	c.Update()
 	if c.Fly {
 		// Keep the eye where it was: move the target around it.

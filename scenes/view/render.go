@@ -1255,7 +1255,7 @@ func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
 		r.hypY = float32(math.Hypot(float64(cam.focal), float64(float32(cam.H)/2)))
 	}
 	out := func(a, half, hyp float32) bool {
-		return (cam.focal*a-half*c.Z)/hyp > rad
+		return (float32(cam.focal*a)-float32(half*c.Z))/hyp > rad
 	}
 	hw, hh := float32(cam.W)/2, float32(cam.H)/2
 	return !out(c.X, hw, r.hypX) && !out(-c.X, hw, r.hypX) && !out(c.Y, hh, r.hypY) && !out(-c.Y, hh, r.hypY)
@@ -1302,7 +1302,7 @@ func (r *Renderer) setMeshPass() {
 		// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below
 		// FogMin too and the fog exactly 0, so the two divisions are
 		// skipped.
-		fogMin: fogMin, fogSpan: fogSpan, fogNear: fogMin - float32(math.Abs(float64(fogMin)))*1e-5,
+		fogMin: fogMin, fogSpan: fogSpan, fogNear: fogMin - float32(float32(math.Abs(float64(fogMin)))*1e-5),
 		near: near, far: cam.far(), sw: float32(cam.W), sh: float32(cam.H), mapView: cam.Map,
 		amb: r.Light.Ambient, sunCol: r.Light.Sun,
 	}
@@ -1524,7 +1524,7 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 					d = 0
 				}
 				a, s := mp.amb, mp.sunCol
-				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				l := rgb{a.R + float32(s.R*d), a.G + float32(s.G*d), a.B + float32(s.B*d)}
 				if len(r.points) > 0 {
 					l = r.pointLit(l, q, rotate(m, n))
 				}
@@ -2712,7 +2712,7 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 		v[2].Custom3 += AlphaTestFog
 	}
 	if r.detail > 0 {
-		sx := r.detailOrg[0] + DetailSlotStride*float32(r.detail-1)
+		sx := r.detailOrg[0] + float32(DetailSlotStride*float32(r.detail-1))
 		for i := range v {
 			v[i].SrcX, v[i].SrcY = sx, r.detailOrg[1]
 			v[i].Custom3 += DetailFog
@@ -3025,9 +3025,9 @@ func (r *Renderer) Pick(x, y float32) uint32 {
 // inTriangle reports whether (px, py) lies inside or on the triangle,
 // whichever its winding.
 func inTriangle(px, py, ax, ay, bx, by, cx, cy float32) bool {
-	d1 := (px-bx)*(ay-by) - (ax-bx)*(py-by)
-	d2 := (px-cx)*(by-cy) - (bx-cx)*(py-cy)
-	d3 := (px-ax)*(cy-ay) - (cx-ax)*(py-ay)
+	d1 := float32((px-bx)*(ay-by)) - float32((ax-bx)*(py-by))
+	d2 := float32((px-cx)*(by-cy)) - float32((bx-cx)*(py-cy))
+	d3 := float32((px-ax)*(cy-ay)) - float32((cx-ax)*(py-ay))
 	neg := d1 < 0 || d2 < 0 || d3 < 0
 	pos := d1 > 0 || d2 > 0 || d3 > 0
 	return !(neg && pos)

@@ -72,7 +72,7 @@ func SkyLighting(sky *dat.SkyDesc, t float32) Lighting {
 		FogMax:  lerp(a.MaxWorldFog, b.MaxWorldFog),
 	}
 	l.SkyHorizon = l.Fog
-	l.SkyTop = rgb{min(l.Ambient.R*0.6, 1), min(l.Ambient.G*0.75, 1), min(l.Ambient.B*1.1+0.1, 1)}
+	l.SkyTop = rgb{min(l.Ambient.R*0.6, 1), min(l.Ambient.G*0.75, 1), min(float32(l.Ambient.B*1.1)+0.1, 1)}
 	return l
 }
 
@@ -111,7 +111,7 @@ func (l *Lighting) light(n physics.Vec3, lum float32) rgb {
 	// multiply-add, the same bits on every target as on amd64
 	// (docs/architecture.md, "No fused multiply-add").
 	d := max(0, n.Dot(l.SunDir))
-	c := rgb{l.Ambient.R + l.Sun.R*d, l.Ambient.G + l.Sun.G*d, l.Ambient.B + l.Sun.B*d}
+	c := rgb{l.Ambient.R + float32(l.Sun.R*d), l.Ambient.G + float32(l.Sun.G*d), l.Ambient.B + float32(l.Sun.B*d)}
 	if lum > 0 {
 		c = rgb{lum + float32((1-lum)*c.R), lum + float32((1-lum)*c.G), lum + float32((1-lum)*c.B)}
 	}

@@ -107,7 +107,7 @@ func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
 	// Products are rounded (float32(a*b)) before they are added: no fused
 	// multiply-add, the same bits on every target as on amd64
 	// (docs/architecture.md, "No fused multiply-add").
-	area := (b.DstX-a.DstX)*(c.DstY-a.DstY) - (b.DstY-a.DstY)*(c.DstX-a.DstX)
+	area := float32((b.DstX-a.DstX)*(c.DstY-a.DstY)) - float32((b.DstY-a.DstY)*(c.DstX-a.DstX))
 	if area == 0 || math.IsNaN(float64(area)) {
 		return
 	}
@@ -123,7 +123,7 @@ func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
 	// Edge k is opposite vertex k; its function is that vertex's weight
 	// times the area.
 	edge := func(p, q *Vertex, x, y float32) float32 {
-		return (q.DstX-p.DstX)*(y-p.DstY) - (q.DstY-p.DstY)*(x-p.DstX)
+		return float32((q.DstX-p.DstX)*(y-p.DstY)) - float32((q.DstY-p.DstY)*(x-p.DstX))
 	}
 	tl := [3]bool{topLeft(b.DstX, b.DstY, c.DstX, c.DstY), topLeft(c.DstX, c.DstY, a.DstX, a.DstY), topLeft(a.DstX, a.DstY, b.DstX, b.DstY)}
 	inside := func(e float32, k int) bool { return e > 0 || e == 0 && tl[k] }
@@ -186,7 +186,7 @@ func mix4(a, b [4]float32, t float32) [4]float32 {
 func fract(v float32) float32 { return v - float32(math.Floor(float64(v))) }
 
 // mod is GLSL's mod: x − y·floor(x/y).
-func mod(x, y float32) float32 { return x - y*float32(math.Floor(float64(x/y))) }
+func mod(x, y float32) float32 { return x - float32(y*float32(math.Floor(float64(x/y)))) }
 
 // tap is the shader's tap: the atlas at uv, bilinear when linear.
 func (s *softShader) tap(u, v float32) [4]float32 {
@@ -224,7 +224,7 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 		near := min(max((DetailFar-1/in.custom[2])/(DetailFar-DetailNear), 0), 1)
 		if near > 0 {
 			slot := float32(math.Floor(float64((in.src[0] + 0.5) / DetailSlotStride)))
-			ox, oy := in.src[0]-slot*DetailSlotStride, in.src[1]
+			ox, oy := in.src[0]-float32(slot*DetailSlotStride), in.src[1]
 			var d [4]float32
 			for i := range MaxDetail {
 				if float32(i) == slot {

@@ -26,11 +26,17 @@ import (
 	"strings"
 )
 
-// target is one compilation nofma inspects.
+// target is one configuration nofma compiles: the binary or packages
+// (args), then the test code of the module's packages it holds (test,
+// go test -c), so that a test's own arithmetic (a reference path a
+// test compares with, a golden's expected value) is checked too.
 type target struct {
 	name string
 	env  []string
 	args []string
+	// test lists the packages whose tests are compiled; nil means the
+	// module's packages in args' build.
+	test []string
 	// fused matches an assembly line holding a fused multiply-add.
 	fused *regexp.Regexp
 }
@@ -50,18 +56,20 @@ func main() {
 			name:  "arm64 headless",
 			env:   []string{"GOOS=linux", "GOARCH=arm64"},
 			args:  []string{"build", gcflags, "-tags", "headless", "-o", os.DevNull, "."},
+			test:  []string{"test", "-c", gcflags, "-tags", "headless", "-o", os.DevNull},
 			fused: regexp.MustCompile(`\s(FMADD|FMSUB|FNMADD|FNMSUB)[SD]\s`),
 		},
 		{
 			name:  "amd64 GOAMD64=v3",
 			env:   []string{"GOOS=linux", "GOARCH=amd64", "GOAMD64=v3"},
 			args:  []string{"build", gcflags, "-o", os.DevNull, "./..."},
+			test:  []string{"test", "-c", gcflags, "-o", os.DevNull},
 			fused: regexp.MustCompile(`\sVFN?M(ADD|SUB)[0-9]*S[SD]\s`),
 		},
 	}
 	bad := 0
 	for _, t := range targets {
-		sites, err := scan(t, dir)
+		sites, err := scan(t, dir, mod)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "nofma: %s: %v\n", t.name, err)
 			os.Exit(2)
@@ -91,23 +99,40 @@ func module() (dir, path string, err error) {
 	return f[0], f[1], nil
 }
 
-// scan compiles t and returns the module's positions ("file:line", relative to
-// dir) of its fused instructions, sorted and without repeats.
-func scan(t target, dir string) ([]string, error) {
-	cmd := exec.Command("go", t.args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), t.env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go %s: %w\n%s", strings.Join(t.args, " "), err, lastLines(stderr.String(), 20))
+// scan compiles t, its code and then its tests, and returns the module's
+// positions ("file:line", relative to dir) of its fused instructions, sorted
+// and without repeats.
+func scan(t target, dir, mod string) ([]string, error) {
+	listing, err := goRun(t.env, dir, t.args...)
+	if err != nil {
+		return nil, err
 	}
-	if stderr.Len() == 0 {
-		return nil, fmt.Errorf("go %s printed no assembly listing", strings.Join(t.args, " "))
+	// The module's packages in the build, for their tests.
+	list := []string{"list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}"}
+	for i := 2; i < len(t.args); i++ {
+		if t.args[i] == "-o" {
+			i++ // go list has no -o
+			continue
+		}
+		list = append(list, t.args[i])
+	}
+	pkgs, err := goOut(t.env, dir, list...)
+	if err != nil {
+		return nil, err
+	}
+	var own []string
+	for _, p := range strings.Fields(pkgs) {
+		if p == mod || strings.HasPrefix(p, mod+"/") {
+			own = append(own, p)
+		}
+	}
+	tests, err := goRun(t.env, dir, append(t.test, own...)...)
+	if err != nil {
+		return nil, err
 	}
 	prefix := filepath.ToSlash(dir) + "/"
 	seen := map[string]bool{}
-	for line := range strings.Lines(stderr.String()) {
+	for line := range strings.Lines(listing + tests) {
 		if !t.fused.MatchString(line) {
 			continue
 		}
@@ -127,6 +152,35 @@ func scan(t target, dir string) ([]string, error) {
 	}
 	sort.Strings(sites)
 	return sites, nil
+}
+
+// goRun runs the go command and returns what it printed on stderr (the
+// compiler's -S listing).
+func goRun(env []string, dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 20))
+	}
+	if stderr.Len() == 0 {
+		return "", fmt.Errorf("go %s printed no assembly listing", strings.Join(args, " "))
+	}
+	return stderr.String(), nil
+}
+
+// goOut runs the go command and returns its standard output.
+func goOut(env []string, dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
+	}
+	return string(out), nil
 }
 
 // lastLines returns s's last n lines.
