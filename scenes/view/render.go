@@ -1274,7 +1274,7 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	if l < 1e-4 {
 		f, l = physics.Vec3{Y: 1}, 1
 	}
-	dx, dy := f.X/l*MarkerSize, -f.Y/l*MarkerSize // screen y grows down
+	dx, dy := float32(f.X/l*MarkerSize), float32(-f.Y/l*MarkerSize) // screen y grows down
 	c := rgb{1, 1, 1}
 	if o.Phys.GUID == r.Highlight {
 		c = rgb{1, 0.9, 0.2}

@@ -332,7 +332,7 @@ func (r *Renderer) buildSkyObjects() bool {
 		// The texture offset, as a fraction of a repeat.
 		var off [2]float32
 		for k := range off {
-			s := float64(p.TexVelocity[k]) * r.SkySeconds
+			s := float64(float64(p.TexVelocity[k]) * r.SkySeconds)
 			if s -= math.Floor(s); s >= 0 && s < 1 { // not NaN or infinite
 				off[k] = float32(s)
 			}

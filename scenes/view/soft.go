@@ -233,7 +233,7 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 			}
 			if d[2] > 0 {
 				lu, lv := (cu-ox)/LandTexSize, (cv-oy)/LandTexSize
-				det := s.detailAt(d[0], d[1], d[2], fract(lu*d[3])*d[2], fract(lv*d[3])*d[2])
+				det := s.detailAt(d[0], d[1], d[2], float32(fract(float32(lu*d[3]))*d[2]), float32(fract(float32(lv*d[3]))*d[2]))
 				k := 1 + float32((float32(2*(float32(0.299*det[0])+float32(0.587*det[1])+float32(0.114*det[2])))-1)*near)
 				c = [4]float32{c[0] * k, c[1] * k, c[2] * k, c[3]}
 			}
@@ -247,7 +247,7 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 	}
 	var out [4]float32
 	for k := range 3 {
-		lit := c[k] * in.color[k]
+		lit := float32(c[k] * in.color[k])
 		v := lit + float32((float32(s.fog[k]*c[3])-lit)*fog)
 		out[k] = v * in.color[3]
 	}

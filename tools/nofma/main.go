@@ -17,6 +17,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -45,6 +46,8 @@ type target struct {
 var pos = regexp.MustCompile(`\(([^()]*\.go):([0-9]+)\)`)
 
 func main() {
+	withTests := flag.Bool("tests", false, "also compile the module's tests (go test -c): slower")
+	flag.Parse()
 	dir, mod, err := module()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nofma:", err)
@@ -53,9 +56,13 @@ func main() {
 	gcflags := "-gcflags=" + mod + "/...=-S"
 	targets := []target{
 		{
+			// Every package of the headless build that does not
+			// import ebiten (which needs cgo there): the headless
+			// binary's, and the renderer scenes/view, which the viewer
+			// on Apple Silicon runs.
 			name:  "arm64 headless",
 			env:   []string{"GOOS=linux", "GOARCH=arm64"},
-			args:  []string{"build", gcflags, "-tags", "headless", "-o", os.DevNull, "."},
+			args:  append([]string{"build", gcflags, "-tags", "headless"}, noEbiten(dir)...),
 			test:  []string{"test", "-c", gcflags, "-tags", "headless", "-o", os.DevNull},
 			fused: regexp.MustCompile(`\s(FMADD|FMSUB|FNMADD|FNMSUB)[SD]\s`),
 		},
@@ -69,6 +76,9 @@ func main() {
 	}
 	bad := 0
 	for _, t := range targets {
+		if !*withTests {
+			t.test = nil
+		}
 		sites, err := scan(t, dir, mod)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "nofma: %s: %v\n", t.name, err)
@@ -107,6 +117,9 @@ func scan(t target, dir, mod string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.test == nil {
+		return positions(listing, dir, t.fused), nil
+	}
 	// The module's packages in the build, for their tests.
 	list := []string{"list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}"}
 	for i := 2; i < len(t.args); i++ {
@@ -130,10 +143,34 @@ func scan(t target, dir, mod string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return positions(listing+tests, dir, t.fused), nil
+}
+
+// noEbiten lists the module's packages that do not import ebiten.
+func noEbiten(dir string) []string {
+	out, err := goOut([]string{"GOOS=linux", "GOARCH=arm64"}, dir, "list", "-tags", "headless", "-f", "{{if .GoFiles}}{{.ImportPath}} {{join .Deps \" \"}}{{end}}", "./...")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nofma:", err)
+		os.Exit(2)
+	}
+	var pkgs []string
+	for line := range strings.Lines(out) {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.Contains(line, " github.com/hajimehoshi/ebiten/") {
+			continue
+		}
+		pkgs = append(pkgs, f[0])
+	}
+	return pkgs
+}
+
+// positions returns the module's positions ("file:line", relative to dir)
+// of the fused instructions in a -S listing, sorted and without repeats.
+func positions(listing, dir string, fused *regexp.Regexp) []string {
 	prefix := filepath.ToSlash(dir) + "/"
 	seen := map[string]bool{}
-	for line := range strings.Lines(listing + tests) {
-		if !t.fused.MatchString(line) {
+	for line := range strings.Lines(listing) {
+		if !fused.MatchString(line) {
 			continue
 		}
 		m := pos.FindStringSubmatch(line)
@@ -151,7 +188,7 @@ func scan(t target, dir, mod string) ([]string, error) {
 		sites = append(sites, s)
 	}
 	sort.Strings(sites)
-	return sites, nil
+	return sites
 }
 
 // goRun runs the go command and returns what it printed on stderr (the
