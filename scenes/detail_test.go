@@ -102,7 +102,7 @@ func detailShots(dir string) func(g *game, ws *worldScene) {
 			for by := cy - 2; by <= cy+2; by++ {
 				for i := 1; i < 8; i++ {
 					for s := float32(0.5); s < dat.BlockLength; s += 0.5 {
-						line := float32(i) * dat.CellLength
+						line := float32(float32(i) * dat.CellLength)
 						// Vertical and horizontal cell edges, and the
 						// control lines one detail repeat east and north.
 						for _, d := range [2]bool{false, true} {

@@ -29,6 +29,8 @@ func (s *worldScene) drawPortalSpace(g *game, screen *ebiten.Image) bool {
 	b := screen.Bounds()
 	cx, cy := b.Dx()/2, b.Dy()/2
 	t := float64(g.frames) / 40
+	// Products are rounded (float32(a*b), float64(a*b)) before they are
+	// added: no fused multiply-add (docs/architecture.md).
 	for i := 0; i < 14; i++ {
 		// rings rushing outward: a tunnel, clearly not the world
 		f := math.Mod(float64(i)/14+t, 1)
