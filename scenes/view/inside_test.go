@@ -29,7 +29,7 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 				m[i][j] *= scale
 			}
 		}
-		z := rng.Float32()*60 - 2
+		z := float32(rng.Float32()*60) - 2
 		m[3][0], m[3][1], m[3][2] = (rng.Float32()*2-1)*z, (rng.Float32()*2-1)*z*0.6, z
 		ok, unfogged := wellInside(&mp, &m, rowLen(&m, 0), radius)
 		if ok {
@@ -57,7 +57,7 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 				Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
 				Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 			}
-			x, y := mp.w2+c.X/c.Z*mp.focal, mp.h2-c.Y/c.Z*mp.focal
+			x, y := mp.w2+float32(c.X/c.Z*mp.focal), mp.h2-float32(c.Y/c.Z*mp.focal)
 			if c.Z < mp.near || c.Z > mp.far || x < 0 || x > mp.sw || y < 0 || y > mp.sh {
 				t.Fatalf("part %d found inside, but its vertex %v projects to (%v, %v) at depth %v", k, p, x, y, c.Z)
 			}

@@ -178,7 +178,7 @@ func checkSeams(t *testing.T, r *Renderer, cam *Camera) {
 				// A shared edge, not a ridge's outline over land behind
 				// it: the depth runs on across it as beside it.
 				da, db := f.Depth[i]-f.Depth[i-step], f.Depth[i+2*step]-f.Depth[i+step]
-				if jump := f.Depth[i+step] - f.Depth[i]; math.Abs(float64(jump-(da+db)/2)) > math.Max(math.Abs(float64(da)), math.Abs(float64(db)))+0.01 {
+				if jump := f.Depth[i+step] - f.Depth[i]; math.Abs(float64(jump-float32((da+db)/2))) > math.Max(math.Abs(float64(da)), math.Abs(float64(db)))+0.01 {
 					continue
 				}
 				ea, eb := cellEdge(ca.rect, ua), cellEdge(cb.rect, ub)
@@ -204,7 +204,7 @@ func checkSeams(t *testing.T, r *Renderer, cam *Camera) {
 				p, q := lum(f.Image, x, y), lum(f.Image, x+d.X, y+d.Y)
 				b.n++
 				b.jump += q - p
-				b.side += (p - lum(f.Image, x-d.X, y-d.Y) + lum(f.Image, x+2*d.X, y+2*d.Y) - q) / 2
+				b.side += float64((p - lum(f.Image, x-d.X, y-d.Y) + lum(f.Image, x+2*d.X, y+2*d.Y) - q) / 2)
 			}
 		}
 	}

@@ -61,7 +61,7 @@ func (r *Renderer) buildMeshIntoOld(list *triList, mesh *Mesh, m physics.Mat4, o
 			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
 				d := max(0, n.Dot(sun))
 				a, s := camLight.Ambient, camLight.Sun
-				l = rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				l = rgb{a.R + float32(s.R*d), a.G + float32(s.G*d), a.B + float32(s.B*d)}
 				if len(r.points) > 0 {
 					l = r.pointLit(l, pts[i], rotate(&m, n))
 				}
@@ -435,7 +435,7 @@ func TestBoundingRadiusMatchesPerPartMeshes(t *testing.T) {
 				}
 				v := &visual[i]
 				s := max(rowLen(v, 0), rowLen(v, 1), rowLen(v, 2))
-				want = max(want, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+m.Radius*s)
+				want = max(want, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+float32(m.Radius*s))
 			}
 			got := r.boundingRadius(visual, r.setupOf(parts).radii)
 			if math.Float32bits(got) != math.Float32bits(want) || want <= 0 {
