@@ -26,7 +26,7 @@ type seamStats struct {
 // lum is a pixel's luminance, 0…255.
 func lum(img *image.RGBA, x, y int) float64 {
 	i := img.PixOffset(x, y)
-	return 0.299*float64(img.Pix[i]) + 0.587*float64(img.Pix[i+1]) + 0.114*float64(img.Pix[i+2])
+	return float64(0.299*float64(img.Pix[i])) + float64(0.587*float64(img.Pix[i+1])) + float64(0.114*float64(img.Pix[i+2]))
 }
 
 // detailShots is the "detail" child's testShot: the default view without
@@ -102,7 +102,7 @@ func detailShots(dir string) func(g *game, ws *worldScene) {
 			for by := cy - 2; by <= cy+2; by++ {
 				for i := 1; i < 8; i++ {
 					for s := float32(0.5); s < dat.BlockLength; s += 0.5 {
-						line := float32(i) * dat.CellLength
+						line := float32(float32(i) * dat.CellLength)
 						// Vertical and horizontal cell edges, and the
 						// control lines one detail repeat east and north.
 						for _, d := range [2]bool{false, true} {

@@ -29,19 +29,21 @@ func (s *worldScene) drawPortalSpace(g *game, screen *ebiten.Image) bool {
 	b := screen.Bounds()
 	cx, cy := b.Dx()/2, b.Dy()/2
 	t := float64(g.frames) / 40
+	// Products are rounded (float32(a*b), float64(a*b)) before they are
+	// added: no fused multiply-add (docs/architecture.md).
 	for i := 0; i < 14; i++ {
 		// rings rushing outward: a tunnel, clearly not the world
 		f := math.Mod(float64(i)/14+t, 1)
 		r := int(f * f * float64(max(b.Dx(), b.Dy())) * 0.75)
-		a := float32(0.15 + 0.6*(1-f))
-		hue := float32(0.5 + 0.5*math.Sin(t+float64(i)))
+		a := float32(0.15 + float64(0.6*(1-f)))
+		hue := float32(0.5 + float64(0.5*math.Sin(t+float64(i))))
 		x0, y0 := cx-r, cy-r*2/3
 		w, h := 2*r, r*4/3
 		const th = 3
-		fillRect(screen, g.white, x0, y0, w, th, 0.55+0.3*hue, 0.25, 0.85, a)
-		fillRect(screen, g.white, x0, y0+h-th, w, th, 0.55+0.3*hue, 0.25, 0.85, a)
-		fillRect(screen, g.white, x0, y0, th, h, 0.55+0.3*hue, 0.25, 0.85, a)
-		fillRect(screen, g.white, x0+w-th, y0, th, h, 0.55+0.3*hue, 0.25, 0.85, a)
+		fillRect(screen, g.white, x0, y0, w, th, 0.55+float32(0.3*hue), 0.25, 0.85, a)
+		fillRect(screen, g.white, x0, y0+h-th, w, th, 0.55+float32(0.3*hue), 0.25, 0.85, a)
+		fillRect(screen, g.white, x0, y0, th, h, 0.55+float32(0.3*hue), 0.25, 0.85, a)
+		fillRect(screen, g.white, x0+w-th, y0, th, h, 0.55+float32(0.3*hue), 0.25, 0.85, a)
 	}
 	msg := "portal space: " + travelText(s.world)
 	ebitenutil.DebugPrintAt(screen, msg, cx-len(msg)*3, cy-8)

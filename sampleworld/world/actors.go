@@ -35,7 +35,7 @@ type pose struct {
 }
 
 func lerp(a, b pose, t float64) pose {
-	l := func(x, y float64) float64 { return x + (y-x)*t }
+	l := func(x, y float64) float64 { return x + float64((y-x)*t) }
 	p := pose{rootZ: l(a.rootZ, b.rootZ), rootRoll: l(a.rootRoll, b.rootRoll), rootYaw: l(a.rootYaw, b.rootYaw)}
 	for i := range p.swing {
 		p.swing[i] = l(a.swing[i], b.swing[i])
@@ -73,7 +73,7 @@ var restPose = pose{rootZ: 0.95}
 func stride(amp, phase float64, lean float64) pose {
 	s := math.Sin(phase)
 	p := restPose
-	p.rootZ = 0.95 - 0.03*math.Abs(math.Cos(phase))*amp
+	p.rootZ = 0.95 - float64(0.03*math.Abs(math.Cos(phase))*amp)
 	p.swing[PartTorso] = lean
 	p.swing[PartLThigh] = amp * s
 	p.swing[PartRThigh] = -amp * s
@@ -148,7 +148,7 @@ func humanAnimations() []*dat.Animation {
 	}))
 	side := humanAnim(AnimSideStepRight, cycle(4, func(ph float64) pose {
 		p := restPose
-		p.rootZ = 0.95 - 0.02*math.Abs(math.Sin(ph))
+		p.rootZ = 0.95 - float64(0.02*math.Abs(math.Sin(ph)))
 		p.swing[PartLThigh], p.swing[PartRThigh] = 0.15*math.Sin(ph), 0.15*math.Sin(ph)
 		return p
 	}))
@@ -234,7 +234,7 @@ func doorAnim(id uint32, from, to float64, n int, hooks ...dat.AnimHook) *dat.An
 		if n > 1 {
 			t = float64(i+1) / float64(n)
 		}
-		a.PartFrames = append(a.PartFrames, dat.AnimFrame{Frames: []physics.Frame{yawFrame(from + (to-from)*t)}})
+		a.PartFrames = append(a.PartFrames, dat.AnimFrame{Frames: []physics.Frame{yawFrame(from + float64((to-from)*t))}})
 	}
 	if len(hooks) > 0 {
 		a.PartFrames[0].Hooks = hooks

@@ -78,7 +78,7 @@ func (m *mesh) walls(surf int16, lo, hi physics.Vec3, sign float32, ops []openin
 			m.rect(surf, n, at(s0, lo.Z), at(s1, hi.Z))
 			continue
 		}
-		a, b := op.c-op.w/2, op.c+op.w/2
+		a, b := op.c-float32(op.w/2), op.c+float32(op.w/2)
 		m.rect(surf, n, at(s0, lo.Z), at(a, hi.Z))
 		m.rect(surf, n, at(b, lo.Z), at(s1, hi.Z))
 		m.rect(surf, n, at(a, lo.Z+op.h), at(b, hi.Z))
@@ -100,7 +100,7 @@ func room(lo, hi physics.Vec3, floor, wall int16, ops ...opening) dat.CellStruct
 			sign = -1
 		}
 		n, at, _, _ := wallOf(op.wall, lo, hi, sign)
-		m.rect(wall, n, at(op.c-op.w/2, lo.Z), at(op.c+op.w/2, lo.Z+op.h))
+		m.rect(wall, n, at(op.c-float32(op.w/2), lo.Z), at(op.c+float32(op.w/2), lo.Z+op.h))
 	}
 	portals := make([]uint16, len(m.polys))
 	for i := range m.polys {

@@ -193,10 +193,13 @@ var Outfits = []Outfit{
 
 // pix8 fills a w×h P8 image from f(u, v).
 func pix8(w, h int, f func(u, v float64) uint8) []byte {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	out := make([]byte, w*h)
 	for y := range h {
 		for x := range w {
-			out[y*w+x] = f((float64(x)+0.5)/float64(w), (float64(y)+0.5)/float64(h))
+			out[y*w+x] = f(float64((float64(x)+0.5)/float64(w)), float64((float64(y)+0.5)/float64(h)))
 		}
 	}
 	return out
@@ -209,19 +212,19 @@ func shirt() []byte {
 		front := math.Abs(u - 0.5)
 		switch {
 		case v < 0.24 && front < 0.075*(1-v/0.24):
-			return slotSkin.index(0.45 + 0.3*v)
-		case v < 0.07 || (v < 0.26 && front < 0.09*(1-v/0.26)+0.012):
-			return slotTrim.index(0.55 + 0.3*noise(u, v, 16, 201))
+			return slotSkin.index(0.45 + float64(0.3*v))
+		case v < 0.07 || (v < 0.26 && front < float64(0.09*(1-v/0.26))+0.012):
+			return slotTrim.index(0.55 + float64(0.3*noise(u, v, 16, 201)))
 		case v > 0.93:
-			return slotTrim.index(0.45 + 0.3*noise(u, v, 16, 202))
+			return slotTrim.index(0.45 + float64(0.3*noise(u, v, 16, 202)))
 		case front < 0.008 && v < 0.55:
 			return slotTrim.index(0.2)
 		case front < 0.02 && v < 0.55 && math.Mod(v*40, 2) < 0.6:
 			return slotTrim.index(0.3)
 		}
-		weave := 0.5 + 0.5*math.Sin(2*math.Pi*32*u)*math.Sin(2*math.Pi*32*v)
-		fold := math.Sin(2 * math.Pi * (7*u + 0.6*fbm(u, v, 2, 2, 203)))
-		return slotShirt.index(0.5 + 0.12*weave + 0.18*fold + 0.3*(fbm(u, v, 4, 3, 204)-0.5))
+		weave := 0.5 + float64(0.5*math.Sin(2*math.Pi*32*u)*math.Sin(2*math.Pi*32*v))
+		fold := math.Sin(2 * math.Pi * (float64(7*u) + float64(0.6*fbm(u, v, 2, 2, 203))))
+		return slotShirt.index(0.5 + float64(0.12*weave) + float64(0.18*fold) + float64(0.3*(fbm(u, v, 4, 3, 204)-0.5)))
 	})
 }
 
@@ -237,9 +240,9 @@ func trousers() []byte {
 			}
 			return slotMetal.index(0.35)
 		case v < 0.13:
-			return slotLeather.index(0.35 + 0.3*noise(u, v, 32, 210) + 0.2*boolf(v < 0.025 || v > 0.11))
+			return slotLeather.index(0.35 + float64(0.3*noise(u, v, 32, 210)) + float64(0.2*boolf(v < 0.025 || v > 0.11)))
 		}
-		t := 0.5 + 0.25*(fbm(u, v, 4, 3, 211)-0.5) + 0.1*math.Sin(2*math.Pi*48*v)
+		t := 0.5 + float64(0.25*(fbm(u, v, 4, 3, 211)-0.5)) + float64(0.1*math.Sin(2*math.Pi*48*v))
 		for _, seam := range []float64{0.25, 0.75} {
 			if math.Abs(u-seam) < 0.012 {
 				t -= 0.25
@@ -266,20 +269,20 @@ func boots() []byte {
 		case v > 0.86:
 			return slotLeather.index(0.08)
 		case v < 0.12:
-			return slotLeather.index(0.55 + 0.2*noise(u, v, 8, 220))
+			return slotLeather.index(0.55 + float64(0.2*noise(u, v, 8, 220)))
 		}
-		crease := 0.5 + 0.5*math.Sin(2*math.Pi*(5*v+fbm(u, v, 2, 2, 221)))
-		return slotLeather.index(0.3 + 0.25*crease + 0.2*noise(u, v, 16, 222))
+		crease := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(5*v)+fbm(u, v, 2, 2, 221))))
+		return slotLeather.index(0.3 + float64(0.25*crease) + float64(0.2*noise(u, v, 16, 222)))
 	})
 }
 
 // skinTex: the hands' skin.
 func skinTex() []byte {
-	return pix8(32, 32, func(u, v float64) uint8 { return slotSkin.index(0.5 + 0.25*(fbm(u, v, 2, 3, 230)-0.5)) })
+	return pix8(32, 32, func(u, v float64) uint8 { return slotSkin.index(0.5 + float64(0.25*(fbm(u, v, 2, 3, 230)-0.5))) })
 }
 
 // ellipse is (du/a)² + (dv/b)², < 1 inside.
-func ellipse(du, dv, a, b float64) float64 { return (du/a)*(du/a) + (dv/b)*(dv/b) }
+func ellipse(du, dv, a, b float64) float64 { return float64((du/a)*(du/a)) + float64((dv/b)*(dv/b)) }
 
 // face: hair over the crown and the back of the head, the face in front
 // (u 0.4–0.6): brows, eyes with irises, a lit nose ridge with a shadow
@@ -290,27 +293,27 @@ func face() []byte {
 	return pix8(128, 64, func(u, v float64) uint8 {
 		du := u - 0.5
 		front := math.Abs(du)
-		skin := 0.56 + 0.12*(fbm(u, v, 4, 3, 240)-0.5)
-		hairLine := 0.27 + 0.03*math.Cos(2*math.Pi*du*6)
+		skin := 0.56 + float64(0.12*(fbm(u, v, 4, 3, 240)-0.5))
+		hairLine := 0.27 + float64(0.03*math.Cos(2*math.Pi*du*6))
 		if front > 0.17 {
-			hairLine = 0.62 + 0.04*noise(u, v, 8, 241)
+			hairLine = 0.62 + float64(0.04*noise(u, v, 8, 241))
 		} else if front > 0.12 {
-			hairLine = 0.27 + (front-0.12)/0.05*0.35
+			hairLine = 0.27 + float64((front-0.12)/0.05*0.35)
 		}
 		// Ears on the sides, over the hair.
 		for _, ex := range []float64{0.25, 0.75} {
 			if e := ellipse(u-ex, v-0.47, 0.025, 0.07); e < 1 {
-				return slotSkin.index(0.42 + 0.2*e)
+				return slotSkin.index(0.42 + float64(0.2*e))
 			}
 		}
 		if v < hairLine {
-			strand := 0.5 + 0.5*math.Sin(2*math.Pi*(u*48+3*fbm(u, v, 4, 2, 242)))
-			return slotHair.index(0.3 + 0.35*strand + 0.25*(v/hairLine))
+			strand := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(u*48)+float64(3*fbm(u, v, 4, 2, 242)))))
+			return slotHair.index(0.3 + float64(0.35*strand) + float64(0.25*(v/hairLine)))
 		}
 		if front < 0.1 {
 			for _, ex := range []float64{-0.045, 0.045} {
 				x := du - ex
-				if math.Abs(x) < 0.028 && math.Abs(v-0.355+0.01*x/0.028*math.Copysign(1, ex)) < 0.012 {
+				if math.Abs(x) < 0.028 && math.Abs(v-0.355+float64(0.01*x/0.028*math.Copysign(1, ex))) < 0.012 {
 					return slotHair.index(0.15)
 				}
 				if e := ellipse(x, v-0.425, 0.024, 0.03); e < 1 {

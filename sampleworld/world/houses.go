@@ -29,13 +29,13 @@ func window() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
 		frame := rgbf{92, 62, 36}
 		if u < 0.09 || u > 0.91 || v < 0.09 || v > 0.91 {
-			return frame.scale(0.8 + 0.3*noise(u, v, 16, 400))
+			return frame.scale(0.8 + float64(0.3*noise(u, v, 16, 400)))
 		}
 		if math.Abs(u-0.5) < 0.035 || math.Abs(v-0.5) < 0.035 {
 			return frame
 		}
 		pu, pv := math.Mod(u, 0.5)*2, math.Mod(v, 0.5)*2
-		glass := mix(rgbf{30, 40, 56}, rgbf{70, 90, 112}, 0.6*pv+0.2*noise(u, v, 8, 401))
+		glass := mix(rgbf{30, 40, 56}, rgbf{70, 90, 112}, float64(0.6*pv)+float64(0.2*noise(u, v, 8, 401)))
 		if d := math.Abs(pu + pv - 0.9); d < 0.12 {
 			glass = mix(glass, rgbf{170, 190, 210}, 0.6*(1-d/0.12))
 		}
@@ -48,9 +48,9 @@ func window() *image.NRGBA {
 func door() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
 		plank := int(u * 5)
-		fu := u*5 - float64(plank)
+		fu := float64(u*5) - float64(plank)
 		base := mix(rgbf{70, 44, 24}, rgbf{120, 80, 46}, 0.4+0.4*float64(hash(plank, 1, 410)&0xFF)/255)
-		grain := 0.85 + 0.25*math.Sin(2*math.Pi*(fu*2+3*noise(u, v*0.3, 4, 411+plank)))
+		grain := 0.85 + float64(0.25*math.Sin(2*math.Pi*(float64(fu*2)+float64(3*noise(u, v*0.3, 4, 411+plank)))))
 		c := base.scale(grain)
 		if fu < 0.06 {
 			c = rgbf{34, 22, 12}
@@ -127,17 +127,20 @@ type houseSurfaces struct{ wood, window, door int16 }
 // windowAt adds a window w wide, h high, its sill at z0, centred at s:
 // glass in its frame, shutters open either side, a sill.
 func (m *mesh) windowAt(f facade, hs houseSurfaces, s, z0, w, h float32) {
-	m.panel(f, hs.window, s-w/2, s+w/2, z0, z0+h, 0.03)
-	m.panel(f, hs.wood, s-w, s-w/2-0.02, z0, z0+h, 0.05)
-	m.panel(f, hs.wood, s+w/2+0.02, s+w, z0, z0+h, 0.05)
-	m.slab(f, hs.wood, s-w/2-0.1, s+w/2+0.1, z0-0.1, z0, 0.16)
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
+	m.panel(f, hs.window, s-float32(w/2), s+float32(w/2), z0, z0+h, 0.03)
+	m.panel(f, hs.wood, s-w, s-float32(w/2)-0.02, z0, z0+h, 0.05)
+	m.panel(f, hs.wood, s+float32(w/2)+0.02, s+w, z0, z0+h, 0.05)
+	m.slab(f, hs.wood, s-float32(w/2)-0.1, s+float32(w/2)+0.1, z0-0.1, z0, 0.16)
 }
 
 // doorFrame adds jambs and a lintel round a doorway w wide, h high at s.
 func (m *mesh) doorFrame(f facade, hs houseSurfaces, s, w, h float32) {
-	m.slab(f, hs.wood, s-w/2-0.16, s-w/2, 0, h, 0.1)
-	m.slab(f, hs.wood, s+w/2, s+w/2+0.16, 0, h, 0.1)
-	m.slab(f, hs.wood, s-w/2-0.22, s+w/2+0.22, h, h+0.22, 0.12)
+	m.slab(f, hs.wood, s-float32(w/2)-0.16, s-float32(w/2), 0, h, 0.1)
+	m.slab(f, hs.wood, s+float32(w/2), s+float32(w/2)+0.16, 0, h, 0.1)
+	m.slab(f, hs.wood, s-float32(w/2)-0.22, s+float32(w/2)+0.22, h, h+0.22, 0.12)
 }
 
 // decorateTownHouse adds the town house's doors and windows: the doorway

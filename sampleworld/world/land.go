@@ -38,12 +38,15 @@ const townU0, townU1, townV0, townV1 = -8.5, -1.5, 2.0, 10.0
 const townLevel = 58
 
 func smoothstep(t float64) float64 {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	t = min(max(t, 0), 1)
-	return t * t * (3 - 2*t)
+	return float64(t * t * (3 - 2*t))
 }
 
 // riverU is the river's centre line (relative u) at row v.
-func riverU(v float64) float64 { return 44 + 4*math.Sin(v/7) }
+func riverU(v float64) float64 { return 44 + float64(4*math.Sin(v/7)) }
 
 // lakeDist is the distance (in vertices) to the south-western lake's centre.
 func lakeDist(u, v float64) float64 { return math.Hypot(u+26, v+24) }
@@ -59,18 +62,18 @@ func rectDist(u, v, u0, u1, v0, v1 float64) float64 {
 // hills, mountains rising in the north, a river valley in the east, a lake
 // in the south-west, a flat town west of the original area.
 func newHeight(u, v float64) float64 {
-	h := 48 + 14*math.Sin(u/9)*math.Cos(v/11) + 7*math.Sin((u-2*v)/6)
+	h := 48 + float64(14*math.Sin(u/9)*math.Cos(v/11)) + float64(7*math.Sin((u-float64(2*v))/6))
 	if v > 28 {
-		h += (v - 28) * (v - 28) * 0.22
+		h += float64((v - 28) * (v - 28) * 0.22)
 	}
 	if d := math.Abs(u - riverU(v)); d < 6 {
-		h -= (6 - d) * 5
+		h -= float64((6 - d) * 5)
 	}
 	if d := lakeDist(u, v); d < 9 {
-		h -= (9 - d) * 5
+		h -= float64((9 - d) * 5)
 	}
 	w := 1 - smoothstep(rectDist(u, v, townU0, townU1, townV0, townV1)/2)
-	return h*(1-w) + townLevel*w
+	return float64(h*(1-w)) + float64(townLevel*w)
 }
 
 // heightAt returns the height byte at global vertex (gx, gy): the original
@@ -85,7 +88,7 @@ func heightAt(gx, gy int) uint8 {
 	d := rectDist(u, v, 0, 16, 0, 16)
 	w := smoothstep(d / 3)
 	cu, cv := min(max(iu, 0), 16), min(max(iv, 0), 16)
-	return byteHeight(origHeight(areaX+cu, areaY+cv)*(1-w) + newHeight(u, v)*w)
+	return byteHeight(float64(origHeight(areaX+cu, areaY+cv)*(1-w)) + float64(newHeight(u, v)*w))
 }
 
 // terrainAt returns the terrain word at global vertex (gx, gy) with height
@@ -117,7 +120,7 @@ func terrainAt(gx, gy int, h uint8) uint16 {
 	case rectDist(u, v, townU0, townU1, townV0, townV1) == 0:
 		typ = terrainGrassland
 	case rectDist(u, v, spawnWoodU0, spawnWoodU1, spawnWoodV0, spawnWoodV1) == 0,
-		math.Sin(u/5)*math.Cos(v/4)+math.Sin((u+v)/9) > 0.7:
+		float64(math.Sin(u/5)*math.Cos(v/4))+math.Sin((u+v)/9) > 0.7:
 		typ = terrainPatchyGrass
 	case (iu+iv)%5 == 0:
 		typ = terrainLushGrass

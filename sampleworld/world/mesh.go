@@ -146,7 +146,7 @@ func towerGfxObj(id uint32, w, h float32) *dat.GfxObj {
 	m := &mesh{surfaces: []uint32{SurfaceStone, SurfaceRoof}, tile: 2.5}
 	m.box(0, v3(-w/2, -w/2, 0), v3(w/2, w/2, h), false)
 	top := v3(0, 0, h+w)
-	c := [4]physics.Vec3{v3(-w/2-0.3, -w/2-0.3, h), v3(w/2+0.3, -w/2-0.3, h), v3(w/2+0.3, w/2+0.3, h), v3(-w/2-0.3, w/2+0.3, h)}
+	c := [4]physics.Vec3{v3(float32(-w/2)-0.3, float32(-w/2)-0.3, h), v3(float32(w/2)+0.3, float32(-w/2)-0.3, h), v3(float32(w/2)+0.3, float32(w/2)+0.3, h), v3(float32(-w/2)-0.3, float32(w/2)+0.3, h)}
 	for i := range c {
 		m.face(1, c[i], c[(i+1)%4], top)
 	}
@@ -230,13 +230,16 @@ type ring struct {
 // the rings. A ring with radii 0 is a pole. Normals are
 // smooth: the cross product of the tangents around and up the surface.
 func (m *mesh) lathe(n int, rings []ring) {
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
 	pts := make([][]physics.Vec3, len(rings))
 	for k, r := range rings {
 		pts[k] = make([]physics.Vec3, n+1)
 		for i := 0; i <= n; i++ {
 			a := -math.Pi/2 + 2*math.Pi*float64(i%n)/float64(n)
 			c, s := float32(math.Cos(a)), float32(math.Sin(a))
-			p := v3(r.cx+r.rx*c, r.cy+r.ry*s, r.z)
+			p := v3(r.cx+float32(r.rx*c), r.cy+float32(r.ry*s), r.z)
 			switch i % n {
 			case n / 2:
 				p.Y += r.front

@@ -27,9 +27,9 @@ const (
 // bark is vertical ridged plates split by dark fissures, mossy low down.
 func bark() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
-		warp := 0.35 * fbm(u, v, 2, 2, 300)
-		ridge := math.Abs(math.Sin(math.Pi * (5*u + warp + 0.15*noise(u, v, 4, 301))))
-		c := mix(rgbf{58, 44, 32}, rgbf{128, 108, 86}, 0.25+0.6*ridge+0.25*(noise(u, v, 16, 302)-0.5))
+		warp := float64(0.35 * fbm(u, v, 2, 2, 300))
+		ridge := math.Abs(math.Sin(math.Pi * (float64(5*u) + warp + float64(0.15*noise(u, v, 4, 301)))))
+		c := mix(rgbf{58, 44, 32}, rgbf{128, 108, 86}, 0.25+float64(0.6*ridge)+float64(0.25*(noise(u, v, 16, 302)-0.5)))
 		if ridge < 0.22 {
 			c = c.scale(0.45 + ridge)
 		}
@@ -57,8 +57,8 @@ func leafBlob(u, v float64, n, seed int, size float64) (float64, float64) {
 				ly := (float64(gy) + float64(h>>8&0xFF)/255) / float64(n)
 				a := float64(h>>16&0xFF) / 255 * math.Pi
 				ddx, ddy := u-lx, v-ly
-				x := ddx*math.Cos(a) + ddy*math.Sin(a)
-				y := -ddx*math.Sin(a) + ddy*math.Cos(a)
+				x := float64(ddx*math.Cos(a)) + float64(ddy*math.Sin(a))
+				y := float64(-ddx*math.Sin(a)) + float64(ddy*math.Cos(a))
 				r := size / float64(n)
 				if e := (x*x)/(r*r) + (y*y)/(0.16*r*r); e < 1 {
 					shade := 1 - e
@@ -80,17 +80,17 @@ func leaves() *image.NRGBA {
 		if shade == 0 {
 			return mix(rgbf{16, 34, 14}, rgbf{30, 56, 22}, noise(u, v, 16, 311))
 		}
-		c := mix(rgbf{40, 86, 30}, rgbf{112, 162, 58}, 0.3+0.7*tone)
-		return c.scale(0.6 + 0.55*shade)
+		c := mix(rgbf{40, 86, 30}, rgbf{112, 162, 58}, 0.3+float64(0.7*tone))
+		return c.scale(0.6 + float64(0.55*shade))
 	})
 }
 
 // needles is dense dark pine needles in slanting strokes.
 func needles() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
-		a := 0.5 + 0.5*math.Sin(2*math.Pi*(10*u+14*v+2*fbm(u, v, 4, 2, 320)))
-		b := 0.5 + 0.5*math.Sin(2*math.Pi*(-10*u+14*v+2*fbm(u, v, 4, 2, 321)))
-		t := max(a, b)*0.7 + 0.3*noise(u, v, 32, 322)
+		a := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(10*u)+float64(14*v)+float64(2*fbm(u, v, 4, 2, 320)))))
+		b := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(-10*u)+float64(14*v)+float64(2*fbm(u, v, 4, 2, 321)))))
+		t := float64(max(a, b)*0.7) + float64(0.3*noise(u, v, 32, 322))
 		return mix(rgbf{12, 34, 22}, rgbf{58, 104, 60}, t)
 	})
 }
@@ -130,9 +130,9 @@ func (m *mesh) lump(surf int16, n int, cx, cy, z0, z1, r float32) {
 	h := z1 - z0
 	m.lathe(n, []ring{
 		{z: z0, cx: cx, cy: cy, v: 1, surf: surf},
-		{z: z0 + 0.2*h, rx: 0.8 * r, ry: 0.8 * r, cx: cx, cy: cy, v: 0.8, surf: surf},
-		{z: z0 + 0.55*h, rx: r, ry: r, cx: cx, cy: cy, v: 0.45, surf: surf},
-		{z: z0 + 0.88*h, rx: 0.6 * r, ry: 0.6 * r, cx: cx, cy: cy, v: 0.12, surf: surf},
+		{z: z0 + float32(0.2*h), rx: 0.8 * r, ry: 0.8 * r, cx: cx, cy: cy, v: 0.8, surf: surf},
+		{z: z0 + float32(0.55*h), rx: r, ry: r, cx: cx, cy: cy, v: 0.45, surf: surf},
+		{z: z0 + float32(0.88*h), rx: 0.6 * r, ry: 0.6 * r, cx: cx, cy: cy, v: 0.12, surf: surf},
 		{z: z1, cx: cx, cy: cy, v: 0, surf: surf},
 	})
 }

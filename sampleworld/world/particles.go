@@ -53,7 +53,7 @@ func puff(seed int, dark, light rgbf) *image.NRGBA {
 		return mix(dark, light, fbm(u, v, 4, 3, seed))
 	}, func(d, u, v float64) float64 {
 		n := fbm(u, v, 4, 3, seed+7)
-		return (1 - smoothstep(d)) * (0.55 + 0.6*n)
+		return (1 - smoothstep(d)) * (0.55 + float64(0.6*n))
 	})
 }
 
@@ -64,8 +64,8 @@ func star(core, edge rgbf) *image.NRGBA {
 		return mix(core, edge, d)
 	}, func(d, u, v float64) float64 {
 		dx, dy := math.Abs(u-0.5)*2, math.Abs(v-0.5)*2
-		ray := max(1-dx*8, 0)*(1-dy) + max(1-dy*8, 0)*(1-dx)
-		return max(1-d*1.6, 0)*max(1-d*1.6, 0) + 0.8*ray
+		ray := float64(max(1-float64(dx*8), 0)*(1-dy)) + float64(max(1-float64(dy*8), 0)*(1-dx))
+		return float64(max(1-float64(d*1.6), 0)*max(1-float64(d*1.6), 0)) + float64(0.8*ray)
 	})
 }
 

@@ -130,7 +130,7 @@ func domeGfxObj(id, surf uint32, uRepeats float32) *dat.GfxObj {
 		v0, v1 := 1-float32(b)/bands, 1-float32(b+1)/bands
 		for s := range segs {
 			az0, az1 := float64(s)/segs*2*math.Pi, float64(s+1)/segs*2*math.Pi
-			u0, u1 := float32(s)/segs*uRepeats, float32(s+1)/segs*uRepeats
+			u0, u1 := float32(float32(s)/segs*uRepeats), float32(float32(s+1)/segs*uRepeats)
 			if b == bands-1 { // the cap's triangles meet at the zenith
 				m.skyPoly(0, []physics.Vec3{skyPoint(az0, el0), skyPoint(az1, el0), v3(0, 0, skyR)},
 					[]dat.UV{{U: u0, V: v0}, {U: u1, V: v0}, {U: (u0 + u1) / 2, V: 0}})
@@ -153,7 +153,7 @@ func cloudsGfxObj() *dat.GfxObj {
 	rings := []float32{0, 1.2 * h, 2.5 * h, 3.8 * h, 5.5 * h, 8 * h, 12 * h, 20 * h}
 	m := &mesh{surfaces: []uint32{SurfaceClouds}}
 	at := func(r float32, s int) (physics.Vec3, dat.UV) {
-		a := float64(s) / segs * 2 * math.Pi
+		a := float64(float64(s)/segs) * 2 * math.Pi
 		p := v3(r*float32(math.Cos(a)), r*float32(math.Sin(a)), h)
 		return p, dat.UV{U: p.X / (skyR / 2), V: -p.Y / (skyR / 2)}
 	}
@@ -227,7 +227,7 @@ func skyDayTexture() *image.NRGBA {
 	const n = 64
 	img := paint(n, func(u, v float64) rgbf {
 		c := mix(rgbf{58, 104, 196}, rgbf{168, 198, 236}, math.Pow(v, 1.4))
-		return c.scale(0.96 + 0.08*fbm(u, v, 4, 3, 70))
+		return c.scale(0.96 + float64(0.08*fbm(u, v, 4, 3, 70)))
 	})
 	setAlpha(img, func(u, v float64) float64 { return horizonFade(v) })
 	return img
@@ -291,7 +291,7 @@ func setAlpha(img *image.NRGBA, a func(u, v float64) float64) {
 	for y := range img.Rect.Dy() {
 		for x := range n {
 			u, v := (float64(x)+0.5)/float64(n), (float64(y)+0.5)/float64(img.Rect.Dy())
-			img.Pix[img.PixOffset(x, y)+3] = uint8(min(max(a(u, v), 0), 1)*255 + 0.5)
+			img.Pix[img.PixOffset(x, y)+3] = uint8(float64(min(max(a(u, v), 0), 1)*255) + 0.5)
 		}
 	}
 }

@@ -29,23 +29,26 @@ func hash(x, y, seed int) uint32 {
 // noise is tiling value noise in [0, 1): lattice period cells across the
 // texture, smoothly interpolated.
 func noise(u, v float64, period, seed int) float64 {
-	x, y := u*float64(period), v*float64(period)
+	// Products are rounded (float64(a*b), float32(a*b)) before they are
+	// added: no fused multiply-add, so go generate writes the same world on
+	// every target (docs/architecture.md, "No fused multiply-add").
+	x, y := float64(u*float64(period)), float64(v*float64(period))
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := x-float64(x0), y-float64(y0)
 	fx, fy = fx*fx*(3-2*fx), fy*fy*(3-2*fy)
 	at := func(i, j int) float64 {
-		return float64(hash(((i%period)+period)%period, ((j%period)+period)%period, seed)&0xFFFF) / 65536
+		return float64(float64(hash(((i%period)+period)%period, ((j%period)+period)%period, seed)&0xFFFF) / 65536)
 	}
-	a := at(x0, y0) + (at(x0+1, y0)-at(x0, y0))*fx
-	b := at(x0, y0+1) + (at(x0+1, y0+1)-at(x0, y0+1))*fx
-	return a + (b-a)*fy
+	a := at(x0, y0) + float64((at(x0+1, y0)-at(x0, y0))*fx)
+	b := at(x0, y0+1) + float64((at(x0+1, y0+1)-at(x0, y0+1))*fx)
+	return a + float64((b-a)*fy)
 }
 
 // fbm sums octaves of noise, in [0, 1).
 func fbm(u, v float64, period, octaves, seed int) float64 {
 	s, amp, total := 0.0, 1.0, 0.0
 	for o := range octaves {
-		s += amp * noise(u, v, period<<o, seed+o)
+		s += float64(amp * noise(u, v, period<<o, seed+o))
 		total += amp
 		amp /= 2
 	}
@@ -57,7 +60,7 @@ type rgbf struct{ R, G, B float64 }
 
 func mix(a, b rgbf, t float64) rgbf {
 	t = min(max(t, 0), 1)
-	return rgbf{a.R + (b.R-a.R)*t, a.G + (b.G-a.G)*t, a.B + (b.B-a.B)*t}
+	return rgbf{a.R + float64((b.R-a.R)*t), a.G + float64((b.G-a.G)*t), a.B + float64((b.B-a.B)*t)}
 }
 
 func (c rgbf) scale(s float64) rgbf { return rgbf{c.R * s, c.G * s, c.B * s} }
@@ -81,7 +84,7 @@ func paint(size int, f func(u, v float64) rgbf) *image.NRGBA {
 func grass(seed int, dark, light rgbf) *image.NRGBA {
 	return paint(128, func(u, v float64) rgbf {
 		blades := noise(u, v, 64, seed+10)
-		return mix(dark, light, 0.65*fbm(u, v, 4, 4, seed)+0.5*blades-0.15)
+		return mix(dark, light, float64(0.65*fbm(u, v, 4, 4, seed))+float64(0.5*blades)-0.15)
 	})
 }
 
@@ -109,8 +112,8 @@ func rock() *image.NRGBA {
 
 func sand() *image.NRGBA {
 	return paint(128, func(u, v float64) rgbf {
-		ripple := 0.5 + 0.5*math.Sin(2*math.Pi*(8*v+0.8*fbm(u, v, 2, 2, 40)))
-		return mix(rgbf{196, 178, 116}, rgbf{228, 212, 150}, 0.6*ripple+0.4*noise(u, v, 64, 41))
+		ripple := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(8*v)+float64(0.8*fbm(u, v, 2, 2, 40)))))
+		return mix(rgbf{196, 178, 116}, rgbf{228, 212, 150}, float64(0.6*ripple)+float64(0.4*noise(u, v, 64, 41)))
 	})
 }
 
@@ -122,8 +125,8 @@ func snow() *image.NRGBA {
 
 func water() *image.NRGBA {
 	return paint(128, func(u, v float64) rgbf {
-		w := 0.5 + 0.5*math.Sin(2*math.Pi*(4*u+3*fbm(u, v, 2, 3, 60)))
-		return mix(rgbf{28, 70, 130}, rgbf{60, 120, 180}, 0.5*w+0.5*fbm(u, v, 4, 3, 61))
+		w := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(4*u)+float64(3*fbm(u, v, 2, 3, 60)))))
+		return mix(rgbf{28, 70, 130}, rgbf{60, 120, 180}, float64(0.5*w)+float64(0.5*fbm(u, v, 4, 3, 61)))
 	})
 }
 
@@ -131,16 +134,16 @@ func water() *image.NRGBA {
 func stoneWall() *image.NRGBA {
 	return paint(128, func(u, v float64) rgbf {
 		course := int(v * 4)
-		bu := u*3 + 0.5*float64(course%2)
+		bu := float64(u*3) + float64(0.5*float64(course%2))
 		block := int(math.Floor(bu))
-		fu, fv := bu-math.Floor(bu), v*4-float64(course)
+		fu, fv := bu-math.Floor(bu), float64(v*4)-float64(course)
 		mortar := rgbf{120, 114, 104}
 		if fu < 0.04 || fv < 0.06 {
 			return mortar
 		}
 		tone := float64(hash(block%3, course, 70)&0xFF) / 255
 		base := mix(rgbf{110, 108, 104}, rgbf{168, 160, 148}, tone)
-		return base.scale(0.8 + 0.35*fbm(u, v, 8, 3, 71))
+		return base.scale(0.8 + float64(0.35*fbm(u, v, 8, 3, 71)))
 	})
 }
 
@@ -148,12 +151,12 @@ func stoneWall() *image.NRGBA {
 func wood() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
 		plank := int(u * 4)
-		fu := u*4 - float64(plank)
+		fu := float64(u*4) - float64(plank)
 		if fu < 0.05 {
 			return rgbf{60, 38, 20}
 		}
-		grain := 0.5 + 0.5*math.Sin(2*math.Pi*(fu*3+4*noise(u, v, 4, 80+plank)))
-		return mix(rgbf{104, 68, 38}, rgbf{150, 102, 60}, 0.6*grain+0.3*float64(hash(plank, 0, 81)&0xFF)/255)
+		grain := 0.5 + float64(0.5*math.Sin(2*math.Pi*(float64(fu*3)+float64(4*noise(u, v, 4, 80+plank)))))
+		return mix(rgbf{104, 68, 38}, rgbf{150, 102, 60}, float64(0.6*grain)+0.3*float64(hash(plank, 0, 81)&0xFF)/255)
 	})
 }
 
@@ -161,13 +164,13 @@ func wood() *image.NRGBA {
 func roof() *image.NRGBA {
 	return paint(64, func(u, v float64) rgbf {
 		row := int(v * 8)
-		fu := u*8 + 0.5*float64(row%2)
-		fv := v*8 - float64(row)
+		fu := float64(u*8) + float64(0.5*float64(row%2))
+		fv := float64(v*8) - float64(row)
 		c := mix(rgbf{150, 50, 36}, rgbf{190, 78, 52}, float64(hash(int(fu)%8, row, 90)&0xFF)/255)
 		if fu-math.Floor(fu) < 0.08 {
 			c = c.scale(0.6)
 		}
-		return c.scale(1 - 0.4*fv)
+		return c.scale(1 - float64(0.4*fv))
 	})
 }
 
@@ -284,7 +287,7 @@ func detailTexture() *image.NRGBA {
 		x, y := int(u*detailSize), int(v*detailSize)
 		grain := float64(hash(x, y, 90)&0xFF)/255 - 0.5
 		blot := fbm(u, v, 8, 3, 91) - 0.5
-		g := 128 + 64*grain + 90*blot
+		g := 128 + float64(64*grain) + float64(90*blot)
 		return rgbf{g, g, g}
 	})
 }
@@ -309,14 +312,14 @@ const (
 func cobbles() *image.NRGBA {
 	return paint(128, func(u, v float64) rgbf {
 		row := int(v * 8)
-		fu := u*6 + 0.5*float64(row%2)
-		fv := v*8 - float64(row)
+		fu := float64(u*6) + float64(0.5*float64(row%2))
+		fv := float64(v*8) - float64(row)
 		stone := hash(int(fu)%6, row, 120)
 		c := mix(rgbf{112, 100, 86}, rgbf{160, 148, 128}, float64(stone&0xFF)/255)
 		if fu-math.Floor(fu) < 0.1 || fv < 0.12 {
 			c = rgbf{84, 70, 54}
 		}
-		return c.scale(0.85 + 0.3*fbm(u, v, 8, 2, 121))
+		return c.scale(0.85 + float64(0.3*fbm(u, v, 8, 2, 121)))
 	})
 }
 
@@ -331,9 +334,9 @@ func mask(seed int, dist func(u, v float64) float64, e0, e1 float64) []byte {
 	out := make([]byte, maskSize*maskSize)
 	for y := range maskSize {
 		for x := range maskSize {
-			u, v := (float64(x)+0.5)/maskSize, (float64(y)+0.5)/maskSize
+			u, v := float64((float64(x)+0.5)/maskSize), float64((float64(y)+0.5)/maskSize)
 			edge := 16 * u * (1 - u) * v * (1 - v)
-			d := dist(u, v) + 0.18*edge*(fbm(u, v, 4, 3, seed)-0.5)
+			d := dist(u, v) + float64(0.18*edge*(fbm(u, v, 4, 3, seed)-0.5))
 			out[y*maskSize+x] = uint8(255 * ramp(e0, e1, d))
 		}
 	}

@@ -36,7 +36,7 @@ func heightTable() [256]float32 {
 		if i <= 200 {
 			t[i] = float32(i) * 2
 		} else {
-			t[i] = 400 + float32(i-200)*5
+			t[i] = 400 + float32(float32(i-200)*5)
 		}
 	}
 	return t
@@ -91,12 +91,12 @@ const areaX, areaY = 0xA9 * 8, 0xB4 * 8
 // the north-east, gentle waves. heightAt uses it inside the area.
 func origHeight(gx, gy int) float64 {
 	u, v := float64(gx-areaX), float64(gy-areaY) // 0..16
-	h := 30 + 6*u + 5*v + 8*math.Sin(u/2)*math.Cos(v/3)
+	h := 30 + float64(6*u) + float64(5*v) + float64(8*math.Sin(u/2)*math.Cos(v/3))
 	if d := math.Hypot(u-3, v-3); d < 3 {
-		h -= (3 - d) * 12
+		h -= float64((3 - d) * 12)
 	}
 	if d := math.Hypot(u-13, v-13); d < 4 {
-		h += (4 - d) * 25
+		h += float64((4 - d) * 25)
 	}
 	return h
 }

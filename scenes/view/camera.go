@@ -170,11 +170,14 @@ func (c *Camera) ToCamera(p physics.Vec3) physics.Vec3 { return c.view.Apply(p) 
 
 // ScreenOf projects a camera-space point (z ≥ NearPlane) to pixels.
 func (c *Camera) ScreenOf(p physics.Vec3) (x, y float32) {
-	w2, h2 := float32(c.W)/2, float32(c.H)/2
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
+	w2, h2 := float32(float32(c.W)/2), float32(float32(c.H)/2)
 	if c.Map {
-		return w2 + p.X*c.MapScale, h2 - p.Y*c.MapScale
+		return w2 + float32(p.X*c.MapScale), h2 - float32(p.Y*c.MapScale)
 	}
-	return w2 + p.X/p.Z*c.focal, h2 - p.Y/p.Z*c.focal
+	return w2 + float32(p.X/p.Z*c.focal), h2 - float32(p.Y/p.Z*c.focal)
 }
 
 // PixelsPerUnit is the screen size of one unit at camera depth z.
@@ -210,8 +213,8 @@ func (c *Camera) Orbit(dx, dy float32) {
 		c.Target.X -= dx / c.MapScale
 		c.Target.Y += dy / c.MapScale
 	} else {
-		c.Yaw -= dx * 0.01
-		c.Pitch += dy * 0.01
+		c.Yaw -= float32(dx * 0.01)
+		c.Pitch += float32(dy * 0.01)
 	}
 	c.Update()
 }
@@ -239,8 +242,8 @@ func (c *Camera) Look(dx, dy, speed float32, invertY bool) {
 		return
 	}
 	eye := c.eye
-	c.Yaw -= dx * 0.01 * speed
-	c.Pitch += dy * 0.01 * speed
+	c.Yaw -= float32(dx * 0.01 * speed)
+	c.Pitch += float32(dy * 0.01 * speed)
 	c.Update()
 	if c.Fly {
 		// Keep the eye where it was: move the target around it.

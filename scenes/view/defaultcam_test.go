@@ -44,7 +44,7 @@ func TestDefaultCameraShowsTheSample(t *testing.T) {
 	// Behind the player (the eye-to-target line along its forward) and above it.
 	eye, target := cam.Eye(), cam.Target
 	fwd := player.Frame.Orientation.Rotate(physics.Vec3{Y: 1})
-	if d := target.Sub(eye); d.X*fwd.X+d.Y*fwd.Y < 0.9*float32(math.Hypot(float64(d.X), float64(d.Y))) || eye.Z <= target.Z {
+	if d := target.Sub(eye); float32(d.X*fwd.X)+float32(d.Y*fwd.Y) < 0.9*float32(math.Hypot(float64(d.X), float64(d.Y))) || eye.Z <= target.Z {
 		t.Errorf("eye %v is not behind and above the target %v", eye, target)
 	}
 	// Looking along the ground: the view direction at most 20° below the horizon.

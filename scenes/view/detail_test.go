@@ -29,7 +29,7 @@ func TestDetailVertices(t *testing.T) {
 			}
 			n++
 			slot := int((v.SrcX + 0.5) / DetailSlotStride)
-			org := [2]float32{v.SrcX - float32(slot)*DetailSlotStride, v.SrcY}
+			org := [2]float32{v.SrcX - float32(float32(slot)*DetailSlotStride), v.SrcY}
 			d := r.DetailRects[slot]
 			if d[2] != 128 || d[3] != world.DetailTiling {
 				t.Fatalf("detail slot %d = %v, want the 128-texel sample detail repeated %d times", slot, d, world.DetailTiling)

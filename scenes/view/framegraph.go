@@ -56,8 +56,8 @@ func (g *FrameGraph) Bars(dst []Bar, x, y, w, h int) ([]Bar, int) {
 	bw := max(w/FrameGraphLen, 1)
 	for i := range g.n {
 		ms := g.At(i)
-		bh := min(int(ms/scale*float32(h)+0.5), h)
+		bh := min(int(float32(ms/scale*float32(h))+0.5), h)
 		dst = append(dst, Bar{X: x + i*bw, Y: y + h - bh, W: bw, H: bh, Slow: ms > Budget60})
 	}
-	return dst, y + h - int(Budget60/scale*float32(h)+0.5)
+	return dst, y + h - int(float32(Budget60/scale*float32(h))+0.5)
 }

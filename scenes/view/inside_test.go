@@ -20,8 +20,8 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	inside, central, unfoggedN, foggedN := 0, 0, 0, 0
 	for k := 0; k < 20000; k++ {
-		radius := 0.05 + rng.Float32()*3
-		scale := 0.5 + rng.Float32()*1.5
+		radius := 0.05 + float32(rng.Float32()*3)
+		scale := 0.5 + float32(rng.Float32()*1.5)
 		q := physics.Quat{W: rng.Float32() - 0.5, X: rng.Float32() - 0.5, Y: rng.Float32() - 0.5, Z: rng.Float32() - 0.5}
 		m := physics.RotateMat4(q.Normalize())
 		for i := 0; i < 3; i++ {
@@ -29,7 +29,7 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 				m[i][j] *= scale
 			}
 		}
-		z := rng.Float32()*60 - 2
+		z := float32(rng.Float32()*60) - 2
 		m[3][0], m[3][1], m[3][2] = (rng.Float32()*2-1)*z, (rng.Float32()*2-1)*z*0.6, z
 		ok, unfogged := wellInside(&mp, &m, rowLen(&m, 0), radius)
 		if ok {
@@ -53,11 +53,11 @@ func TestWellInsideHoldsEveryVertex(t *testing.T) {
 			d := physics.Vec3{X: float32(rng.NormFloat64()), Y: float32(rng.NormFloat64()), Z: float32(rng.NormFloat64())}
 			p := d.Scale(radius / d.Len())
 			c := physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+				X: float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+				Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+				Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 			}
-			x, y := mp.w2+c.X/c.Z*mp.focal, mp.h2-c.Y/c.Z*mp.focal
+			x, y := mp.w2+float32(c.X/c.Z*mp.focal), mp.h2-float32(c.Y/c.Z*mp.focal)
 			if c.Z < mp.near || c.Z > mp.far || x < 0 || x > mp.sw || y < 0 || y > mp.sh {
 				t.Fatalf("part %d found inside, but its vertex %v projects to (%v, %v) at depth %v", k, p, x, y, c.Z)
 			}

@@ -207,9 +207,9 @@ func (r *Renderer) portalRect(p *cellPortal, m *physics.Mat4, within Rect) (Rect
 	for i := range n {
 		q := p.pts[i]
 		pts[i] = physics.Vec3{
-			X: q.X*m[0][0] + q.Y*m[1][0] + q.Z*m[2][0] + m[3][0],
-			Y: q.X*m[0][1] + q.Y*m[1][1] + q.Z*m[2][1] + m[3][1],
-			Z: q.X*m[0][2] + q.Y*m[1][2] + q.Z*m[2][2] + m[3][2],
+			X: float32(q.X*m[0][0]) + float32(q.Y*m[1][0]) + float32(q.Z*m[2][0]) + m[3][0],
+			Y: float32(q.X*m[0][1]) + float32(q.Y*m[1][1]) + float32(q.Z*m[2][1]) + m[3][1],
+			Z: float32(q.X*m[0][2]) + float32(q.Y*m[1][2]) + float32(q.Z*m[2][2]) + m[3][2],
 		}
 	}
 	// The eye's distance from the portal plane; the plane's side the

@@ -260,8 +260,8 @@ func maskUV(u, v float32, rot int) (float32, float32) {
 	var mu, mv float32
 	for k := range 4 {
 		c := landUVs[(k-rot+4)&3]
-		mu += w[k] * c[0]
-		mv += w[k] * c[1]
+		mu += float32(w[k] * c[0])
+		mv += float32(w[k] * c[1])
 	}
 	return mu, mv
 }

@@ -240,7 +240,7 @@ func (planeAssets) Landblock(id uint32) (*Landblock, error) {
 	b := &Landblock{ID: id | 0xFFFF}
 	for i := range 9 {
 		for j := range 9 {
-			b.Z[i*9+j] = 0.5*float32((bx-0x40)*192+i*24) + 0.25*float32(j*24)
+			b.Z[i*9+j] = float32(0.5*float32((bx-0x40)*192+i*24)) + float32(0.25*float32(j*24))
 		}
 	}
 	return b, nil

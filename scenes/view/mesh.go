@@ -458,7 +458,7 @@ func (m *Mesh) addTextured(id uint32, pts []uvPoint, rect image.Rectangle, front
 			for i, q := range buf {
 				m.Pos = append(m.Pos, q.P)
 				m.Nrm = append(m.Nrm, unitOrZero(q.N))
-				uv[i] = [2]float32{ox + min(max(q.U-fu, 0), 1)*sx, oy + min(max(q.V-fv, 0), 1)*sy}
+				uv[i] = [2]float32{ox + float32(min(max(q.U-fu, 0), 1)*sx), oy + float32(min(max(q.V-fv, 0), 1)*sy)}
 			}
 			for j := 1; j+1 < len(buf); j++ {
 				m.Tris = append(m.Tris, meshTri{A: base, B: base + uint16(j), C: base + uint16(j+1), Front: front, Back: back,
@@ -483,7 +483,7 @@ func clipUV(in, out []uvPoint, side func(uvPoint) float32) []uvPoint {
 		if (sp >= 0) != (sq >= 0) {
 			t := sp / (sp - sq)
 			out = append(out, uvPoint{P: p.P.Add(q.P.Sub(p.P).Scale(t)), N: p.N.Add(q.N.Sub(p.N).Scale(t)),
-				U: p.U + (q.U-p.U)*t, V: p.V + (q.V-p.V)*t})
+				U: p.U + float32((q.U-p.U)*t), V: p.V + float32((q.V-p.V)*t)})
 		}
 	}
 	return out
@@ -501,5 +501,5 @@ func partColour(id uint32, surf int) rgb {
 	h ^= h >> 15
 	h *= 2246822519
 	h ^= h >> 13
-	return rgb{0.35 + float32(h&0xFF)/255*0.5, 0.35 + float32(h>>8&0xFF)/255*0.5, 0.35 + float32(h>>16&0xFF)/255*0.5}
+	return rgb{0.35 + float32(float32(h&0xFF)/255*0.5), 0.35 + float32(float32(h>>8&0xFF)/255*0.5), 0.35 + float32(float32(h>>16&0xFF)/255*0.5)}
 }

@@ -81,8 +81,8 @@ func overlap(a, b *[3][2]float32) bool {
 			amin, amax := float32(math.MaxFloat32), float32(-math.MaxFloat32)
 			bmin, bmax := amin, amax
 			for k := range 3 {
-				da := a[k][0]*nx + a[k][1]*ny
-				db := b[k][0]*nx + b[k][1]*ny
+				da := float32(a[k][0]*nx) + float32(a[k][1]*ny)
+				db := float32(b[k][0]*nx) + float32(b[k][1]*ny)
 				amin, amax = min(amin, da), max(amax, da)
 				bmin, bmax = min(bmin, db), max(bmax, db)
 			}

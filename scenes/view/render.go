@@ -693,9 +693,9 @@ func (r *Renderer) setLight(l Lighting) {
 	v := r.cam.View()
 	ld := l.SunDir
 	r.lightCam = physics.Vec3{
-		X: ld.X*v[0][0] + ld.Y*v[1][0] + ld.Z*v[2][0],
-		Y: ld.X*v[0][1] + ld.Y*v[1][1] + ld.Z*v[2][1],
-		Z: ld.X*v[0][2] + ld.Y*v[1][2] + ld.Z*v[2][2],
+		X: float32(ld.X*v[0][0]) + float32(ld.Y*v[1][0]) + float32(ld.Z*v[2][0]),
+		Y: float32(ld.X*v[0][1]) + float32(ld.Y*v[1][1]) + float32(ld.Z*v[2][1]),
+		Z: float32(ld.X*v[0][2]) + float32(ld.Y*v[1][2]) + float32(ld.Z*v[2][2]),
 	}
 }
 
@@ -731,7 +731,7 @@ const (
 	diffuse = 0.62
 )
 
-func heightTint(z float32) float32 { return 0.85 + min(max(z, 0), 400)/400*0.3 }
+func heightTint(z float32) float32 { return 0.85 + float32(min(max(z, 0), 400)/400*0.3) }
 
 // buildTerrain draws landblocks x0..x1 × y0..y1 (blockRange) at full
 // detail, with their statics.
@@ -752,7 +752,7 @@ func (r *Renderer) buildTerrain(x0, y0, x1, y1 int) {
 			for i := 0; i < 9; i++ {
 				for j := 0; j < 9; j++ {
 					k := i*9 + j
-					world[k] = physics.Vec3{X: off.X + float32(i)*dat.CellLength, Y: off.Y + float32(j)*dat.CellLength, Z: b.Z[k]}
+					world[k] = physics.Vec3{X: off.X + float32(float32(i)*dat.CellLength), Y: off.Y + float32(float32(j)*dat.CellLength), Z: b.Z[k]}
 					cam[k] = r.cam.ToCamera(world[k])
 					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
 					c := rgb{float32(p.R) / 255, float32(p.G) / 255, float32(p.B) / 255}
@@ -848,7 +848,7 @@ func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
 			for i := range n {
 				for j := range n {
 					k := i*farStride*9 + j*farStride
-					cam[i*n+j] = c.ToCamera(physics.Vec3{X: off.X + float32(i*farStride)*dat.CellLength, Y: off.Y + float32(j*farStride)*dat.CellLength, Z: b.Z[k]})
+					cam[i*n+j] = c.ToCamera(physics.Vec3{X: off.X + float32(float32(i*farStride)*dat.CellLength), Y: off.Y + float32(float32(j*farStride)*dat.CellLength), Z: b.Z[k]})
 					p := r.Palette[dat.TerrainWordType(b.Terrain[k])]
 					l := r.Light.light(nrm[k], 0)
 					col[i*n+j] = rgb{float32(p.R) / 255 * l.R, float32(p.G) / 255 * l.G, float32(p.B) / 255 * l.B}
@@ -877,7 +877,7 @@ func (r *Renderer) buildFarTerrain(nx0, ny0, nx1, ny1 int) {
 func landUV(rect image.Rectangle, k, cx, cy int) [2]float32 {
 	corner := [2][2]int{{0, 3}, {1, 2}}[k/9-cx][k%9-cy]
 	uv := landUVs[corner]
-	return [2]float32{float32(rect.Min.X) + uv[0]*float32(rect.Dx()), float32(rect.Min.Y) + uv[1]*float32(rect.Dy())}
+	return [2]float32{float32(rect.Min.X) + float32(uv[0]*float32(rect.Dx())), float32(rect.Min.Y) + float32(uv[1]*float32(rect.Dy()))}
 }
 
 // landRect returns the atlas rectangle of a palette code's merged cell
@@ -1068,7 +1068,7 @@ func (r *Renderer) buildSun(depth float32) {
 		return
 	}
 	x, y := r.cam.ScreenOf(q)
-	h := SunSize * float32(r.cam.H)
+	h := float32(SunSize * float32(r.cam.H))
 	if x+h < 0 || y+h < 0 || x-h > float32(r.cam.W) || y-h > float32(r.cam.H) {
 		return
 	}
@@ -1189,10 +1189,10 @@ func (r *Renderer) boundingRadius(visual []physics.Mat4, radii []float32) float3
 		v := &visual[i]
 		// The largest row length, with one square root (sqrt is monotone:
 		// the same as the largest of rowLen's three).
-		s2 := max(v[0][0]*v[0][0]+v[0][1]*v[0][1]+v[0][2]*v[0][2], v[1][0]*v[1][0]+v[1][1]*v[1][1]+v[1][2]*v[1][2],
-			v[2][0]*v[2][0]+v[2][1]*v[2][1]+v[2][2]*v[2][2])
+		s2 := max(float32(v[0][0]*v[0][0])+float32(v[0][1]*v[0][1])+float32(v[0][2]*v[0][2]), float32(v[1][0]*v[1][0])+float32(v[1][1]*v[1][1])+float32(v[1][2]*v[1][2]),
+			float32(v[2][0]*v[2][0])+float32(v[2][1]*v[2][1])+float32(v[2][2]*v[2][2]))
 		s := float32(math.Sqrt(float64(s2)))
-		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+radii[i]*s)
+		rad = max(rad, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+float32(radii[i]*s))
 	}
 	return rad
 }
@@ -1243,7 +1243,7 @@ func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
 	}
 	if cam.Map {
 		x, y := cam.ScreenOf(c)
-		pr := rad * cam.MapScale
+		pr := float32(rad * cam.MapScale)
 		return x+pr >= 0 && x-pr <= float32(cam.W) && y+pr >= 0 && y-pr <= float32(cam.H)
 	}
 	// The four side planes pass through the eye: x·focal = ±(W/2)·z and
@@ -1255,7 +1255,7 @@ func (r *Renderer) inView(c physics.Vec3, rad float32) bool {
 		r.hypY = float32(math.Hypot(float64(cam.focal), float64(float32(cam.H)/2)))
 	}
 	out := func(a, half, hyp float32) bool {
-		return (cam.focal*a-half*c.Z)/hyp > rad
+		return (float32(cam.focal*a)-float32(half*c.Z))/hyp > rad
 	}
 	hw, hh := float32(cam.W)/2, float32(cam.H)/2
 	return !out(c.X, hw, r.hypX) && !out(-c.X, hw, r.hypX) && !out(c.Y, hh, r.hypY) && !out(-c.Y, hh, r.hypY)
@@ -1274,12 +1274,12 @@ func (r *Renderer) mapMarker(o *components.View, origin physics.Vec3, owner int3
 	if l < 1e-4 {
 		f, l = physics.Vec3{Y: 1}, 1
 	}
-	dx, dy := f.X/l*MarkerSize, -f.Y/l*MarkerSize // screen y grows down
+	dx, dy := float32(f.X/l*MarkerSize), float32(-f.Y/l*MarkerSize) // screen y grows down
 	c := rgb{1, 1, 1}
 	if o.Phys.GUID == r.Highlight {
 		c = rgb{1, 0.9, 0.2}
 	}
-	r.append(&r.scene, owner, max(q.Z-3, 0), x+dx*1.5, y+dy*1.5, x-dx-dy*0.8, y-dy+dx*0.8, x-dx+dy*0.8, y-dy-dx*0.8, c, c, c, 1, nil, flatW)
+	r.append(&r.scene, owner, max(q.Z-3, 0), x+float32(dx*1.5), y+float32(dy*1.5), x-dx-float32(dy*0.8), y-dy+float32(dx*0.8), x-dx+float32(dy*0.8), y-dy-float32(dx*0.8), c, c, c, 1, nil, flatW)
 }
 
 // buildMesh is buildMeshInto the scene layer.
@@ -1302,7 +1302,7 @@ func (r *Renderer) setMeshPass() {
 		// Nearer than fogNear, 1/(1/z) (within two ulps of z) is below
 		// FogMin too and the fog exactly 0, so the two divisions are
 		// skipped.
-		fogMin: fogMin, fogSpan: fogSpan, fogNear: fogMin - float32(math.Abs(float64(fogMin)))*1e-5,
+		fogMin: fogMin, fogSpan: fogSpan, fogNear: fogMin - float32(float32(math.Abs(float64(fogMin)))*1e-5),
 		near: near, far: cam.far(), sw: float32(cam.W), sh: float32(cam.H), mapView: cam.Map,
 		amb: r.Light.Ambient, sunCol: r.Light.Sun,
 	}
@@ -1317,6 +1317,9 @@ func (r *Renderer) setMeshPass() {
 // a vertex without a normal taking its triangle's. alpha scales every
 // triangle's opacity (the object's translucency) on top of its surface's.
 func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, owner int32, alpha float32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	if r.bufs == nil {
 		b := new(partBufs)
 		r.bufs = b
@@ -1358,9 +1361,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	if planes == nil {
 		for i, p := range mesh.Pos {
 			pts[i] = physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+				X: float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+				Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+				Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 			}
 		}
 	}
@@ -1372,9 +1375,9 @@ func (r *Renderer) buildMeshInto(list *triList, mesh *Mesh, m *physics.Mat4, own
 	// drawn, once each.
 	lc := r.lightCam
 	sun := physics.Vec3{
-		X: lc.X*m[0][0] + lc.Y*m[0][1] + lc.Z*m[0][2],
-		Y: lc.X*m[1][0] + lc.Y*m[1][1] + lc.Z*m[1][2],
-		Z: lc.X*m[2][0] + lc.Y*m[2][1] + lc.Z*m[2][2],
+		X: float32(lc.X*m[0][0]) + float32(lc.Y*m[0][1]) + float32(lc.Z*m[0][2]),
+		Y: float32(lc.X*m[1][0]) + float32(lc.Y*m[1][1]) + float32(lc.Z*m[1][2]),
+		Z: float32(lc.X*m[2][0]) + float32(lc.Y*m[2][1]) + float32(lc.Z*m[2][2]),
 	}
 	s0 := rowLen(m, 0)
 	if s0 > 1e-6 {
@@ -1482,6 +1485,9 @@ type meshPass struct {
 // (A vertex behind the near plane projects to nonsense that only
 // clipped triangles, drawn by emit from the camera-space points, name.)
 func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transform bool, stamp uint32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	pos, nrm := mesh.Pos, mesh.Nrm
 	pts := r.scratch[:len(pos)]
 	proj := r.proj[:len(pos)]
@@ -1498,9 +1504,9 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 		if transform {
 			p := pos[i]
 			q = physics.Vec3{
-				X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-				Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-				Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+				X: float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+				Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+				Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 			}
 			pts[i] = q
 		} else {
@@ -1518,7 +1524,7 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 					d = 0
 				}
 				a, s := mp.amb, mp.sunCol
-				l := rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				l := rgb{a.R + float32(s.R*d), a.G + float32(s.G*d), a.B + float32(s.B*d)}
 				if len(r.points) > 0 {
 					l = r.pointLit(l, q, rotate(m, n))
 				}
@@ -1538,9 +1544,9 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 		zo := &r.zo[i]
 		zo.Z = q.Z
 		if mapView {
-			v.X, v.Y, v.IW, v.Fog = w2+q.X*mapScale, h2-q.Y*mapScale, 1, 0
+			v.X, v.Y, v.IW, v.Fog = w2+float32(q.X*mapScale), h2-float32(q.Y*mapScale), 1, 0
 		} else {
-			v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+			v.X, v.Y, v.IW, v.Fog = w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z, 0
 			if fog && !(q.Z <= fogNear) { // a NaN depth or FogMin takes FogAt's path
 				f := (1/v.IW - fogMin) / fogSpan
 				if f <= 0 { // min(max(f, 0), 1)
@@ -1586,7 +1592,7 @@ func (r *Renderer) projectMesh(mp *meshPass, mesh *Mesh, m *physics.Mat4, transf
 // no vertex is fogged.
 func wellInside(mp *meshPass, m *physics.Mat4, s0, radius float32) (inside, unfogged bool) {
 	s := max(s0, rowLen(m, 1), rowLen(m, 2))
-	rad := radius*s*1.01 + 0.01
+	rad := float32(radius*s*1.01) + 0.01
 	cx, cy, cz := m[3][0], m[3][1], m[3][2]
 	zmin := cz - rad
 	if !(zmin > mp.near) || !(cz+rad < mp.far) {
@@ -1609,7 +1615,7 @@ func sunLight(d float32, amb, sunCol rgb) rgb {
 	if d <= 0 {
 		d = 0
 	}
-	l := rgb{amb.R + sunCol.R*d, amb.G + sunCol.G*d, amb.B + sunCol.B*d}
+	l := rgb{amb.R + float32(sunCol.R*d), amb.G + float32(sunCol.G*d), amb.B + float32(sunCol.B*d)}
 	if l.R > 1 {
 		l.R = 1
 	}
@@ -1630,6 +1636,9 @@ func sunLight(d float32, amb, sunCol rgb) rgb {
 // beyond the far plane or off the screen: the outcodes are then left 0
 // (but outUnlit) without testing each vertex.
 func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, proj []projVert, zo []zOut, vstamp []uint32, stamp uint32, inside bool) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	n := len(pos)
 	nrm, pts, proj, zo, vstamp = nrm[:n], pts[:n], proj[:n], zo[:n], vstamp[:n]
 	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
@@ -1646,9 +1655,9 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 		}
 		p := pos[i]
 		q := physics.Vec3{
-			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
-			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
-			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+			X: float32(p.X*m00) + float32(p.Y*m10) + float32(p.Z*m20) + m30,
+			Y: float32(p.X*m01) + float32(p.Y*m11) + float32(p.Z*m21) + m31,
+			Z: float32(p.X*m02) + float32(p.Y*m12) + float32(p.Z*m22) + m32,
 		}
 		pts[i] = q
 		v := &proj[i]
@@ -1659,7 +1668,7 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 			v.L = rgb{-1, 0, 0}
 			out = outUnlit
 		}
-		x, y, iw := w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z
+		x, y, iw := w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z
 		v.X, v.Y, v.IW = x, y, iw
 		o := &zo[i]
 		o.Z = q.Z
@@ -1705,6 +1714,9 @@ func projectFast(mp *meshPass, m *physics.Mat4, pos, nrm, pts []physics.Vec3, pr
 // outUnlit, none is fogged. The same values, from a loop with fewer
 // constants.
 func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
 	pts, proj, zo := &b.pts, &b.proj, &b.zo
@@ -1720,9 +1732,9 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 		}
 		p := pos[i]
 		q := physics.Vec3{
-			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
-			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
-			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+			X: float32(p.X*m00) + float32(p.Y*m10) + float32(p.Z*m20) + m30,
+			Y: float32(p.X*m01) + float32(p.Y*m11) + float32(p.Z*m21) + m31,
+			Z: float32(p.X*m02) + float32(p.Y*m12) + float32(p.Z*m22) + m32,
 		}
 		k := uint16(i) // a mesh has at most 1<<16 vertices
 		pts[k] = q
@@ -1734,7 +1746,7 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 			v.L = rgb{-1, 0, 0}
 			out = outUnlit
 		}
-		v.X, v.Y, v.IW, v.Fog = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0
+		v.X, v.Y, v.IW, v.Fog = w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z, 0
 		zo[k] = zOut{Z: q.Z, Out: out}
 	}
 }
@@ -1747,6 +1759,9 @@ func projectInside(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *pa
 // same values. It is projectInsideLit where no assembly loop is written
 // (project_amd64.s), and the reference that loop is tested against.
 func projectInsideLitGo(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, b *partBufs, stamp uint32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	n := len(pos)
 	nrm, vstamp := nrm[:n], b.vstamp[:n]
 	proj := &b.proj
@@ -1762,14 +1777,14 @@ func projectInsideLitGo(mp *meshPass, m *physics.Mat4, pos, nrm []physics.Vec3, 
 		}
 		p := pos[i]
 		q := physics.Vec3{
-			X: p.X*m00 + p.Y*m10 + p.Z*m20 + m30,
-			Y: p.X*m01 + p.Y*m11 + p.Z*m21 + m31,
-			Z: p.X*m02 + p.Y*m12 + p.Z*m22 + m32,
+			X: float32(p.X*m00) + float32(p.Y*m10) + float32(p.Z*m20) + m30,
+			Y: float32(p.X*m01) + float32(p.Y*m11) + float32(p.Z*m21) + m31,
+			Z: float32(p.X*m02) + float32(p.Y*m12) + float32(p.Z*m22) + m32,
 		}
 		k := uint16(i) // a mesh has at most 1<<16 vertices
 		v := &proj[k]
 		v.L = sunLight(nrm[i].Dot(sun), amb, sunCol)
-		v.X, v.Y, v.IW, v.Fog, v.Z = w2+q.X/q.Z*focal, h2-q.Y/q.Z*focal, 1/q.Z, 0, q.Z
+		v.X, v.Y, v.IW, v.Fog, v.Z = w2+float32(q.X/q.Z*focal), h2-float32(q.Y/q.Z*focal), 1/q.Z, 0, q.Z
 	}
 }
 
@@ -2134,7 +2149,7 @@ func (r *Renderer) chooseSides(planes []meshPlane, W float32, E physics.Vec3, me
 		// facingN in part space: the camera-space n·a is det·(n·a − n·eye)
 		// of the part-space plane, which W and E fold in.
 		v := int32(i)
-		if !(W*pl.D+pl.N.X*E.X+pl.N.Y*E.Y+pl.N.Z*E.Z > 0) {
+		if !(float32(W*pl.D)+float32(pl.N.X*E.X)+float32(pl.N.Y*E.Y)+float32(pl.N.Z*E.Z) > 0) {
 			if !pl.Back {
 				continue // a back face, or a degenerate triangle
 			}
@@ -2366,10 +2381,13 @@ func (r *Renderer) pointLit(l rgb, p, n physics.Vec3) rgb {
 // rotate turns a part-space direction into camera space by m's rotation
 // (its scale kept).
 func rotate(m *physics.Mat4, n physics.Vec3) physics.Vec3 {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	return physics.Vec3{
-		X: n.X*m[0][0] + n.Y*m[1][0] + n.Z*m[2][0],
-		Y: n.X*m[0][1] + n.Y*m[1][1] + n.Z*m[2][1],
-		Z: n.X*m[0][2] + n.Y*m[1][2] + n.Z*m[2][2],
+		X: float32(n.X*m[0][0]) + float32(n.Y*m[1][0]) + float32(n.Z*m[2][0]),
+		Y: float32(n.X*m[0][1]) + float32(n.Y*m[1][1]) + float32(n.Z*m[2][1]),
+		Z: float32(n.X*m[0][2]) + float32(n.Y*m[1][2]) + float32(n.Z*m[2][2]),
 	}
 }
 
@@ -2377,7 +2395,7 @@ func clamp1(c rgb) rgb { return rgb{min(c.R, 1), min(c.G, 1), min(c.B, 1)} }
 
 // luminous raises a light toward full bright by a surface's luminosity.
 func luminous(c rgb, lum float32) rgb {
-	return rgb{lum + (1-lum)*c.R, lum + (1-lum)*c.G, lum + (1-lum)*c.B}
+	return rgb{lum + float32((1-lum)*c.R), lum + float32((1-lum)*c.G), lum + float32((1-lum)*c.B)}
 }
 
 func mul(a, b rgb) rgb { return rgb{a.R * b.R, a.G * b.G, a.B * b.B} }
@@ -2548,11 +2566,11 @@ func SparkTexture() *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	for y := range n {
 		for x := range n {
-			dx, dy := (float32(x)+0.5)/n*2-1, (float32(y)+0.5)/n*2-1
-			d := min(float32(math.Sqrt(float64(dx*dx+dy*dy))), 1)
+			dx, dy := float32(float32((float32(x)+0.5)/n)*2)-1, float32(float32((float32(y)+0.5)/n)*2)-1
+			d := min(float32(math.Sqrt(float64(float32(dx*dx)+float32(dy*dy)))), 1)
 			a := (1 - d) * (1 - d)
 			i := img.PixOffset(x, y)
-			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0xFF, 0xFF, 0xFF, uint8(a*255+0.5)
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = 0xFF, 0xFF, 0xFF, uint8(float32(a*255)+0.5)
 		}
 	}
 	return img
@@ -2562,6 +2580,9 @@ func SparkTexture() *image.NRGBA {
 // what remains to list. uv holds the corners' atlas coordinates of a
 // textured triangle (nil: the white pixel).
 func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb, cc rgb, alpha float32, uv *[3][2]float32) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	near := float32(NearPlane)
 	if r.cam.Map {
 		near = -mapHeight * 4
@@ -2606,8 +2627,8 @@ func (r *Renderer) emit(list *triList, owner int32, a, b, c physics.Vec3, ca, cb
 		if pin != qin {
 			t := (near - p.Z) / (q.Z - p.Z)
 			pts[n] = p.Add(q.Sub(p).Scale(t))
-			cols[n] = rgb{pc.R + (qc.R-pc.R)*t, pc.G + (qc.G-pc.G)*t, pc.B + (qc.B-pc.B)*t}
-			uvs[n] = [2]float32{pu[0] + (qu[0]-pu[0])*t, pu[1] + (qu[1]-pu[1])*t}
+			cols[n] = rgb{pc.R + float32((qc.R-pc.R)*t), pc.G + float32((qc.G-pc.G)*t), pc.B + float32((qc.B-pc.B)*t)}
+			uvs[n] = [2]float32{pu[0] + float32((qu[0]-pu[0])*t), pu[1] + float32((qu[1]-pu[1])*t)}
 			n++
 		}
 	}
@@ -2691,7 +2712,7 @@ func (r *Renderer) appendProjected(list *triList, owner int32, depth float32, pa
 		v[2].Custom3 += AlphaTestFog
 	}
 	if r.detail > 0 {
-		sx := r.detailOrg[0] + DetailSlotStride*float32(r.detail-1)
+		sx := r.detailOrg[0] + float32(DetailSlotStride*float32(r.detail-1))
 		for i := range v {
 			v[i].SrcX, v[i].SrcY = sx, r.detailOrg[1]
 			v[i].Custom3 += DetailFog
@@ -3004,9 +3025,9 @@ func (r *Renderer) Pick(x, y float32) uint32 {
 // inTriangle reports whether (px, py) lies inside or on the triangle,
 // whichever its winding.
 func inTriangle(px, py, ax, ay, bx, by, cx, cy float32) bool {
-	d1 := (px-bx)*(ay-by) - (ax-bx)*(py-by)
-	d2 := (px-cx)*(by-cy) - (bx-cx)*(py-cy)
-	d3 := (px-ax)*(cy-ay) - (cx-ax)*(py-ay)
+	d1 := float32((px-bx)*(ay-by)) - float32((ax-bx)*(py-by))
+	d2 := float32((px-cx)*(by-cy)) - float32((bx-cx)*(py-cy))
+	d3 := float32((px-ax)*(cy-ay)) - float32((cx-ax)*(py-ay))
 	neg := d1 < 0 || d2 < 0 || d3 < 0
 	pos := d1 > 0 || d2 > 0 || d3 > 0
 	return !(neg && pos)
@@ -3049,13 +3070,16 @@ func affineMul(a, b *physics.Mat4) physics.Mat4 {
 // once: affineMulTo where no assembly is written (project_amd64.s), and
 // the reference it is tested against.
 func affineMulToGo(dst, a, b *physics.Mat4) {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64 and in the assembly twin
+	// (docs/architecture.md, "No fused multiply-add").
 	b00, b01, b02 := b[0][0], b[0][1], b[0][2]
 	b10, b11, b12 := b[1][0], b[1][1], b[1][2]
 	b20, b21, b22 := b[2][0], b[2][1], b[2][2]
 	for i := 0; i < 3; i++ {
 		x, y, z := a[i][0], a[i][1], a[i][2]
-		dst[i] = [4]float32{x*b00 + y*b10 + z*b20, x*b01 + y*b11 + z*b21, x*b02 + y*b12 + z*b22, 0}
+		dst[i] = [4]float32{float32(x*b00) + float32(y*b10) + float32(z*b20), float32(x*b01) + float32(y*b11) + float32(z*b21), float32(x*b02) + float32(y*b12) + float32(z*b22), 0}
 	}
 	x, y, z := a[3][0], a[3][1], a[3][2]
-	dst[3] = [4]float32{x*b00 + y*b10 + z*b20 + b[3][0], x*b01 + y*b11 + z*b21 + b[3][1], x*b02 + y*b12 + z*b22 + b[3][2], 1}
+	dst[3] = [4]float32{float32(x*b00) + float32(y*b10) + float32(z*b20) + b[3][0], float32(x*b01) + float32(y*b11) + float32(z*b21) + b[3][1], float32(x*b02) + float32(y*b12) + float32(z*b22) + b[3][2], 1}
 }

@@ -62,7 +62,7 @@ func defaultView(t *testing.T, at *physics.Position) (*Renderer, *systems.World,
 // lum is the luminance of pixel (x, y), 0…255.
 func lum(img *image.RGBA, x, y int) float64 {
 	i := img.PixOffset(x, y)
-	return 0.299*float64(img.Pix[i]) + 0.587*float64(img.Pix[i+1]) + 0.114*float64(img.Pix[i+2])
+	return float64(0.299*float64(img.Pix[i])) + float64(0.587*float64(img.Pix[i+1])) + float64(0.114*float64(img.Pix[i+2]))
 }
 
 // cellEdge is which edge of a cell texture an atlas coordinate lies
@@ -178,7 +178,7 @@ func checkSeams(t *testing.T, r *Renderer, cam *Camera) {
 				// A shared edge, not a ridge's outline over land behind
 				// it: the depth runs on across it as beside it.
 				da, db := f.Depth[i]-f.Depth[i-step], f.Depth[i+2*step]-f.Depth[i+step]
-				if jump := f.Depth[i+step] - f.Depth[i]; math.Abs(float64(jump-(da+db)/2)) > math.Max(math.Abs(float64(da)), math.Abs(float64(db)))+0.01 {
+				if jump := f.Depth[i+step] - f.Depth[i]; math.Abs(float64(jump-float32((da+db)/2))) > math.Max(math.Abs(float64(da)), math.Abs(float64(db)))+0.01 {
 					continue
 				}
 				ea, eb := cellEdge(ca.rect, ua), cellEdge(cb.rect, ub)
@@ -204,7 +204,7 @@ func checkSeams(t *testing.T, r *Renderer, cam *Camera) {
 				p, q := lum(f.Image, x, y), lum(f.Image, x+d.X, y+d.Y)
 				b.n++
 				b.jump += q - p
-				b.side += (p - lum(f.Image, x-d.X, y-d.Y) + lum(f.Image, x+2*d.X, y+2*d.Y) - q) / 2
+				b.side += float64((p - lum(f.Image, x-d.X, y-d.Y) + lum(f.Image, x+2*d.X, y+2*d.Y) - q) / 2)
 			}
 		}
 	}
@@ -244,7 +244,7 @@ func smoothDetail(t *testing.T, r *Renderer) {
 		n++
 		for y := range side {
 			for x := range side {
-				g := uint8(128 + 48*math.Sin(2*math.Pi*float64(x)/float64(side))*math.Cos(2*math.Pi*float64(y)/float64(side)))
+				g := uint8(128 + float64(48*math.Sin(2*math.Pi*float64(x)/float64(side))*math.Cos(2*math.Pi*float64(y)/float64(side))))
 				i := r.Atlas.Image.PixOffset(int(d[0])+x, int(d[1])+y)
 				copy(r.Atlas.Image.Pix[i:i+4], []uint8{g, g, g, 255})
 			}

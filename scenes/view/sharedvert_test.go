@@ -33,9 +33,9 @@ func (r *Renderer) buildMeshIntoOld(list *triList, mesh *Mesh, m physics.Mat4, o
 	camLight := Lighting{SunDir: r.lightCam, Sun: r.Light.Sun, Ambient: r.Light.Ambient}
 	for i, p := range mesh.Pos {
 		pts[i] = physics.Vec3{
-			X: p.X*m[0][0] + p.Y*m[1][0] + p.Z*m[2][0] + m[3][0],
-			Y: p.X*m[0][1] + p.Y*m[1][1] + p.Z*m[2][1] + m[3][1],
-			Z: p.X*m[0][2] + p.Y*m[1][2] + p.Z*m[2][2] + m[3][2],
+			X: float32(p.X*m[0][0]) + float32(p.Y*m[1][0]) + float32(p.Z*m[2][0]) + m[3][0],
+			Y: float32(p.X*m[0][1]) + float32(p.Y*m[1][1]) + float32(p.Z*m[2][1]) + m[3][1],
+			Z: float32(p.X*m[0][2]) + float32(p.Y*m[1][2]) + float32(p.Z*m[2][2]) + m[3][2],
 		}
 	}
 	// Vertex normals turn with the part; its scale (uniform for a
@@ -45,9 +45,9 @@ func (r *Renderer) buildMeshIntoOld(list *triList, mesh *Mesh, m physics.Mat4, o
 	// facingN). Lights are worked out only for the vertices of triangles
 	// drawn, once each.
 	sun := physics.Vec3{
-		X: r.lightCam.X*m[0][0] + r.lightCam.Y*m[0][1] + r.lightCam.Z*m[0][2],
-		Y: r.lightCam.X*m[1][0] + r.lightCam.Y*m[1][1] + r.lightCam.Z*m[1][2],
-		Z: r.lightCam.X*m[2][0] + r.lightCam.Y*m[2][1] + r.lightCam.Z*m[2][2],
+		X: float32(r.lightCam.X*m[0][0]) + float32(r.lightCam.Y*m[0][1]) + float32(r.lightCam.Z*m[0][2]),
+		Y: float32(r.lightCam.X*m[1][0]) + float32(r.lightCam.Y*m[1][1]) + float32(r.lightCam.Z*m[1][2]),
+		Z: float32(r.lightCam.X*m[2][0]) + float32(r.lightCam.Y*m[2][1]) + float32(r.lightCam.Z*m[2][2]),
 	}
 	if s := rowLen(&m, 0); s > 1e-6 {
 		sun = sun.Scale(1 / s)
@@ -61,7 +61,7 @@ func (r *Renderer) buildMeshIntoOld(list *triList, mesh *Mesh, m physics.Mat4, o
 			if n := mesh.Nrm[i]; n != (physics.Vec3{}) {
 				d := max(0, n.Dot(sun))
 				a, s := camLight.Ambient, camLight.Sun
-				l = rgb{a.R + s.R*d, a.G + s.G*d, a.B + s.B*d}
+				l = rgb{a.R + float32(s.R*d), a.G + float32(s.G*d), a.B + float32(s.B*d)}
 				if len(r.points) > 0 {
 					l = r.pointLit(l, pts[i], rotate(&m, n))
 				}
@@ -161,8 +161,8 @@ func (r *Renderer) emitOld(list *triList, owner int32, a, b, c physics.Vec3, ca,
 		if pin != qin {
 			t := (near - p.Z) / (q.Z - p.Z)
 			pts[n] = p.Add(q.Sub(p).Scale(t))
-			cols[n] = rgb{pc.R + (qc.R-pc.R)*t, pc.G + (qc.G-pc.G)*t, pc.B + (qc.B-pc.B)*t}
-			uvs[n] = [2]float32{pu[0] + (qu[0]-pu[0])*t, pu[1] + (qu[1]-pu[1])*t}
+			cols[n] = rgb{pc.R + float32((qc.R-pc.R)*t), pc.G + float32((qc.G-pc.G)*t), pc.B + float32((qc.B-pc.B)*t)}
+			uvs[n] = [2]float32{pu[0] + float32((qu[0]-pu[0])*t), pu[1] + float32((qu[1]-pu[1])*t)}
 			n++
 		}
 	}
@@ -435,7 +435,7 @@ func TestBoundingRadiusMatchesPerPartMeshes(t *testing.T) {
 				}
 				v := &visual[i]
 				s := max(rowLen(v, 0), rowLen(v, 1), rowLen(v, 2))
-				want = max(want, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+m.Radius*s)
+				want = max(want, physics.Vec3{X: v[3][0], Y: v[3][1], Z: v[3][2]}.Len()+float32(m.Radius*s))
 			}
 			got := r.boundingRadius(visual, r.setupOf(parts).radii)
 			if math.Float32bits(got) != math.Float32bits(want) || want <= 0 {
@@ -459,8 +459,8 @@ func TestRadixSortMatchesStableSort(t *testing.T) {
 		for _, gen := range []func() uint32{
 			func() uint32 { return ^math.Float32bits(float32(rng.Intn(400)) / 4) }, // ties
 			func() uint32 { return ^math.Float32bits(rng.Float32() * 1200) },
-			func() uint32 { return ^math.Float32bits(2 + rng.Float32()*498) }, // bits above 28 shared
-			func() uint32 { return ^math.Float32bits(3 + float32(rng.Intn(40))/8) },
+			func() uint32 { return ^math.Float32bits(2 + float32(rng.Float32()*498)) }, // bits above 28 shared
+			func() uint32 { return ^math.Float32bits(3 + float32(float32(rng.Intn(40))/8)) },
 			func() uint32 { return 0x12345678 ^ uint32(rng.Intn(4))<<11 }, // the middle digit only
 			rng.Uint32,
 		} {

@@ -56,7 +56,7 @@ func SkyLighting(sky *dat.SkyDesc, t float32) Lighting {
 	t -= float32(math.Floor(float64(t)))
 	ai, bi, f := skySpan(times, t)
 	a, b := &times[ai], &times[bi]
-	lerp := func(x, y float32) float32 { return x + (y-x)*f }
+	lerp := func(x, y float32) float32 { return x + float32((y-x)*f) }
 	lc := func(x, y uint32) rgb {
 		cx, cy := rgbOf(x), rgbOf(y)
 		return rgb{lerp(cx.R, cy.R), lerp(cx.G, cy.G), lerp(cx.B, cy.B)}
@@ -72,7 +72,7 @@ func SkyLighting(sky *dat.SkyDesc, t float32) Lighting {
 		FogMax:  lerp(a.MaxWorldFog, b.MaxWorldFog),
 	}
 	l.SkyHorizon = l.Fog
-	l.SkyTop = rgb{min(l.Ambient.R*0.6, 1), min(l.Ambient.G*0.75, 1), min(l.Ambient.B*1.1+0.1, 1)}
+	l.SkyTop = rgb{min(l.Ambient.R*0.6, 1), min(l.Ambient.G*0.75, 1), min(float32(l.Ambient.B*1.1)+0.1, 1)}
 	return l
 }
 
@@ -87,7 +87,7 @@ func SunDirection(heading, pitch float32) physics.Vec3 {
 // lerpAngle interpolates degrees the short way round.
 func lerpAngle(a, b, f float32) float32 {
 	d := float32(math.Mod(float64(b-a)+540, 360) - 180)
-	return a + d*f
+	return a + float32(d*f)
 }
 
 func scaleRGB(c rgb, s float32) rgb { return rgb{c.R * s, c.G * s, c.B * s} }
@@ -107,10 +107,13 @@ func (l *Lighting) FogAt(d float32) float32 {
 // under l: ambient plus the sun by Lambert's law, then raised toward
 // full bright by its luminosity.
 func (l *Lighting) light(n physics.Vec3, lum float32) rgb {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	d := max(0, n.Dot(l.SunDir))
-	c := rgb{l.Ambient.R + l.Sun.R*d, l.Ambient.G + l.Sun.G*d, l.Ambient.B + l.Sun.B*d}
+	c := rgb{l.Ambient.R + float32(l.Sun.R*d), l.Ambient.G + float32(l.Sun.G*d), l.Ambient.B + float32(l.Sun.B*d)}
 	if lum > 0 {
-		c = rgb{lum + (1-lum)*c.R, lum + (1-lum)*c.G, lum + (1-lum)*c.B}
+		c = rgb{lum + float32((1-lum)*c.R), lum + float32((1-lum)*c.G), lum + float32((1-lum)*c.B)}
 	}
 	return rgb{min(c.R, 1), min(c.G, 1), min(c.B, 1)}
 }

@@ -72,7 +72,7 @@ func SkyObjectAngle(o *dat.SkyObject, t float32) (angle float32, visible bool) {
 	if into < 0 || into > span {
 		return 0, false
 	}
-	return o.BeginAngle + (o.EndAngle-o.BeginAngle)*(into/span), true
+	return o.BeginAngle + float32((o.EndAngle-o.BeginAngle)*(into/span)), true
 }
 
 // skySpan is the SkyTimeOfDay pair around fraction t of the day (t in
@@ -143,7 +143,7 @@ func SkyObjectsAt(sky *dat.SkyDesc, t float32, out []SkyPlacement) []SkyPlacemen
 			Luminosity: 1, Properties: o.Properties}
 		if a != nil {
 			if ra := replaceFor(a, i); ra != nil {
-				lerp := func(x, y float32) float32 { return x + (y-x)*f }
+				lerp := func(x, y float32) float32 { return x + float32((y-x)*f) }
 				rot, tr, lum, mb := ra.Rotate, ra.Transparent, ra.Luminosity, ra.MaxBright
 				if rb := replaceFor(b, i); rb != nil && b != a {
 					rot = lerpAngle(ra.Rotate, rb.Rotate, f)
@@ -170,13 +170,16 @@ func SkyObjectsAt(sky *dat.SkyDesc, t float32, out []SkyPlacement) []SkyPlacemen
 // up) by the placement's Angle about the north–south axis, east rising
 // toward the zenith, then by its Heading clockwise about the vertical.
 func (p *SkyPlacement) SkyDirection(v physics.Vec3) physics.Vec3 {
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
 	sa, ca := math.Sincos(float64(p.Angle) * math.Pi / 180)
 	s, c := float32(sa), float32(ca)
-	v = physics.Vec3{X: v.X*c - v.Z*s, Y: v.Y, Z: v.X*s + v.Z*c}
+	v = physics.Vec3{X: float32(v.X*c) - float32(v.Z*s), Y: v.Y, Z: float32(v.X*s) + float32(v.Z*c)}
 	if p.Heading != 0 {
 		sh, ch := math.Sincos(float64(p.Heading) * math.Pi / 180)
 		s, c = float32(sh), float32(ch)
-		v = physics.Vec3{X: v.X*c + v.Y*s, Y: -v.X*s + v.Y*c, Z: v.Z}
+		v = physics.Vec3{X: float32(v.X*c) + float32(v.Y*s), Y: float32(-v.X*s) + float32(v.Y*c), Z: v.Z}
 	}
 	return v
 }
@@ -329,7 +332,7 @@ func (r *Renderer) buildSkyObjects() bool {
 		// The texture offset, as a fraction of a repeat.
 		var off [2]float32
 		for k := range off {
-			s := float64(p.TexVelocity[k]) * r.SkySeconds
+			s := float64(float64(p.TexVelocity[k]) * r.SkySeconds)
 			if s -= math.Floor(s); s >= 0 && s < 1 { // not NaN or infinite
 				off[k] = float32(s)
 			}
@@ -340,16 +343,16 @@ func (r *Renderer) buildSkyObjects() bool {
 		for k, e := range [3]physics.Vec3{{X: 1}, {Y: 1}, {Z: 1}} {
 			d := p.SkyDirection(e).Scale(scale)
 			axes[k] = physics.Vec3{
-				X: d.X*v[0][0] + d.Y*v[1][0] + d.Z*v[2][0],
-				Y: d.X*v[0][1] + d.Y*v[1][1] + d.Z*v[2][1],
-				Z: d.X*v[0][2] + d.Y*v[1][2] + d.Z*v[2][2],
+				X: float32(d.X*v[0][0]) + float32(d.Y*v[1][0]) + float32(d.Z*v[2][0]),
+				Y: float32(d.X*v[0][1]) + float32(d.Y*v[1][1]) + float32(d.Z*v[2][1]),
+				Z: float32(d.X*v[0][2]) + float32(d.Y*v[1][2]) + float32(d.Z*v[2][2]),
 			}
 		}
 		toCam := func(q physics.Vec3) physics.Vec3 {
 			return physics.Vec3{
-				X: q.X*axes[0].X + q.Y*axes[1].X + q.Z*axes[2].X,
-				Y: q.X*axes[0].Y + q.Y*axes[1].Y + q.Z*axes[2].Y,
-				Z: q.X*axes[0].Z + q.Y*axes[1].Z + q.Z*axes[2].Z,
+				X: float32(q.X*axes[0].X) + float32(q.Y*axes[1].X) + float32(q.Z*axes[2].X),
+				Y: float32(q.X*axes[0].Y) + float32(q.Y*axes[1].Y) + float32(q.Z*axes[2].Y),
+				Z: float32(q.X*axes[0].Z) + float32(q.Y*axes[1].Z) + float32(q.Z*axes[2].Z),
 			}
 		}
 		for ti := range m.Tris {
@@ -412,7 +415,7 @@ func (r *Renderer) emitSkyTextured(t *skyTri, a, b, c physics.Vec3, off [2]float
 		fu, fv := float32(iu0), float32(iv0)
 		var uv [3][2]float32
 		for k := range pts {
-			uv[k] = [2]float32{ox + min(max(pts[k].U-fu, 0), 1)*sx, oy + min(max(pts[k].V-fv, 0), 1)*sy}
+			uv[k] = [2]float32{ox + float32(min(max(pts[k].U-fu, 0), 1)*sx), oy + float32(min(max(pts[k].V-fv, 0), 1)*sy)}
 		}
 		r.emit(&r.skyList, -1, a, b, c, col, col, col, alpha, &uv)
 		return
@@ -436,7 +439,7 @@ func (r *Renderer) emitSkyTextured(t *skyTri, a, b, c physics.Vec3, off [2]float
 				continue
 			}
 			at := func(q uvPoint) [2]float32 {
-				return [2]float32{ox + min(max(q.U-fu, 0), 1)*sx, oy + min(max(q.V-fv, 0), 1)*sy}
+				return [2]float32{ox + float32(min(max(q.U-fu, 0), 1)*sx), oy + float32(min(max(q.V-fv, 0), 1)*sy)}
 			}
 			for j := 1; j+1 < len(cell); j++ {
 				uv := [3][2]float32{at(cell[0]), at(cell[j]), at(cell[j+1])}

@@ -93,9 +93,9 @@ func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additiv
 			dst := float32(d[k]) / 255
 			v := out[k] + dst
 			if !additive {
-				v = out[k] + dst*(1-out[3])
+				v = out[k] + float32(dst*(1-out[3]))
 			}
-			d[k] = uint8(min(max(v, 0), 1)*255 + 0.5)
+			d[k] = uint8(float32(min(max(v, 0), 1)*255) + 0.5)
 		}
 		f.Tri[y*w+x], f.UV[y*w+x], f.Depth[y*w+x] = tri, uv, 1/in.custom[2]
 	})
@@ -104,7 +104,10 @@ func (f *SoftFrame) triangle(sh *softShader, a, b, c *Vertex, tri int32, additiv
 // raster calls frag with the interpolated inputs of every pixel a
 // triangle covers.
 func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
-	area := (b.DstX-a.DstX)*(c.DstY-a.DstY) - (b.DstY-a.DstY)*(c.DstX-a.DstX)
+	// Products are rounded (float32(a*b)) before they are added: no fused
+	// multiply-add, the same bits on every target as on amd64
+	// (docs/architecture.md, "No fused multiply-add").
+	area := float32((b.DstX-a.DstX)*(c.DstY-a.DstY)) - float32((b.DstY-a.DstY)*(c.DstX-a.DstX))
 	if area == 0 || math.IsNaN(float64(area)) {
 		return
 	}
@@ -120,7 +123,7 @@ func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
 	// Edge k is opposite vertex k; its function is that vertex's weight
 	// times the area.
 	edge := func(p, q *Vertex, x, y float32) float32 {
-		return (q.DstX-p.DstX)*(y-p.DstY) - (q.DstY-p.DstY)*(x-p.DstX)
+		return float32((q.DstX-p.DstX)*(y-p.DstY)) - float32((q.DstY-p.DstY)*(x-p.DstX))
 	}
 	tl := [3]bool{topLeft(b.DstX, b.DstY, c.DstX, c.DstY), topLeft(c.DstX, c.DstY, a.DstX, a.DstY), topLeft(a.DstX, a.DstY, b.DstX, b.DstY)}
 	inside := func(e float32, k int) bool { return e > 0 || e == 0 && tl[k] }
@@ -133,7 +136,7 @@ func (f *SoftFrame) raster(a, b, c *Vertex, frag func(x, y int, in *softIn)) {
 				continue
 			}
 			l0, l1, l2 := e0/area, e1/area, e2/area
-			lerp := func(va, vb, vc float32) float32 { return l0*va + l1*vb + l2*vc }
+			lerp := func(va, vb, vc float32) float32 { return float32(l0*va) + float32(l1*vb) + float32(l2*vc) }
 			in := softIn{
 				src:    [2]float32{lerp(a.SrcX, b.SrcX, c.SrcX), lerp(a.SrcY, b.SrcY, c.SrcY)},
 				color:  [4]float32{lerp(a.ColorR, b.ColorR, c.ColorR), lerp(a.ColorG, b.ColorG, c.ColorG), lerp(a.ColorB, b.ColorB, c.ColorB), lerp(a.ColorA, b.ColorA, c.ColorA)},
@@ -177,13 +180,13 @@ func (s *softShader) at(x, y float32) [4]float32 {
 }
 
 func mix4(a, b [4]float32, t float32) [4]float32 {
-	return [4]float32{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t, a[3] + (b[3]-a[3])*t}
+	return [4]float32{a[0] + float32((b[0]-a[0])*t), a[1] + float32((b[1]-a[1])*t), a[2] + float32((b[2]-a[2])*t), a[3] + float32((b[3]-a[3])*t)}
 }
 
 func fract(v float32) float32 { return v - float32(math.Floor(float64(v))) }
 
 // mod is GLSL's mod: x − y·floor(x/y).
-func mod(x, y float32) float32 { return x - y*float32(math.Floor(float64(x/y))) }
+func mod(x, y float32) float32 { return x - float32(y*float32(math.Floor(float64(x/y)))) }
 
 // tap is the shader's tap: the atlas at uv, bilinear when linear.
 func (s *softShader) tap(u, v float32) [4]float32 {
@@ -221,7 +224,7 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 		near := min(max((DetailFar-1/in.custom[2])/(DetailFar-DetailNear), 0), 1)
 		if near > 0 {
 			slot := float32(math.Floor(float64((in.src[0] + 0.5) / DetailSlotStride)))
-			ox, oy := in.src[0]-slot*DetailSlotStride, in.src[1]
+			ox, oy := in.src[0]-float32(slot*DetailSlotStride), in.src[1]
 			var d [4]float32
 			for i := range MaxDetail {
 				if float32(i) == slot {
@@ -230,8 +233,8 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 			}
 			if d[2] > 0 {
 				lu, lv := (cu-ox)/LandTexSize, (cv-oy)/LandTexSize
-				det := s.detailAt(d[0], d[1], d[2], fract(lu*d[3])*d[2], fract(lv*d[3])*d[2])
-				k := 1 + (2*(0.299*det[0]+0.587*det[1]+0.114*det[2])-1)*near
+				det := s.detailAt(d[0], d[1], d[2], float32(fract(float32(lu*d[3]))*d[2]), float32(fract(float32(lv*d[3]))*d[2]))
+				k := 1 + float32((float32(2*(float32(0.299*det[0])+float32(0.587*det[1])+float32(0.114*det[2])))-1)*near)
 				c = [4]float32{c[0] * k, c[1] * k, c[2] * k, c[3]}
 			}
 		}
@@ -244,8 +247,8 @@ func (s *softShader) fragment(in *softIn) ([4]float32, [2]float32, bool) {
 	}
 	var out [4]float32
 	for k := range 3 {
-		lit := c[k] * in.color[k]
-		v := lit + (s.fog[k]*c[3]-lit)*fog
+		lit := float32(c[k] * in.color[k])
+		v := lit + float32((float32(s.fog[k]*c[3])-lit)*fog)
 		out[k] = v * in.color[3]
 	}
 	out[3] = c[3] * in.color[3]

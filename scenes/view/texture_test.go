@@ -148,7 +148,7 @@ func TestTexturedMeshSplitsRepeats(t *testing.T) {
 	area := func(m *Mesh) float32 {
 		var s float32
 		for _, tri := range m.Tris {
-			s += m.Pos[tri.B].Sub(m.Pos[tri.A]).Cross(m.Pos[tri.C].Sub(m.Pos[tri.A])).Len() / 2
+			s += float32(m.Pos[tri.B].Sub(m.Pos[tri.A]).Cross(m.Pos[tri.C].Sub(m.Pos[tri.A])).Len() / 2)
 		}
 		return s
 	}
