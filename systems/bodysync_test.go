@@ -121,20 +121,29 @@ func TestShapelessCodeSetupIsTriedAgain(t *testing.T) {
 	}
 }
 
-// TestFramesWithoutGroundWalkEveryBody: frames run without ground have no
-// resolver, so they skip the body sync and their commits place no body;
-// the first sync with ground again walks every object, so each body is
-// where its object went meanwhile (the check off: this test is the one
-// asserting it).
-func TestFramesWithoutGroundWalkEveryBody(t *testing.T) {
-	defer func(on bool) { bodycheck.On = on }(bodycheck.On)
+// unsyncedWalker is a collision world with one walker that has walked five
+// frames, with the body check off until the test ends (the tests using it
+// are the ones asserting what the check would).
+func unsyncedWalker(t *testing.T) (*World, *physics.Object) {
+	t.Helper()
+	on := bodycheck.On
+	t.Cleanup(func() { bodycheck.On = on })
 	bodycheck.On = false
 	w := collideWorld(t)
 	walker(t, w, 0x50000001, 60, 40, 0)
 	for range 5 {
 		w.Step(0.05)
 	}
-	p := w.Object(0x50000001).Phys
+	return w, w.Object(0x50000001).Phys
+}
+
+// TestFramesWithoutGroundWalkEveryBody: frames run without ground have no
+// resolver, so they skip the body sync and their commits place no body;
+// the first sync with ground again walks every object, so each body is
+// where its object went meanwhile (the check off: this test is the one
+// asserting it).
+func TestFramesWithoutGroundWalkEveryBody(t *testing.T) {
+	w, p := unsyncedWalker(t)
 	before := p.Position
 	ground := w.Ground
 	w.Ground = nil
@@ -155,14 +164,7 @@ func TestFramesWithoutGroundWalkEveryBody(t *testing.T) {
 // no body, even with no frame between (a benchmark's loop); turning
 // collision back on makes the next sync walk every object.
 func TestCollisionBackOnWalksEveryBody(t *testing.T) {
-	defer func(on bool) { bodycheck.On = on }(bodycheck.On)
-	bodycheck.On = false
-	w := collideWorld(t)
-	walker(t, w, 0x50000001, 60, 40, 0)
-	for range 5 {
-		w.Step(0.05)
-	}
-	p := w.Object(0x50000001).Phys
+	w, p := unsyncedWalker(t)
 	before := p.Position
 	w.Collision(false)
 	for range 5 {
