@@ -140,8 +140,10 @@ func (a setupAssets) Setup(id uint32) (*dat.Setup, error) {
 	}
 	return nil, errors.New("no such Setup")
 }
-func (setupAssets) GfxObj(uint32) (*dat.GfxObj, error)           { return nil, errors.New("no GfxObjs") }
-func (setupAssets) Environment(uint32) (*dat.Environment, error) { return nil, errors.New("no Environments") }
+func (setupAssets) GfxObj(uint32) (*dat.GfxObj, error) { return nil, errors.New("no GfxObjs") }
+func (setupAssets) Environment(uint32) (*dat.Environment, error) {
+	return nil, errors.New("no Environments")
+}
 
 // TestStaticsMadeAgain: a landblock's statics, dropped when its build
 // changes or it is forgotten, are made again from the store's dropped
