@@ -66,8 +66,9 @@ type Broadphase struct {
 	built     map[uint32]*Cell
 	gen       int
 	epoch     uint64
-	query     int
-	maxFoot   float32
+	// query numbers the Obstacles queries (nextQuery).
+	query   uint32
+	maxFoot float32
 	// hint is the moving body the last query skipped as its own (the
 	// mover's, which the transition's Place moves next), next the index
 	// in list after the body last found (a sync walks the objects in the
@@ -87,6 +88,8 @@ type Broadphase struct {
 	Watch       uint32
 	tested      []Obstacle
 	testedBlock uint32
+	// store holds the bodies.
+	store bodyStore
 }
 
 // landState is what the broad phase published of one landblock: the
@@ -107,14 +110,12 @@ type setupShapes struct {
 	cyls    []dat.CylSphere
 }
 
-// Body is one collidable object in the broad phase, laid out by cache
-// line: what a sync reads and writes of every body (pos, scale, guid,
-// gen), what a query reads of every body it looks at (query, pos, reach,
-// guid) and what a move within the body's cells reads (pos, scale,
-// reach, in) in the first 64 bytes; what an obstacle adds (shapes,
-// model, circle) and what place reads of a body that turns, rescales or
-// crosses a cell line in the next 64, the rest after them; padded to 256
-// bytes, a size class whose objects start on a line.
+// Body is one collidable object in the broad phase: its first line,
+// what a sync reads and writes of every body (pos, scale, guid, gen),
+// what a query reads of every body it looks at (query, pos, reach, guid)
+// and what a move within the body's cells reads (pos, scale, reach, in).
+// The rest is its bodyCold. The broad phase's bodyStore keeps both,
+// bodies made one after another a line after another (bodies.go).
 type Body struct {
 	pos   physics.Position
 	scale float32
@@ -127,9 +128,16 @@ type Body struct {
 	// in are the broad-phase cells the circle is registered in (x0, y0,
 	// x1, y1, clamped to the space; reg gives them as ints).
 	in [4]uint8
-	// query is the last Obstacles query that gathered the body.
-	query int
+	// query is the last Obstacles query that gathered the body (the
+	// broad phase's query; 0 for none).
+	query uint32
+	*bodyCold
+}
 
+// bodyCold is the rest of a body: what an obstacle adds (shapes, model)
+// and what place reads of a body that turns, rescales or crosses a cell
+// line in its first 64 bytes, the rest after them; padded to two lines.
+type bodyCold struct {
 	// model names a static of the DATs (its Setup or GfxObj id).
 	model uint32
 	// foot is the body's reach in the ground plane at orientation turned
@@ -151,11 +159,11 @@ type Body struct {
 	idx int
 	// cells are the EnvCells a building's portals open into.
 	cells []uint32
-	_     [bodyPad]byte
+	_     [coldPad]byte
 }
 
-// bodyPad pads Body to 256 bytes (cells end at 160).
-const bodyPad = 96
+// coldPad pads bodyCold to 128 bytes (cells end at 96).
+const coldPad = 32
 
 // partShape is a part with a physics BSP and its rest frame.
 type partShape struct {
@@ -248,7 +256,8 @@ func (b *Broadphase) Place(guid uint32, pos *physics.Position, scale float32, s 
 		if sh == nil {
 			return
 		}
-		bd = &Body{guid: guid, shapes: sh, idx: len(b.list)}
+		bd = b.store.alloc()
+		bd.guid, bd.shapes, bd.idx = guid, sh, len(b.list)
 		b.bodies[guid] = bd
 		b.list = append(b.list, bd)
 	}
@@ -329,7 +338,9 @@ func (b *Broadphase) Drop(guid uint32) {
 		last := b.list[len(b.list)-1]
 		b.list[bd.idx], last.idx = last, bd.idx
 		b.stills = noStills
+		b.list[len(b.list)-1] = nil
 		b.list = b.list[:len(b.list)-1]
+		b.store.release(bd)
 	}
 }
 
@@ -812,9 +823,7 @@ func (b *Broadphase) landblockSlow(block uint32) *landState {
 		return st
 	}
 	if st != nil {
-		for _, bd := range st.statics {
-			b.unplace(bd)
-		}
+		b.dropStatics(st)
 	}
 	st = &landState{from: lb, seen: b.gen}
 	b.blocks[block] = st
@@ -830,8 +839,9 @@ func (b *Broadphase) landblockSlow(block uint32) *landState {
 			if sh == nil {
 				continue
 			}
-			bd := &Body{model: o.ID, cells: o.Cells, shapes: sh, scale: o.Scale,
-				pos: physics.Position{Cell: o.Cell, Frame: o.Frame}}
+			bd := b.store.alloc()
+			bd.model, bd.cells, bd.shapes, bd.scale = o.ID, o.Cells, sh, o.Scale
+			bd.pos = physics.Position{Cell: o.Cell, Frame: o.Frame}
 			if bd.pos.Cell&0xFFFF0000 != block {
 				bd.pos.Cell = block | 1
 			}
@@ -850,11 +860,20 @@ func (b *Broadphase) Forget(block uint32) {
 	b.last = nil
 	b.epoch++
 	if st := b.blocks[block]; st != nil {
-		for _, bd := range st.statics {
-			b.unplace(bd)
-		}
+		b.dropStatics(st)
 		delete(b.blocks, block)
 	}
+}
+
+// dropStatics takes a published landblock's static bodies out of the
+// broad phase.
+func (b *Broadphase) dropStatics(st *landState) {
+	for i, bd := range st.statics {
+		b.unplace(bd)
+		b.store.release(bd)
+		st.statics[i] = nil
+	}
+	st.statics = nil
 }
 
 // LandHeights is Env's terrain: the resident landblock's heights.
@@ -901,7 +920,7 @@ func (b *Broadphase) EnvCell(id uint32) *Cell {
 // local to block. The landblocks it reaches are published from their
 // builds first.
 func (b *Broadphase) Obstacles(block uint32, lo, hi physics.Vec3, self uint32, out []Obstacle) []Obstacle {
-	b.query++
+	b.nextQuery()
 	bx, by := dat.BlockXY(block)
 	// A body registers only in its own landblock's space, its footprint
 	// clipped there: a box within the widest footprint of a landblock's

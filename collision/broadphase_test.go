@@ -183,7 +183,7 @@ func TestLeavesIsTheBoundsTest(t *testing.T) {
 	for range 200000 {
 		x, y, f := pick(), pick(), rng.Float64()*3
 		r := f + slack
-		var bd Body
+		bd := Body{bodyCold: &bodyCold{}}
 		bd.register(pick(), pick(), r)
 		if rng.IntN(2) == 0 {
 			bd.register(x, y, r)
@@ -314,7 +314,7 @@ func TestQueryIsTheGeneralLoops(t *testing.T) {
 				self = 1 + uint32(rng.IntN(int(guid-1)))
 			}
 			got := b.Obstacles(block, lo, hi, self, nil)
-			b.query++
+			b.nextQuery()
 			want := b.obstaclesWide(block, lo, hi, self, nil)
 			if len(got) != len(want) {
 				t.Fatalf("box %v..%v: %d obstacles, the general loop %d", lo, hi, len(got), len(want))

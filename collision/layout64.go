@@ -8,13 +8,11 @@ import "unsafe"
 // bytes; on 32-bit targets the same fields are smaller and these are not
 // checked (the layout is a speed matter, not a behaviour).
 
-// Body's lines: the sync's, query's and move's fields in the first,
-// place's in the second, the body one size class.
+// A Body is a line; a bodyCold two, place's fields in the first.
 var (
-	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-256]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.query)-56]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.circle)-112]
-	_ = [1]struct{}{}[unsafe.Offsetof(Body{}.idx)-128]
+	_ = [1]struct{}{}[unsafe.Sizeof(Body{})-64]
+	_ = [1]struct{}{}[unsafe.Sizeof(bodyCold{})-128]
+	_ = [1]struct{}{}[unsafe.Offsetof(bodyCold{}.idx)-64]
 )
 
 // A cellList is a line.
