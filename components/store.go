@@ -6,6 +6,7 @@ import (
 
 	"github.com/yohamta/donburi"
 
+	"github.com/dereth/dereth/internal/prefetch"
 	"github.com/dereth/dereth/managers"
 	"github.com/dereth/dereth/motion"
 	"github.com/dereth/dereth/physics"
@@ -284,3 +285,24 @@ func (d *DrawColumns) Resolve(w donburi.World, e donburi.Entity, v *View) bool {
 	}
 	return true
 }
+
+// Ahead asks the processor for the lines an update of e reads first, a
+// whole update before it starts (the ordinary tick calls it for the
+// object after the one it is updating): e's physics object (whole,
+// asserted below) and the first prefetch.Span bytes of its part array
+// (the table manager, the Setup, the turned spheres and the sequence's
+// head), and the location of after (the object after e), which the next
+// call reads. Both must be live entities. It changes nothing.
+func (c *Columns) Ahead(e, after donburi.Entity) {
+	locs := (*c.entities).locs
+	l, la := locs[e.Id()], unsafe.Pointer(locs[after.Id()])
+	if l.archetype != c.arch || !c.hasParts {
+		prefetch.Two(la, la, la)
+		return
+	}
+	prefetch.Two(c.phys.rows[l.archetype][l.component], c.parts.rows[l.archetype][l.component], la)
+}
+
+// Ahead asks for a whole physics object: these constants overflow, and
+// the build fails, otherwise.
+const _ = prefetch.Span - unsafe.Sizeof(physics.Object{})

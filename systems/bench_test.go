@@ -57,9 +57,7 @@ func BenchmarkOrdinaryTick(b *testing.B) {
 			cpu := cputime.Start()
 			for b.Loop() {
 				w.Now += benchStep
-				for _, e := range w.Objects {
-					w.UpdateObject(e)
-				}
+				ordinaryTick(w)
 			}
 			cpu.Report(b, n, "ns/entity-quantum")
 			reportPerQuantum(b, n)
@@ -188,9 +186,7 @@ func BenchmarkPresenter(b *testing.B) {
 				cpu.Pause()
 				b.StopTimer()
 				w.Now += benchStep
-				for _, e := range w.Objects {
-					w.UpdateObject(e)
-				}
+				ordinaryTick(w)
 				b.StartTimer()
 				cpu.Resume()
 				present(w)

@@ -67,9 +67,7 @@ func BenchmarkOrdinaryTickCollision(b *testing.B) {
 				for b.Loop() {
 					w.Now += benchStep
 					syncBodies(w)
-					for _, e := range w.Objects {
-						w.UpdateObject(e)
-					}
+					ordinaryTick(w)
 				}
 				cpu.Report(b, n, "ns/entity-quantum")
 				reportPerQuantum(b, n)
@@ -104,9 +102,7 @@ func TestCrowdTickWithCollisionDoesNotAllocate(t *testing.T) {
 				for range tc.ticks {
 					w.Now += benchStep
 					syncBodies(w)
-					for _, e := range w.Objects {
-						w.UpdateObject(e)
-					}
+					ordinaryTick(w)
 				}
 				runtime.ReadMemStats(&after)
 				n := after.Mallocs - before.Mallocs

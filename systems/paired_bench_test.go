@@ -88,9 +88,7 @@ func BenchmarkTickOverFloor(b *testing.B) {
 			tick, floor := crowd(b, n), crowd(b, n)
 			pairedRatio(b, n, func() {
 				tick.Now += benchStep
-				for _, e := range tick.Objects {
-					tick.UpdateObject(e)
-				}
+				ordinaryTick(tick)
 			}, func() {
 				for _, e := range floor.Objects {
 					f := physics.IdentityFrame
@@ -117,9 +115,7 @@ func BenchmarkCollisionOverOff(b *testing.B) {
 				return func() {
 					w.Now += benchStep
 					syncBodies(w)
-					for _, e := range w.Objects {
-						w.UpdateObject(e)
-					}
+					ordinaryTick(w)
 				}
 			}
 			pairedRatio(b, n, step(on), step(off))
@@ -147,9 +143,7 @@ func BenchmarkBodySyncFullOverChanged(b *testing.B) {
 						w.collide.full = true
 					}
 					syncBodies(w)
-					for _, e := range w.Objects {
-						w.UpdateObject(e)
-					}
+					ordinaryTick(w)
 				}
 			}
 			pairedRatio(b, n, step(full, true), step(changed, false))
