@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -176,11 +178,24 @@ func runChild(dir, mode string) error {
 func runViewer(t *testing.T, mode string) string {
 	t.Helper()
 	t.Parallel()
-	dir := t.TempDir()
-	if keep := os.Getenv("DERETH_SCENES_KEEP"); keep != "" {
-		dir = filepath.Join(keep, mode)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
+	return runViewers(t, mode, 1)[0]
+}
+
+// runViewers runs n viewer children in mode at once, each with its own
+// output directory, and returns the directories.
+func runViewers(t *testing.T, mode string, n int) []string {
+	t.Helper()
+	dirs := make([]string, n)
+	for i := range dirs {
+		dirs[i] = t.TempDir()
+		if keep := os.Getenv("DERETH_SCENES_KEEP"); keep != "" {
+			dirs[i] = filepath.Join(keep, mode)
+			if i > 0 {
+				dirs[i] += "-" + strconv.Itoa(i)
+			}
+			if err := os.MkdirAll(dirs[i], 0o755); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	// A hang bound, not a speed goal: a window run takes about 10 s on a
@@ -188,16 +203,28 @@ func runViewer(t *testing.T, mode string) string {
 	// load average of 17 (software GL under Xvfb), so the bound leaves room.
 	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+dir, childMode+"="+mode)
-	out, err := cmd.CombinedOutput()
+	outs := make([][]byte, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i, dir := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), childEnv+"="+dir, childMode+"="+mode)
+			outs[i], errs[i] = cmd.CombinedOutput()
+		}()
+	}
+	wg.Wait()
 	if ctx.Err() != nil {
-		t.Fatalf("viewer %s did not exit: %v\n%s", mode, ctx.Err(), out)
+		t.Fatalf("viewer %s did not exit: %v\n%s", mode, ctx.Err(), bytes.Join(outs, nil))
 	}
-	if err != nil {
-		t.Fatalf("viewer: %v\n%s", err, out)
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("viewer: %v\n%s", err, outs[i])
+		}
 	}
-	return dir
+	return dirs
 }
 
 func readPNG(t *testing.T, path string) image.Image {
@@ -229,8 +256,24 @@ func TestWindowScreenshot(t *testing.T) {
 // still passes the background check, the HUD's panels cover pixels the
 // bare frame has as terrain or sky, and its draw figure timed a warmed-up
 // drawing.
+//
+// The viewer runs twice, and both screenshots must be the same bytes: a
+// screenshot's HUD shows no wall-clock figure (view.Stats.Unmeasured).
 func TestWindowHUD(t *testing.T) {
-	dir := runViewer(t, "hud")
+	t.Parallel()
+	dirs := runViewers(t, "hud", 2)
+	dir := dirs[0]
+	first, err := os.ReadFile(filepath.Join(dir, "out.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := os.ReadFile(filepath.Join(dirs[1], "out.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, second) {
+		t.Errorf("two runs of the same screenshot differ (%d and %d bytes): its HUD shows a measured figure", len(first), len(second))
+	}
 	img := readPNG(t, filepath.Join(dir, "out.png"))
 	bare := readPNG(t, filepath.Join(dir, "bare.png"))
 	rep, err := view.ReadShotReport(filepath.Join(dir, "out.png.json"))

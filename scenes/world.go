@@ -106,6 +106,7 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s.clock.Now = g.cfg.Clock
 	if g.shooting() {
 		s.fixed = tickDt
+		s.stats.Unmeasured = true // the same picture every run
 	}
 	s.clock.Start()
 	s.r.Highlight = w.PlayerGUID
