@@ -123,7 +123,7 @@ func LoadViewer(opts ViewOptions, log io.Writer, progress func(done, total int))
 		dir = filepath.Dir(v.Script)
 	}
 	v.Scenario = testbed.New(dir, testbed.Options{Stdout: log, Portal: portal, Cell: cell, Viewer: true,
-		TraceEvents: traceEvents(opts.TraceEvents), Timeout: opts.Timeout})
+		TraceEvents: traceEvents(opts.TraceEvents), Timeout: opts.Timeout, StreamLockstep: v.screenshot})
 	if err := v.Scenario.StartStream(stream.DefaultConfig, nil); err != nil {
 		return v, v.Scenario.World, fmt.Errorf("streaming: %w", err)
 	}

@@ -88,10 +88,6 @@ type worldScene struct {
 	graph    view.FrameGraph
 	bars     []view.Bar
 	lastDraw time.Time
-	// warm: a screenshot run has drawn its frame once untimed; packed is
-	// how many times the atlas changed during the last timed drawing.
-	warm   bool
-	packed int
 }
 
 // tickDt is the fixed step of screenshot mode, which renders the same
@@ -106,6 +102,7 @@ func newWorldScene(g *game, w *systems.World, a Assets) *worldScene {
 	s.clock.Now = g.cfg.Clock
 	if g.shooting() {
 		s.fixed = tickDt
+		s.stats.Unmeasured = true // the same picture every run
 	}
 	s.clock.Start()
 	s.r.Highlight = w.PlayerGUID
@@ -490,18 +487,6 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		return
 	}
 	render := func() { renderOffscreen(screen, s.r, s.world, s.cam, !g.cfg.NearestTexels) }
-	if g.shooting() && !g.cfg.DrawEveryFrame && !s.warm {
-		// A screenshot run draws only the frame it saves, the first
-		// drawn: draw it once untimed, so that the HUD's draw figure is
-		// a frame's drawing, not the packing of every texture, mesh and
-		// land surface the first frame meets.
-		s.warm = true
-		render()
-	}
-	var packed int
-	if s.r.Atlas != nil {
-		packed = s.r.Atlas.Version
-	}
 	t0 := time.Now()
 	if testRender != nil {
 		testRender(render)
@@ -509,9 +494,6 @@ func (s *worldScene) Draw(g *game, screen *ebiten.Image) {
 		render()
 	}
 	s.stats.Build = time.Since(t0)
-	if s.r.Atlas != nil {
-		s.packed = s.r.Atlas.Version - packed
-	}
 	s.stats.Tris, s.stats.DrawCalls = len(s.r.Indices)/3, s.r.DrawCalls()
 	s.stats.FPS, s.stats.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 	if s.collide.on {

@@ -3,6 +3,7 @@ package stream
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/dereth/dereth/archetypes"
 	"github.com/dereth/dereth/collision"
@@ -76,8 +77,18 @@ type Adapter struct {
 	// reports the tripped limit after the frame.
 	Charge  func(objects int) error
 	Stopped error
-	gfx     map[uint32]*dat.Setup
+	// Lockstep makes each frame boundary wait for every build issued
+	// so far (WaitBuilt, at most LockstepWait) before it publishes: what
+	// a frame shows then depends on the frame number, not on how fast the
+	// workers built. A screenshot run steps so, to save the same picture
+	// every run.
+	Lockstep bool
+	gfx      map[uint32]*dat.Setup
 }
+
+// LockstepWait bounds a Lockstep frame boundary's wait for the workers;
+// past it the boundary publishes what has been built.
+const LockstepWait = time.Minute
 
 // pendingStatic is a published block's static or scenery object waiting
 // to be spawned.
@@ -138,6 +149,9 @@ func (a *Adapter) FrameBoundary(focus physics.Position, hard bool) {
 		a.Recenter(focus)
 	} else {
 		a.Update(focus)
+	}
+	if a.Lockstep {
+		a.WaitBuilt(LockstepWait)
 	}
 	a.Publish()
 	a.spawnPending(a.spawnBudget())

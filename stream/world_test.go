@@ -7,6 +7,7 @@ import (
 	"github.com/dereth/dereth/collision"
 	"github.com/dereth/dereth/dat"
 	"github.com/dereth/dereth/physics"
+	"github.com/dereth/dereth/stream"
 	"github.com/dereth/dereth/stream/streamtest"
 )
 
@@ -70,5 +71,36 @@ func TestSteadyStreamingFrameDoesNotAllocate(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { w.Step(1.0 / 30) }); n != 0 {
 		t.Fatalf("%v allocations per steady frame", n)
+	}
+}
+
+// slowSource builds as src does, each build taking a while longer.
+type slowSource struct {
+	stream.Source
+	delay time.Duration
+}
+
+func (s slowSource) Build(req stream.Request) (*stream.Build, error) {
+	time.Sleep(s.delay)
+	return s.Source.Build(req)
+}
+
+// With Lockstep, a frame boundary publishes every build it issued, however
+// slow the workers: after the first frame the whole ring is in and
+// nothing is still building.
+func TestLockstepPublishesEveryIssuedBuild(t *testing.T) {
+	src, assets := datSource(t)
+	at := physics.Position{Cell: dat.CellAt(streamtest.Block(streamtest.MinX+3, streamtest.MinY+1), 20, 96),
+		Frame: physics.Frame{Origin: physics.Vec3{X: 20, Y: 96, Z: 20}, Orientation: physics.IdentityQuat}}
+	w, a, _ := streamingWorldOn(t, slowSource{src, 5 * time.Millisecond}, assets, at)
+	a.Lockstep = true
+	w.Step(1.0 / 30)
+	if sl := a.Slot(at.Cell); sl == nil || sl.Published != stream.Near {
+		t.Fatalf("the player's landblock is not published Near after the first frame: %+v", sl)
+	}
+	for _, sl := range a.Resident() {
+		if sl.Pending != stream.None {
+			t.Errorf("landblock 0x%08X still building after a lockstep frame", sl.Block)
+		}
 	}
 }

@@ -45,6 +45,10 @@ type Options struct {
 	// Viewer is true when a window drives the world (world.headless is
 	// then false and the script should not advance time itself).
 	Viewer bool
+	// StreamLockstep makes every streamer the scenario starts wait for
+	// its builds at each frame boundary (stream.Adapter.Lockstep): a
+	// screenshot run, the same picture every run.
+	StreamLockstep bool
 	// TraceEvents bounds the in-memory trace world.trace reads (a ring of
 	// the newest events): 0 is systems.DefaultRecorderLimit headless and no
 	// recording at all in the viewer, negative is no recording.
@@ -90,6 +94,8 @@ type Scenario struct {
 	// portal objects (world.portal).
 	stream  *stream.Adapter
 	Portals []Portal
+	// lockstep is Options.StreamLockstep, for every streamer started.
+	lockstep bool
 	// terrain is the cell DAT's landblocks built on first use (the land of
 	// a world that does not stream; world.ground reads it whether or not
 	// the landblock is resident).
@@ -107,7 +113,7 @@ func New(dir string, opts Options) *Scenario {
 		World: systems.NewWorld(), Rec: &systems.Recorder{Limit: opts.TraceEvents},
 		Anims: motion.AnimationMap{}, Setups: map[uint32]*dat.Setup{}, Tables: map[uint32]*dat.MotionTable{},
 		onCapture: map[*dat.AnimHook][]dat.AnimHook{},
-		portal:    opts.Portal, cell: opts.Cell,
+		portal:    opts.Portal, cell: opts.Cell, lockstep: opts.StreamLockstep,
 	}
 	var tracers systems.Tee
 	if opts.TraceEvents > 0 || opts.TraceEvents == 0 && !opts.Viewer {

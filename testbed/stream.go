@@ -83,6 +83,7 @@ func (s *Scenario) StartStream(cfg stream.Config, src stream.Source) error {
 		// limit stops a huge ring mid-publication.
 		a.Charge = func(n int) error { return s.host.Charge(int64(n) * streamSpawnCost) }
 	}
+	a.Lockstep = s.lockstep
 	s.stream = a
 	return s.beginLogin()
 }

@@ -24,11 +24,26 @@ type Stats struct {
 	Tick, Build time.Duration
 	// Tris and DrawCalls are the last frame's triangles and draw calls.
 	Tris, DrawCalls int
+	// Unmeasured says the wall-clock figures (FPS, TPS, SimRatio, Tick,
+	// Build) are not shown: a screenshot run, whose picture must be the
+	// same bytes every run, shows NotMeasured in their place.
+	Unmeasured bool
 }
 
+// NotMeasured stands in the HUD for a wall-clock figure a screenshot run
+// does not show (Stats.Unmeasured).
+const NotMeasured = "--"
+
 // StatsText is the HUD's first two lines: frame rate and time, then the
-// costs.
+// costs. With s.Unmeasured the wall-clock figures read NotMeasured; the
+// frame, the world time, the triangles and the draw calls are shown
+// either way.
 func StatsText(w *systems.World, s Stats) string {
+	if s.Unmeasured {
+		const m = NotMeasured
+		return fmt.Sprintf("FPS %s  sim/real %s  frame %d  t=%.2fs\nTPS %s  tick %s ms  draw %s ms  tris %d  draw calls %d",
+			m, m, w.FrameNo, w.Now, m, m, m, s.Tris, s.DrawCalls)
+	}
 	return fmt.Sprintf("FPS %.1f  sim/real %.2f  frame %d  t=%.2fs\nTPS %.1f  tick %.2f ms  draw %.2f ms  tris %d  draw calls %d",
 		s.FPS, s.SimRatio, w.FrameNo, w.Now, s.TPS, ms(s.Tick), ms(s.Build), s.Tris, s.DrawCalls)
 }

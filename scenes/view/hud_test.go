@@ -67,6 +67,28 @@ func TestEntityListAndTab(t *testing.T) {
 	}
 }
 
+// TestStatsTextUnmeasured: a screenshot run's HUD (Stats.Unmeasured)
+// shows NotMeasured for every wall-clock figure, whatever was measured,
+// and keeps the frame, the world time, the triangles and the draw calls.
+func TestStatsTextUnmeasured(t *testing.T) {
+	w := systems.NewWorld()
+	w.FrameNo, w.Now = 180, 3
+	want := "FPS --  sim/real --  frame 180  t=3.00s\nTPS --  tick -- ms  draw -- ms  tris 1234  draw calls 7"
+	for _, s := range []Stats{
+		{Tris: 1234, DrawCalls: 7, Unmeasured: true},
+		{FPS: 59.94, TPS: 60, SimRatio: 0.87, Tick: 1500 * time.Microsecond, Build: 4200 * time.Microsecond, Tris: 1234, DrawCalls: 7, Unmeasured: true},
+	} {
+		if got := StatsText(w, s); got != want {
+			t.Errorf("StatsText(%+v) =\n%q\nwant\n%q", s, got, want)
+		}
+	}
+	// Measured, the same figures are shown.
+	s := Stats{FPS: 59.94, TPS: 60, SimRatio: 0.87, Tick: 1500 * time.Microsecond, Build: 4200 * time.Microsecond, Tris: 1234, DrawCalls: 7}
+	if got, want := StatsText(w, s), "FPS 59.9  sim/real 0.87  frame 180  t=3.00s\nTPS 60.0  tick 1.50 ms  draw 4.20 ms  tris 1234  draw calls 7"; got != want {
+		t.Errorf("measured StatsText =\n%q\nwant\n%q", got, want)
+	}
+}
+
 func TestTraceTailWatchesOneObject(t *testing.T) {
 	var tail TraceTail
 	tail.Reset(7)
