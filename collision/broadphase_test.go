@@ -134,7 +134,9 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 			place(w, false)
 		case k < 5:
 			w := crowd[rng.IntN(len(crowd))]
-			w.scale = 0.5 + float32(rng.Float32()*2)
+			// rng.Float32() is itself a product (u·2⁻²⁴) and ×2 compiles
+			// to an add: round it too, or the two fuse.
+			w.scale = 0.5 + float32(float32(rng.Float32())*2)
 			place(w, false)
 		case k < 6:
 			w := crowd[rng.IntN(len(crowd))]
@@ -146,8 +148,8 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 		default:
 			// Every walker steps a little.
 			for _, w := range crowd {
-				w.gx = min(max(w.gx+float32(rng.Float32()*2)-1, 180), 204)
-				w.gy = min(max(w.gy+float32(rng.Float32()*2)-1, 180), 204)
+				w.gx = min(max(w.gx+float32(float32(rng.Float32())*2)-1, 180), 204)
+				w.gy = min(max(w.gy+float32(float32(rng.Float32())*2)-1, 180), 204)
 				at(w)
 				place(w, true)
 			}
