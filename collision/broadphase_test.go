@@ -49,7 +49,7 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 		w.pos.Frame.Origin = physics.Vec3{X: x, Y: y}
 	}
 	randPos := func(w *walker) {
-		w.gx, w.gy = 180+rng.Float32()*24, 180+rng.Float32()*24
+		w.gx, w.gy = 180+float32(rng.Float32()*24), 180+float32(rng.Float32()*24)
 		at(w)
 	}
 	place := func(w *walker, move bool) {
@@ -127,14 +127,16 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 			case 0: // out of its landblock's space, wholly or in part
 				w.pos.Frame.Origin.X = -rng.Float32() * 3
 			case 1:
-				w.pos.Frame.Origin.Y = dat.BlockLength + rng.Float32()*3
+				w.pos.Frame.Origin.Y = dat.BlockLength + float32(rng.Float32()*3)
 			case 2:
 				w.pos.Frame.Origin.X = float32(math.NaN())
 			}
 			place(w, false)
 		case k < 5:
 			w := crowd[rng.IntN(len(crowd))]
-			w.scale = 0.5 + rng.Float32()*2
+			// rng.Float32() is itself a product (u·2⁻²⁴) and ×2 compiles
+			// to an add: round it too, or the two fuse.
+			w.scale = 0.5 + float32(float32(rng.Float32())*2)
 			place(w, false)
 		case k < 6:
 			w := crowd[rng.IntN(len(crowd))]
@@ -146,8 +148,8 @@ func TestTypedCellsMirrorResolv(t *testing.T) {
 		default:
 			// Every walker steps a little.
 			for _, w := range crowd {
-				w.gx = min(max(w.gx+rng.Float32()*2-1, 180), 204)
-				w.gy = min(max(w.gy+rng.Float32()*2-1, 180), 204)
+				w.gx = min(max(w.gx+float32(float32(rng.Float32())*2)-1, 180), 204)
+				w.gy = min(max(w.gy+float32(float32(rng.Float32())*2)-1, 180), 204)
 				at(w)
 				place(w, true)
 			}
@@ -178,10 +180,10 @@ func TestLeavesIsTheBoundsTest(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			return float64(rng.IntN(gridSide+1)) * CellSize // on a cell line
 		}
-		return rng.Float64()*210 - 10
+		return float64(rng.Float64()*210) - 10
 	}
 	for range 200000 {
-		x, y, f := pick(), pick(), rng.Float64()*3
+		x, y, f := pick(), pick(), float64(rng.Float64()*3)
 		r := f + slack
 		bd := Body{bodyCold: &bodyCold{}}
 		bd.register(pick(), pick(), r)
@@ -306,8 +308,8 @@ func TestQueryIsTheGeneralLoops(t *testing.T) {
 			t.Fatalf("%d crowded cells, want crowded %v", sp.crowded, crowded)
 		}
 		for range 2000 {
-			x, y := 20+rng.Float32()*40, 20+rng.Float32()*40
-			w, h := rng.Float32()*6, rng.Float32()*6
+			x, y := 20+float32(rng.Float32()*40), 20+float32(rng.Float32()*40)
+			w, h := float32(rng.Float32()*6), float32(rng.Float32()*6)
 			lo, hi := physics.Vec3{X: x, Y: y}, physics.Vec3{X: x + w, Y: y + h, Z: 2}
 			self := uint32(0)
 			if rng.IntN(2) == 0 {
@@ -327,11 +329,11 @@ func TestQueryIsTheGeneralLoops(t *testing.T) {
 		}
 	}
 	for range 100 {
-		add(20+rng.Float32()*40, 20+rng.Float32()*40)
+		add(20+float32(rng.Float32()*40), 20+float32(rng.Float32()*40))
 	}
 	compare(false)
 	for range 12 { // a dozen in one cell
-		add(40.5+rng.Float32()*3, 40.5+rng.Float32()*3)
+		add(40.5+float32(rng.Float32()*3), 40.5+float32(rng.Float32()*3))
 	}
 	compare(true)
 }

@@ -143,10 +143,10 @@ func TestCellPolysMatchTerrainHeight(t *testing.T) {
 // 1e-4).
 func verticalHit(p *Poly, x, y float32) (float32, bool) {
 	n := p.Plane.N
-	z := -(n.X*x + n.Y*y + p.Plane.D) / n.Z
+	z := -(float32(n.X*x) + float32(n.Y*y) + p.Plane.D) / n.Z
 	for i, a := range p.Verts {
 		b := p.Verts[(i+1)%len(p.Verts)]
-		if (b.X-a.X)*(y-a.Y)-(b.Y-a.Y)*(x-a.X) < -1e-4 {
+		if float32((b.X-a.X)*(y-a.Y))-float32((b.Y-a.Y)*(x-a.X)) < -1e-4 {
 			return z, false
 		}
 	}

@@ -90,23 +90,23 @@ func TestTerrainPolyIsTheFirstTriangleHolding(t *testing.T) {
 	}
 	for range 200_000 {
 		// a cell within two landblocks' reach of the begin block
-		cx, cy := float32(rng.Intn(48)-16)*dat.CellLength, float32(rng.Intn(48)-16)*dat.CellLength
+		cx, cy := float32(float32(rng.Intn(48)-16)*dat.CellLength), float32(float32(rng.Intn(48)-16)*dat.CellLength)
 		var q physics.Vec3
 		switch rng.Intn(4) {
 		case 0: // anywhere in the cell
-			q = physics.Vec3{X: cx + rng.Float32()*dat.CellLength, Y: cy + rng.Float32()*dat.CellLength}
+			q = physics.Vec3{X: cx + float32(rng.Float32()*dat.CellLength), Y: cy + float32(rng.Float32()*dat.CellLength)}
 		case 1: // on its edges and corners
-			q = physics.Vec3{X: cx + float32(rng.Intn(2))*dat.CellLength, Y: cy + rng.Float32()*dat.CellLength}
+			q = physics.Vec3{X: cx + float32(float32(rng.Intn(2))*dat.CellLength), Y: cy + float32(rng.Float32()*dat.CellLength)}
 			if rng.Intn(2) == 0 {
-				q.X, q.Y = cx+rng.Float32()*dat.CellLength, cy+float32(rng.Intn(3))*dat.CellLength/2
+				q.X, q.Y = cx+float32(rng.Float32()*dat.CellLength), cy+float32(float32(rng.Intn(3))*dat.CellLength/2)
 			}
 		default: // on or about a diagonal
 			f := rng.Float32()
-			q = physics.Vec3{X: cx + f*dat.CellLength, Y: cy + f*dat.CellLength}
+			q = physics.Vec3{X: cx + float32(f*dat.CellLength), Y: cy + float32(f*dat.CellLength)}
 			if rng.Intn(2) == 0 {
-				q.Y = cy + (1-f)*dat.CellLength
+				q.Y = cy + float32((1-f)*dat.CellLength)
 			}
-			q.X += float32(rng.Intn(5)-2) * 1e-5
+			q.X += float32(float32(rng.Intn(5)-2) * 1e-5)
 		}
 		check(q)
 	}

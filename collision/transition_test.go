@@ -40,13 +40,13 @@ func (e *flatEnv) LandHeights(block uint32) (*Heights, bool) {
 	e.cache[block] = h
 	bx, _ := dat.BlockXY(block)
 	for i := range h {
-		x := float32(bx*192) + float32(i/9)*24
-		h[i] = e.z + e.slopeX*(x-float32(0x7F*192))
+		x := float32(bx*192) + float32(float32(i/9)*24)
+		h[i] = e.z + float32(e.slopeX*(x-float32(0x7F*192)))
 		if lx := x - float32(0x7F*192) - 96; e.ramp != 0 && lx > 0 {
-			h[i] += e.ramp * lx
+			h[i] += float32(e.ramp * lx)
 		}
 		if e.valley != 0 {
-			h[i] += e.valley * float32(math.Abs(float64(x-float32(0x7F*192)-96)))
+			h[i] += float32(e.valley * float32(math.Abs(float64(x-float32(0x7F*192)-96))))
 		}
 	}
 	return h, true
@@ -161,7 +161,7 @@ func TestWalkingAcrossACrease(t *testing.T) {
 			p.Cell, _ = dat.AdjustToOutside(testCell, &p.Frame.Origin)
 			p, res := walk(t, r, m, p, tc.dir, 20) // 4 units
 			got := p.Frame.Origin
-			if got.X < tc.minX || !near(got.Z, 0.5*(got.X-96), 1e-3) {
+			if got.X < tc.minX || !near(got.Z, float32(0.5*(got.X-96)), 1e-3) {
 				t.Fatalf("end %+v, want past x %v with z 0.5 (x − 96)", got, tc.minX)
 			}
 			if res.Blocked || !res.OnWalkable || len(res.Hits) != 0 {

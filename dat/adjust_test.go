@@ -45,6 +45,6 @@ func TestAdjustToOutsideShortcut(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200000 {
 		c := cells[r.IntN(len(cells))]
-		check(c, r.Float32()*240-24, r.Float32()*240-24)
+		check(c, float32(r.Float32()*240)-24, float32(r.Float32()*240)-24)
 	}
 }

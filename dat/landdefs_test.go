@@ -55,7 +55,7 @@ func TestCellNumbering(t *testing.T) {
 		if back, ok := LCoordToCellID(lx, ly); !ok || back != tc.want {
 			t.Errorf("lcoord round trip of 0x%08X gave 0x%08X", tc.want, back)
 		}
-		if got := CellAt(0xA9B4FFFF, float32(tc.cx)*24+3, float32(tc.cy)*24+23.9); got != tc.want {
+		if got := CellAt(0xA9B4FFFF, float32(float32(tc.cx)*24)+3, float32(float32(tc.cy)*24)+23.9); got != tc.want {
 			t.Errorf("CellAt = 0x%08X, want 0x%08X", got, tc.want)
 		}
 	}
@@ -131,7 +131,7 @@ func TestTerrainZ(t *testing.T) {
 		for cy := 0; cy < 8; cy++ {
 			tris := CellTriangles(lb.ID, cx, cy)
 			for _, pt := range [][2]float32{{0.3, 0.6}, {0.6, 0.3}, {0.1, 0.2}, {0.9, 0.8}} {
-				x, y := float32(cx)*24+pt[0]*24, float32(cy)*24+pt[1]*24
+				x, y := float32(float32(cx)*24)+float32(pt[0]*24), float32(float32(cy)*24)+float32(pt[1]*24)
 				z := l.TerrainZ(lb, x, y)
 				found := false
 				for _, tri := range tris {
@@ -155,7 +155,7 @@ func TestTerrainZ(t *testing.T) {
 }
 
 func inTriangle(a, b, c physics.Vec3, x, y float32) bool {
-	cross := func(p, q physics.Vec3) float32 { return (q.X-p.X)*(y-p.Y) - (q.Y-p.Y)*(x-p.X) }
+	cross := func(p, q physics.Vec3) float32 { return float32((q.X-p.X)*(y-p.Y)) - float32((q.Y-p.Y)*(x-p.X)) }
 	d1, d2, d3 := cross(a, b), cross(b, c), cross(c, a)
 	return (d1 >= 0 && d2 >= 0 && d3 >= 0) || (d1 <= 0 && d2 <= 0 && d3 <= 0)
 }
@@ -190,7 +190,7 @@ func TestTerrainNormal(t *testing.T) {
 					}
 					const ex, ey = 1, -0.5
 					rise := TerrainHeight(block, &z, px+ex, py+ey) - TerrainHeight(block, &z, px, py)
-					if want := -(n.X*ex + n.Y*ey) / n.Z; math.Abs(float64(rise-want)) > 1e-3 {
+					if want := -(float32(n.X*ex) + float32(n.Y*ey)) / n.Z; math.Abs(float64(rise-want)) > 1e-3 {
 						t.Errorf("block 0x%08X (%v, %v): rise %v, the normal %+v predicts %v", block, px, py, rise, n, want)
 					}
 				}

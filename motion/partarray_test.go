@@ -103,7 +103,9 @@ func partPoseMatrices(f physics.Frame, defaultScale, objScale physics.Vec3) (vis
 // every entry equal.
 func TestPartPoseClosedFormMatchesMatrices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	r := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	// rng.Float32() is itself a product (u·2⁻²⁴) and ×2 compiles to an
+	// add: it is rounded too, or the two fuse.
+	r := func(lo, hi float32) float32 { return lo + float32(float32(rng.Float32())*(hi-lo)) }
 	for i := 0; i < 20000; i++ {
 		q := physics.Quat{W: r(-1, 1), X: r(-1, 1), Y: r(-1, 1), Z: r(-1, 1)}.Normalize()
 		f := physics.Frame{Origin: physics.Vec3{X: r(-50, 50), Y: r(-50, 50), Z: r(-50, 50)}, Orientation: q}

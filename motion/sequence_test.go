@@ -81,7 +81,7 @@ func TestSpeedOnlyChangeRescalesCycleInPlace(t *testing.T) {
 	if seq.FrameNumber != frame {
 		t.Fatalf("frame phase changed: %v → %v", frame, seq.FrameNumber)
 	}
-	if want := rate * (1.0 / 0.6); !near(float64(node.Framerate), want, 1e-3) {
+	if want := float64(rate * (1.0 / 0.6)); !near(float64(node.Framerate), want, 1e-3) {
 		t.Fatalf("framerate = %v, want ×(1.0/0.6) = %v", node.Framerate, want)
 	}
 	if !vnear(seq.Velocity, walkVel) {

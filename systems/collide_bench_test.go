@@ -29,7 +29,7 @@ func collisionCrowd(b testing.TB, n int, on bool) *World {
 	}
 	for i := 0; i < n; i++ {
 		d, _ := archetypes.FromTemplate("creature")
-		at := physics.Vec3{X: 10 + 3*float32(i%side), Y: 10 + 3*float32(i/side), Z: groundZ}
+		at := physics.Vec3{X: 10 + float32(3*float32(i%side)), Y: 10 + float32(3*float32(i/side)), Z: groundZ}
 		cell, ok := dat.AdjustToOutside(0xA9B40001, &at)
 		if !ok {
 			b.Fatal("grid left the world")

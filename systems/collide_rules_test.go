@@ -105,7 +105,7 @@ func TestBodiesOnlyForPlacedSolidObjects(t *testing.T) {
 			st |= physics.StateHasPhysicsBSP
 		}
 		if _, err := w.Spawn(archetypes.Desc{GUID: 0x7F000010 + uint32(i), Cell: 0xA9B40012, Static: true, State: st, Setup: s,
-			Frame: physics.Frame{Origin: physics.Vec3{X: 20 + 5*float32(i), Y: 20, Z: groundZ}, Orientation: physics.IdentityQuat}}); err != nil {
+			Frame: physics.Frame{Origin: physics.Vec3{X: 20 + float32(5*float32(i)), Y: 20, Z: groundZ}, Orientation: physics.IdentityQuat}}); err != nil {
 			t.Fatal(err)
 		}
 	}

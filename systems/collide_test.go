@@ -164,7 +164,7 @@ func TestWallSlideIsTheTangentialComponent(t *testing.T) {
 		w.Step(0.05)
 	}
 	d := origin(w, 0x50000001).Sub(a)
-	want := free * float32(math.Cos(math.Pi/4))
+	want := float32(free * float32(math.Cos(math.Pi/4)))
 	if math.Abs(float64(d.Len()-want)) > 0.05*float64(free) {
 		t.Fatalf("slid %v units/s along the wall, want %v (free %v × cos 45°)", d.Len(), want, free)
 	}

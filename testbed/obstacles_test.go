@@ -103,7 +103,7 @@ func obstacleCases(t *testing.T) []obstacleCase {
 	tree, tb := datTree(t, src, cell)
 	cases = append(cases, obstacleCase{name: "DAT scenery", cell: dat.CellAt(tb, tree.Frame.Origin.X, tree.Frame.Origin.Y-5), x: tree.Frame.Origin.X,
 		y0: tree.Frame.Origin.Y - 5, z: ground(tb|1, tree.Frame.Origin.X, tree.Frame.Origin.Y-5),
-		stopY: tree.Frame.Origin.Y - 0.35*tree.Scale - humanRadius, want: staticHit(sampleworld.TreeSetup)})
+		stopY: tree.Frame.Origin.Y - float32(0.35*tree.Scale) - humanRadius, want: staticHit(sampleworld.TreeSetup)})
 
 	// Synthetic scenery: the tree at (4 + 4·2, 100) of landblock 0x2222.
 	syn := &stream.Synthetic{MinX: 0x20, MinY: 0x20, MaxX: 0x24, MaxY: 0x24, Scenery: 8, SceneryID: sampleworld.TreeSetup}

@@ -92,7 +92,7 @@ func TestFindPlaceSampleIsWalkable(t *testing.T) {
 	// Every terrain normal sampled within 10 m of the place is walkable.
 	for dx := float32(-PlaceRadius); dx <= PlaceRadius; dx++ {
 		for dy := float32(-PlaceRadius); dy <= PlaceRadius; dy++ {
-			if dx*dx+dy*dy > PlaceRadius*PlaceRadius {
+			if float32(dx*dx)+float32(dy*dy) > PlaceRadius*PlaceRadius {
 				continue
 			}
 			n := dat.TerrainNormal(place.Block, &z, place.Origin[0]+dx, place.Origin[1]+dy)

@@ -32,7 +32,7 @@ func drawnTris(t testing.TB, r *Renderer, cam *Camera) []drawnTri {
 	right := physics.Vec3{X: v[0][0], Y: v[1][0], Z: v[2][0]}
 	up := physics.Vec3{X: v[0][1], Y: v[1][1], Z: v[2][1]}
 	fwd := physics.Vec3{X: v[0][2], Y: v[1][2], Z: v[2][2]}
-	w2, h2 := float32(cam.W)/2, float32(cam.H)/2
+	w2, h2 := float32(float32(cam.W)/2), float32(float32(cam.H)/2)
 	pos := map[uint32]int{}
 	for i, tri := range indexTris(t, r) {
 		pos[tri] = i

@@ -294,7 +294,7 @@ func TestSunInTheSky(t *testing.T) {
 	}
 	x, y := cam.ScreenOf(cam.ToCamera(cam.Eye().Add(sun.Scale(10000))))
 	v := r.triVerts(uint32(disc[0]))
-	cx, cy := (v[0].DstX+v[2].DstX)/2, (v[0].DstY+v[2].DstY)/2
+	cx, cy := float32((v[0].DstX+v[2].DstX)/2), float32((v[0].DstY+v[2].DstY)/2)
 	if !approxTol(cx, x, 0.5) || !approxTol(cy, y, 0.5) {
 		t.Errorf("sun disc centred at (%v,%v), the sun projects to (%v,%v)", cx, cy, x, y)
 	}

@@ -12,7 +12,14 @@
 // lies in the module's directory: a dependency's code inlined into ours
 // (ebiten's GeoM) is not ours to change and is left out.
 //
-// Run it from the module's root: go run ./tools/nofma (or go tool task nofma).
+// With -tests it then compiles the tests of the same packages (go test -c)
+// and checks them too: a test's expected values, reference paths and
+// fixtures must round as the code under test does, or a test that passes
+// on amd64 compares different numbers on arm64. -tests covers everything
+// the plain run does; it is what go tool task nofma (and so CI) runs.
+//
+// Run it from the module's root: go run ./tools/nofma -tests (or go tool
+// task nofma); without -tests only the non-test code is checked, faster.
 package main
 
 import (
@@ -46,7 +53,7 @@ type target struct {
 var pos = regexp.MustCompile(`\(([^()]*\.go):([0-9]+)\)`)
 
 func main() {
-	withTests := flag.Bool("tests", false, "also compile the module's tests (go test -c): slower")
+	withTests := flag.Bool("tests", false, "also compile the module's tests (go test -c), as go tool task nofma and CI do: slower")
 	flag.Parse()
 	dir, mod, err := module()
 	if err != nil {
@@ -93,7 +100,11 @@ func main() {
 		fmt.Fprintf(os.Stderr, "nofma: %d fused multiply-add site(s): write the product as float32(a*b) or float64(a*b) (docs/architecture.md, \"No fused multiply-add\")\n", bad)
 		os.Exit(1)
 	}
-	fmt.Println("nofma: no fused multiply-add in the module's code (arm64, amd64 v3)")
+	what := "code"
+	if *withTests {
+		what = "code and tests"
+	}
+	fmt.Printf("nofma: no fused multiply-add in the module's %s (arm64, amd64 v3)\n", what)
 }
 
 // module returns the main module's directory and path.
