@@ -12,9 +12,6 @@ import (
 // and its part array's current frame, bit for bit, with collision on and
 // off.
 func TestAheadChangesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("two crowds of 4,096 walkers")
-	}
 	for _, on := range []bool{false, true} {
 		ahead, plain := collisionCrowd(t, aheadFrom+3, on), collisionCrowd(t, aheadFrom+3, on)
 		for frame := range 4 {
