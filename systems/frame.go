@@ -151,14 +151,9 @@ func (w *World) Step(dt float64) {
 // processor for the next object's first lines (Columns.Ahead), so that
 // they arrive while this one runs; nothing else changes.
 func ordinaryTick(w *World) {
-	if len(w.Objects) < aheadFrom {
-		for i := 0; i < len(w.Objects); i++ {
-			w.UpdateObject(w.Objects[i])
-		}
-		return
-	}
+	ahead := len(w.Objects) >= aheadFrom
 	for i := 0; i < len(w.Objects); i++ {
-		if i+2 < len(w.Objects) {
+		if ahead && i+2 < len(w.Objects) {
 			w.cols.Ahead(w.Objects[i+1], w.Objects[i+2])
 		}
 		w.UpdateObject(w.Objects[i])
