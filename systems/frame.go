@@ -162,7 +162,7 @@ func ordinaryTick(w *World) {
 
 // aheadFrom is the table length from which ordinaryTick asks ahead. Below
 // it a table's objects stay in the caches from one frame to the next and
-// asking ahead only costs (its 60 instructions an object); above it their
+// asking ahead only costs (about 90 instructions an object); above it their
 // lines come from memory each frame, and arrive in time when asked for a
 // whole update ahead. Measured on a 1 MB L2 (docs/performance.md, "Issue
 // 26 (round 10: the next object asked for ahead)"): the crossover lies
