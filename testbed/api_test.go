@@ -208,3 +208,32 @@ expect.eq(ms.turn, nil, "a stopped turn is cleared")`); err != nil {
 		t.Fatal(err)
 	}
 }
+
+// TestSpawnedInTheAir: a creature spawned above the ground with its
+// archetype's Contact and OnWalkable does not fall while it stands still
+// (no transition runs), leaves the ground when it first walks and lands;
+// one spawned with transient = {} falls at once and lands
+// (docs/scripting.md, "Standing or falling").
+func TestSpawnedInTheAir(t *testing.T) {
+	err := runLua(t, `
+local p = world.find_place()
+world.set_default_place{cell = p.cell, origin = p.origin}
+local x, y = p.origin[1], p.origin[2]
+local gz = world.ground(p.block, x, y).z
+local still = world.spawn{setup = sample.HUMAN, origin = {x, y, gz + 3}}
+local dropped = world.spawn{setup = sample.HUMAN, origin = {x + 6, y, world.ground(p.block, x + 6, y).z + 3}, transient = {}}
+world.advance(1)
+expect.near(world.position(still).origin[3], gz + 3, 1e-4, "standing still in the air")
+local d = world.position(dropped)
+expect.near(d.origin[3], world.ground(p.block, d.origin[1], d.origin[2]).z, 1e-3, "dropped and landed")
+expect.subsequence(world.trace(dropped), {{kind = "collision", stage = "hit_ground"}}, "the dropped one landed")
+world.move(still, {forward = "WalkForward"})
+world.advance(3)
+expect.subsequence(world.trace(still), {{kind = "collision", stage = "leave_ground"}, {kind = "collision", stage = "hit_ground"}}, "walked off the air and landed")
+local q = world.position(still)
+expect.near(q.origin[3], world.ground(p.block, q.origin[1], q.origin[2]).z, 1e-3, "on the ground after walking")
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
